@@ -1,0 +1,84 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// CloudDouble: generated protocols, live adapters, fault-injecting wrappers and recording mocks
+// for CloudKit and any SDK like it, from a JSON API description. No dependencies beyond the toolchain.
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+// On Linux there is no CloudKit: tests compile the generated code against a stand-in module with
+// CloudKit's real public signatures. On Apple platforms the real SDK is used instead.
+let cloudKitStandIn: Target.Dependency = .target(name: "CloudKit", condition: .when(platforms: [.linux]))
+
+let package = Package(
+    name: "CloudDouble",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "CloudDoubleRuntime", targets: ["CloudDoubleRuntime"]),
+        .library(name: "CloudDoubleGenerator", targets: ["CloudDoubleGenerator"]),
+        .executable(name: "clouddouble", targets: ["clouddouble"]),
+        .plugin(name: "CloudDoublePlugin", targets: ["CloudDoublePlugin"]),
+        .plugin(name: "CloudDoubleCommand", targets: ["CloudDoubleCommand"]),
+    ],
+    targets: [
+        // Runtime shared by all generated code: error catalogue, retry policy, fault engine, call log.
+        .target(name: "CloudDoubleRuntime", swiftSettings: strict),
+
+        // The generator: model, parser, validator, translator, renderer, writer. It carries the
+        // default templates as a resource so the plugin's tool finds them through Bundle.module.
+        .target(
+            name: "CloudDoubleGenerator",
+            dependencies: ["CloudDoubleRuntime"],
+            path: ".",
+            // The package root is this target's path only so that `Templates/` can be its resource;
+            // everything else under the root belongs to other targets.
+            exclude: ["Sources/CloudDoubleRuntime", "Sources/clouddouble", "Tests", "Plugins", "Examples", "Benchmarks"],
+            sources: ["Sources/CloudDoubleGenerator"],
+            resources: [.copy("Templates")],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator"], swiftSettings: strict),
+
+        .plugin(
+            name: "CloudDoublePlugin",
+            capability: .buildTool(),
+            dependencies: ["clouddouble"]
+        ),
+        .plugin(
+            name: "CloudDoubleCommand",
+            capability: .command(
+                intent: .custom(verb: "clouddouble-generate", description: "Generate CloudDouble sources into the package"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated protocols, adapters, fault wrappers and mocks next to each description")]
+            ),
+            dependencies: ["clouddouble"]
+        ),
+
+        // Linux stand-in for CloudKit (public signatures transcribed from the iOS 18 SDK).
+        .target(name: "CloudKit", path: "Tests/StandIns/CloudKit", swiftSettings: strict),
+
+        // The golden output of the shipped CloudKit description, compiled as a module: proves the
+        // generated code builds in Swift 6 mode against the (stand-in) SDK.
+        .target(
+            name: "GoldenDoubles",
+            dependencies: ["CloudDoubleRuntime", cloudKitStandIn],
+            path: "Tests/Goldens/CloudKit",
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
+        .testTarget(
+            name: "CloudDoubleGeneratorTests",
+            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime"],
+            resources: [.copy("Inputs")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GeneratedDoublesTests",
+            dependencies: ["GoldenDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+/// The shape through which app code reached a call. One logical call (one stub slot, one fault
+/// target, one name in the call log) may be exposed by the SDK in several forms.
+public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A plain synchronous method.
+    case sync
+    /// A property read.
+    case get
+    /// A property write.
+    case set
+    /// `async throws`.
+    case async
+    /// A completion handler `(T?, Error?) -> Void`.
+    case completion
+    /// A completion handler `(Result<T, Error>) -> Void`.
+    case result
+    /// An operation object handed to the SDK (`database.add(operation)`).
+    case operation
+
+    public var description: String { rawValue }
+}

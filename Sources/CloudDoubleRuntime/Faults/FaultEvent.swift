@@ -1,0 +1,58 @@
+/// One injected fault, for tests to assert on and debug builds to print.
+public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
+    public enum Effect: Sendable, Hashable {
+        case delayed
+        case failed(code: Int, retryAfter: Double?)
+        case failedItems(count: Int)
+        case hung
+        case cancelled
+    }
+
+    /// 1-based, in the order the faults were decided.
+    public let sequence: Int
+    /// When it was decided, on the injector's time source.
+    public let time: Double
+    public let type: String
+    public let call: String
+    public let form: CallForm
+    /// Index of the rule that fired.
+    public let rule: Int
+    /// Latency added before the outcome.
+    public let latency: Double
+    public var effect: Effect
+    /// Stable keys of the items that were failed (partial failures only).
+    public var items: [String]
+
+    public var description: String {
+        var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] rule \(rule):"
+        if latency > 0 { text += " +\(latency)s" }
+        switch effect {
+        case .delayed: text += " delayed"
+        case .failed(let code, let retryAfter): text += " failed \(code)" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .failedItems(let count): text += " failed \(count) item(s) \(items)"
+        case .hung: text += " hung"
+        case .cancelled: text += " cancelled"
+        }
+        return text
+    }
+}
+
+/// A key that identifies an item the same way on every run, for the order in which per-item
+/// fault draws are made. Conform SDK ID types whose `description` is not stable.
+public protocol StableItemKey {
+    var stableItemKey: String { get }
+}
+
+enum StableKey {
+    /// The item's stable key: its own, else its description with memory addresses removed
+    /// (Apple's `NSObject` descriptions include `0x…` pointers that change between runs).
+    static func of(_ item: Any) -> String {
+        if let keyed = item as? any StableItemKey { return keyed.stableItemKey }
+        if let string = item as? String { return string }
+        var text = String(describing: item)
+        while let range = text.range(of: "0x[0-9a-fA-F]+", options: .regularExpression) {
+            text.replaceSubrange(range, with: "0x")
+        }
+        return text
+    }
+}

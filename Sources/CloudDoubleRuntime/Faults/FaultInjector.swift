@@ -1,0 +1,296 @@
+import Foundation
+
+/// The fault-plan engine. Generated `FaultInjecting…` wrappers ask it, for every call, whether
+/// to delay, fail, fail some items, hang or let the call through.
+///
+/// All state (the plan, the rules' call counts, the event log, the random generator) belongs to
+/// the instance and is guarded by a lock: share one injector between the wrappers of a container
+/// and its databases, make a new one per test. With no rules it does nothing.
+public final class FaultInjector: Sendable {
+    /// How injected errors are built (domain, keys, catalogue).
+    public let errorModel: ErrorModel
+    /// How latency is waited for; a ``VirtualClock`` makes tests instant.
+    public let time: TimeSource
+    let random: RandomSource
+
+    private struct State {
+        var plan: FaultPlan
+        var counts: [Int]
+        var isEnabled: Bool
+        var printsEvents = false
+        var events: [FaultEvent] = []
+        var hung: [UncheckedBox<() -> Void>] = []
+    }
+
+    private let state: Locked<State>
+
+    /// - Parameters:
+    ///   - plan: the rules; none by default, so nothing is injected until a plan is set.
+    ///   - seed: the same seed and the same sequence of calls give the same faults, everywhere.
+    ///     `nil` draws from the system generator instead (not reproducible).
+    public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel = .cloudKit, time: TimeSource = .system) {
+        self.errorModel = errorModel
+        self.time = time
+        self.random = seed.map { RandomSource(seed: $0) } ?? .system()
+        self.state = Locked(State(plan: plan, counts: Array(repeating: 0, count: plan.rules.count), isEnabled: true))
+    }
+
+    // MARK: Control
+
+    /// Turns injection on or off without forgetting the plan. Off, every call goes through.
+    public var isEnabled: Bool {
+        get { state.withLock { $0.isEnabled } }
+        set { state.withLock { $0.isEnabled = newValue } }
+    }
+
+    /// Prints each injected fault as it happens (for debug builds and manual QA).
+    public var printsEvents: Bool {
+        get { state.withLock { $0.printsEvents } }
+        set { state.withLock { $0.printsEvents = newValue } }
+    }
+
+    /// The current plan.
+    public var plan: FaultPlan { state.withLock { $0.plan } }
+
+    /// Installs a new plan (its rules' counts start from zero) and returns the old one.
+    @discardableResult
+    public func replacePlan(_ plan: FaultPlan) -> FaultPlan {
+        state.withLock { state in
+            let old = state.plan
+            state.plan = plan
+            state.counts = Array(repeating: 0, count: plan.rules.count)
+            return old
+        }
+    }
+
+    /// Runs `body` under `plan`, then puts the previous plan back.
+    public func withPlan<R>(_ plan: FaultPlan, _ body: () async throws -> R) async rethrows -> R {
+        let previous = replacePlan(plan)
+        defer { replacePlan(previous) }
+        return try await body()
+    }
+
+    /// Every fault injected so far, in order.
+    public var events: [FaultEvent] { state.withLock { $0.events } }
+
+    /// Fails every hung completion-handler call with a cancellation error.
+    public func cancelHungCalls() {
+        let hung = state.withLock { state in
+            defer { state.hung.removeAll() }
+            return state.hung
+        }
+        for call in hung { call.value() }
+    }
+
+    // MARK: Used by generated wrappers
+
+    /// An `async throws` call: latency, then the fault or the wrapped call.
+    public func perform<Value>(_ type: String, _ call: String, _ form: CallForm = .async, _ body: () async throws -> Value) async throws -> Value {
+        guard let decision = decide(type, call, form) else { return try await body() }
+        if decision.latency > 0 { try await time.sleep(decision.latency) }
+        switch decision.outcome {
+        case .proceed, .items: return try await body()
+        case .fail(let error): throw error
+        case .hang: try await Self.hangUntilCancelled()
+        }
+    }
+
+    /// An `async throws` call with per-item results: `rewrite` applies the item faults to each
+    /// per-item field of the wrapped call's result.
+    public func perform<Value>(
+        _ type: String, _ call: String, _ form: CallForm = .async, items rewrite: (Value, ItemFaults) -> Value,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        guard let decision = decide(type, call, form) else { return try await body() }
+        if decision.latency > 0 { try await time.sleep(decision.latency) }
+        switch decision.outcome {
+        case .proceed: return try await body()
+        case .items(let faults):
+            let value = rewrite(try await body(), faults)
+            if let error = faults.topLevelError { throw error }
+            return value
+        case .fail(let error): throw error
+        case .hang: try await Self.hangUntilCancelled()
+        }
+    }
+
+    /// A completion-handler call: latency, then `fail` with the fault (always asynchronously, as
+    /// the SDK delivers), or `proceed` to make the wrapped call.
+    ///
+    /// The closures are not required to be `Sendable` because they carry the app's arguments and
+    /// handler across exactly one hand-off, as the SDK itself does.
+    public func complete(
+        _ type: String, _ call: String, _ form: CallForm, fail: @escaping (any Error) -> Void, proceed: @escaping () -> Void
+    ) {
+        guard let decision = decide(type, call, form) else { return proceed() }
+        dispatch(decision, fail: fail, proceed: proceed)
+    }
+
+    /// A `Result` completion call with per-item results: the wrapped call's result passes
+    /// through `rewrite` before it reaches `deliver`.
+    public func complete<Value>(
+        _ type: String, _ call: String, _ form: CallForm, deliver: @escaping (Result<Value, any Error>) -> Void,
+        items rewrite: @escaping (Value, ItemFaults) -> Value,
+        proceed: @escaping (_ deliver: @escaping (Result<Value, any Error>) -> Void) -> Void
+    ) {
+        guard let decision = decide(type, call, form) else { return proceed(deliver) }
+        guard case .items(let faults) = decision.outcome else {
+            return dispatch(decision, fail: { deliver(.failure($0)) }, proceed: { proceed(deliver) })
+        }
+        let work = UncheckedBox {
+            proceed { result in
+                let rewritten = result.map { rewrite($0, faults) }
+                if case .success = rewritten, let error = faults.topLevelError {
+                    deliver(.failure(error))
+                } else {
+                    deliver(rewritten)
+                }
+            }
+        }
+        decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()
+    }
+
+    // MARK: Decisions
+
+    struct Decision {
+        enum Outcome {
+            case proceed
+            case fail(NSError)
+            case items(ItemFaults)
+            case hang
+        }
+
+        var latency: Double
+        var outcome: Outcome
+    }
+
+    /// The first rule that fires decides; `nil` means the call goes through untouched.
+    func decide(_ type: String, _ call: String, _ form: CallForm) -> Decision? {
+        state.withLock { state in
+            guard state.isEnabled, !state.plan.rules.isEmpty else { return nil }
+            for index in state.plan.rules.indices {
+                let rule = state.plan.rules[index]
+                guard rule.selector.matches(type: type, call: call, form: form) else { continue }
+                state.counts[index] += 1
+                guard rule.schedule.admits(state.counts[index]) else { continue }
+                guard rule.probability >= 1 || (rule.probability > 0 && random.unit() < rule.probability) else { continue }
+                return fire(rule, index: index, type: type, call: call, form: form, state: &state)
+            }
+            return nil
+        }
+    }
+
+    private func fire(_ rule: FaultRule, index: Int, type: String, call: String, form: CallForm, state: inout State) -> Decision {
+        let latency = rule.latency.map { $0.fixed + ($0.jitter > 0 ? random.unit() * $0.jitter : 0) } ?? 0
+        let decision: Decision
+        let effect: FaultEvent.Effect
+        switch rule.outcome {
+        case .passThrough:
+            decision = Decision(latency: latency, outcome: .proceed)
+            effect = .delayed
+        case .fail(let codes, let retryAfter):
+            let error = makeError(codes: codes, retryAfter: retryAfter)
+            decision = Decision(latency: latency, outcome: .fail(error))
+            effect = .failed(code: error.code, retryAfter: errorModel.retryAfter(of: error))
+        case .failItems(let failure):
+            let faults = ItemFaults(failure, injector: self, eventIndex: state.events.count)
+            decision = Decision(latency: latency, outcome: .items(faults))
+            effect = .failedItems(count: 0)
+        case .hang:
+            decision = Decision(latency: latency, outcome: .hang)
+            effect = .hung
+        case .cancel:
+            let error = cancellationError()
+            decision = Decision(latency: latency, outcome: .fail(error))
+            effect = .cancelled
+        }
+        let event = FaultEvent(
+            sequence: state.events.count + 1, time: time.now(), type: type, call: call, form: form, rule: index,
+            latency: latency, effect: effect, items: [])
+        state.events.append(event)
+        if state.printsEvents { print("[CloudDouble fault] \(event)") }
+        return decision
+    }
+
+    private func dispatch(_ decision: Decision, fail: @escaping (any Error) -> Void, proceed: @escaping () -> Void) {
+        switch decision.outcome {
+        case .proceed, .items:
+            if decision.latency > 0 {
+                let work = UncheckedBox(proceed)
+                time.schedule(decision.latency) { work.value() }
+            } else {
+                proceed()
+            }
+        case .fail(let error):
+            let work = UncheckedBox { fail(error) }
+            time.schedule(decision.latency) { work.value() }
+        case .hang:
+            let error = cancellationError()
+            state.withLock { $0.hung.append(UncheckedBox { fail(error) }) }
+        }
+    }
+
+    // MARK: Errors
+
+    /// An error with a code drawn by weight; retryable codes carry the retry-after.
+    func makeError(codes: [WeightedCode], retryAfter: RetryAfterChoice?) -> NSError {
+        let total = codes.reduce(0) { $0 + $1.weight }
+        var pick = codes.first?.code ?? .named("internalError")
+        if codes.count > 1, total > 0 {
+            var draw = random.unit() * total
+            for code in codes {
+                draw -= code.weight
+                if draw < 0 { pick = code.code; break }
+            }
+        }
+        guard let raw = resolve(pick) else {
+            return NSError(
+                domain: "CloudDouble.FaultPlan", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "The fault plan names the error code '\(pick)', which the catalogue of \(errorModel.domain) does not have."])
+        }
+        var seconds: Double?
+        if let retryAfter, errorModel.catalogue[raw]?.isRetryable ?? true {
+            switch retryAfter {
+            case .fixed(let value): seconds = value
+            case .range(let range): seconds = random.uniform(in: range)
+            }
+        }
+        return errorModel.error(raw, retryAfter: seconds)
+    }
+
+    private func resolve(_ code: ErrorCodeRef) -> Int? {
+        switch code {
+        case .raw(let raw): return raw
+        case .named(let name): return errorModel.catalogue[name: name]?.rawValue
+        }
+    }
+
+    private func cancellationError() -> NSError {
+        if let cancelled = errorModel.catalogue[name: "operationCancelled"] { return errorModel.error(cancelled.rawValue) }
+        return CancellationError() as NSError
+    }
+
+    func noteFailedItem(_ key: String, event index: Int) {
+        state.withLock { state in
+            guard state.events.indices.contains(index) else { return }
+            state.events[index].items.append(key)
+            state.events[index].effect = .failedItems(count: state.events[index].items.count)
+        }
+    }
+
+    /// Suspends until the task is cancelled, then throws `CancellationError`.
+    static func hangUntilCancelled() async throws -> Never {
+        let waiter = Locked<CheckedContinuation<Void, any Error>?>(nil)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                waiter.withLock { $0 = continuation }
+                if Task.isCancelled {
+                    waiter.withLock { $0?.resume(throwing: CancellationError()); $0 = nil }
+                }
+            }
+        } onCancel: {
+            waiter.withLock { $0?.resume(throwing: CancellationError()); $0 = nil }
+        }
+        throw CancellationError()
+    }
+}

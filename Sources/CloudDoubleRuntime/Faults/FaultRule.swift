@@ -1,0 +1,220 @@
+/// Which calls a rule applies to. `nil` parts match anything.
+public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
+    /// Described type, e.g. `Database`.
+    public var type: String?
+    /// Call id, e.g. `saveRecord` (for operations, the operation class, e.g. `CKModifyRecordsOperation`).
+    public var call: String?
+    /// Form, e.g. `.async`.
+    public var form: CallForm?
+
+    public init(type: String? = nil, call: String? = nil, form: CallForm? = nil) {
+        self.type = type
+        self.call = call
+        self.form = form
+    }
+
+    /// Every call.
+    public static let any = FaultSelector()
+
+    /// One call id, optionally of one type and form.
+    public static func call(_ id: String, type: String? = nil, form: CallForm? = nil) -> FaultSelector {
+        FaultSelector(type: type, call: id, form: form)
+    }
+
+    /// Every call of a described type.
+    public static func type(_ name: String, form: CallForm? = nil) -> FaultSelector {
+        FaultSelector(type: name, form: form)
+    }
+
+    /// Every call through one form.
+    public static func form(_ form: CallForm) -> FaultSelector {
+        FaultSelector(form: form)
+    }
+
+    @inline(__always)
+    func matches(type: String, call: String, form: CallForm) -> Bool {
+        (self.call == nil || self.call == call) && (self.type == nil || self.type == type) && (self.form == nil || self.form == form)
+    }
+
+    public var description: String {
+        "\(type ?? "*").\(call ?? "*")[\(form?.rawValue ?? "*")]"
+    }
+}
+
+/// Which of the calls a selector matches a rule fires on, counting from 1 since the rule (or the
+/// plan holding it) was installed.
+public enum FaultSchedule: Sendable, Hashable {
+    /// Every matching call.
+    case always
+    /// Only the nth matching call.
+    case nth(Int)
+    /// Matching calls n through m.
+    case calls(ClosedRange<Int>)
+    /// The next k matching calls.
+    case first(Int)
+
+    func admits(_ count: Int) -> Bool {
+        switch self {
+        case .always: return true
+        case .nth(let n): return count == n
+        case .calls(let range): return range.contains(count)
+        case .first(let k): return count <= k
+        }
+    }
+}
+
+/// An error code, by name from the catalogue (`"zoneBusy"`) or by raw value (`23`).
+public enum ErrorCodeRef: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    case named(String)
+    case raw(Int)
+
+    public init(stringLiteral value: String) { self = .named(value) }
+    public init(integerLiteral value: Int) { self = .raw(value) }
+
+    public var description: String {
+        switch self {
+        case .named(let name): return name
+        case .raw(let raw): return String(raw)
+        }
+    }
+}
+
+/// An error code and its weight when one is drawn from several.
+public struct WeightedCode: Sendable, Hashable {
+    public var code: ErrorCodeRef
+    public var weight: Double
+
+    public init(_ code: ErrorCodeRef, weight: Double = 1) {
+        self.code = code
+        self.weight = max(0, weight)
+    }
+}
+
+/// A retry-after to attach to injected retryable errors.
+public enum RetryAfterChoice: Sendable, Hashable {
+    case fixed(Double)
+    /// Drawn uniformly from the range (seeded).
+    case range(ClosedRange<Double>)
+}
+
+/// Added latency: `fixed` seconds plus up to `jitter` more, drawn (seeded).
+public struct FaultLatency: Sendable, Hashable {
+    public var fixed: Double
+    public var jitter: Double
+
+    public init(_ fixed: Double, jitter: Double = 0) {
+        self.fixed = max(0, fixed)
+        self.jitter = max(0, jitter)
+    }
+}
+
+/// Which items of a per-item result fail.
+public struct ItemFailure: @unchecked Sendable {
+    public enum Selection {
+        /// Each item fails with this probability (seeded; items are visited in a stable order).
+        case rate(Double)
+        /// These item IDs fail (compared with `==`, e.g. `CKRecord.ID`s).
+        case items(Set<AnyHashable>)
+    }
+
+    public var selection: Selection
+    public var codes: [WeightedCode]
+    public var retryAfter: RetryAfterChoice?
+    /// Also fail the whole call with a partial failure carrying the item errors, as the SDK's
+    /// legacy completion blocks report it. The Result-based APIs report per-item failures only.
+    public var topLevelPartialFailure: Bool
+
+    public init(_ selection: Selection, codes: [WeightedCode], retryAfter: RetryAfterChoice? = nil, topLevelPartialFailure: Bool = false) {
+        self.selection = selection
+        self.codes = codes
+        self.retryAfter = retryAfter
+        self.topLevelPartialFailure = topLevelPartialFailure
+    }
+}
+
+/// What happens to a call when a rule fires (after any latency).
+public enum FaultOutcome: Sendable {
+    /// The call goes through (a latency-only rule).
+    case passThrough
+    /// The call fails with a code drawn by weight; retryable codes get the retry-after.
+    case fail(codes: [WeightedCode], retryAfter: RetryAfterChoice?)
+    /// The wrapped instance runs the call; chosen items of its per-item result fail.
+    /// On calls without per-item results it passes through.
+    case failItems(ItemFailure)
+    /// The call never completes: an async call until its task is cancelled; a completion
+    /// call until ``FaultInjector/cancelHungCalls()``.
+    case hang
+    /// The call fails as cancelled (`operationCancelled` where the catalogue has it).
+    case cancel
+}
+
+/// One rule of a plan: which calls, when, how likely, and what happens.
+public struct FaultRule: Sendable {
+    public var selector: FaultSelector
+    public var schedule: FaultSchedule
+    public var probability: Double
+    public var latency: FaultLatency?
+    public var outcome: FaultOutcome
+
+    public init(
+        _ selector: FaultSelector = .any, schedule: FaultSchedule = .always, probability: Double = 1,
+        latency: FaultLatency? = nil, outcome: FaultOutcome
+    ) {
+        self.selector = selector
+        self.schedule = schedule
+        self.probability = min(1, max(0, probability))
+        self.latency = latency
+        self.outcome = outcome
+    }
+
+    /// Fail matching calls with one code (or several, drawn by weight).
+    public static func fail(
+        _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, probability: Double = 1,
+        with codes: ErrorCodeRef..., retryAfter: Double? = nil, after latency: FaultLatency? = nil
+    ) -> FaultRule {
+        FaultRule(
+            selector, schedule: schedule, probability: probability, latency: latency,
+            outcome: .fail(codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) }))
+    }
+
+    /// Fail a share of the items of matching per-item calls.
+    public static func failItems(
+        _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, rate: Double, with codes: ErrorCodeRef...,
+        retryAfter: Double? = nil, topLevelPartialFailure: Bool = false
+    ) -> FaultRule {
+        FaultRule(
+            selector, schedule: schedule,
+            outcome: .failItems(ItemFailure(
+                .rate(rate), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                topLevelPartialFailure: topLevelPartialFailure)))
+    }
+
+    /// Fail the named items of matching per-item calls.
+    public static func failItems(
+        _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, _ items: [AnyHashable], with codes: ErrorCodeRef...,
+        retryAfter: Double? = nil, topLevelPartialFailure: Bool = false
+    ) -> FaultRule {
+        FaultRule(
+            selector, schedule: schedule,
+            outcome: .failItems(ItemFailure(
+                .items(Set(items)), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                topLevelPartialFailure: topLevelPartialFailure)))
+    }
+
+    /// Delay matching calls, then let them through.
+    public static func delay(
+        _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, probability: Double = 1, by latency: FaultLatency
+    ) -> FaultRule {
+        FaultRule(selector, schedule: schedule, probability: probability, latency: latency, outcome: .passThrough)
+    }
+
+    /// Matching calls never complete.
+    public static func hang(_ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, probability: Double = 1) -> FaultRule {
+        FaultRule(selector, schedule: schedule, probability: probability, outcome: .hang)
+    }
+
+    /// Matching calls fail as cancelled.
+    public static func cancel(_ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, probability: Double = 1) -> FaultRule {
+        FaultRule(selector, schedule: schedule, probability: probability, outcome: .cancel)
+    }
+}

@@ -1,0 +1,149 @@
+/// The state and behaviour every generated mock delegates to: recording into the call log,
+/// per-call argument history, stubs (value, error, handler, or a queue of them), property
+/// storage, child mocks and completion delivery. All of it is behind one lock per mock.
+///
+/// Generated mock members are one-line calls into this class, which keeps the generated code
+/// small and quick to type-check (see docs/Benchmarks.md).
+public final class MockRecorder: Sendable {
+    /// The mock's class name, used in error messages (`MockCloudDatabase`).
+    public let mockName: String
+    /// The described type's name, used in the call log (`Database`).
+    public let typeName: String
+    /// The log this mock appends to; share one between mocks to see a single ordered sequence.
+    public let log: CallLog
+    /// How completion handlers are called.
+    public let deliverer: CompletionDeliverer
+
+    private struct State {
+        var stubs: [String: [Any]] = [:]
+        var history: [String: [Any]] = [:]
+        var properties: [String: Any] = [:]
+        var children: [String: AnyObject] = [:]
+    }
+
+    private let state = Locked(State())
+
+    public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
+        self.mockName = mockName
+        self.typeName = typeName
+        self.log = log
+        self.deliverer = CompletionDeliverer(delivery)
+    }
+
+    // MARK: Stubbing and inspection
+
+    /// Sets the response for a call, replacing any earlier one.
+    public func stub<M, A, V>(_ key: CallKey<M, A, V>, _ response: Stub<A, V>) {
+        state.withLock { $0.stubs[key.id] = [response] }
+    }
+
+    /// Queues responses: each call takes the next one; the last one answers every later call.
+    public func stub<M, A, V>(_ key: CallKey<M, A, V>, _ responses: [Stub<A, V>]) {
+        state.withLock { $0.stubs[key.id] = responses }
+    }
+
+    /// Removes the stub of a call.
+    public func removeStub<M, A, V>(_ key: CallKey<M, A, V>) {
+        state.withLock { $0.stubs[key.id] = nil }
+    }
+
+    /// The arguments of every call to `key`, oldest first, whatever form was used.
+    public func arguments<M, A, V>(_ key: CallKey<M, A, V>) -> [A] {
+        state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? A } }
+    }
+
+    /// How many times `key` was called, whatever form was used.
+    public func callCount<M, A, V>(_ key: CallKey<M, A, V>) -> Int {
+        state.withLock { $0.history[key.id]?.count ?? 0 }
+    }
+
+    /// Whether a stub is set for a call id.
+    public func hasStub(_ call: String) -> Bool {
+        state.withLock { $0.stubs[call] != nil }
+    }
+
+    // MARK: Used by generated members
+
+    /// Records a call and returns its stubbed response, or `fallback` when there is no stub.
+    /// Throws ``UnstubbedCallError`` when there is neither.
+    public func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, fallback: V? = nil) throws -> V {
+        let stub: Stub<A, V>? = record(call, form, arguments)
+        if let stub { return try stub.resolve(arguments) }
+        if let fallback { return fallback }
+        throw UnstubbedCallError(mock: mockName, call: call, form: form)
+    }
+
+    /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
+    /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
+    public func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, fallback: @autoclosure () -> V) -> V {
+        let stub: Stub<A, V>? = record(call, form, arguments)
+        if let stub, let value = try? stub.resolve(arguments) { return value }
+        return fallback()
+    }
+
+    /// Records a completion-handler call and delivers its stubbed result to `deliver` the way
+    /// the SDK would (asynchronously unless the mock is in immediate mode). The handler is always
+    /// called exactly once: an unstubbed call delivers ``UnstubbedCallError``.
+    public func complete<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, fallback: V? = nil,
+        _ deliver: @escaping @Sendable (Result<V, any Error>) -> Void
+    ) {
+        let result = Result { try respond(call, form, arguments, fallback: fallback) as V }
+        let boxed = UncheckedBox(result)
+        deliverer.deliver { deliver(boxed.value) }
+    }
+
+    /// A property read: the last value the app set, else the stub, else `fallback`.
+    public func get<V>(_ name: String, fallback: @autoclosure () -> V) -> V {
+        let stored = state.withLock { $0.properties[name] }
+        let stub: Stub<Void, V>? = record(name, .get, ())
+        if let stored, let value = stored as? V { return value }
+        if let stub, let value = try? stub.resolve(()) { return value }
+        return fallback()
+    }
+
+    /// A property write: recorded, and returned by later reads.
+    public func set<V>(_ name: String, _ value: V) {
+        state.withLock { $0.properties[name] = value }
+        _ = record(name, .set, value) as Stub<V, Void>?
+    }
+
+    /// The child mock for a described-type reference (a container's database), made once per key
+    /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
+    public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
+        state.withLock { state in
+            if let existing = state.children[key] as? C { return existing }
+            let made = make()
+            state.children[key] = made
+            return made
+        }
+    }
+
+    /// Waits until every completion handler delivered so far has run.
+    public func settled() async {
+        await deliverer.settled()
+    }
+
+    /// Appends to the log and history; returns the stub that answers this call, consuming it
+    /// from the queue when more responses follow.
+    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A) -> Stub<A, V>? {
+        let next: Any? = state.withLock { state in
+            state.history[call, default: []].append(arguments)
+            guard var queue = state.stubs[call], let first = queue.first else { return nil }
+            if queue.count > 1 {
+                queue.removeFirst()
+                state.stubs[call] = queue
+            }
+            return first
+        }
+        log.append(type: typeName, call: call, form: form, arguments: arguments)
+        return next as? Stub<A, V>
+    }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` across one hand-off that the caller
+/// knows is safe (a result computed under a lock, then given to exactly one handler).
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
