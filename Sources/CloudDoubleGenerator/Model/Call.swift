@@ -1,0 +1,96 @@
+/// One logical request (parameters to result), exposed by the SDK in one or more forms. One call
+/// is one stub slot, one fault-rule target and one name in the call log, whatever form is used.
+public struct Call: Sendable {
+    /// Explicit id; derived from the first form's name when absent.
+    public var id: Located<String>?
+    public var parameters: [Parameter]
+    /// The result of the async form; `nil` for none (`Void`).
+    public var returns: TypeUse?
+    /// Which parts of the result are per-item maps of ID to `Result` (fault wrappers fail
+    /// chosen items there): the whole result, or named fields of a result tuple.
+    public var perItem: PerItemResults?
+    public var forms: [CallFormSpec]
+    /// Swift expression a mock returns when a synchronous call is not stubbed.
+    public var mockDefault: Located<String>?
+    public var documentation: String?
+    public var location: SourceLocation
+}
+
+public enum PerItemResults: Sendable {
+    case whole
+    case fields([Located<String>])
+}
+
+/// A parameter of a call, shared by all its forms.
+public struct Parameter: Sendable {
+    /// The argument label (`_` for none); a form may override it.
+    public var label: Located<String>
+    public var name: Located<String>
+    public var type: Located<String>
+    /// Default argument value as Swift source (e.g. `nil`, `.ifServerRecordUnchanged`).
+    public var defaultValue: String?
+}
+
+/// The kinds of form a call can take.
+public enum FormKind: String, Sendable, CaseIterable {
+    /// Plain synchronous method, non-throwing.
+    case sync
+    /// `async throws -> T`.
+    case async
+    /// Completion handler `(T?, Error?) -> Void` (or `(Error?) -> Void` for no result).
+    case completion
+    /// Completion handler `(Result<T, Error>) -> Void`.
+    case result
+}
+
+/// How one form of a call is spelled in Swift.
+public struct CallFormSpec: Sendable {
+    public var kind: Located<FormKind>
+    /// Base name, e.g. `record` for `record(for:)`.
+    public var name: Located<String>
+    /// Argument labels for this form, one per parameter, when they differ from the call's.
+    public var labels: [Located<String>]?
+    /// The completion handler's argument label, `completionHandler` by default.
+    public var handlerLabel: String
+    /// The completion handler's value type when it is not `T?` (e.g. `CKAccountStatus`).
+    public var handlerValueType: Located<String>?
+    /// What the SDK passes as the value when it reports an error, for non-optional handler values.
+    public var errorValue: Located<String>?
+    public var discardableResult: Bool
+    /// `@preconcurrency` on the declaration.
+    public var preconcurrency: Bool
+    /// Whether the handler is `@Sendable` (true for CloudKit).
+    public var sendableHandler: Bool
+    public var availability: [Located<String>]
+    public var deprecation: Deprecation?
+    public var location: SourceLocation
+}
+
+/// The SDK's error model: expressions for its domain and userInfo keys, and its catalogue.
+public struct ErrorModelSpec: Sendable {
+    /// Swift expression for the domain string, e.g. `CKErrorDomain`.
+    public var domain: Located<String>
+    public var retryAfterKey: Located<String>?
+    public var partialErrorsKey: Located<String>?
+    public var partialFailureCode: Int?
+    public var serverRecordKey: Located<String>?
+    public var clientRecordKey: Located<String>?
+    public var ancestorRecordKey: Located<String>?
+    /// `cloudKit` for the shipped table, or the SDK's own codes.
+    public var catalogue: CatalogueSpec
+}
+
+public enum CatalogueSpec: Sendable {
+    case cloudKit
+    case codes([ErrorCodeSpec])
+}
+
+public struct ErrorCodeSpec: Sendable {
+    public var name: Located<String>
+    public var rawValue: Located<Int>
+    public var meaning: String
+    public var retryable: Bool
+    public var throttling: Bool
+    public var userAction: Bool
+    public var defaultRetryAfter: Double?
+}

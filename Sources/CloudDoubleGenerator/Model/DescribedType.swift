@@ -1,0 +1,37 @@
+/// An SDK class the app holds (container, database, key-value store).
+public struct DescribedType: Sendable {
+    /// Short name used in generated names and the call log: `Database`.
+    public var name: Located<String>
+    /// The SDK class, e.g. `CKDatabase`.
+    public var sdkType: Located<String>
+    public var documentation: String?
+    public var properties: [Property]
+    public var calls: [Call]
+    public var location: SourceLocation
+}
+
+/// A type position: an SDK type written as Swift, or a reference to another described type
+/// (wrapped in its adapter, fault wrapper or child mock).
+public enum TypeUse: Sendable {
+    case swift(Located<String>)
+    case reference(Located<String>)
+}
+
+/// Deprecation carried into the generated code as `@available(*, deprecated, ...)`.
+public struct Deprecation: Sendable {
+    public var message: String?
+    public var renamed: String?
+}
+
+/// A property of a described type.
+public struct Property: Sendable {
+    public var name: Located<String>
+    public var type: TypeUse
+    public var settable: Bool
+    /// Swift expression a mock returns when the property is not stubbed.
+    public var mockDefault: Located<String>?
+    public var availability: [Located<String>]
+    public var deprecation: Deprecation?
+    public var documentation: String?
+    public var location: SourceLocation
+}

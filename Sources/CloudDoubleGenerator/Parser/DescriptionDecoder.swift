@@ -1,0 +1,208 @@
+/// Turns the bytes of a description file into the model, reporting every problem of syntax and
+/// shape (missing keys, wrong types, unknown keys, duplicate keys) with its location.
+/// Rules that need the whole model (names, ids, references) are the ``Validator``'s.
+public enum DescriptionDecoder {
+    public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
+        let sink = DiagnosticSink(file: file)
+        var parser = JSONParser(bytes)
+        let root: JSONValue
+        do {
+            root = try parser.parse()
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+        }
+        for duplicate in parser.duplicateKeys {
+            sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
+        }
+        let description = Reader(sink: sink).description(root)
+        if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
+        return description!
+    }
+}
+
+private struct Reader {
+    let sink: DiagnosticSink
+
+    func description(_ value: JSONValue) -> APIDescription? {
+        guard let object = ObjectReader(value, what: "the description", allowed: [
+            "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types",
+        ], sink: sink) else { return nil }
+        let version = object.integer("formatVersion", required: true)
+        if let version, version.value != 1 {
+            sink.error("unsupported formatVersion \(version.value); this generator reads format version 1", at: version.location)
+        }
+        let module = object.string("module", required: true)
+        let prefix = object.string("prefix", required: true)
+        var access = Located(AccessLevel.public, object.location)
+        if let raw = object.string("access") {
+            if let level = AccessLevel(rawValue: raw.value) {
+                access = Located(level, raw.location)
+            } else {
+                sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
+            }
+        }
+        let types = (object.array("types", required: true) ?? []).compactMap(describedType)
+        guard let version, let module, let prefix else { return nil }
+        return APIDescription(
+            formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
+            availability: object.strings("availability"), errorModel: object.value("errorModel").flatMap(errorModel),
+            opaqueTypes: object.strings("opaqueTypes"), types: types)
+    }
+
+    func describedType(_ value: JSONValue) -> DescribedType? {
+        guard let object = ObjectReader(value, what: "a type", allowed: ["name", "sdkType", "doc", "properties", "calls"], sink: sink)
+        else { return nil }
+        let name = object.string("name", required: true)
+        let sdkType = object.string("sdkType", required: true)
+        let properties = (object.array("properties") ?? []).compactMap(property)
+        let calls = (object.array("calls") ?? []).compactMap(call)
+        guard let name, let sdkType else { return nil }
+        return DescribedType(
+            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, properties: properties, calls: calls,
+            location: object.location)
+    }
+
+    func property(_ value: JSONValue) -> Property? {
+        guard let object = ObjectReader(value, what: "a property", allowed: [
+            "name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc",
+        ], sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let type = typeUse(object, swiftKey: "type", refKey: "ref", required: true)
+        guard let name, let type else { return nil }
+        return Property(
+            name: name, type: type, settable: object.bool("settable", default: false), mockDefault: object.string("mockDefault"),
+            availability: object.strings("availability"), deprecation: deprecation(object), documentation: object.string("doc")?.value,
+            location: object.location)
+    }
+
+    func call(_ value: JSONValue) -> Call? {
+        guard let object = ObjectReader(value, what: "a call", allowed: [
+            "id", "parameters", "returns", "returnsRef", "perItem", "forms", "mockDefault", "doc",
+        ], sink: sink) else { return nil }
+        let parameters = (object.array("parameters") ?? []).compactMap(parameter)
+        let returns = typeUse(object, swiftKey: "returns", refKey: "returnsRef", required: false)
+        var forms: [CallFormSpec] = []
+        if let formsValue = object.requireValue("forms"),
+            let formsObject = ObjectReader(formsValue, what: "\"forms\"", allowed: FormKind.allCases.map(\.rawValue), sink: sink) {
+            for kind in FormKind.allCases {
+                if let formValue = formsObject.value(kind.rawValue), let form = form(kind, formValue) { forms.append(form) }
+            }
+            if forms.isEmpty, formsObject.value("sync") == nil, formsObject.value("async") == nil,
+                formsObject.value("completion") == nil, formsObject.value("result") == nil {
+                sink.error("a call needs at least one form: \"sync\", \"async\", \"completion\" or \"result\"", at: formsObject.location)
+            }
+        }
+        var perItem: PerItemResults?
+        if let perItemValue = object.value("perItem") {
+            switch perItemValue {
+            case .bool(true, _): perItem = .whole
+            case .bool(false, _): perItem = nil
+            case .array:
+                perItem = .fields(object.strings("perItem"))
+            default:
+                sink.error("\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)", at: perItemValue.location)
+            }
+        }
+        return Call(
+            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, forms: forms,
+            mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
+    }
+
+    func parameter(_ value: JSONValue) -> Parameter? {
+        guard let object = ObjectReader(value, what: "a parameter", allowed: ["label", "name", "type", "default"], sink: sink)
+        else { return nil }
+        let name = object.string("name", required: true)
+        let type = object.string("type", required: true)
+        guard let name, let type else { return nil }
+        return Parameter(
+            label: object.string("label") ?? name, name: name, type: type, defaultValue: object.string("default")?.value)
+    }
+
+    func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
+        guard let object = ObjectReader(value, what: "the \"\(kind.rawValue)\" form", allowed: [
+            "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency",
+            "sendableHandler", "availability", "deprecated",
+        ], sink: sink) else { return nil }
+        guard let name = object.string("name", required: true) else { return nil }
+        if kind == .sync || kind == .async {
+            for key in ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"] {
+                if let value = object.value(key) {
+                    sink.error("\"\(key)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
+                }
+            }
+        }
+        return CallFormSpec(
+            kind: Located(kind, object.location), name: name, labels: object.value("labels") == nil ? nil : object.strings("labels"),
+            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType"),
+            errorValue: object.string("errorValue"), discardableResult: object.bool("discardableResult", default: false),
+            preconcurrency: object.bool("preconcurrency", default: false), sendableHandler: object.bool("sendableHandler", default: true),
+            availability: object.strings("availability"), deprecation: deprecation(object), location: object.location)
+    }
+
+    func typeUse(_ object: ObjectReader, swiftKey: String, refKey: String, required: Bool) -> TypeUse? {
+        let swift = object.string(swiftKey)
+        let ref = object.string(refKey)
+        switch (swift, ref) {
+        case (let swift?, nil): return .swift(swift)
+        case (nil, let ref?): return .reference(ref)
+        case (_?, let ref?):
+            sink.error("give either \"\(swiftKey)\" or \"\(refKey)\" in \(object.what), not both", at: ref.location)
+            return nil
+        case (nil, nil):
+            if required, object.value(swiftKey) == nil, object.value(refKey) == nil {
+                sink.error("\(object.what) needs \"\(swiftKey)\" (a Swift type) or \"\(refKey)\" (a described type)", at: object.location)
+            }
+            return nil
+        }
+    }
+
+    func deprecation(_ object: ObjectReader) -> Deprecation? {
+        guard let value = object.value("deprecated") else { return nil }
+        switch value {
+        case .bool(let flag, _): return flag ? Deprecation() : nil
+        case .string(let message, _): return Deprecation(message: message)
+        case .object:
+            guard let inner = ObjectReader(value, what: "\"deprecated\"", allowed: ["message", "renamed"], sink: sink) else { return nil }
+            return Deprecation(message: inner.string("message")?.value, renamed: inner.string("renamed")?.value)
+        default:
+            sink.error("\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
+            return nil
+        }
+    }
+
+    func errorModel(_ value: JSONValue) -> ErrorModelSpec? {
+        guard let object = ObjectReader(value, what: "\"errorModel\"", allowed: [
+            "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey",
+            "ancestorRecordKey", "catalogue",
+        ], sink: sink) else { return nil }
+        let domain = object.string("domain", required: true)
+        var catalogue = CatalogueSpec.codes([])
+        if let value = object.value("catalogue") {
+            switch value {
+            case .string("cloudKit", _): catalogue = .cloudKit
+            case .array(let codes, _): catalogue = .codes(codes.compactMap(errorCode))
+            default:
+                sink.error("\"catalogue\" must be \"cloudKit\" or an array of error codes", at: value.location)
+            }
+        }
+        guard let domain else { return nil }
+        return ErrorModelSpec(
+            domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
+            partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
+            clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
+            catalogue: catalogue)
+    }
+
+    func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {
+        guard let object = ObjectReader(value, what: "an error code", allowed: [
+            "name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter",
+        ], sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let raw = object.integer("rawValue", required: true)
+        guard let name, let raw else { return nil }
+        return ErrorCodeSpec(
+            name: name, rawValue: raw, meaning: object.string("meaning")?.value ?? name.value,
+            retryable: object.bool("retryable", default: false), throttling: object.bool("throttling", default: false),
+            userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
+    }
+}

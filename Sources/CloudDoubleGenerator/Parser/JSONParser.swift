@@ -1,0 +1,268 @@
+/// A strict JSON parser (RFC 8259) that records the line and column of every value.
+/// Foundation's `JSONSerialization` gives neither locations nor duplicate-key detection.
+struct JSONParser {
+    struct Failure: Error {
+        var location: SourceLocation
+        var message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Nesting limit: deeper input is rejected rather than overflowing the stack.
+    private let maxDepth = 256
+    private(set) var duplicateKeys: [(key: String, location: SourceLocation)] = []
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
+    /// clear message (the format is plain UTF-8).
+    mutating func parse() throws(Failure) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw Failure(location: SourceLocation(line: 1, column: 1), message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM")
+        }
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            index = bad
+            throw Failure(location: currentLocation(), message: "the file is not valid UTF-8")
+        }
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    private func currentLocation() -> SourceLocation {
+        // Columns count characters, not bytes: continuation bytes are skipped.
+        var column = 1
+        var position = lineStart
+        while position < index && position < bytes.count {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func fail(_ message: String) -> Failure {
+        Failure(location: currentLocation(), message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+        guard depth < maxDepth else { throw fail("the JSON is nested more than \(maxDepth) levels deep") }
+        guard index < bytes.count else { throw fail("unexpected end of file: expected a value") }
+        let location = currentLocation()
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth, location: location)
+        case UInt8(ascii: "["): return try parseArray(depth: depth, location: location)
+        case UInt8(ascii: "\""): return .string(try parseString(), location)
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true, location)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false, location)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null(location)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber(), location)
+        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))': expected a value")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(Failure) {
+        let utf8 = Array(word.utf8)
+        guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+            throw fail("invalid literal: expected '\(word)'")
+        }
+        index += utf8.count
+    }
+
+    private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+        index += 1
+        var members: [(key: String, keyLocation: SourceLocation, value: JSONValue)] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members, location)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+            let keyLocation = currentLocation()
+            let key = try parseString()
+            if !seen.insert(key).inserted { duplicateKeys.append((key, keyLocation)) }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            members.append((key, keyLocation, value))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members, location)
+            }
+            throw fail("expected ',' or '}' in the object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements, location)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements, location)
+            }
+            throw fail("expected ',' or ']' in the array")
+        }
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var utf8Run: [UInt8] = []
+        func flush() {
+            if !utf8Run.isEmpty {
+                scalars.append(contentsOf: String(decoding: utf8Run, as: UTF8.self).unicodeScalars)
+                utf8Run.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard index < bytes.count else { throw fail("unexpected end of file: the string is not closed with '\"'") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                flush()
+                return String(scalars)
+            }
+            if byte < 0x20 { throw fail("control characters must be escaped in strings") }
+            if byte != UInt8(ascii: "\\") {
+                utf8Run.append(byte)
+                index += 1
+                continue
+            }
+            flush()
+            index += 1
+            guard index < bytes.count else { throw fail("unexpected end of file in an escape sequence") }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw fail("unpaired UTF-16 surrogate in a \\u escape")
+                    }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape") }
+                scalars.append(scalar)
+            default:
+                throw fail("invalid escape sequence in a string")
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw fail("invalid \\u escape: expected four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Self.hexValue(bytes[index]) else { throw fail("invalid \\u escape: expected four hex digits") }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> Double {
+        let start = index
+        func digits() -> Int {
+            let begin = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - begin
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { throw fail("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw fail("invalid number")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw fail("invalid number: expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("invalid number: expected digits in the exponent") }
+        }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw fail("invalid number") }
+        return value
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// A JSON value that remembers where it was written, so every diagnostic can point at it.
+public indirect enum JSONValue: Sendable {
+    case object([(key: String, keyLocation: SourceLocation, value: JSONValue)], SourceLocation)
+    case array([JSONValue], SourceLocation)
+    case string(String, SourceLocation)
+    case number(Double, SourceLocation)
+    case bool(Bool, SourceLocation)
+    case null(SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case .object(_, let l), .array(_, let l), .string(_, let l), .number(_, let l), .bool(_, let l), .null(let l): return l
+        }
+    }
+
+    /// The JSON type's name, for "expected a string, found an array" messages.
+    public var typeName: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}

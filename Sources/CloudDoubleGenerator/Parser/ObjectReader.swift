@@ -1,0 +1,137 @@
+import Foundation
+
+/// Reads the members of one JSON object into model values, collecting a diagnostic for each
+/// missing key, wrongly typed value and unknown key instead of stopping at the first.
+struct ObjectReader {
+    let what: String
+    let location: SourceLocation
+    private let members: [(key: String, keyLocation: SourceLocation, value: JSONValue)]
+    private let allowed: Set<String>
+    private let sink: DiagnosticSink
+
+    /// `nil` (with a diagnostic) when `value` is not an object.
+    init?(_ value: JSONValue, what: String, allowed: [String], sink: DiagnosticSink) {
+        guard case .object(let members, let location) = value else {
+            sink.error("\(what) must be an object, found \(value.typeName)", at: value.location)
+            return nil
+        }
+        self.what = what
+        self.location = location
+        self.members = members
+        self.allowed = Set(allowed)
+        self.sink = sink
+        for member in members where !self.allowed.contains(member.key) {
+            let suggestion = Self.closest(to: member.key, in: allowed)
+            sink.error(
+                "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
+                hint: suggestion.map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    func value(_ key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
+    }
+
+    func requireValue(_ key: String) -> JSONValue? {
+        guard let value = value(key) else {
+            sink.error("\(what) is missing the required key \"\(key)\"", at: location)
+            return nil
+        }
+        return value
+    }
+
+    func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> Located<String>? {
+        guard let value = required ? requireValue(key) : value(key) else { return nil }
+        guard case .string(let string, let location) = value else {
+            sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
+            return nil
+        }
+        if !allowEmpty, string.trimmingCharacters(in: .whitespaces).isEmpty {
+            sink.error("\"\(key)\" in \(what) must not be empty", at: location)
+            return nil
+        }
+        return Located(string, location)
+    }
+
+    func bool(_ key: String, default defaultValue: Bool) -> Bool {
+        guard let value = value(key) else { return defaultValue }
+        guard case .bool(let flag, _) = value else {
+            sink.error("\"\(key)\" in \(what) must be true or false, found \(value.typeName)", at: value.location)
+            return defaultValue
+        }
+        return flag
+    }
+
+    func number(_ key: String, required: Bool = false) -> Located<Double>? {
+        guard let value = required ? requireValue(key) : value(key) else { return nil }
+        guard case .number(let number, let location) = value else {
+            sink.error("\"\(key)\" in \(what) must be a number, found \(value.typeName)", at: value.location)
+            return nil
+        }
+        return Located(number, location)
+    }
+
+    func integer(_ key: String, required: Bool = false) -> Located<Int>? {
+        guard let number = number(key, required: required) else { return nil }
+        guard number.value == number.value.rounded(), abs(number.value) < 1e15 else {
+            sink.error("\"\(key)\" in \(what) must be a whole number", at: number.location)
+            return nil
+        }
+        return Located(Int(number.value), number.location)
+    }
+
+    func array(_ key: String, required: Bool = false) -> [JSONValue]? {
+        guard let value = required ? requireValue(key) : value(key) else { return nil }
+        guard case .array(let elements, _) = value else {
+            sink.error("\"\(key)\" in \(what) must be an array, found \(value.typeName)", at: value.location)
+            return nil
+        }
+        return elements
+    }
+
+    func strings(_ key: String) -> [Located<String>] {
+        (array(key) ?? []).compactMap { element in
+            guard case .string(let string, let location) = element else {
+                sink.error("every element of \"\(key)\" in \(what) must be a string, found \(element.typeName)", at: element.location)
+                return nil
+            }
+            return Located(string, location)
+        }
+    }
+
+    /// The closest allowed key by edit distance, when it is close enough to be a typo.
+    static func closest(to key: String, in allowed: [String]) -> String? {
+        let scored = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(2, key.count / 3) else { return nil }
+        return best
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// Collects diagnostics for one file.
+final class DiagnosticSink {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        diagnostics.append(Diagnostic(file: file, location: location, message: message, hint: hint))
+    }
+}
