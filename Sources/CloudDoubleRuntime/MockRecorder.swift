@@ -81,16 +81,56 @@ public final class MockRecorder: Sendable {
         return fallback()
     }
 
-    /// Records a completion-handler call and delivers its stubbed result to `deliver` the way
-    /// the SDK would (asynchronously unless the mock is in immediate mode). The handler is always
-    /// called exactly once: an unstubbed call delivers ``UnstubbedCallError``.
-    public func complete<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, fallback: V? = nil,
-        _ deliver: @escaping @Sendable (Result<V, any Error>) -> Void
+    /// Records a completion-handler call and delivers its stubbed result the way the SDK would
+    /// (asynchronously unless the mock is in immediate mode). The handler is always called exactly
+    /// once: an unstubbed call with no default delivers ``UnstubbedCallError``.
+    public func deliverResult<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, as _: V.Type, fallback: V? = nil,
+        to handler: @escaping (Result<V, any Error>) -> Void
     ) {
-        let result = Result { try respond(call, form, arguments, fallback: fallback) as V }
-        let boxed = UncheckedBox(result)
-        deliverer.deliver { deliver(boxed.value) }
+        let result = UncheckedBox(Result { try respond(call, form, arguments, fallback: fallback) as V })
+        let handler = UncheckedBox(handler)
+        deliverer.deliver { handler.value(result.value) }
+    }
+
+    /// The same for a `(T?, Error?)` handler.
+    public func deliverOptional<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, fallback: V? = nil,
+        to handler: @escaping (V?, (any Error)?) -> Void
+    ) {
+        deliverResult(call, form, arguments, as: type, fallback: fallback) { result in
+            switch result {
+            case .success(let value): handler(value, nil)
+            case .failure(let error): handler(nil, error)
+            }
+        }
+    }
+
+    /// The same for a `(T, Error?)` handler whose value is not optional: with an error the SDK
+    /// passes `errorValue` (e.g. `.couldNotDetermine` for an account status).
+    public func deliverValue<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, fallback: V? = nil, errorValue: V,
+        to handler: @escaping (V, (any Error)?) -> Void
+    ) {
+        let errorValue = UncheckedBox(errorValue)
+        deliverResult(call, form, arguments, as: type, fallback: fallback) { result in
+            switch result {
+            case .success(let value): handler(value, nil)
+            case .failure(let error): handler(errorValue.value, error)
+            }
+        }
+    }
+
+    /// The same for an `(Error?)` handler (calls with no result).
+    public func deliverError<A>(
+        _ call: String, _ form: CallForm, _ arguments: A, fallback: Void? = (), to handler: @escaping ((any Error)?) -> Void
+    ) {
+        deliverResult(call, form, arguments, as: Void.self, fallback: fallback) { result in
+            switch result {
+            case .success: handler(nil)
+            case .failure(let error): handler(error)
+            }
+        }
     }
 
     /// A property read: the last value the app set, else the stub, else `fallback`.

@@ -131,19 +131,23 @@ public final class FaultInjector: Sendable {
     public func complete<Value>(
         _ type: String, _ call: String, _ form: CallForm, deliver: @escaping (Result<Value, any Error>) -> Void,
         items rewrite: @escaping (Value, ItemFaults) -> Value,
-        proceed: @escaping (_ deliver: @escaping (Result<Value, any Error>) -> Void) -> Void
+        proceed: @escaping (_ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
     ) {
-        guard let decision = decide(type, call, form) else { return proceed(deliver) }
-        guard case .items(let faults) = decision.outcome else {
-            return dispatch(decision, fail: { deliver(.failure($0)) }, proceed: { proceed(deliver) })
+        let handler = UncheckedBox(deliver)
+        guard let decision = decide(type, call, form) else {
+            return proceed { handler.value($0) }
         }
+        guard case .items(let faults) = decision.outcome else {
+            return dispatch(decision, fail: { deliver(.failure($0)) }, proceed: { proceed { handler.value($0) } })
+        }
+        let rewriter = UncheckedBox(rewrite)
         let work = UncheckedBox {
             proceed { result in
-                let rewritten = result.map { rewrite($0, faults) }
+                let rewritten = result.map { rewriter.value($0, faults) }
                 if case .success = rewritten, let error = faults.topLevelError {
-                    deliver(.failure(error))
+                    handler.value(.failure(error))
                 } else {
-                    deliver(rewritten)
+                    handler.value(rewritten)
                 }
             }
         }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The templates of one directory: one per artifact plus partials (`header`). The defaults ship
+/// with the generator; users can point it at a directory of their own with the same file names.
+public struct TemplateSet: Sendable {
+    public let directory: URL
+    let templates: [String: MustacheTemplate]
+
+    /// The templates shipped with the generator.
+    public static func bundled() throws(GeneratorError) -> TemplateSet {
+        guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
+            throw GeneratorError.templates("the generator's own Templates directory is missing from its bundle")
+        }
+        return try TemplateSet(directory: url)
+    }
+
+    /// Loads every `*.mustache` in `directory`; every artifact's template must be there.
+    public init(directory: URL) throws(GeneratorError) {
+        self.directory = directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw GeneratorError.templates("\(directory.path): error: the template directory does not exist")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mustache") }.sorted()
+        } catch {
+            throw GeneratorError.templates("\(directory.path): error: cannot list the template directory: \(error.localizedDescription)")
+        }
+        var templates: [String: MustacheTemplate] = [:]
+        var problems: [String] = []
+        for file in names {
+            let name = String(file.dropLast(".mustache".count))
+            let path = directory.appendingPathComponent(file).path
+            guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+                problems.append("\(path):1:1: error: the template cannot be read as UTF-8")
+                continue
+            }
+            do {
+                templates[name] = try MustacheTemplate(name: path, source: source)
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        for artifact in Artifact.allCases where templates[artifact.templateName] == nil && !problems.contains(where: { $0.contains("/\(artifact.templateName).mustache") }) {
+            problems.append("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
+        }
+        if !problems.isEmpty { throw GeneratorError.templates(problems.joined(separator: "\n")) }
+        self.templates = templates
+    }
+
+    func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
+        guard let template = templates[artifact.templateName] else {
+            throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
+        }
+        do {
+            return try template.render(context, partials: templates)
+        } catch {
+            throw GeneratorError.templates("\(template.name): error: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// One form of one call, spelled out: everything the four artifacts need to declare it and to
+/// forward it. All naming and shape decisions for a form are made here.
+struct FormSignature {
+    let call: Call
+    let callID: String
+    let form: CallFormSpec
+    /// The call's result type in Swift (`nil` for none), references already spelled as protocols.
+    let returns: String?
+    /// The described type a `sync` form returns, when it returns one.
+    let returnsReference: String?
+
+    var kind: FormKind { form.kind.value }
+    var hasHandler: Bool { kind == .completion || kind == .result }
+    var handlerName: String { form.handlerLabel }
+
+    func label(at index: Int) -> String {
+        form.labels?[index].value ?? call.parameters[index].label.value
+    }
+
+    /// `fetch(withRecordID:completionHandler:)`, for comments.
+    var selector: String {
+        let labels = call.parameters.indices.map { label(at: $0) + ":" }.joined()
+        return "\(form.name.value)(\(labels)\(hasHandler ? handlerName + ":" : ""))"
+    }
+
+    /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
+    var handlerType: String {
+        let sendable = form.sendableHandler ? "@Sendable " : ""
+        switch kind {
+        case .result:
+            return "@escaping \(sendable)(Result<\(returns ?? "Void"), any Error>) -> Void"
+        default:
+            guard let returns else { return "@escaping \(sendable)((any Error)?) -> Void" }
+            return "@escaping \(sendable)(\(handlerValueType(returns)), (any Error)?) -> Void"
+        }
+    }
+
+    func handlerValueType(_ returns: String) -> String {
+        if let explicit = form.handlerValueType?.value { return explicit }
+        return returns.hasSuffix("?") ? returns : Self.optional(returns)
+    }
+
+    /// Whether the completion handler's value is optional (so `nil` goes with an error).
+    var handlerValueIsOptional: Bool {
+        guard let returns else { return true }
+        return handlerValueType(returns).hasSuffix("?")
+    }
+
+    /// The declaration, without attributes and with or without default argument values.
+    func declaration(access: String, omitting omitted: Set<Int> = [], withDefaults: Bool = false) -> String {
+        var parts: [String] = []
+        for (index, parameter) in call.parameters.enumerated() where !omitted.contains(index) {
+            let label = label(at: index)
+            let name = SwiftNames.escaped(parameter.name.value)
+            var text = label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)"
+            if withDefaults, let value = parameter.defaultValue { text += " = \(value)" }
+            parts.append(text)
+        }
+        if hasHandler { parts.append("\(handlerName): \(handlerType)") }
+        let prefix = access.isEmpty ? "" : access + " "
+        var text = "\(prefix)func \(SwiftNames.escaped(form.name.value))(\(parts.joined(separator: ", ")))"
+        switch kind {
+        case .sync: if let returns { text += " -> \(returns)" }
+        case .async: text += " async throws" + (returns.map { " -> \($0)" } ?? "")
+        case .completion, .result: break
+        }
+        return text
+    }
+
+    /// The arguments of a forwarding call; `substituting` fills omitted parameters with their defaults.
+    func forwardingArguments(handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = []) -> String {
+        var parts: [String] = []
+        for (index, parameter) in call.parameters.enumerated() {
+            let value = omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value)
+            let label = label(at: index)
+            parts.append(label == "_" ? value : "\(label): \(value)")
+        }
+        if hasHandler { parts.append("\(handlerName): \(handler ?? handlerName)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `name(arguments)`, the forwarded call expression.
+    func invocation(on receiver: String, handler: String? = nil) -> String {
+        "\(receiver).\(SwiftNames.escaped(form.name.value))(\(forwardingArguments(handler: handler)))"
+    }
+
+    /// Attribute lines: availability, deprecation, `@discardableResult`, `@preconcurrency`.
+    var attributes: [String] {
+        var lines = form.availability.map(\.value)
+        if let deprecation = form.deprecation { lines.append(Self.attribute(for: deprecation)) }
+        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { lines.append("@discardableResult") }
+        if form.preconcurrency { lines.append("@preconcurrency") }
+        return lines
+    }
+
+    static func attribute(for deprecation: Deprecation) -> String {
+        var arguments = ["*", "deprecated"]
+        if let renamed = deprecation.renamed { arguments.append("renamed: \(literal(renamed))") }
+        if let message = deprecation.message { arguments.append("message: \(literal(message))") }
+        return "@available(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A Swift string literal.
+    static func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default:
+                if scalar.value < 0x20 { escaped += "\\u{\(String(scalar.value, radix: 16))}" } else { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return "\"\(escaped)\""
+    }
+
+    /// `T?`, parenthesised when `T` needs it (`(any P)?`).
+    static func optional(_ type: String) -> String {
+        let needsParentheses = type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("->") || type.contains("&")
+        return needsParentheses ? "(\(type))?" : "\(type)?"
+    }
+}

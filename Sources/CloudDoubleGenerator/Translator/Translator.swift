@@ -1,0 +1,349 @@
+import Foundation
+
+/// Options that change what is generated, not how: extra imports for the generated files (the
+/// module that declares the protocols, when mocks are generated in a test target).
+public struct TranslationOptions: Sendable {
+    /// Modules imported by every generated file, after the description's own imports.
+    public var extraImports: [String]
+    /// Modules imported with `@testable` (for internal protocols in another module).
+    public var testableImports: [String]
+
+    public init(extraImports: [String] = [], testableImports: [String] = []) {
+        self.extraImports = extraImports
+        self.testableImports = testableImports
+    }
+}
+
+/// Turns a validated description into the view model the templates render. Every decision about
+/// names, signatures, forwarding and delegation is made here; the templates only lay text out.
+public struct Translator {
+    let description: APIDescription
+    let sourceFile: String
+    let options: TranslationOptions
+
+    public init(description: APIDescription, sourceFile: String, options: TranslationOptions = TranslationOptions()) {
+        self.description = description
+        self.sourceFile = sourceFile
+        self.options = options
+    }
+
+    var prefix: String { description.prefix.value }
+    var access: String { description.access.value == .internal ? "" : description.access.value.rawValue }
+    var accessPrefix: String { access.isEmpty ? "" : access + " " }
+
+    func protocolName(_ type: String) -> String { prefix + type }
+
+    func swiftType(_ use: TypeUse) -> String {
+        switch use {
+        case .swift(let type): return type.value
+        case .reference(let name): return "any \(protocolName(name.value))"
+        }
+    }
+
+    func reference(_ use: TypeUse?) -> String? {
+        if case .reference(let name)? = use { return name.value }
+        return nil
+    }
+
+    /// The context shared by all templates.
+    public func context() -> TemplateValue {
+        let module = description.module.value
+        var imports: [TemplateValue] = (description.imports.map(\.value) + options.extraImports).map { ["line": .string("import \($0)")] }
+        imports += options.testableImports.map { ["line": .string("@testable import \($0)")] }
+        return [
+            "source": .string(sourceFile),
+            "module": .string(module),
+            "imports": .list(imports),
+            "access": .string(access),
+            "accessPrefix": .string(accessPrefix),
+            "errorModel": .string(errorModelExpression()),
+            "types": .list(description.types.map(typeContext)),
+        ]
+    }
+
+    func typeContext(_ type: DescribedType) -> TemplateValue {
+        let name = type.name.value
+        let proto = protocolName(name)
+        var protocolMembers: [TemplateValue] = []
+        var defaultOverloads: [TemplateValue] = []
+        var live: [TemplateValue] = []
+        var fault: [TemplateValue] = []
+        var mock: [TemplateValue] = []
+        var keys: [TemplateValue] = []
+
+        for property in type.properties {
+            let declared = swiftType(property.type)
+            let propertyName = SwiftNames.escaped(property.name.value)
+            var attributes = property.availability.map(\.value)
+            if let deprecation = property.deprecation { attributes.append(FormSignature.attribute(for: deprecation)) }
+            let doc = property.documentation.map { [$0] } ?? ["`\(type.sdkType.value).\(property.name.value)`."]
+            protocolMembers.append(member(doc: doc, attributes: attributes, declaration: "var \(propertyName): \(declared) { \(property.settable ? "get set" : "get") }"))
+            let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
+            let ref = reference(property.type)
+
+            let liveGet = ref.map { "Live\(protocolName($0))(base.\(propertyName))" } ?? "base.\(propertyName)"
+            let faultGet = ref.map { "FaultInjecting\(protocolName($0))(wrapping: wrapped.\(propertyName), faults: faults)" } ?? "wrapped.\(propertyName)"
+            let fallback = ref.map { childMock($0, key: FormSignature.literal(property.name.value)) }
+                ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
+            let mockGet = "recorder.get(\(FormSignature.literal(property.name.value)), fallback: \(fallback))"
+            if property.settable {
+                let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! Live\(protocolName(ref!))).base"
+                live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
+                fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { wrapped.\(propertyName) = newValue }"]))
+                mock.append(member(attributes: attributes, declaration: declaration, body: [
+                    "get { \(mockGet) }", "set { recorder.set(\(FormSignature.literal(property.name.value)), newValue) }",
+                ]))
+            } else {
+                live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
+                fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet]))
+                mock.append(member(attributes: attributes, declaration: declaration, body: [mockGet]))
+            }
+            keys.append(callKey(mock: "Mock\(proto)", id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+        }
+
+        for call in type.calls {
+            let id = Validator.callID(call)
+            let returns = call.returns.map(swiftType)
+            let argumentsType = argumentsTypeText(call)
+            let argumentsValue = argumentsValueText(call)
+            var selectors: [String] = []
+            var keyAttributes: [String]?
+            for form in call.forms {
+                let signature = FormSignature(call: call, callID: id, form: form, returns: returns, returnsReference: reference(call.returns))
+                selectors.append("`\(signature.selector)`")
+                let doc = call.documentation.map { [$0] } ?? []
+                let attributes = signature.attributes
+                // The key is usable wherever every form is: take the attributes shared by all forms.
+                keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
+                protocolMembers.append(member(doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes, declaration: signature.declaration(access: "")))
+                defaultOverloads += overloads(signature)
+                let declaration = signature.declaration(access: access)
+                live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature)))
+                fault.append(member(attributes: attributes, declaration: declaration, body: faultBody(signature, typeName: name)))
+                mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue)))
+            }
+            keys.append(callKey(
+                mock: "Mock\(proto)", id: id, arguments: argumentsType, value: returns ?? "Void",
+                doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
+        }
+
+        return [
+            "name": .string(name),
+            "nameLiteral": .string(FormSignature.literal(name)),
+            "sdkType": .string(type.sdkType.value),
+            "protocolName": .string(proto),
+            "liveName": .string("Live\(proto)"),
+            "faultName": .string("FaultInjecting\(proto)"),
+            "mockName": .string("Mock\(proto)"),
+            "mockNameLiteral": .string(FormSignature.literal("Mock\(proto)")),
+            "doc": lines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
+            "typeAttributes": lines(description.availability.map(\.value)),
+            "protocolMembers": .list(protocolMembers),
+            "defaultOverloads": .list(defaultOverloads),
+            "hasDefaultOverloads": .bool(!defaultOverloads.isEmpty),
+            "liveMembers": .list(live),
+            "faultMembers": .list(fault),
+            "mockMembers": .list(mock),
+            "callKeys": .list(keys),
+        ]
+    }
+
+    // MARK: Members
+
+    func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
+        ["doc": lines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
+    }
+
+    func lines(_ texts: [String]) -> TemplateValue {
+        .list(texts.map { ["line": .string($0)] })
+    }
+
+    func callKey(mock: String, id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
+        [
+            "doc": .string(doc),
+            "attributes": lines(attributes),
+            "whereClause": .string("Mock == \(mock), Arguments == \(arguments), Value == \(value)"),
+            "name": .string(SwiftNames.escaped(id)),
+            "id": .string(FormSignature.literal(id)),
+        ]
+    }
+
+    /// Protocols cannot declare default argument values, so each way of leaving defaulted
+    /// arguments out gets an overload in a protocol extension that forwards with the defaults.
+    func overloads(_ signature: FormSignature) -> [TemplateValue] {
+        let defaulted = signature.call.parameters.indices.filter { signature.call.parameters[$0].defaultValue != nil }
+        guard !defaulted.isEmpty else { return [] }
+        let limited = Array(defaulted.suffix(4))
+        var result: [TemplateValue] = []
+        for mask in 1..<(1 << limited.count) {
+            let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
+            let call = "\(SwiftNames.escaped(signature.form.name.value))(\(signature.forwardingArguments(substitutingDefaultsFor: omitted)))"
+            let body: String
+            switch signature.kind {
+            case .async: body = "try await \(call)"
+            case .sync: body = call
+            case .completion, .result: body = call
+            }
+            result.append(member(attributes: signature.attributes, declaration: signature.declaration(access: access, omitting: omitted), body: [body]))
+        }
+        return result
+    }
+
+    func liveBody(_ signature: FormSignature) -> [String] {
+        let call = signature.invocation(on: "base")
+        switch signature.kind {
+        case .sync:
+            if let ref = signature.returnsReference { return ["Live\(protocolName(ref))(\(call))"] }
+            return [call]
+        case .async: return ["try await \(call)"]
+        case .completion, .result: return [call]
+        }
+    }
+
+    func faultBody(_ signature: FormSignature, typeName: String) -> [String] {
+        let typeLiteral = FormSignature.literal(typeName)
+        let idLiteral = FormSignature.literal(signature.callID)
+        let handler = signature.handlerName
+        switch signature.kind {
+        case .sync:
+            let call = signature.invocation(on: "wrapped")
+            if let ref = signature.returnsReference {
+                return ["FaultInjecting\(protocolName(ref))(wrapping: \(call), faults: faults)"]
+            }
+            return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
+        case .async:
+            let call = signature.invocation(on: "self.wrapped")
+            if let rewrite = rewriteLines(signature.call.perItem) {
+                return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async, items: { value, items in"]
+                    + rewrite.map { "    " + $0 }
+                    + ["}) {", "    try await \(call)", "}"]
+            }
+            return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
+        case .completion:
+            let failure: String
+            if signature.returns == nil {
+                failure = "\(handler)($0)"
+            } else if signature.handlerValueIsOptional {
+                failure = "\(handler)(nil, $0)"
+            } else {
+                failure = "\(handler)(\(signature.form.errorValue?.value ?? "nil"), $0)"
+            }
+            return [
+                "faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
+                "    \(signature.invocation(on: "self.wrapped"))",
+                "}",
+            ]
+        case .result:
+            if let rewrite = rewriteLines(signature.call.perItem) {
+                return ["faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), items: { value, items in"]
+                    + rewrite.map { "    " + $0 }
+                    + ["}) { deliver in", "    \(signature.invocation(on: "self.wrapped", handler: "deliver"))", "}"]
+            }
+            return [
+                "faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
+                "    \(signature.invocation(on: "self.wrapped"))",
+                "}",
+            ]
+        }
+    }
+
+    /// How a per-item result is rewritten by the fault engine.
+    func rewriteLines(_ perItem: PerItemResults?) -> [String]? {
+        switch perItem {
+        case nil: return nil
+        case .whole: return ["items.apply(to: value)"]
+        case .fields(let fields):
+            return ["var value = value"] + fields.map { "value.\($0.value) = items.apply(to: value.\($0.value))" } + ["return value"]
+        }
+    }
+
+    func mockBody(_ signature: FormSignature, arguments: String) -> [String] {
+        let idLiteral = FormSignature.literal(signature.callID)
+        let handler = signature.handlerName
+        let returns = signature.returns
+        let fallback: String? = signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:))
+        func fallbackArgument(_ type: String?) -> String {
+            guard let fallback else { return "" }
+            // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
+            return ", fallback: " + (fallback == "nil" ? ".some(nil)" : fallback)
+        }
+        switch signature.kind {
+        case .sync:
+            if let ref = signature.returnsReference {
+                let key = "\"\(signature.callID)(\\(String(describing: \(arguments))))\""
+                return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(childMock(ref, key: key)))"]
+            }
+            return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(fallback ?? "()"))"]
+        case .async:
+            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(returns == nil ? ", fallback: ()" : fallbackArgument(returns)))"]
+        case .completion:
+            guard let returns else {
+                return ["recorder.deliverError(\(idLiteral), .completion, \(arguments), to: \(handler))"]
+            }
+            if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
+                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument(returns)), to: \(handler))"]
+            }
+            let errorValue = signature.form.errorValue?.value ?? "nil"
+            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument(returns)), errorValue: \(errorValue), to: \(handler))"]
+        case .result:
+            let type = returns ?? "Void"
+            let fallbackText = returns == nil ? ", fallback: ()" : fallbackArgument(returns)
+            return ["recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(fallbackText), to: \(handler))"]
+        }
+    }
+
+    /// `T.self`, parenthesised where the type needs it.
+    func typeExpression(_ type: String) -> String {
+        let simple = type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return simple ? "\(type).self" : "(\(type)).self"
+    }
+
+    func childMock(_ reference: String, key: String) -> String {
+        let mock = "Mock\(protocolName(reference))"
+        return "recorder.child(\(key)) { \(mock)(log: recorder.log, delivery: recorder.deliverer.delivery) } as any \(protocolName(reference))"
+    }
+
+    /// The type of a call's arguments in the mock's history: `Void`, the one parameter's type,
+    /// or a tuple labelled with the parameter names.
+    func argumentsTypeText(_ call: Call) -> String {
+        switch call.parameters.count {
+        case 0: return "Void"
+        case 1: return call.parameters[0].type.value
+        default: return "(" + call.parameters.map { "\($0.name.value): \($0.type.value)" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    func argumentsValueText(_ call: Call) -> String {
+        switch call.parameters.count {
+        case 0: return "()"
+        case 1: return SwiftNames.escaped(call.parameters[0].name.value)
+        default: return "(" + call.parameters.map { "\($0.name.value): \(SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// The `ErrorModel` expression the fault wrappers use by default, built from the SDK's own
+    /// constants so injected errors carry exactly the keys the SDK's accessors read.
+    func errorModelExpression() -> String {
+        guard let model = description.errorModel else { return "ErrorModel.cloudKit" }
+        var arguments = ["domain: \(model.domain.value)"]
+        switch model.catalogue {
+        case .cloudKit:
+            arguments.append("catalogue: .cloudKit")
+        case .codes(let codes):
+            let entries = codes.map { code in
+                "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(FormSignature.literal(code.name.value)), meaning: \(FormSignature.literal(code.meaning)), "
+                    + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), needsUserAction: \(code.userAction), "
+                    + "appCanHandle: \(code.retryable), defaultRetryAfter: \(code.defaultRetryAfter.map { String($0) } ?? "nil"), "
+                    + "recovery: \(code.retryable ? ".retry" : (code.userAction ? ".askUser" : ".giveUp")))"
+            }
+            arguments.append("catalogue: ErrorCatalogue(domain: \(model.domain.value), codes: [\(entries.joined(separator: ", "))])")
+        }
+        if let key = model.retryAfterKey { arguments.append("retryAfterKey: \(key.value)") }
+        if let key = model.partialErrorsKey { arguments.append("partialErrorsKey: \(key.value)") }
+        if let code = model.partialFailureCode { arguments.append("partialFailureCode: \(code)") }
+        if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
+        if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
+        if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
+        return "ErrorModel(\(arguments.joined(separator: ", ")))"
+    }
+}
