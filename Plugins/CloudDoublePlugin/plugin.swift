@@ -1,2 +1,67 @@
+import Foundation
 import PackagePlugin
-@main struct CloudDoublePlugin: BuildToolPlugin { func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] } }
+
+/// Build-tool plugin: generates CloudDouble sources from `*.clouddouble.json` descriptions.
+///
+/// - For descriptions in the target itself: protocols, live adapters and fault-injecting wrappers
+///   (and mocks too when the target is a test target).
+/// - For a test target, descriptions in the targets it depends on: mocks only, importing that
+///   module. So a test target gets mocks of its app's description without copying the JSON and
+///   without compiling mocks into the app.
+///
+/// Inputs (the description, the templates, the tool) and outputs are declared, so an unchanged
+/// build does not rerun the generator and a changed description regenerates.
+@main
+struct CloudDoublePlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "clouddouble")
+        let isTest = target.kind == .test
+        var commands: [Command] = []
+
+        let own: [String] = isTest ? ["protocols", "live", "faultInjecting", "mocks"] : ["protocols", "live", "faultInjecting"]
+        for file in descriptions(in: target) {
+            commands.append(command(tool: tool.url, description: file, artifacts: own, imports: [], work: context.pluginWorkDirectoryURL))
+        }
+        if isTest {
+            for dependency in target.dependencies {
+                guard case .target(let other) = dependency, let module = other as? SourceModuleTarget else { continue }
+                for file in descriptions(in: module) {
+                    commands.append(command(
+                        tool: tool.url, description: file, artifacts: ["mocks"], imports: ["--import", module.moduleName],
+                        work: context.pluginWorkDirectoryURL.appendingPathComponent(module.moduleName)))
+                }
+            }
+        }
+        return commands
+    }
+
+    private func descriptions(in target: SourceModuleTarget) -> [URL] {
+        target.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".clouddouble.json") }.sorted { $0.path < $1.path }
+    }
+
+    private func command(tool: URL, description: URL, artifacts: [String], imports: [String], work: URL) -> Command {
+        let base = baseName(description)
+        let suffixes = ["protocols": "Protocols", "live": "Live", "faultInjecting": "FaultInjecting", "mocks": "Mocks"]
+        let outputs = artifacts.map { work.appendingPathComponent("\(base).\(suffixes[$0]!).swift") }
+        return .buildCommand(
+            displayName: "CloudDouble: generating \(artifacts.joined(separator: ", ")) for \(description.lastPathComponent)",
+            executable: tool,
+            arguments: ["generate", description.path, "--output", work.path, "--artifacts", artifacts.joined(separator: ",")] + imports,
+            inputFiles: [description, tool] + templateFiles(besides: tool),
+            outputFiles: outputs)
+    }
+
+    /// The tool's bundled templates: a changed template regenerates too.
+    private func templateFiles(besides tool: URL) -> [URL] {
+        let directory = tool.deletingLastPathComponent().appendingPathComponent("CloudDouble_CloudDoubleGenerator.resources/Templates")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    private func baseName(_ url: URL) -> String {
+        var name = url.lastPathComponent
+        for suffix in [".json", ".clouddouble"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        return name
+    }
+}
