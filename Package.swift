@@ -71,7 +71,6 @@ let package = Package(
         .testTarget(
             name: "CloudDoubleGeneratorTests",
             dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime"],
-            resources: [.copy("Inputs")],
             swiftSettings: strict
         ),
         .testTarget(

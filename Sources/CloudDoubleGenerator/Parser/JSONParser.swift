@@ -25,6 +25,10 @@ struct JSONParser {
             throw Failure(location: SourceLocation(line: 1, column: 1), message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM")
         }
         if let bad = Self.firstInvalidUTF8(bytes) {
+            for position in 0..<bad where bytes[position] == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
             index = bad
             throw Failure(location: currentLocation(), message: "the file is not valid UTF-8")
         }

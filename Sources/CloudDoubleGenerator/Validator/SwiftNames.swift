@@ -5,6 +5,9 @@ enum SwiftNames {
     /// Keywords that cannot name a member even in backticks (or would mean something else).
     static let reservedMemberNames: Set<String> = ["init", "deinit", "subscript", "self", "Self", "Type", "Protocol", "_"]
 
+    /// Members every generated double declares itself; a described member may not reuse them.
+    static let doubleMemberNames: Set<String> = ["base", "wrapped", "faults", "recorder", "log", "stub", "arguments", "callCount", "settled", "errorModel"]
+
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",

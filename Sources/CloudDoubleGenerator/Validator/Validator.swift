@@ -95,6 +95,11 @@ private struct Check {
         }
         for property in type.properties {
             memberName(property.name, what: "property")
+            if case .swift(let declared) = property.type, property.mockDefault == nil, MockDefaults.expression(for: declared.value) == nil {
+                sink.error(
+                    "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
+                    at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
+            }
             typeUse(property.type, typeNames: typeNames)
             for attribute in property.availability { availability(attribute) }
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
@@ -114,7 +119,11 @@ private struct Check {
     }
 
     func memberName(_ name: Located<String>, what: String) {
-        if !SwiftNames.isIdentifier(name.value) {
+        if what != "parameter", SwiftNames.doubleMemberNames.contains(name.value) {
+            sink.error(
+                "\"\(name.value)\" is a member of the generated doubles (\(SwiftNames.doubleMemberNames.sorted().joined(separator: ", "))) and cannot be a \(what) name",
+                at: name.location)
+        } else if !SwiftNames.isIdentifier(name.value) {
             sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
         } else if SwiftNames.reservedMemberNames.contains(name.value) {
             sink.error("\"\(name.value)\" cannot be used as a \(what) name, even escaped with backticks", at: name.location)
@@ -149,6 +158,12 @@ private struct Check {
         }
         for form in call.forms {
             memberName(form.name, what: "method")
+            if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil,
+                MockDefaults.expression(for: declared.value) == nil {
+                sink.error(
+                    "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
+                    at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
+            }
             if let labels = form.labels {
                 if labels.count != call.parameters.count {
                     sink.error(

@@ -1,0 +1,185 @@
+import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// The bad-input catalogue: each case is a description, the diagnostic it must produce and where.
+final class DiagnosticTests: XCTestCase {
+    /// A small valid description; cases replace parts of it.
+    static let valid = """
+        {
+          "formatVersion": 1,
+          "module": "CloudKit",
+          "prefix": "Cloud",
+          "types": [
+            {
+              "name": "Database",
+              "sdkType": "CKDatabase",
+              "properties": [{ "name": "databaseScope", "type": "CKDatabase.Scope", "mockDefault": ".private" }],
+              "calls": [
+                {
+                  "id": "fetchRecord",
+                  "parameters": [{ "label": "for", "name": "recordID", "type": "CKRecord.ID" }],
+                  "returns": "CKRecord",
+                  "forms": { "async": { "name": "record" }, "completion": { "name": "fetch", "labels": ["withRecordID"] } }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    struct Case {
+        let name: String
+        let input: String
+        let line: Int
+        let column: Int
+        let message: String
+        var hint: String? = nil
+    }
+
+    static func replacing(_ old: String, with new: String) -> String {
+        precondition(valid.contains(old), "test fixture does not contain \(old)")
+        return valid.replacingOccurrences(of: old, with: new)
+    }
+
+    static let cases: [Case] = [
+        Case(name: "empty file", input: "", line: 1, column: 1, message: "unexpected end of file: expected a value"),
+        Case(name: "truncated", input: String(valid.prefix(120)), line: 8, column: 7, message: "unexpected end of file"),
+        Case(name: "trailing comma", input: "{\"formatVersion\": 1,}", line: 1, column: 21, message: "expected a quoted key"),
+        Case(name: "single quotes", input: "{'a': 1}", line: 1, column: 2, message: "expected a quoted key"),
+        Case(name: "bare word", input: "{\"a\": yes}", line: 1, column: 7, message: "unexpected character 'y'"),
+        Case(name: "bad literal", input: "{\"a\": tru}", line: 1, column: 7, message: "invalid literal: expected 'true'"),
+        Case(name: "bad number", input: "{\"a\": 01}", line: 1, column: 8, message: "expected ',' or '}'"),
+        Case(name: "bad escape", input: "{\"a\": \"\\q\"}", line: 1, column: 10, message: "invalid escape sequence"),
+        Case(name: "text after value", input: "{} {}", line: 1, column: 4, message: "unexpected text after the JSON value"),
+        Case(name: "top level array", input: "[]", line: 1, column: 1, message: "the description must be an object, found an array"),
+        Case(name: "unclosed array", input: "{\"a\": [1, 2", line: 1, column: 12, message: "the array is not closed"),
+        Case(name: "control character", input: "{\"a\": \"x\ty\"}", line: 1, column: 9, message: "control characters must be escaped"),
+        Case(name: "missing formatVersion", input: replacing("\"formatVersion\": 1,\n", with: ""), line: 1, column: 1, message: "missing the required key \"formatVersion\""),
+        Case(name: "unsupported formatVersion", input: replacing("\"formatVersion\": 1", with: "\"formatVersion\": 2"), line: 2, column: 20, message: "unsupported formatVersion 2"),
+        Case(name: "fractional formatVersion", input: replacing("\"formatVersion\": 1", with: "\"formatVersion\": 1.5"), line: 2, column: 20, message: "must be a whole number"),
+        Case(name: "wrong type for module", input: replacing("\"module\": \"CloudKit\"", with: "\"module\": 7"), line: 3, column: 13, message: "\"module\" in the description must be a string, found a number"),
+        Case(name: "empty prefix", input: replacing("\"prefix\": \"Cloud\"", with: "\"prefix\": \"\""), line: 4, column: 13, message: "\"prefix\" in the description must not be empty"),
+        Case(name: "unknown top-level key with suggestion", input: replacing("\"prefix\"", with: "\"prefx\""), line: 4, column: 3, message: "unknown key \"prefx\" in the description", hint: "did you mean \"prefix\"?"),
+        Case(name: "duplicate key", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"prefix\": \"Cloud\","), line: 4, column: 22, message: "duplicate key \"prefix\""),
+        Case(name: "bad access level", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"access\": \"open\","), line: 4, column: 32, message: "\"access\" must be one of"),
+        Case(name: "invalid module name", input: replacing("\"module\": \"CloudKit\"", with: "\"module\": \"Cloud Kit\""), line: 3, column: 13, message: "\"Cloud Kit\" is not a valid module name"),
+        Case(name: "invalid prefix", input: replacing("\"prefix\": \"Cloud\"", with: "\"prefix\": \"9Cloud\""), line: 4, column: 13, message: "the prefix \"9Cloud\" is not a valid start of a Swift name"),
+        Case(name: "types not an array", input: replacing("\"types\": [", with: "\"types\": {\"x\": [").replacingOccurrences(of: "  ]\n}", with: "  ]}\n}"), line: 5, column: 12, message: "\"types\" in the description must be an array, found an object"),
+        Case(name: "empty types", input: "{\"formatVersion\": 1, \"module\": \"CloudKit\", \"prefix\": \"Cloud\", \"types\": []}", line: 1, column: 32, message: "the description has no types"),
+        Case(name: "type missing sdkType", input: replacing("\"sdkType\": \"CKDatabase\",", with: ""), line: 6, column: 5, message: "a type is missing the required key \"sdkType\""),
+        Case(name: "invalid type name", input: replacing("\"name\": \"Database\"", with: "\"name\": \"Data-base\""), line: 7, column: 15, message: "the type name \"Data-base\" is not a valid Swift identifier"),
+        Case(name: "keyword type name", input: replacing("\"name\": \"Database\"", with: "\"name\": \"class\""), line: 7, column: 15, message: "the type name \"class\" is not a valid Swift identifier"),
+        Case(name: "invalid sdk type", input: replacing("\"sdkType\": \"CKDatabase\"", with: "\"sdkType\": \"CKData#base\""), line: 8, column: 18, message: "\"CKData#base\" is not a valid Swift type"),
+        Case(name: "property without type", input: replacing("\"type\": \"CKDatabase.Scope\", ", with: ""), line: 9, column: 22, message: "a property needs \"type\" (a Swift type) or \"ref\" (a described type)"),
+        Case(name: "property with type and ref", input: replacing("\"type\": \"CKDatabase.Scope\"", with: "\"type\": \"CKDatabase.Scope\", \"ref\": \"Database\""), line: 9, column: 84, message: "give either \"type\" or \"ref\" in a property, not both"),
+        Case(name: "reference to nothing", input: replacing("\"type\": \"CKDatabase.Scope\", \"mockDefault\": \".private\"", with: "\"ref\": \"Databse\""), line: 9, column: 56, message: "\"Databse\" refers to a type that is not described", hint: "did you mean \"Database\"?"),
+        Case(name: "property needs mock default", input: replacing(", \"mockDefault\": \".private\"", with: ""), line: 9, column: 57, message: "the mock cannot make up a value of type CKDatabase.Scope"),
+        Case(name: "reserved member name", input: replacing("\"name\": \"databaseScope\"", with: "\"name\": \"recorder\""), line: 9, column: 32, message: "\"recorder\" is a member of the generated doubles"),
+        Case(name: "property named init", input: replacing("\"name\": \"databaseScope\"", with: "\"name\": \"init\""), line: 9, column: 32, message: "\"init\" cannot be used as a property name, even escaped with backticks"),
+        Case(name: "settable not a bool", input: replacing("\"mockDefault\": \".private\"", with: "\"mockDefault\": \".private\", \"settable\": \"yes\""), line: 9, column: 116, message: "\"settable\" in a property must be true or false, found a string"),
+        Case(name: "call without forms", input: replacing("\"forms\": { \"async\": { \"name\": \"record\" }, \"completion\": { \"name\": \"fetch\", \"labels\": [\"withRecordID\"] } }", with: "\"doc\": \"x\""), line: 11, column: 9, message: "a call is missing the required key \"forms\""),
+        Case(name: "empty forms", input: replacing("\"forms\": { \"async\": { \"name\": \"record\" }, \"completion\": { \"name\": \"fetch\", \"labels\": [\"withRecordID\"] } }", with: "\"forms\": {}"), line: 15, column: 20, message: "a call needs at least one form"),
+        Case(name: "unknown form kind", input: replacing("\"async\": { \"name\": \"record\" }", with: "\"asink\": { \"name\": \"record\" }"), line: 15, column: 22, message: "unknown key \"asink\" in \"forms\"", hint: "did you mean \"async\"?"),
+        Case(name: "label count mismatch", input: replacing("\"labels\": [\"withRecordID\"]", with: "\"labels\": [\"withRecordID\", \"extra\"]"), line: 15, column: 67, message: "the \"completion\" form gives 2 label(s) for 1 parameter(s)"),
+        Case(name: "invalid label", input: replacing("\"label\": \"for\"", with: "\"label\": \"f-or\""), line: 13, column: 37, message: "the argument label \"f-or\" is not a valid Swift identifier"),
+        Case(name: "invalid parameter type", input: replacing("\"type\": \"CKRecord.ID\"", with: "\"type\": \"CKRecord.ID)\""), line: 13, column: 72, message: "\"CKRecord.ID)\" is not a valid Swift type"),
+        Case(name: "handler key on async form", input: replacing("\"async\": { \"name\": \"record\" }", with: "\"async\": { \"name\": \"record\", \"handlerLabel\": \"done\" }"), line: 15, column: 67, message: "\"handlerLabel\" applies to completion-handler forms only"),
+        Case(name: "non-optional handler needs errorValue", input: replacing("\"labels\": [\"withRecordID\"]", with: "\"labels\": [\"withRecordID\"], \"handlerValueType\": \"CKRecord\""), line: 15, column: 134, message: "needs \"errorValue\""),
+        Case(name: "reference from async form", input: replacing("\"returns\": \"CKRecord\"", with: "\"returnsRef\": \"Database\""), line: 15, column: 31, message: "can only be returned by a \"sync\" form or a property"),
+        Case(name: "perItem without returns", input: replacing("\"returns\": \"CKRecord\"", with: "\"perItem\": true"), line: 11, column: 9, message: "\"perItem\" needs a result"),
+        Case(name: "perItem wrong type", input: replacing("\"returns\": \"CKRecord\"", with: "\"returns\": \"CKRecord\", \"perItem\": 3"), line: 14, column: 45, message: "\"perItem\" must be true"),
+        Case(name: "duplicate type", input: replacing("\"types\": [", with: "\"types\": [ { \"name\": \"Database\", \"sdkType\": \"CKDatabase\" },"), line: 7, column: 15, message: "the type \"Database\" is described twice"),
+        Case(name: "derived ids collide", input: replacing("\"id\": \"fetchRecord\",", with: "").replacingOccurrences(of: "\"calls\": [", with: "\"calls\": [ { \"returns\": \"CKRecord\", \"forms\": { \"async\": { \"name\": \"record\" } } },"), line: 15, column: 41, message: "the derived call id \"record\" of Database collides", hint: "two members derive the id \"record\"; give one an explicit \"id\""),
+        Case(name: "explicit id collides with property", input: replacing("\"id\": \"fetchRecord\"", with: "\"id\": \"databaseScope\""), line: 12, column: 17, message: "the call id \"databaseScope\" of Database collides"),
+        Case(name: "bad availability", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"availability\": [\"iOS 15\"],"), line: 4, column: 39, message: "availability must be a full attribute"),
+        Case(name: "deprecated wrong type", input: replacing("\"async\": { \"name\": \"record\" }", with: "\"async\": { \"name\": \"record\", \"deprecated\": 1 }"), line: 15, column: 65, message: "\"deprecated\" must be true, a message"),
+        Case(name: "byte order mark", input: "\u{FEFF}" + valid, line: 1, column: 1, message: "byte-order mark"),
+        Case(name: "duplicate error codes", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1 }, { \"name\": \"b\", \"rawValue\": 1 }] },"), line: 4, column: 126, message: "the raw value 1 is used twice"),
+    ]
+
+    func diagnostics(for input: String) -> [Diagnostic] {
+        do {
+            _ = try Generator.validate(Array(input.utf8), file: "test.json")
+            return []
+        } catch {
+            guard case .description(let diagnostics) = error else { return [] }
+            return diagnostics.diagnostics
+        }
+    }
+
+    func testTheValidFixtureIsValid() {
+        XCTAssertEqual(diagnostics(for: Self.valid), [])
+    }
+
+    func testEachBadInputHasItsLocatedDiagnostic() {
+        XCTAssertGreaterThanOrEqual(Self.cases.count, 40)
+        for testCase in Self.cases {
+            let found = diagnostics(for: testCase.input)
+            guard let match = found.first(where: { $0.message.contains(testCase.message) }) else {
+                XCTFail("\(testCase.name): expected \"\(testCase.message)\", got \(found.map(\.description))")
+                continue
+            }
+            XCTAssertEqual("\(match.location.line):\(match.location.column)", "\(testCase.line):\(testCase.column)", "\(testCase.name): \(match)")
+            if let hint = testCase.hint { XCTAssertEqual(match.hint, hint, testCase.name) }
+            XCTAssertTrue(match.description.hasPrefix("test.json:\(match.location.line):\(match.location.column): error: "), testCase.name)
+        }
+    }
+
+    func testNonUTF8BytesAreRejected() {
+        var bytes = Array(Self.valid.utf8)
+        bytes.insert(0xFF, at: 40)
+        XCTAssertThrowsError(try Generator.validate(bytes, file: "bad.json")) { error in
+            XCTAssertTrue("\(error)".contains("bad.json:3:17: error: the file is not valid UTF-8"), "\(error)")
+        }
+    }
+
+    func testDeepNestingIsRejectedNotCrashed() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        XCTAssertTrue(diagnostics(for: deep).first?.message.contains("nested more than") ?? false)
+    }
+
+    func testEveryProblemIsReportedAtOnceInFileOrder() {
+        let input = Self.replacing("\"prefix\": \"Cloud\"", with: "\"prefix\": \"9\"").replacingOccurrences(of: "\"label\": \"for\"", with: "\"label\": \"f-or\"")
+        let found = diagnostics(for: input)
+        XCTAssertEqual(found.count, 2)
+        XCTAssertEqual(found.map(\.location.line), [4, 13])
+    }
+
+    func testBadInputLeavesEarlierOutputsUntouched() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generator = Generator(templates: try .bundled())
+        let good = try generator.generate(Array(Self.valid.utf8), file: "test.json")
+        try OutputWriter.write(good, to: directory)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        XCTAssertThrowsError(try generator.generate(Array(Self.cases[1].input.utf8), file: "test.json"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), before)
+        for file in good {
+            XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8), file.contents)
+        }
+    }
+
+    func testUnchangedOutputIsNotRewritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Generator(templates: .bundled()).generate(Array(Self.valid.utf8), file: "test.json")
+        XCTAssertEqual(try OutputWriter.write(files, to: directory).count, 4)
+        XCTAssertEqual(try OutputWriter.write(files, to: directory), [])
+    }
+
+    func testMissingAndBrokenTemplateDirectories() throws {
+        XCTAssertThrowsError(try TemplateSet(directory: URL(fileURLWithPath: "/nonexistent/templates"))) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent/templates: error: the template directory does not exist"))
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "ok\n{{#types}}\n{{name}}\n".write(to: directory.appendingPathComponent("mocks.mustache"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try TemplateSet(directory: directory)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("mocks.mustache:2:1: error: the section \"types\" is never closed"), text)
+            XCTAssertTrue(text.contains("the template protocols.mustache is missing"), text)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Files of this repository that tests read (never anything outside it).
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cloudKitDescription = root.appendingPathComponent("Descriptions/CloudKit.clouddouble.json")
+    static let cloudKitGoldens = root.appendingPathComponent("Tests/Goldens/CloudKit")
+    static let templates = root.appendingPathComponent("Templates")
+
+    static func bytes(_ url: URL) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: url))
+    }
+}
