@@ -1,0 +1,174 @@
+import CloudDoubleRuntime
+import Foundation
+import XCTest
+
+final class FaultInjectorTests: XCTestCase {
+    struct Item: Error {}
+
+    /// Runs `count` async calls of `call` through the injector; returns the error codes (0 = passed).
+    func codes(_ faults: FaultInjector, call: String = "save", count: Int) async -> [Int] {
+        var codes: [Int] = []
+        for _ in 0..<count {
+            do {
+                try await faults.perform("Database", call) { () }
+                codes.append(0)
+            } catch {
+                codes.append((error as NSError).code)
+            }
+        }
+        return codes
+    }
+
+    func testOffByDefaultAndWhenDisabled() async {
+        let faults = FaultInjector()
+        let passed = await codes(faults, count: 3)
+        XCTAssertEqual(passed, [0, 0, 0])
+        faults.replacePlan(FaultPlan { FaultRule.fail(with: "zoneBusy") })
+        faults.isEnabled = false
+        let disabled = await codes(faults, count: 2)
+        XCTAssertEqual(disabled, [0, 0])
+        XCTAssertEqual(faults.events, [])
+    }
+
+    func testSameSeedSameFaults() async {
+        func run(_ seed: UInt64) async -> [Int] {
+            await codes(FaultInjector(plan: .randomFailures(rate: 0.5, delay: 0), seed: seed, time: VirtualClock().timeSource), count: 50)
+        }
+        let first = await run(7)
+        let second = await run(7)
+        let other = await run(8)
+        XCTAssertEqual(first, second)
+        XCTAssertNotEqual(first, other)
+    }
+
+    func testObservedRateIsWithinTolerance() async {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.3, with: "networkFailure") }, seed: 11)
+        let results = await codes(faults, count: 4000)
+        let rate = Double(results.filter { $0 == 4 }.count) / 4000
+        XCTAssertEqual(rate, 0.3, accuracy: 0.03)
+    }
+
+    func testSchedules() async {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.fail(.call("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
+            FaultRule.fail(.call("fetch"), on: .calls(2...3), with: "networkFailure")
+            FaultRule.fail(.call("delete"), on: .first(2), with: "serviceUnavailable")
+        })
+        let saves = await codes(faults, call: "save", count: 5)
+        let fetches = await codes(faults, call: "fetch", count: 5)
+        let deletes = await codes(faults, call: "delete", count: 4)
+        XCTAssertEqual(saves, [0, 0, 23, 0, 0])
+        XCTAssertEqual(fetches, [0, 4, 4, 0, 0])
+        XCTAssertEqual(deletes, [6, 6, 0, 0])
+        XCTAssertEqual(faults.events.first?.effect, .failed(code: 23, retryAfter: 2))
+        XCTAssertEqual(faults.events.map(\.call), ["save", "fetch", "fetch", "delete", "delete"])
+    }
+
+    func testRetryAfterOnlyOnRetryableCodesAndWeightedDraw() async {
+        let faults = FaultInjector(plan: FaultPlan([
+            FaultRule(outcome: .fail(codes: [WeightedCode("quotaExceeded", weight: 1), WeightedCode("zoneBusy", weight: 3)], retryAfter: .range(1...2)))
+        ]), seed: 5)
+        _ = await codes(faults, count: 400)
+        let events = faults.events
+        let busy = events.filter { if case .failed(23, _) = $0.effect { return true } else { return false } }
+        XCTAssertEqual(Double(busy.count) / 400, 0.75, accuracy: 0.07)
+        for event in events {
+            switch event.effect {
+            case .failed(25, let retryAfter): XCTAssertNil(retryAfter)
+            case .failed(23, let retryAfter?): XCTAssertTrue((1...2).contains(retryAfter))
+            default: XCTFail("unexpected \(event)")
+            }
+        }
+    }
+
+    func testLatencyIsMeasuredOnTheInjectedClock() async throws {
+        let clock = VirtualClock()
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(by: FaultLatency(1, jitter: 0.5)) }, seed: 1, time: clock.timeSource)
+        for _ in 0..<3 { try await faults.perform("Database", "save") { () } }
+        XCTAssertEqual(clock.delays.count, 3)
+        for delay in clock.delays { XCTAssertTrue((1...1.5).contains(delay)) }
+        XCTAssertEqual(faults.events.map(\.effect), [.delayed, .delayed, .delayed])
+    }
+
+    func testCompletionFormsDeliverTheErrorAsynchronously() {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(with: "zoneBusy") }, time: VirtualClock().timeSource)
+        let done = expectation(description: "fail delivered")
+        let onCallerStack = Locked(true)
+        faults.complete("Database", "save", .completion, fail: { error in
+            XCTAssertFalse(onCallerStack.snapshot, "delivered on the caller's stack")
+            XCTAssertEqual((error as NSError).code, 23)
+            done.fulfill()
+        }, proceed: { XCTFail("should not proceed") })
+        onCallerStack.withLock { $0 = false }
+        wait(for: [done], timeout: 5)
+    }
+
+    func testPerItemFailuresByRateAndByName() async throws {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.failItems(.call("fetchRecords"), ["b"], with: "unknownItem")
+            FaultRule.failItems(.call("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
+        }, seed: 3)
+        let fetched: [String: Result<Int, any Error>] = try await faults.perform("Database", "fetchRecords", items: { value, items in
+            items.apply(to: value)
+        }) { ["a": .success(1), "b": .success(2), "c": .success(3)] }
+        XCTAssertNoThrow(try fetched["a"]!.get())
+        XCTAssertThrowsError(try fetched["b"]!.get()) { XCTAssertEqual(($0 as NSError).code, 11) }
+        XCTAssertEqual(faults.events.last?.items, ["b"])
+
+        do {
+            _ = try await faults.perform("Database", "modify", items: { (value: [String: Result<Int, any Error>], items) in items.apply(to: value) }) {
+                Dictionary(uniqueKeysWithValues: (0..<20).map { ("item\($0)", Result<Int, any Error>.success($0)) })
+            }
+            XCTFail("a top-level partial failure was asked for")
+        } catch {
+            XCTAssertEqual((error as NSError).code, 2)
+            let items = ErrorModel.cloudKit.partialErrors(of: error)
+            XCTAssertFalse(items.isEmpty)
+            XCTAssertEqual(items.count, faults.events.last?.items.count)
+        }
+    }
+
+    func testHangUntilCancelledAndHungCompletions() async {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.hang() })
+        let task = Task { try await faults.perform("Database", "save") { 1 } }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        task.cancel()
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
+
+        let done = expectation(description: "released")
+        faults.complete("Database", "save", .completion, fail: { error in
+            XCTAssertEqual((error as NSError).code, 20)
+            done.fulfill()
+        }, proceed: { XCTFail("hung call proceeded") })
+        faults.cancelHungCalls()
+        await fulfillment(of: [done], timeout: 5)
+    }
+
+    func testScopedPlanIsRestored() async {
+        let faults = FaultInjector()
+        let inside = await faults.withPlan(FaultPlan { FaultRule.cancel() }) { await codes(faults, count: 1) }
+        XCTAssertEqual(inside, [20])
+        let after = await codes(faults, count: 1)
+        XCTAssertEqual(after, [0])
+    }
+
+    func testConcurrentCallersLoseNoLogEntries() async {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.5, with: "zoneBusy") }, seed: 9)
+        let log = CallLog()
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in 0..<250 {
+                        log.append(type: "Database", call: "save", form: .async, arguments: (worker, index))
+                        _ = try? await faults.perform("Database", "save") { () }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(log.count, 2000)
+        XCTAssertEqual(log.records.map(\.sequence), Array(1...2000))
+        XCTAssertEqual(faults.events.map(\.sequence), Array(1...faults.events.count))
+        XCTAssertEqual(Double(faults.events.count) / 2000, 0.5, accuracy: 0.05)
+    }
+}
