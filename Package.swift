@@ -34,7 +34,7 @@ let package = Package(
             path: ".",
             // The package root is this target's path only so that `Templates/` can be its resource;
             // everything else under the root belongs to other targets.
-            exclude: ["Sources/CloudDoubleRuntime", "Sources/clouddouble", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs"],
+            exclude: ["Sources/CloudDoubleRuntime", "Sources/clouddouble", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md"],
             sources: ["Sources/CloudDoubleGenerator"],
             resources: [.copy("Templates")],
             swiftSettings: strict
