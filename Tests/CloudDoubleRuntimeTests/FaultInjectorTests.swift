@@ -172,3 +172,39 @@ final class FaultInjectorTests: XCTestCase {
         XCTAssertEqual(Double(faults.events.count) / 2000, 0.5, accuracy: 0.05)
     }
 }
+
+extension FaultInjectorTests {
+    func testLatencyAndCancellationInCompletionForms() {
+        let clock = VirtualClock()
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.delay(.call("fetch"), by: FaultLatency(2))
+            FaultRule.cancel(.call("save"))
+        }, time: clock.timeSource)
+        let proceeded = expectation(description: "delayed call proceeds")
+        faults.complete("Database", "fetch", .completion, fail: { _ in XCTFail("should proceed") }, proceed: { proceeded.fulfill() })
+        let cancelled = expectation(description: "cancelled")
+        faults.complete("Database", "save", .result, fail: { error in
+            XCTAssertEqual((error as NSError).code, 20)
+            cancelled.fulfill()
+        }, proceed: { XCTFail("should be cancelled") })
+        wait(for: [proceeded, cancelled], timeout: 5)
+        XCTAssertEqual(clock.delays.first, 2)
+        XCTAssertEqual(faults.events.map(\.effect), [.delayed, .cancelled])
+    }
+
+    func testResultFormPerItemRewriteAndTopLevelPartialFailure() {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.failItems(.call("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
+        })
+        let done = expectation(description: "delivered")
+        faults.complete("Database", "fetchRecords", .result, deliver: { (result: Result<[String: Result<Int, any Error>], any Error>) in
+            guard case .failure(let error) = result else { return XCTFail("expected a partial failure") }
+            XCTAssertEqual((error as NSError).code, 2)
+            XCTAssertEqual(ErrorModel.cloudKit.partialErrors(of: error).keys.map { $0 as? String }, ["b"])
+            done.fulfill()
+        }, items: { value, items in items.apply(to: value) }, proceed: { deliver in
+            deliver(.success(["a": .success(1), "b": .success(2)]))
+        })
+        wait(for: [done], timeout: 5)
+    }
+}

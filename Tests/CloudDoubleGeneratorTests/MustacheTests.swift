@@ -1,0 +1,44 @@
+import CloudDoubleGenerator
+import XCTest
+
+final class MustacheTests: XCTestCase {
+    func render(_ source: String, _ context: TemplateValue, partials: [String: String] = [:]) throws -> String {
+        let compiled = try partials.mapValues { try MustacheTemplate(name: "partial", source: $0) }
+        return try MustacheTemplate(name: "t", source: source).render(context, partials: compiled)
+    }
+
+    func testVariablesAreNotEscaped() throws {
+        XCTAssertEqual(try render("a {{x}} {{{x}}} {{& x}}", ["x": "<T & U>"]), "a <T & U> <T & U> <T & U>")
+        XCTAssertEqual(try render("[{{missing}}]", [:]), "[]")
+    }
+
+    func testSectionsOverListsBooleansAndObjects() throws {
+        let context: TemplateValue = ["items": [["n": "1"], ["n": "2"]], "yes": true, "no": false, "obj": ["v": "x"], "empty": []]
+        XCTAssertEqual(try render("{{#items}}<{{n}}>{{/items}}", context), "<1><2>")
+        XCTAssertEqual(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}!N{{/no}}{{^empty}}E{{/empty}}", context), "Y!NE")
+        XCTAssertEqual(try render("{{#obj}}{{v}}{{/obj}} {{obj.v}}", context), "x x")
+        XCTAssertEqual(try render("{{#items}}{{yes}}{{/items}}", context), "truetrue", "outer context is visible")
+    }
+
+    func testStandaloneTagLinesDisappear() throws {
+        let source = "start\n  {{#items}}\n  - {{.}}\n  {{/items}}\n  {{! a comment }}\nend\n"
+        XCTAssertEqual(try render(source, ["items": ["a", "b"]]), "start\n  - a\n  - b\nend\n")
+    }
+
+    func testPartialsAreIndentedLikeTheirTag() throws {
+        XCTAssertEqual(try render("x\n    {{> p}}\ny\n", [:], partials: ["p": "one\ntwo\n"]), "x\n    one\n    two\ny\n")
+    }
+
+    func testSyntaxErrorsAreLocated() {
+        XCTAssertThrowsError(try MustacheTemplate(name: "t", source: "a\n{{#x}}\n")) {
+            XCTAssertEqual("\($0)", "t:2:1: error: the section \"x\" is never closed with {{/x}}")
+        }
+        XCTAssertThrowsError(try MustacheTemplate(name: "t", source: "{{#a}}{{/b}}")) {
+            XCTAssertTrue("\($0)".contains("t:1:7: error: {{/b}} closes nothing"))
+        }
+        XCTAssertThrowsError(try MustacheTemplate(name: "t", source: "{{x")) { XCTAssertTrue("\($0)".contains("never closed with }}")) }
+        XCTAssertThrowsError(try MustacheTemplate(name: "t", source: "{{=<% %>=}}")) { XCTAssertTrue("\($0)".contains("delimiters")) }
+        XCTAssertThrowsError(try render("{{> nope}}", [:])) { XCTAssertTrue("\($0)".contains("the partial \"nope\" does not exist")) }
+        XCTAssertThrowsError(try render("{{items}}", ["items": ["a"]])) { XCTAssertTrue("\($0)".contains("is a list or object")) }
+    }
+}
