@@ -24,9 +24,7 @@ private struct Reader {
     let sink: DiagnosticSink
 
     func description(_ value: JSONValue) -> APIDescription? {
-        guard let object = ObjectReader(value, what: "the description", allowed: [
-            "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "the description", allowed: DescriptionKeys.description, sink: sink) else { return nil }
         let version = object.integer("formatVersion", required: true)
         if let version, version.value != 1 {
             sink.error("unsupported formatVersion \(version.value); this generator reads format version 1", at: version.location)
@@ -50,7 +48,7 @@ private struct Reader {
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
-        guard let object = ObjectReader(value, what: "a type", allowed: ["name", "sdkType", "doc", "properties", "calls"], sink: sink)
+        guard let object = ObjectReader(value, what: "a type", allowed: DescriptionKeys.type, sink: sink)
         else { return nil }
         let name = object.string("name", required: true)
         let sdkType = object.string("sdkType", required: true)
@@ -63,9 +61,7 @@ private struct Reader {
     }
 
     func property(_ value: JSONValue) -> Property? {
-        guard let object = ObjectReader(value, what: "a property", allowed: [
-            "name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "a property", allowed: DescriptionKeys.property, sink: sink) else { return nil }
         let name = object.string("name", required: true)
         let type = typeUse(object, swiftKey: "type", refKey: "ref", required: true)
         guard let name, let type else { return nil }
@@ -76,9 +72,7 @@ private struct Reader {
     }
 
     func call(_ value: JSONValue) -> Call? {
-        guard let object = ObjectReader(value, what: "a call", allowed: [
-            "id", "parameters", "returns", "returnsRef", "perItem", "forms", "mockDefault", "doc",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "a call", allowed: DescriptionKeys.call, sink: sink) else { return nil }
         let parameters = (object.array("parameters") ?? []).compactMap(parameter)
         let returns = typeUse(object, swiftKey: "returns", refKey: "returnsRef", required: false)
         var forms: [CallFormSpec] = []
@@ -109,7 +103,7 @@ private struct Reader {
     }
 
     func parameter(_ value: JSONValue) -> Parameter? {
-        guard let object = ObjectReader(value, what: "a parameter", allowed: ["label", "name", "type", "default"], sink: sink)
+        guard let object = ObjectReader(value, what: "a parameter", allowed: DescriptionKeys.parameter, sink: sink)
         else { return nil }
         let name = object.string("name", required: true)
         let type = object.string("type", required: true)
@@ -119,13 +113,10 @@ private struct Reader {
     }
 
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
-        guard let object = ObjectReader(value, what: "the \"\(kind.rawValue)\" form", allowed: [
-            "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency",
-            "sendableHandler", "availability", "deprecated",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "the \"\(kind.rawValue)\" form", allowed: DescriptionKeys.form, sink: sink) else { return nil }
         guard let name = object.string("name", required: true) else { return nil }
         if kind == .sync || kind == .async {
-            for key in ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"] {
+            for key in DescriptionKeys.handlerOnly {
                 if let value = object.value(key) {
                     sink.error("\"\(key)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
                 }
@@ -162,7 +153,7 @@ private struct Reader {
         case .bool(let flag, _): return flag ? Deprecation() : nil
         case .string(let message, _): return Deprecation(message: message)
         case .object:
-            guard let inner = ObjectReader(value, what: "\"deprecated\"", allowed: ["message", "renamed"], sink: sink) else { return nil }
+            guard let inner = ObjectReader(value, what: "\"deprecated\"", allowed: DescriptionKeys.deprecated, sink: sink) else { return nil }
             return Deprecation(message: inner.string("message")?.value, renamed: inner.string("renamed")?.value)
         default:
             sink.error("\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
@@ -171,10 +162,7 @@ private struct Reader {
     }
 
     func errorModel(_ value: JSONValue) -> ErrorModelSpec? {
-        guard let object = ObjectReader(value, what: "\"errorModel\"", allowed: [
-            "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey",
-            "ancestorRecordKey", "catalogue",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "\"errorModel\"", allowed: DescriptionKeys.errorModel, sink: sink) else { return nil }
         let domain = object.string("domain", required: true)
         var catalogue = CatalogueSpec.codes([])
         if let value = object.value("catalogue") {
@@ -194,9 +182,7 @@ private struct Reader {
     }
 
     func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {
-        guard let object = ObjectReader(value, what: "an error code", allowed: [
-            "name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter",
-        ], sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: "an error code", allowed: DescriptionKeys.errorCode, sink: sink) else { return nil }
         let name = object.string("name", required: true)
         let raw = object.integer("rawValue", required: true)
         guard let name, let raw else { return nil }
@@ -205,4 +191,25 @@ private struct Reader {
             retryable: object.bool("retryable", default: false), throttling: object.bool("throttling", default: false),
             userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
     }
+}
+
+/// Every key the format allows, per object: the decoder rejects any other, and a test checks
+/// that the JSON Schema in docs/ lists exactly these.
+enum DescriptionKeys {
+    static let description = ["$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types"]
+    static let type = ["name", "sdkType", "doc", "properties", "calls"]
+    static let property = ["name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc"]
+    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "mockDefault", "doc"]
+    static let parameter = ["label", "name", "type", "default"]
+    static let form = [
+        "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",
+        "availability", "deprecated",
+    ]
+    /// Keys that only completion-handler forms accept.
+    static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
+    static let deprecated = ["message", "renamed"]
+    static let errorModel = [
+        "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "catalogue",
+    ]
+    static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter"]
 }
