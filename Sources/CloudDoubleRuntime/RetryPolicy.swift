@@ -33,9 +33,6 @@ public struct RetryPolicy: Sendable {
         self.shouldRetry = shouldRetry
     }
 
-    /// The CloudKitNotes rule: three attempts, waiting only as long as the server asks.
-    public static let cloudKitDefault = RetryPolicy()
-
     /// What to do after `attempt` (1-based) failed with `error`: the delay before the next
     /// attempt, or `nil` to stop. Spends from the budget when it says to retry.
     public func decision(after attempt: Int, error: any Error, random: RandomSource) -> Double? {
@@ -48,18 +45,12 @@ public struct RetryPolicy: Sendable {
 
     /// Full-jitter backoff for the retry after `attempt`, at least the (clamped) retry-after.
     public func delay(after attempt: Int, retryAfter: Double?, random: RandomSource) -> Double {
-        let exponent = Double(min(max(attempt - 1, 0), 62))
-        let ceiling = min(maxDelay, baseDelay * pow2(exponent))
+        let doublings = min(max(attempt - 1, 0), 62)
+        let ceiling = min(maxDelay, baseDelay * Double(1 << doublings))
         let backoff = random.uniform(in: 0...ceiling)
         guard let retryAfter else { return backoff }
         let clamped = min(max(retryAfter, retryAfterBounds.lowerBound), retryAfterBounds.upperBound)
         return max(clamped, backoff)
-    }
-
-    private func pow2(_ exponent: Double) -> Double {
-        var value = 1.0
-        for _ in 0..<Int(exponent) { value *= 2; if value > 1e12 { break } }
-        return value
     }
 }
 

@@ -178,12 +178,7 @@ public struct Translator {
         for mask in 1..<(1 << limited.count) {
             let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
             let call = "\(SwiftNames.escaped(signature.form.name.value))(\(signature.forwardingArguments(substitutingDefaultsFor: omitted)))"
-            let body: String
-            switch signature.kind {
-            case .async: body = "try await \(call)"
-            case .sync: body = call
-            case .completion, .result: body = call
-            }
+            let body = signature.kind == .async ? "try await \(call)" : call
             result.append(member(attributes: signature.attributes, declaration: signature.declaration(access: access, omitting: omitted), body: [body]))
         }
         return result
@@ -262,7 +257,7 @@ public struct Translator {
         let handler = signature.handlerName
         let returns = signature.returns
         let fallback: String? = signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:))
-        func fallbackArgument(_ type: String?) -> String {
+        func fallbackArgument() -> String {
             guard let fallback else { return "" }
             // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
             return ", fallback: " + (fallback == "nil" ? ".some(nil)" : fallback)
@@ -275,19 +270,19 @@ public struct Translator {
             }
             return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(fallback ?? "()"))"]
         case .async:
-            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(returns == nil ? ", fallback: ()" : fallbackArgument(returns)))"]
+            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(returns == nil ? ", fallback: ()" : fallbackArgument()))"]
         case .completion:
             guard let returns else {
                 return ["recorder.deliverError(\(idLiteral), .completion, \(arguments), to: \(handler))"]
             }
             if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
-                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument(returns)), to: \(handler))"]
+                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument()), to: \(handler))"]
             }
             let errorValue = signature.form.errorValue?.value ?? "nil"
-            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument(returns)), errorValue: \(errorValue), to: \(handler))"]
+            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument()), errorValue: \(errorValue), to: \(handler))"]
         case .result:
             let type = returns ?? "Void"
-            let fallbackText = returns == nil ? ", fallback: ()" : fallbackArgument(returns)
+            let fallbackText = returns == nil ? ", fallback: ()" : fallbackArgument()
             return ["recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(fallbackText), to: \(handler))"]
         }
     }
