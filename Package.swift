@@ -67,6 +67,16 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A second golden: a made-up SDK exercising what CloudKit's surface does not (settable
+        // properties, keyword names, internal access, Void results, custom handler labels).
+        .target(name: "KitchenSinkSDK", path: "Tests/StandIns/KitchenSinkSDK", swiftSettings: strict),
+        .target(
+            name: "KitchenSinkDoubles",
+            dependencies: ["CloudDoubleRuntime", "KitchenSinkSDK"],
+            path: "Tests/Goldens/KitchenSink",
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
         .testTarget(
             name: "CloudDoubleGeneratorTests",
@@ -75,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedDoublesTests",
-            dependencies: ["GoldenDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            dependencies: ["GoldenDoubles", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", cloudKitStandIn],
             swiftSettings: strict
         ),
     ],

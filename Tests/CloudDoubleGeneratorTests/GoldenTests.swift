@@ -22,6 +22,23 @@ final class GoldenTests: XCTestCase {
         }
     }
 
+    func testKitchenSinkDescriptionMatchesGoldens() throws {
+        let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
+        let directory = Paths.root.appendingPathComponent("Tests/Goldens/KitchenSink")
+        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: description.path)
+        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_RECORD"] == "1" {
+            try OutputWriter.write(files, to: directory)
+            return
+        }
+        for file in files {
+            let golden = try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(file.contents, golden, "\(file.name) differs from its golden; re-record with CLOUDDOUBLE_RECORD=1 if intended")
+        }
+        let mocks = try XCTUnwrap(files.first { $0.name.hasSuffix("Mocks.swift") }?.contents)
+        XCTAssertTrue(mocks.contains("var `default`: String"), "keywords are escaped")
+        XCTAssertTrue(mocks.contains("final class MockSinkSettings: SinkSettings"), "internal access has no modifier")
+    }
+
     func testGenerationIsByteIdenticalAcrossRuns() throws {
         XCTAssertEqual(try generate(), try generate())
     }

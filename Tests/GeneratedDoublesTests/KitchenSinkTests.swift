@@ -1,0 +1,56 @@
+import CloudDoubleRuntime
+import Foundation
+import KitchenSinkSDK
+@testable import KitchenSinkDoubles
+import XCTest
+
+/// The parts of the format CloudKit's surface does not use, driven through the generated code.
+final class KitchenSinkTests: XCTestCase {
+    func testSettablePropertiesAreRecordedAndReadBack() {
+        let mock = MockSinkSettings()
+        XCTAssertFalse(mock.isEnabled, "Bool defaults to false")
+        mock.isEnabled = true
+        XCTAssertTrue(mock.isEnabled)
+        XCTAssertEqual(mock.default, "")
+        XCTAssertEqual(mock.log.records.map { "\($0.call) \($0.form)" }, ["isEnabled get", "isEnabled set", "isEnabled get", "default get"])
+
+        let live = LiveSinkSettings(SettingsStore())
+        live.isEnabled = false
+        XCTAssertFalse(live.base.isEnabled)
+        XCTAssertEqual(live.default, "fallback")
+    }
+
+    func testVoidResultsInEveryFormAndCustomHandlerLabels() async throws {
+        let mock = MockSinkSettings(delivery: .immediate)
+        try await mock.store("v", in: "k")
+        let stored = Locked<(any Error)??>(nil)
+        mock.store("w", in: "k", overwrite: false) { error in stored.withLock { $0 = .some(error) } }
+        XCTAssertNotNil(stored.snapshot, "the handler was called")
+        XCTAssertEqual(mock.arguments(.store).map(\.overwrite), [true, false], "the default argument reached the mock")
+        let reset = Locked(false)
+        mock.reset { result in if case .success = result { reset.withLock { $0 = true } } }
+        XCTAssertTrue(reset.snapshot)
+        mock.stub(.value, .value("x"))
+        let value = Locked<String?>(nil)
+        mock.value(for: "k") { found, _ in value.withLock { $0 = found } }
+        XCTAssertEqual(value.snapshot, "x")
+        XCTAssertEqual(mock.repeat(3), 0, "a sync call defaults its Int result")
+        mock.stub(.repeatCount, .handler { $0 * 2 })
+        XCTAssertEqual(mock.repeat(3), 6)
+    }
+
+    func testFaultWrapperFailsVoidCallsInEveryForm() async {
+        let mock = MockSinkSettings()
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call("reset"), with: 7) })
+        await XCTAssertThrowsErrorAsync(try await faulty.reset())
+        let done = expectation(description: "result delivered")
+        faulty.reset { result in
+            if case .failure(let error) = result { XCTAssertEqual((error as NSError).code, 7) }
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 5)
+        XCTAssertEqual(mock.callCount(.reset), 0)
+        XCTAssertEqual(faulty.repeat(4), 0, "sync calls pass through to the mock")
+        XCTAssertEqual(mock.callCount(.repeatCount), 1)
+    }
+}

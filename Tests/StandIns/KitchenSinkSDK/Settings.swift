@@ -1,0 +1,45 @@
+import Foundation
+
+/// A small made-up SDK that exercises what CloudKit's surface does not: settable properties,
+/// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers.
+public final class SettingsStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: String] = [:]
+    private var _isEnabled = true
+
+    public init() {}
+
+    public var isEnabled: Bool {
+        get { lock.withLock { _isEnabled } }
+        set { lock.withLock { _isEnabled = newValue } }
+    }
+
+    public var `default`: String { "fallback" }
+
+    public func value(for key: String) async throws -> String? { lock.withLock { values[key] } }
+
+    public func value(for key: String, then done: @escaping (String?, (any Error)?) -> Void) {
+        let value = lock.withLock { values[key] }
+        done(value, nil)
+    }
+
+    public func store(_ value: String, in key: String, overwrite: Bool = true) async throws {
+        lock.withLock { if overwrite || values[key] == nil { values[key] = value } }
+    }
+
+    public func store(_ value: String, in key: String, overwrite: Bool = true, completionHandler: @escaping ((any Error)?) -> Void) {
+        lock.withLock { if overwrite || values[key] == nil { values[key] = value } }
+        completionHandler(nil)
+    }
+
+    public func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        lock.withLock { values.removeAll() }
+        completionHandler(.success(()))
+    }
+
+    public func reset() async throws {
+        lock.withLock { values.removeAll() }
+    }
+
+    public func `repeat`(_ count: Int) -> Int { count }
+}
