@@ -39,15 +39,19 @@ func synthetic(types count: Int) -> [UInt8] {
     return Array(#"{ "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": [\#(types.joined(separator: ","))] }"#.utf8)
 }
 
-func row(_ cells: [String]) { print("| " + cells.joined(separator: " | ") + " |") }
+/// Writes a line at once (print buffers when piped, and a slow row would show nothing).
+func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+
+func row(_ cells: [String]) { say("| " + cells.joined(separator: " | ") + " |") }
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 let generator = Generator(templates: try TemplateSet.bundled())
 
-print("## Generation (parse, validate, translate, render all four artifacts)\n")
+say("## Generation (parse, validate, translate, render all four artifacts)\n")
 row(["types", "members", "total s", "per type ms", "lines", "peak RSS MB"])
 row(["---:", "---:", "---:", "---:", "---:", "---:"])
-for count in [1, 100, 1_000, 3_000] {
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+for count in sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes {
     let bytes = synthetic(types: count)
     var lines = 0
     let time = try seconds {
@@ -61,10 +65,10 @@ let cloudKitPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
     .deletingLastPathComponent().appendingPathComponent("Descriptions/CloudKit.clouddouble.json")
 if let data = FileManager.default.contents(atPath: cloudKitPath.path) {
     let time = try seconds { _ = try generator.generate([UInt8](data), file: cloudKitPath.path) }
-    print("\nShipped CloudKit description, end to end: \(format(time * 1000, 1)) ms\n")
+    say("\nShipped CloudKit description, end to end: \(format(time * 1000, 1)) ms\n")
 }
 
-print("## Runtime overhead per call\n")
+say("## Runtime overhead per call\n")
 row(["case", "ns per call", "calls per second"])
 row(["---", "---:", "---:"])
 let iterations = 1_000_000
@@ -84,7 +88,7 @@ let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallL
 recorder.stub(CallKey<Void, Int, Int>("fetch"), .value(1))
 try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
 
-print("\n## Call-log throughput\n")
+say("\n## Call-log throughput\n")
 row(["callers", "appends", "seconds", "appends per second"])
 row(["---:", "---:", "---:", "---:"])
 for callers in [1, 8] {

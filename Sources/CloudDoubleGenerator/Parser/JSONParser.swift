@@ -39,18 +39,22 @@ struct JSONParser {
         return value
     }
 
-    private func currentLocation() -> SourceLocation {
+    /// Where the column count last stopped: values on one long line are located in linear time.
+    private var columnMark = (offset: 0, column: 1)
+
+    private mutating func currentLocation() -> SourceLocation {
         // Columns count characters, not bytes: continuation bytes are skipped.
-        var column = 1
-        var position = lineStart
+        if columnMark.offset < lineStart || columnMark.offset > index { columnMark = (lineStart, 1) }
+        var (position, column) = columnMark
         while position < index && position < bytes.count {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
+        columnMark = (position, column)
         return SourceLocation(line: line, column: column)
     }
 
-    private func fail(_ message: String) -> Failure {
+    private mutating func fail(_ message: String) -> Failure {
         Failure(location: currentLocation(), message: message)
     }
 
@@ -154,6 +158,13 @@ struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         index += 1
+        // Fast path: most strings have no escapes; decode their bytes in one go.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var utf8Run: [UInt8] = []
         func flush() {

@@ -46,7 +46,7 @@ struct ObjectReader {
             sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
-        if !allowEmpty, string.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !allowEmpty, string.allSatisfy({ $0 == " " || $0 == "\t" }) {
             sink.error("\"\(key)\" in \(what) must not be empty", at: location)
             return nil
         }

@@ -97,6 +97,12 @@ public struct MustacheTemplate: Sendable {
 
     private static func lookup(_ name: String, in stack: [TemplateValue]) -> TemplateValue? {
         if name == "." { return stack.last }
+        if !name.contains(".") {
+            for context in stack.reversed() {
+                if case .object(let fields) = context, let value = fields[name] { return value }
+            }
+            return nil
+        }
         let parts = name.split(separator: ".").map(String.init)
         for context in stack.reversed() {
             guard case .object(let fields) = context, var value = fields[parts[0]] else { continue }

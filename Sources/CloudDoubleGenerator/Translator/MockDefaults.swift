@@ -5,7 +5,6 @@ import Foundation
 /// or make the call fail with `UnstubbedCallError` (for async and completion forms).
 enum MockDefaults {
     static func expression(for type: String) -> String? {
-        let type = type.trimmingCharacters(in: .whitespaces)
         if type.hasSuffix("?") { return "nil" }
         if type.hasPrefix("["), type.hasSuffix("]") { return hasTopLevelColon(type) ? "[:]" : "[]" }
         switch type {
