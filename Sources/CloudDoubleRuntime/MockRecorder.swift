@@ -57,11 +57,6 @@ public final class MockRecorder: Sendable {
         state.withLock { $0.history[key.id]?.count ?? 0 }
     }
 
-    /// Whether a stub is set for a call id.
-    public func hasStub(_ call: String) -> Bool {
-        state.withLock { $0.stubs[call] != nil }
-    }
-
     // MARK: Used by generated members
 
     /// Records a call and returns its stubbed response, or `fallback` when there is no stub.

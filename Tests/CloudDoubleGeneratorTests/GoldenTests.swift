@@ -9,31 +9,29 @@ final class GoldenTests: XCTestCase {
         try Generator(templates: .bundled()).generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.cloudKitDescription.path)
     }
 
+    /// Compares the generated files with the goldens in `directory`, or re-records them.
+    func assertMatchesGoldens(_ files: [GeneratedFile], in directory: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_RECORD"] == "1" {
+            try OutputWriter.write(files, to: directory)
+            return
+        }
+        for generated in files {
+            let golden = try String(contentsOf: directory.appendingPathComponent(generated.name), encoding: .utf8)
+            XCTAssertEqual(generated.contents, golden, "\(generated.name) differs from its golden; re-record with CLOUDDOUBLE_RECORD=1 if intended", file: file, line: line)
+        }
+    }
+
     func testShippedCloudKitDescriptionMatchesGoldens() throws {
         let files = try generate()
         XCTAssertEqual(files.map(\.name), ["CloudKit.Protocols.swift", "CloudKit.Live.swift", "CloudKit.FaultInjecting.swift", "CloudKit.Mocks.swift"])
-        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_RECORD"] == "1" {
-            try OutputWriter.write(files, to: Paths.cloudKitGoldens)
-            return
-        }
-        for file in files {
-            let golden = try String(contentsOf: Paths.cloudKitGoldens.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(file.contents, golden, "\(file.name) differs from its golden; re-record with CLOUDDOUBLE_RECORD=1 if intended")
-        }
+        try assertMatchesGoldens(files, in: Paths.cloudKitGoldens)
     }
 
     func testKitchenSinkDescriptionMatchesGoldens() throws {
         let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
         let directory = Paths.root.appendingPathComponent("Tests/Goldens/KitchenSink")
         let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: description.path)
-        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_RECORD"] == "1" {
-            try OutputWriter.write(files, to: directory)
-            return
-        }
-        for file in files {
-            let golden = try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(file.contents, golden, "\(file.name) differs from its golden; re-record with CLOUDDOUBLE_RECORD=1 if intended")
-        }
+        try assertMatchesGoldens(files, in: directory)
         let mocks = try XCTUnwrap(files.first { $0.name.hasSuffix("Mocks.swift") }?.contents)
         XCTAssertTrue(mocks.contains("var `default`: String"), "keywords are escaped")
         XCTAssertTrue(mocks.contains("final class MockSinkSettings: SinkSettings"), "internal access has no modifier")
