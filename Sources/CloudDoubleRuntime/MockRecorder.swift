@@ -128,6 +128,33 @@ public final class MockRecorder: Sendable {
         }
     }
 
+    /// Records an operation the app added and replays its stubbed outcome to the operation's
+    /// blocks as the SDK would (later, on a background queue, unless the mock is in immediate
+    /// mode). The history goes under `call` (`fetchRecordsOperation`) without a second log
+    /// entry, since the `add` call that carried the operation is logged already. An unstubbed
+    /// operation fails whole with ``UnstubbedCallError``; a stubbed error fails it whole too.
+    public func runOperation<Operation, Outcome>(
+        _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>
+    ) {
+        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false)
+        let outcome: Outcome
+        do {
+            guard let stub else { throw UnstubbedCallError(mock: mockName, call: call, form: .operation) }
+            outcome = try stub.resolve(operation)
+        } catch {
+            outcome = failure(error)
+        }
+        let box = UncheckedBox(outcome)
+        deliverer.deliver { replay(box.value) }
+    }
+
+    /// An operation no description covers: the mock cannot drive its blocks, so it only calls
+    /// its `completionBlock`, the way the SDK ends every operation.
+    public func finishOperation(completionBlock: (@Sendable () -> Void)?) {
+        guard let completionBlock else { return }
+        deliverer.deliver(completionBlock)
+    }
+
     /// A property read: the last value the app set, else the stub, else `fallback`.
     public func get<V>(_ name: String, fallback: @autoclosure () -> V) -> V {
         let stored = state.withLock { $0.properties[name] }
@@ -161,7 +188,7 @@ public final class MockRecorder: Sendable {
 
     /// Appends to the log and history; returns the stub that answers this call, consuming it
     /// from the queue when more responses follow.
-    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A) -> Stub<A, V>? {
+    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> Stub<A, V>? {
         let next: Any? = state.withLock { state in
             state.history[call, default: []].append(arguments)
             guard var queue = state.stubs[call], let first = queue.first else { return nil }
@@ -171,7 +198,7 @@ public final class MockRecorder: Sendable {
             }
             return first
         }
-        log.append(type: typeName, call: call, form: form, arguments: arguments)
+        if logged { log.append(type: typeName, call: call, form: form, arguments: arguments) }
         return next as? Stub<A, V>
     }
 }

@@ -15,6 +15,8 @@ public struct APIDescription: Sendable {
     /// SDK types with no public initialiser: a mock can only return what the test hands it.
     public var opaqueTypes: [Located<String>]
     public var types: [DescribedType]
+    /// SDK operation classes whose blocks the doubles call.
+    public var operations: [OperationSpec]
 }
 
 /// Access level of the generated declarations.

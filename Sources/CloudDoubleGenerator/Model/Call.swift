@@ -10,6 +10,8 @@ public struct Call: Sendable {
     /// chosen items there): the whole result, or named fields of a result tuple.
     public var perItem: PerItemResults?
     public var forms: [CallFormSpec]
+    /// Set when the call's one parameter is an operation object the doubles run.
+    public var operations: OperationsUse?
     /// Swift expression a mock returns when a synchronous call is not stubbed.
     public var mockDefault: Located<String>?
     public var documentation: String?

@@ -40,11 +40,12 @@ private struct Reader {
             }
         }
         let types = (object.array("types", required: true) ?? []).compactMap(describedType)
+        let operations = (object.array("operations") ?? []).compactMap(operation)
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
             availability: object.strings("availability"), errorModel: object.value("errorModel").flatMap(errorModel),
-            opaqueTypes: object.strings("opaqueTypes"), types: types)
+            opaqueTypes: object.strings("opaqueTypes"), types: types, operations: operations)
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
@@ -97,9 +98,101 @@ private struct Reader {
                 sink.error("\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)", at: perItemValue.location)
             }
         }
+        var operations: OperationsUse?
+        if let operationsValue = object.value("operations") {
+            switch operationsValue {
+            case .bool(true, _): operations = .all
+            case .bool(false, _): operations = nil
+            case .array: operations = .named(object.strings("operations"))
+            default:
+                sink.error("\"operations\" must be true (every described operation) or an array of operation names, found \(operationsValue.typeName)", at: operationsValue.location)
+            }
+        }
         return Call(
-            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, forms: forms,
+            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, forms: forms, operations: operations,
             mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
+    }
+
+    func operation(_ value: JSONValue) -> OperationSpec? {
+        guard let object = ObjectReader(value, what: "an operation", allowed: DescriptionKeys.operation, sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let sdkType = object.string("sdkType", required: true)
+        let streams = (object.array("streams") ?? []).compactMap(stream)
+        let result = object.requireValue("result").flatMap(operationResult)
+        guard let name, let sdkType, let result else { return nil }
+        return OperationSpec(
+            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, streams: streams, result: result,
+            location: object.location)
+    }
+
+    func stream(_ value: JSONValue) -> OperationStream? {
+        guard let object = ObjectReader(value, what: "a stream", allowed: DescriptionKeys.stream, sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let key = object.string("key")
+        let itemValue = object.string("value")
+        let fieldsValue = object.value("fields")
+        let fields = (object.array("fields") ?? []).compactMap(field)
+        let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
+        guard let name else { return nil }
+        let kind: OperationStream.Kind
+        if let key, let itemValue, fieldsValue == nil {
+            kind = .items(key: key, value: itemValue, requested: object.string("requested"))
+        } else if key == nil, itemValue == nil, fieldsValue != nil {
+            if let requested = object.value("requested") {
+                sink.error("\"requested\" applies to per-item streams (with \"key\" and \"value\") only", at: requested.location)
+            }
+            kind = .events(fields)
+        } else {
+            sink.error(
+                "a stream has either \"key\" and \"value\" (per-item results) or \"fields\" (events)", at: object.location,
+                hint: "per-item: {\"key\": \"CKRecord.ID\", \"value\": \"CKRecord\"}; events: {\"fields\": [{\"name\": ..., \"type\": ...}]}")
+            return nil
+        }
+        return OperationStream(name: name, kind: kind, blocks: blocks, documentation: object.string("doc")?.value, location: object.location)
+    }
+
+    func field(_ value: JSONValue) -> OperationField? {
+        guard let object = ObjectReader(value, what: "a field", allowed: DescriptionKeys.field, sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let type = object.string("type", required: true)
+        guard let name, let type else { return nil }
+        return OperationField(name: name, type: type)
+    }
+
+    func operationResult(_ value: JSONValue) -> OperationResultSpec? {
+        guard let object = ObjectReader(value, what: "an operation result", allowed: DescriptionKeys.operationResult, sink: sink) else { return nil }
+        let type = object.string("type", required: true)
+        let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
+        guard let type else { return nil }
+        return OperationResultSpec(type: type, defaultValue: object.string("default"), blocks: blocks, location: object.location)
+    }
+
+    func block(_ value: JSONValue) -> OperationBlock? {
+        guard let object = ObjectReader(value, what: "a block", allowed: DescriptionKeys.block, sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let type = object.string("type", required: true)
+        var role: Located<BlockRole>?
+        if let raw = object.string("role", required: true) {
+            if let known = BlockRole(rawValue: raw.value) {
+                role = Located(known, raw.location)
+            } else {
+                sink.error(
+                    "unknown block role \"\(raw.value)\"", at: raw.location,
+                    hint: ObjectReader.closest(to: raw.value, in: BlockRole.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
+                        ?? "roles: \(BlockRole.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        var bindings: [OperationBinding] = []
+        for bindingValue in object.array("unwrap") ?? [] {
+            guard let binding = ObjectReader(bindingValue, what: "an unwrap binding", allowed: DescriptionKeys.binding, sink: sink) else { continue }
+            if let bindingName = binding.string("name", required: true), let expression = binding.string("value", required: true) {
+                bindings.append(OperationBinding(name: bindingName, value: expression))
+            }
+        }
+        guard let name, let type, let role else { return nil }
+        return OperationBlock(
+            name: name, role: role, type: type, arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
+            location: object.location)
     }
 
     func parameter(_ value: JSONValue) -> Parameter? {
@@ -196,10 +289,18 @@ private struct Reader {
 /// Every key the format allows, per object: the decoder rejects any other, and a test checks
 /// that the JSON Schema in docs/ lists exactly these.
 enum DescriptionKeys {
-    static let description = ["$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types"]
+    static let description = [
+        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types", "operations",
+    ]
     static let type = ["name", "sdkType", "doc", "properties", "calls"]
     static let property = ["name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc"]
-    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "mockDefault", "doc"]
+    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "operations", "mockDefault", "doc"]
+    static let operation = ["name", "sdkType", "doc", "streams", "result"]
+    static let stream = ["name", "key", "value", "requested", "fields", "blocks", "doc"]
+    static let field = ["name", "type"]
+    static let operationResult = ["type", "default", "blocks"]
+    static let block = ["name", "role", "type", "arguments", "unwrap", "deprecated"]
+    static let binding = ["name", "value"]
     static let parameter = ["label", "name", "type", "default"]
     static let form = [
         "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",

@@ -58,7 +58,24 @@ public struct Translator {
             "accessPrefix": .string(accessPrefix),
             "errorModel": .string(errorModelExpression()),
             "types": .list(description.types.map(typeContext)),
+            "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
+            "hasOperations": .bool(!description.operations.isEmpty),
         ]
+    }
+
+    var typeAttributes: TemplateValue { lines(description.availability.map(\.value)) }
+
+    func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
+        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix)
+    }
+
+    /// The operations a call runs, in the description's order.
+    func operations(runBy call: Call) -> [OperationSpec] {
+        switch call.operations {
+        case nil: return []
+        case .all: return description.operations
+        case .named(let names): return description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
+        }
     }
 
     func typeContext(_ type: DescribedType) -> TemplateValue {
@@ -119,8 +136,21 @@ public struct Translator {
                 defaultOverloads += overloads(signature)
                 let declaration = signature.declaration(access: access)
                 live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature)))
-                fault.append(member(attributes: attributes, declaration: declaration, body: faultBody(signature, typeName: name)))
-                mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue)))
+                let operations = operations(runBy: call)
+                if operations.isEmpty {
+                    fault.append(member(attributes: attributes, declaration: declaration, body: faultBody(signature, typeName: name)))
+                    mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue)))
+                } else {
+                    fault.append(member(attributes: attributes, declaration: declaration, body: faultOperationBody(signature, typeName: name, operations: operations)))
+                    mock.append(member(attributes: attributes, declaration: declaration, body: mockOperationBody(signature, operations: operations)))
+                }
+            }
+            for operation in operations(runBy: call) {
+                let translator = operationTranslator(operation)
+                keys.append(callKey(
+                    mock: "Mock\(proto)", id: Validator.operationKey(operation.name.value), arguments: operation.sdkType.value,
+                    value: translator.outcomeName,
+                    doc: "`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(translator.outcomeName)`.", attributes: []))
             }
             keys.append(callKey(
                 mock: "Mock\(proto)", id: id, arguments: argumentsType, value: returns ?? "Void",
@@ -240,6 +270,59 @@ public struct Translator {
                 "}",
             ]
         }
+    }
+
+    // MARK: Operations
+
+    /// `add(_:)` on a mock: logged with the app's operation object, which is then completed with
+    /// its stubbed outcome through its own blocks.
+    func mockOperationBody(_ signature: FormSignature, operations: [OperationSpec]) -> [String] {
+        let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
+        var body = ["recorder.respondWithoutFailing(\(FormSignature.literal(signature.callID)), .sync, \(parameter), fallback: ())", "switch \(parameter) {"]
+        for operation in operations {
+            let outcome = operationTranslator(operation).outcomeName
+            body += [
+                "case let \(parameter) as \(operation.sdkType.value):",
+                "    recorder.runOperation(",
+                "        \(FormSignature.literal(Validator.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
+                "        replay: \(outcome).replay(\(parameter), errorModel: Self.errorModel))",
+            ]
+        }
+        body += [
+            "default:",
+            "    // No description covers this class, so only its completionBlock can be called.",
+            "    recorder.finishOperation(completionBlock: \(parameter).completionBlock)",
+            "}",
+        ]
+        return body
+    }
+
+    /// `add(_:)` on a fault wrapper: rules select operations by class; a whole failure is
+    /// replayed to the app's blocks, item faults rewrite a real run, delays hold it back.
+    func faultOperationBody(_ signature: FormSignature, typeName: String, operations: [OperationSpec]) -> [String] {
+        let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
+        let forward = signature.invocation(on: "self.wrapped")
+        var body = ["switch \(parameter) {"]
+        for operation in operations {
+            let outcome = operationTranslator(operation).outcomeName
+            body += [
+                "case let \(parameter) as \(operation.sdkType.value):",
+                "    faults.run(",
+                "        \(FormSignature.literal(typeName)), operation: \(FormSignature.literal(operation.sdkType.value)),",
+                "        replay: \(outcome).replay(\(parameter), errorModel: faults.errorModel), failure: \(outcome).failure,",
+                "        capture: { \(outcome).capture(\(parameter), finish: $0) }, rewrite: { $0.failing($1) }",
+                "    ) {",
+                "        \(forward)",
+                "    }",
+            ]
+        }
+        body += [
+            "default:",
+            "    // No description covers this class, so its blocks cannot be faulted: it goes through.",
+            "    \(signature.invocation(on: "wrapped"))",
+            "}",
+        ]
+        return body
     }
 
     /// How a per-item result is rewritten by the fault engine.

@@ -31,9 +31,12 @@ enum SwiftNames {
     /// Whether `text` looks like a Swift type (identifiers, dots, generics, optionals, tuples,
     /// arrays, dictionaries, `any`/`some`). A light check that catches typos, not a type checker.
     static func isPlausibleType(_ text: String) -> Bool {
-        let allowed = Set("[]()<>:,.?! &_-")
+        let allowed = Set("[]()<>:,.?! &_-@")
         var depth = 0
+        var previous: Character = " "
         for character in text {
+            defer { previous = character }
+            if character == ">" && previous == "-" { continue }  // the arrow of a function type
             if "[(<".contains(character) { depth += 1 }
             if "])>".contains(character) { depth -= 1; if depth < 0 { return false } }
             if !(character.isLetter || character.isNumber || allowed.contains(character)) { return false }

@@ -10,6 +10,11 @@ public enum Validator {
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
     }
 
+    /// The stub key of an operation in the mocks: `fetchRecordsOperation` for `FetchRecords`.
+    public static func operationKey(_ name: String) -> String {
+        name.prefix(1).lowercased() + name.dropFirst() + "Operation"
+    }
+
     /// The id of a call: explicit, or the first form's base name.
     public static func callID(_ call: Call) -> String {
         call.id?.value ?? call.forms.first?.name.value ?? ""
@@ -47,7 +52,8 @@ private struct Check {
                 sink.error("\"\(type.sdkType.value)\" is not a valid Swift type", at: type.sdkType.location)
             }
         }
-        for type in description.types { members(of: type, typeNames: typeNames) }
+        let operationNames = operations()
+        for type in description.types { members(of: type, typeNames: typeNames, operationNames: operationNames) }
         if let model = description.errorModel { errorModel(model) }
     }
 
@@ -80,7 +86,7 @@ private struct Check {
         }
     }
 
-    func members(of type: DescribedType, typeNames: [String: SourceLocation]) {
+    func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
@@ -115,6 +121,165 @@ private struct Check {
                 claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
             }
             self.call(call, of: type, typeNames: typeNames, signatures: &signatures)
+            for operation in operationsRun(by: call, operationNames: operationNames) {
+                claim(Validator.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
+            }
+        }
+    }
+
+    /// The operations a call runs, each at the place that names it; checks the call's shape.
+    func operationsRun(by call: Call, operationNames: [String]) -> [Located<String>] {
+        guard let use = call.operations else { return [] }
+        if call.parameters.count != 1 || call.returns != nil || call.forms.contains(where: { $0.kind.value != .sync }) {
+            sink.error(
+                "a call that runs operations takes the operation as its one parameter, returns nothing and has only a \"sync\" form",
+                at: call.location)
+        }
+        switch use {
+        case .all:
+            if operationNames.isEmpty {
+                sink.error("\"operations\": true, but the description declares no operations", at: call.location)
+            }
+            return description.operations.map { Located($0.name.value, call.location) }
+        case .named(let names):
+            var known: [Located<String>] = []
+            for name in names {
+                if operationNames.contains(name.value) {
+                    known.append(name)
+                } else {
+                    let hint = ObjectReader.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
+                        ?? "described operations: \(operationNames.isEmpty ? "none" : operationNames.joined(separator: ", "))"
+                    sink.error("\"\(name.value)\" is not a described operation", at: name.location, hint: hint)
+                }
+            }
+            return known
+        }
+    }
+
+    // MARK: Operations
+
+    /// Checks every operation; returns the names of the valid ones.
+    func operations() -> [String] {
+        var names: [String: SourceLocation] = [:]
+        var classes: [String: SourceLocation] = [:]
+        for operation in description.operations {
+            let name = operation.name.value
+            if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
+                sink.error("the operation name \"\(name)\" is not a valid Swift identifier", at: operation.name.location)
+            } else if let first = names[name] {
+                sink.error("the operation \"\(name)\" is described twice (first at line \(first.line))", at: operation.name.location)
+            } else {
+                names[name] = operation.name.location
+            }
+            if !SwiftNames.isPlausibleType(operation.sdkType.value) {
+                sink.error("\"\(operation.sdkType.value)\" is not a valid Swift type", at: operation.sdkType.location)
+            } else if let first = classes[operation.sdkType.value] {
+                sink.error(
+                    "the class \(operation.sdkType.value) is described by two operations (first at line \(first.line))",
+                    at: operation.sdkType.location)
+            } else {
+                classes[operation.sdkType.value] = operation.sdkType.location
+            }
+            check(operation)
+        }
+        return description.operations.map(\.name.value).filter { names[$0] != nil }
+    }
+
+    /// Names the generated outcome type declares itself.
+    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "capture", "failing"]
+    /// Names generated block calls have in scope.
+    static let blockScopeNames: Set<String> = ["operation", "key", "result", "value", "error", "event", "outcome", "failures"]
+
+    func check(_ operation: OperationSpec) {
+        var streamNames = Set<String>()
+        var blockNames: [String: SourceLocation] = [:]
+        for stream in operation.streams {
+            let name = stream.name.value
+            if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
+                sink.error("the stream name \"\(name)\" is not a valid Swift identifier", at: stream.name.location)
+            } else if Self.outcomeMemberNames.contains(name) || Self.blockScopeNames.contains(name) {
+                sink.error(
+                    "\"\(name)\" is used by the generated outcome type and cannot name a stream", at: stream.name.location,
+                    hint: "reserved: \(Self.outcomeMemberNames.union(Self.blockScopeNames).sorted().joined(separator: ", "))")
+            } else if !streamNames.insert(name).inserted {
+                sink.error("the stream \"\(name)\" appears twice in \(operation.name.value)", at: stream.name.location)
+            }
+            switch stream.kind {
+            case .items(let key, let value, _):
+                for type in [key, value] where !SwiftNames.isPlausibleType(type.value) {
+                    sink.error("\"\(type.value)\" is not a valid Swift type", at: type.location)
+                }
+                roles(stream.blocks, allowed: [.progress, .itemResult, .legacyItem], required: .itemResult, single: [.legacyItem], at: stream.location, what: "a per-item stream")
+            case .events(let fields):
+                if fields.isEmpty { sink.error("an event stream needs at least one field", at: stream.location) }
+                var fieldNames = Set<String>()
+                for field in fields {
+                    if !SwiftNames.isIdentifier(field.name.value) || SwiftNames.keywords.contains(field.name.value) || Self.blockScopeNames.contains(field.name.value) {
+                        sink.error("the field name \"\(field.name.value)\" is not a valid Swift identifier here", at: field.name.location)
+                    } else if !fieldNames.insert(field.name.value).inserted {
+                        sink.error("the field \"\(field.name.value)\" appears twice", at: field.name.location)
+                    }
+                    if !SwiftNames.isPlausibleType(field.type.value) {
+                        sink.error("\"\(field.type.value)\" is not a valid Swift type", at: field.type.location)
+                    }
+                }
+                roles(stream.blocks, allowed: [.event], required: .event, single: [], at: stream.location, what: "an event stream")
+            }
+            for block in stream.blocks { self.block(block, names: &blockNames, scope: streamNames) }
+        }
+        if !SwiftNames.isPlausibleType(operation.result.type.value) {
+            sink.error("\"\(operation.result.type.value)\" is not a valid Swift type", at: operation.result.type.location)
+        }
+        roles(operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal], at: operation.result.location, what: "an operation result")
+        for block in operation.result.blocks { self.block(block, names: &blockNames, scope: streamNames) }
+    }
+
+    /// Which roles the blocks of one stream (or the result) may have. The first block of the
+    /// `required` role is the one a fault wrapper listens on, so it takes the default arguments.
+    func roles(_ blocks: [OperationBlock], allowed: [BlockRole], required: BlockRole, single: [BlockRole], at location: SourceLocation, what: String) {
+        for block in blocks where !allowed.contains(block.role.value) {
+            sink.error(
+                "a \"\(block.role.value.rawValue)\" block cannot be in \(what); allowed roles: \(allowed.map(\.rawValue).joined(separator: ", "))",
+                at: block.role.location)
+        }
+        let primary = blocks.filter { $0.role.value == required }
+        if primary.isEmpty {
+            sink.error("\(what) needs a \"\(required.rawValue)\" block", at: location)
+        } else if let first = primary.first, first.arguments != nil || !first.unwrap.isEmpty {
+            sink.error(
+                "the first \"\(required.rawValue)\" block receives exactly what the SDK reports, so it takes no \"arguments\" or \"unwrap\"",
+                at: first.location)
+        }
+        if required != .event, primary.count > 1 {
+            sink.error("\(what) has more than one \"\(required.rawValue)\" block", at: primary[1].location)
+        }
+        for role in single where blocks.filter({ $0.role.value == role }).count > 1 {
+            sink.error("\(what) has more than one \"\(role.rawValue)\" block", at: blocks.filter { $0.role.value == role }[1].location)
+        }
+    }
+
+    func block(_ block: OperationBlock, names: inout [String: SourceLocation], scope streams: Set<String>) {
+        let name = block.name.value
+        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || name == "completionBlock" {
+            sink.error("the block name \"\(name)\" is not a valid block property name", at: block.name.location)
+        } else if let first = names[name] {
+            sink.error("the block \"\(name)\" appears twice (first at line \(first.line))", at: block.name.location)
+        } else {
+            names[name] = block.name.location
+        }
+        if !SwiftNames.isPlausibleType(block.type.value) || !block.type.value.contains("->") || block.type.value.hasSuffix("?") {
+            sink.error(
+                "\"\(block.type.value)\" is not a block type; give the function type without the optional, e.g. \"(CKRecord.ID, Double) -> Void\"",
+                at: block.type.location)
+        }
+        var bound = Set<String>()
+        for binding in block.unwrap {
+            let bindingName = binding.name.value
+            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || Self.blockScopeNames.contains(bindingName) || streams.contains(bindingName) {
+                sink.error("\"\(bindingName)\" cannot be bound here: it is not an identifier or already names something in the block's scope", at: binding.name.location)
+            } else if !bound.insert(bindingName).inserted {
+                sink.error("\"\(bindingName)\" is bound twice", at: binding.name.location)
+            }
         }
     }
 

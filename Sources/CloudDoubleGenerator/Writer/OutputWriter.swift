@@ -27,14 +27,16 @@ public enum OutputWriter {
             let temporary = directory.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             do {
                 try bytes.write(to: temporary)
-                if manager.fileExists(atPath: url.path) {
-                    _ = try manager.replaceItemAt(url, withItemAt: temporary)
-                } else {
-                    try manager.moveItem(at: temporary, to: url)
-                }
             } catch {
                 try? manager.removeItem(at: temporary)
                 throw .io("\(url.path): error: cannot write the generated file: \(error.localizedDescription)")
+            }
+            // rename(2) replaces the old file atomically. (FileManager.replaceItemAt on Linux
+            // removes the old file first and then fails, losing it.)
+            guard rename(temporary.path, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? manager.removeItem(at: temporary)
+                throw .io("\(url.path): error: cannot write the generated file: \(reason)")
             }
             changed.append(file.name)
         }

@@ -154,6 +154,33 @@ public final class FaultInjector: Sendable {
         decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()
     }
 
+    /// An operation handed to the SDK (`database.add(operation)`), selected by its class name.
+    /// A whole failure is replayed to the operation's blocks without running it; item faults let
+    /// the wrapped object run it, `capture` collects what the SDK reports, and the chosen items
+    /// are rewritten into errors before the app's blocks see anything; a delay holds it back.
+    ///
+    /// - Parameters:
+    ///   - replay: calls the app's blocks (read before `capture` swaps them).
+    ///   - failure: the outcome of a whole failure with an error.
+    ///   - capture: swaps the operation's blocks for collecting ones; calls back with the real outcome.
+    ///   - rewrite: fails the chosen items of an outcome.
+    ///   - proceed: hands the operation to the wrapped object.
+    public func run<Outcome>(
+        _ type: String, operation operationClass: String, replay: OperationReplay<Outcome>,
+        failure: @escaping (any Error) -> Outcome, capture: @escaping (_ finish: @escaping (Outcome) -> Void) -> Void,
+        rewrite: @escaping (Outcome, ItemFaults) -> Outcome, proceed: @escaping () -> Void
+    ) {
+        guard let decision = decide(type, operationClass, .operation) else { return proceed() }
+        guard case .items(let faults) = decision.outcome else {
+            return dispatch(decision, fail: { replay(failure($0)) }, proceed: proceed)
+        }
+        let work = UncheckedBox {
+            capture { real in replay(rewrite(real, faults)) }
+            proceed()
+        }
+        decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()
+    }
+
     // MARK: Decisions
 
     struct Decision {

@@ -29,6 +29,14 @@ public final class ItemFaults: Sendable {
         return results.map { key, result in keys.contains(key) ? (key, .failure(failItem(key))) : (key, result) }
     }
 
+    /// The chosen items among `keys`, each with the error it now fails with (operations, whose
+    /// results arrive as a stream of per-item callbacks).
+    public func failures<Key: Hashable>(among keys: [Key]) -> [Key: NSError] {
+        var errors: [Key: NSError] = [:]
+        for key in chosen(keys) where errors[key] == nil { errors[key] = failItem(key) }
+        return errors
+    }
+
     /// The item errors injected so far, keyed by item ID.
     public var itemErrors: [AnyHashable: any Error] {
         failed.withLock { Dictionary($0.map { ($0.key, $0.error as any Error) }, uniquingKeysWith: { first, _ in first }) }

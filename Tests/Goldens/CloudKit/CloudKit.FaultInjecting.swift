@@ -52,8 +52,83 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func add(_ operation: CKOperation) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.add(operation)
+        switch operation {
+        case let operation as CKFetchRecordsOperation:
+            faults.run(
+                "Container", operation: "CKFetchRecordsOperation",
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
+                capture: { CloudFetchRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifyRecordsOperation:
+            faults.run(
+                "Container", operation: "CKModifyRecordsOperation",
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
+                capture: { CloudModifyRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKQueryOperation:
+            faults.run(
+                "Container", operation: "CKQueryOperation",
+                replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
+                capture: { CloudQueryOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchRecordZoneChangesOperation:
+            faults.run(
+                "Container", operation: "CKFetchRecordZoneChangesOperation",
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
+                capture: { CloudFetchRecordZoneChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchDatabaseChangesOperation:
+            faults.run(
+                "Container", operation: "CKFetchDatabaseChangesOperation",
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
+                capture: { CloudFetchDatabaseChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchRecordZonesOperation:
+            faults.run(
+                "Container", operation: "CKFetchRecordZonesOperation",
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
+                capture: { CloudFetchRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifyRecordZonesOperation:
+            faults.run(
+                "Container", operation: "CKModifyRecordZonesOperation",
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
+                capture: { CloudModifyRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifySubscriptionsOperation:
+            faults.run(
+                "Container", operation: "CKModifySubscriptionsOperation",
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
+                capture: { CloudModifySubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchSubscriptionsOperation:
+            faults.run(
+                "Container", operation: "CKFetchSubscriptionsOperation",
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
+                capture: { CloudFetchSubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        default:
+            // No description covers this class, so its blocks cannot be faulted: it goes through.
+            wrapped.add(operation)
+        }
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
@@ -124,8 +199,83 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.add(operation)
+        switch operation {
+        case let operation as CKFetchRecordsOperation:
+            faults.run(
+                "Database", operation: "CKFetchRecordsOperation",
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
+                capture: { CloudFetchRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifyRecordsOperation:
+            faults.run(
+                "Database", operation: "CKModifyRecordsOperation",
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
+                capture: { CloudModifyRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKQueryOperation:
+            faults.run(
+                "Database", operation: "CKQueryOperation",
+                replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
+                capture: { CloudQueryOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchRecordZoneChangesOperation:
+            faults.run(
+                "Database", operation: "CKFetchRecordZoneChangesOperation",
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
+                capture: { CloudFetchRecordZoneChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchDatabaseChangesOperation:
+            faults.run(
+                "Database", operation: "CKFetchDatabaseChangesOperation",
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
+                capture: { CloudFetchDatabaseChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchRecordZonesOperation:
+            faults.run(
+                "Database", operation: "CKFetchRecordZonesOperation",
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
+                capture: { CloudFetchRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifyRecordZonesOperation:
+            faults.run(
+                "Database", operation: "CKModifyRecordZonesOperation",
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
+                capture: { CloudModifyRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKModifySubscriptionsOperation:
+            faults.run(
+                "Database", operation: "CKModifySubscriptionsOperation",
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
+                capture: { CloudModifySubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        case let operation as CKFetchSubscriptionsOperation:
+            faults.run(
+                "Database", operation: "CKFetchSubscriptionsOperation",
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
+                capture: { CloudFetchSubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+            ) {
+                self.wrapped.add(operation)
+            }
+        default:
+            // No description covers this class, so its blocks cannot be faulted: it goes through.
+            wrapped.add(operation)
+        }
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {

@@ -20,6 +20,12 @@ public final class MockCloudContainer: CloudContainer {
         recorder = MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log, delivery: delivery)
     }
 
+    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
+    /// report itself (an operation's partial failure).
+    public static var errorModel: ErrorModel {
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+    }
+
     /// The call log this mock appends to.
     public var log: CallLog { recorder.log }
 
@@ -70,6 +76,47 @@ public final class MockCloudContainer: CloudContainer {
 
     public func add(_ operation: CKOperation) {
         recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        switch operation {
+        case let operation as CKFetchRecordsOperation:
+            recorder.runOperation(
+                "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifyRecordsOperation:
+            recorder.runOperation(
+                "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKQueryOperation:
+            recorder.runOperation(
+                "queryOperation", operation, failure: CloudQueryOutcome.failure,
+                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchRecordZoneChangesOperation:
+            recorder.runOperation(
+                "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchDatabaseChangesOperation:
+            recorder.runOperation(
+                "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchRecordZonesOperation:
+            recorder.runOperation(
+                "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifyRecordZonesOperation:
+            recorder.runOperation(
+                "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifySubscriptionsOperation:
+            recorder.runOperation(
+                "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchSubscriptionsOperation:
+            recorder.runOperation(
+                "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+        default:
+            // No description covers this class, so only its completionBlock can be called.
+            recorder.finishOperation(completionBlock: operation.completionBlock)
+        }
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
@@ -129,6 +176,60 @@ extension CallKey where Mock == MockCloudContainer, Arguments == CKDatabase.Scop
     public static var database: Self { Self("database") }
 }
 
+/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
+}
+
+/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
+}
+
+/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+    public static var queryOperation: Self { Self("queryOperation") }
+}
+
+/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
+}
+
+/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
+}
+
+/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
+}
+
+/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
+}
+
+/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
+}
+
+/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
+}
+
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CallKey where Mock == MockCloudContainer, Arguments == CKOperation, Value == Void {
@@ -169,6 +270,12 @@ public final class MockCloudDatabase: CloudDatabase {
         recorder = MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log, delivery: delivery)
     }
 
+    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
+    /// report itself (an operation's partial failure).
+    public static var errorModel: ErrorModel {
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+    }
+
     /// The call log this mock appends to.
     public var log: CallLog { recorder.log }
 
@@ -203,6 +310,47 @@ public final class MockCloudDatabase: CloudDatabase {
 
     public func add(_ operation: CKDatabaseOperation) {
         recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        switch operation {
+        case let operation as CKFetchRecordsOperation:
+            recorder.runOperation(
+                "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifyRecordsOperation:
+            recorder.runOperation(
+                "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKQueryOperation:
+            recorder.runOperation(
+                "queryOperation", operation, failure: CloudQueryOutcome.failure,
+                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchRecordZoneChangesOperation:
+            recorder.runOperation(
+                "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchDatabaseChangesOperation:
+            recorder.runOperation(
+                "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchRecordZonesOperation:
+            recorder.runOperation(
+                "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifyRecordZonesOperation:
+            recorder.runOperation(
+                "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKModifySubscriptionsOperation:
+            recorder.runOperation(
+                "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+        case let operation as CKFetchSubscriptionsOperation:
+            recorder.runOperation(
+                "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+        default:
+            // No description covers this class, so only its completionBlock can be called.
+            recorder.finishOperation(completionBlock: operation.completionBlock)
+        }
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
@@ -340,6 +488,60 @@ public final class MockCloudDatabase: CloudDatabase {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CallKey where Mock == MockCloudDatabase, Arguments == Void, Value == CKDatabase.Scope {
     public static var databaseScope: Self { Self("databaseScope") }
+}
+
+/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
+}
+
+/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
+}
+
+/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+    public static var queryOperation: Self { Self("queryOperation") }
+}
+
+/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
+}
+
+/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
+}
+
+/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
+}
+
+/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
+}
+
+/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
+}
+
+/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
 }
 
 /// The call `addOperation`: `add(_:)`.

@@ -3,6 +3,7 @@
 
 import CloudKit
 import Foundation
+import CloudDoubleRuntime
 
 /// A CloudKit container: its databases and the user's account.
 ///
@@ -221,4 +222,1429 @@ extension CloudDatabase {
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
     }
+}
+
+// MARK: - CKFetchRecordsOperation
+
+/// What a `CKFetchRecordsOperation` reports to its blocks.
+/// Fetches records by ID: one result per requested ID.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchRecordsOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`records`).
+        case records(CKRecord.ID, Result<CKRecord, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(records: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: records.map { .records($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordsOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKFetchRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
+        let perRecordProgressBlock = operation.perRecordProgressBlock
+        let perRecordResultBlock = operation.perRecordResultBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
+        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var records: [(key: CKRecord.ID, result: Result<CKRecord, any Error>)] = []
+            for event in events {
+                switch event {
+                case .records(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    records.append((key: key, result: result))
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if let block = perRecordProgressBlock { block(key, 1.0) }
+                    if let block = perRecordResultBlock {
+                        block(key, result)
+                    } else if let block = perRecordCompletionBlock {
+                        block(value, key, error)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = fetchRecordsResultBlock {
+                block(result)
+            } else if let block = fetchRecordsCompletionBlock {
+                block(OperationBlocks.successes(of: records, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKFetchRecordsOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
+        let perRecordProgressBlock = operation.perRecordProgressBlock
+        let perRecordResultBlock = operation.perRecordResultBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
+        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perRecordProgressBlock = perRecordProgressBlock
+            operation.perRecordResultBlock = perRecordResultBlock
+            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            operation.fetchRecordsResultBlock = fetchRecordsResultBlock
+            deprecated.setFetchRecordsCompletionBlock(fetchRecordsCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perRecordProgressBlock = nil
+        operation.perRecordResultBlock = { key, result in capture.append(.records(key, result)) }
+        deprecated.setPerRecordCompletionBlock(nil, of: operation)
+        operation.fetchRecordsResultBlock = { result in capture.finalResult(result) }
+        deprecated.setFetchRecordsCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let recordsFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
+            if case .records(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .records(let key, _):
+                guard let error = recordsFailures[key] else { return event }
+                return .records(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchRecordsDeprecatedBlocks {
+    func perRecordCompletionBlock(of operation: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?
+    func setPerRecordCompletionBlock(_ block: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation)
+    func fetchRecordsCompletionBlock(of operation: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?
+    func setFetchRecordsCompletionBlock(_ block: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation)
+}
+
+private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func perRecordCompletionBlock(of operation: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)? { operation.perRecordCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setPerRecordCompletionBlock(_ block: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation) { operation.perRecordCompletionBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchRecordsCompletionBlock(of operation: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)? { operation.fetchRecordsCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchRecordsCompletionBlock(_ block: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation) { operation.fetchRecordsCompletionBlock = block }
+}
+
+// MARK: - CKModifyRecordsOperation
+
+/// What a `CKModifyRecordsOperation` reports to its blocks.
+/// Saves and deletes records: one result per record to save, then one per ID to delete.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudModifyRecordsOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`saves`).
+        case saves(CKRecord.ID, Result<CKRecord, any Error>)
+        /// A per-item result (`deletes`).
+        case deletes(CKRecord.ID, Result<Void, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(saves: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], deletes: [(CKRecord.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordsOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKModifyRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
+        let perRecordProgressBlock = operation.perRecordProgressBlock
+        let perRecordSaveBlock = operation.perRecordSaveBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordDeleteBlock = operation.perRecordDeleteBlock
+        let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
+        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var saves: [(key: CKRecord.ID, result: Result<CKRecord, any Error>)] = []
+            var deletes: [(key: CKRecord.ID, result: Result<Void, any Error>)] = []
+            for event in events {
+                switch event {
+                case .saves(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    saves.append((key: key, result: result))
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
+                    if let block = perRecordSaveBlock {
+                        block(key, result)
+                    } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
+                        block(record, error)
+                    }
+                case .deletes(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    deletes.append((key: key, result: result))
+                    if let block = perRecordDeleteBlock {
+                        block(key, result)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = modifyRecordsResultBlock {
+                block(result)
+            } else if let block = modifyRecordsCompletionBlock {
+                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKModifyRecordsOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
+        let perRecordProgressBlock = operation.perRecordProgressBlock
+        let perRecordSaveBlock = operation.perRecordSaveBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordDeleteBlock = operation.perRecordDeleteBlock
+        let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
+        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perRecordProgressBlock = perRecordProgressBlock
+            operation.perRecordSaveBlock = perRecordSaveBlock
+            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            operation.perRecordDeleteBlock = perRecordDeleteBlock
+            operation.modifyRecordsResultBlock = modifyRecordsResultBlock
+            deprecated.setModifyRecordsCompletionBlock(modifyRecordsCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perRecordProgressBlock = nil
+        operation.perRecordSaveBlock = { key, result in capture.append(.saves(key, result)) }
+        deprecated.setPerRecordCompletionBlock(nil, of: operation)
+        operation.perRecordDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
+        operation.modifyRecordsResultBlock = { result in capture.finalResult(result) }
+        deprecated.setModifyRecordsCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let savesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
+            if case .saves(let key, _) = event { return key }
+            return nil
+        })
+        let deletesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
+            if case .deletes(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .saves(let key, _):
+                guard let error = savesFailures[key] else { return event }
+                return .saves(key, .failure(error))
+            case .deletes(let key, _):
+                guard let error = deletesFailures[key] else { return event }
+                return .deletes(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudModifyRecordsDeprecatedBlocks {
+    func perRecordCompletionBlock(of operation: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)?
+    func setPerRecordCompletionBlock(_ block: ((CKRecord, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation)
+    func modifyRecordsCompletionBlock(of operation: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?
+    func setModifyRecordsCompletionBlock(_ block: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation)
+}
+
+private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func perRecordCompletionBlock(of operation: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)? { operation.perRecordCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setPerRecordCompletionBlock(_ block: ((CKRecord, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation) { operation.perRecordCompletionBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func modifyRecordsCompletionBlock(of operation: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)? { operation.modifyRecordsCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setModifyRecordsCompletionBlock(_ block: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation) { operation.modifyRecordsCompletionBlock = block }
+}
+
+// MARK: - CKQueryOperation
+
+/// What a `CKQueryOperation` reports to its blocks.
+/// Runs a query, or continues one from a cursor: matching records in sort order, then a cursor when more remain.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudQueryOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`records`).
+        case records(CKRecord.ID, Result<CKRecord, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<CKQueryOperation.Cursor?, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<CKQueryOperation.Cursor?, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(records: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], result: Result<CKQueryOperation.Cursor?, any Error>? = nil) {
+        self.init(events: records.map { .records($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudQueryOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKQueryOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
+        let recordMatchedBlock = operation.recordMatchedBlock
+        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
+        let queryResultBlock = operation.queryResultBlock
+        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            // A whole failure reaches only the final block: no item was requested by key.
+            if outcome.failsRequestedItems { events = [] }
+            var failures: [(AnyHashable, any Error)] = []
+            for event in events {
+                switch event {
+                case .records(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    let value = OperationBlocks.value(of: result)
+                    if let block = recordMatchedBlock {
+                        block(key, result)
+                    } else if let block = recordFetchedBlock, let record = value {
+                        block(record)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
+            let value = OperationBlocks.value(of: result)
+            let error = OperationBlocks.error(of: result)
+            if let block = queryResultBlock {
+                block(result)
+            } else if let block = queryCompletionBlock {
+                block(value ?? nil, error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKQueryOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
+        let recordMatchedBlock = operation.recordMatchedBlock
+        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
+        let queryResultBlock = operation.queryResultBlock
+        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, CKQueryOperation.Cursor?> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.recordMatchedBlock = recordMatchedBlock
+            deprecated.setRecordFetchedBlock(recordFetchedBlock, of: operation)
+            operation.queryResultBlock = queryResultBlock
+            deprecated.setQueryCompletionBlock(queryCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.recordMatchedBlock = { key, result in capture.append(.records(key, result)) }
+        deprecated.setRecordFetchedBlock(nil, of: operation)
+        operation.queryResultBlock = { result in capture.finalResult(result) }
+        deprecated.setQueryCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let recordsFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
+            if case .records(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .records(let key, _):
+                guard let error = recordsFailures[key] else { return event }
+                return .records(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudQueryDeprecatedBlocks {
+    func recordFetchedBlock(of operation: CKQueryOperation) -> ((CKRecord) -> Void)?
+    func setRecordFetchedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKQueryOperation)
+    func queryCompletionBlock(of operation: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?
+    func setQueryCompletionBlock(_ block: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation: CKQueryOperation)
+}
+
+private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func recordFetchedBlock(of operation: CKQueryOperation) -> ((CKRecord) -> Void)? { operation.recordFetchedBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setRecordFetchedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKQueryOperation) { operation.recordFetchedBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func queryCompletionBlock(of operation: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)? { operation.queryCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setQueryCompletionBlock(_ block: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation: CKQueryOperation) { operation.queryCompletionBlock = block }
+}
+
+// MARK: - CKFetchRecordZoneChangesOperation
+
+/// What a `CKFetchRecordZoneChangesOperation` reports to its blocks.
+/// Fetches what changed in record zones since their tokens; zone by zone: changed and deleted records, token updates between batches, then the zone's result.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchRecordZoneChangesOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`changes`).
+        case changes(CKRecord.ID, Result<CKRecord, any Error>)
+        /// An event (`deletions`).
+        case deletions(recordID: CKRecord.ID, recordType: CKRecord.RecordType)
+        /// An event (`tokenUpdates`).
+        case tokenUpdates(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)
+        /// A per-item result (`zoneResults`).
+        case zoneResults(CKRecordZone.ID, Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(changes: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: changes.map { .changes($0.0, $0.1) } + deletions.map { .deletions(recordID: $0.recordID, recordType: $0.recordType) } + tokenUpdates.map { .tokenUpdates(zoneID: $0.zoneID, token: $0.token, clientChangeTokenData: $0.clientChangeTokenData) } + zoneResults.map { .zoneResults($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZoneChangesOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKFetchRecordZoneChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
+        let recordWasChangedBlock = operation.recordWasChangedBlock
+        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
+        let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
+        let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
+        let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
+        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
+        let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
+        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            for event in events {
+                switch event {
+                case .changes(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    let value = OperationBlocks.value(of: result)
+                    if let block = recordWasChangedBlock {
+                        block(key, result)
+                    } else if let block = recordChangedBlock, let record = value {
+                        block(record)
+                    }
+                case .deletions(let recordID, let recordType):
+                    if let block = recordWithIDWasDeletedBlock { block(recordID, recordType) }
+                case .tokenUpdates(let zoneID, let token, let clientChangeTokenData):
+                    if let block = recordZoneChangeTokensUpdatedBlock { block(zoneID, token, clientChangeTokenData) }
+                case .zoneResults(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if let block = recordZoneFetchResultBlock {
+                        block(key, result)
+                    } else if let block = recordZoneFetchCompletionBlock {
+                        block(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = fetchRecordZoneChangesResultBlock {
+                block(result)
+            } else if let block = fetchRecordZoneChangesCompletionBlock {
+                block(error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKFetchRecordZoneChangesOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
+        let recordWasChangedBlock = operation.recordWasChangedBlock
+        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
+        let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
+        let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
+        let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
+        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
+        let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
+        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.recordWasChangedBlock = recordWasChangedBlock
+            deprecated.setRecordChangedBlock(recordChangedBlock, of: operation)
+            operation.recordWithIDWasDeletedBlock = recordWithIDWasDeletedBlock
+            operation.recordZoneChangeTokensUpdatedBlock = recordZoneChangeTokensUpdatedBlock
+            operation.recordZoneFetchResultBlock = recordZoneFetchResultBlock
+            deprecated.setRecordZoneFetchCompletionBlock(recordZoneFetchCompletionBlock, of: operation)
+            operation.fetchRecordZoneChangesResultBlock = fetchRecordZoneChangesResultBlock
+            deprecated.setFetchRecordZoneChangesCompletionBlock(fetchRecordZoneChangesCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.recordWasChangedBlock = { key, result in capture.append(.changes(key, result)) }
+        deprecated.setRecordChangedBlock(nil, of: operation)
+        operation.recordWithIDWasDeletedBlock = { recordID, recordType in capture.append(.deletions(recordID: recordID, recordType: recordType)) }
+        operation.recordZoneChangeTokensUpdatedBlock = { zoneID, token, clientChangeTokenData in capture.append(.tokenUpdates(zoneID: zoneID, token: token, clientChangeTokenData: clientChangeTokenData)) }
+        operation.recordZoneFetchResultBlock = { key, result in capture.append(.zoneResults(key, result)) }
+        deprecated.setRecordZoneFetchCompletionBlock(nil, of: operation)
+        operation.fetchRecordZoneChangesResultBlock = { result in capture.finalResult(result) }
+        deprecated.setFetchRecordZoneChangesCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let changesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
+            if case .changes(let key, _) = event { return key }
+            return nil
+        })
+        let zoneResultsFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
+            if case .zoneResults(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .changes(let key, _):
+                guard let error = changesFailures[key] else { return event }
+                return .changes(key, .failure(error))
+            case .zoneResults(let key, _):
+                guard let error = zoneResultsFailures[key] else { return event }
+                return .zoneResults(key, .failure(error))
+            case .deletions, .tokenUpdates:
+                return event
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchRecordZoneChangesDeprecatedBlocks {
+    func recordChangedBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)?
+    func setRecordChangedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
+    func recordZoneFetchCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?
+    func setRecordZoneFetchCompletionBlock(_ block: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
+    func fetchRecordZoneChangesCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)?
+    func setFetchRecordZoneChangesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
+}
+
+private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecordZoneChangesDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func recordChangedBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)? { operation.recordChangedBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setRecordChangedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.recordChangedBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func recordZoneFetchCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)? { operation.recordZoneFetchCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setRecordZoneFetchCompletionBlock(_ block: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.recordZoneFetchCompletionBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchRecordZoneChangesCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)? { operation.fetchRecordZoneChangesCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchRecordZoneChangesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.fetchRecordZoneChangesCompletionBlock = block }
+}
+
+// MARK: - CKFetchDatabaseChangesOperation
+
+/// What a `CKFetchDatabaseChangesOperation` reports to its blocks.
+/// Fetches which record zones changed since a database token. The final token has no public initialiser: an outcome must carry one the test holds.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchDatabaseChangesOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// An event (`changedZones`).
+        case changedZones(zoneID: CKRecordZone.ID)
+        /// An event (`deletedZones`).
+        case deletedZones(zoneID: CKRecordZone.ID)
+        /// An event (`purgedZones`).
+        case purgedZones(zoneID: CKRecordZone.ID)
+        /// An event (`encryptedDataResetZones`).
+        case encryptedDataResetZones(zoneID: CKRecordZone.ID)
+        /// An event (`tokenUpdates`).
+        case tokenUpdates(token: CKServerChangeToken)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>? = nil) {
+        self.init(events: changedZones.map { .changedZones(zoneID: $0) } + deletedZones.map { .deletedZones(zoneID: $0) } + purgedZones.map { .purgedZones(zoneID: $0) } + encryptedDataResetZones.map { .encryptedDataResetZones(zoneID: $0) } + tokenUpdates.map { .tokenUpdates(token: $0) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchDatabaseChangesOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKFetchDatabaseChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
+        let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
+        let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
+        let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
+        let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
+        let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
+        let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
+        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            // A whole failure reaches only the final block: no item was requested by key.
+            if outcome.failsRequestedItems { events = [] }
+            let failures: [(AnyHashable, any Error)] = []
+            for event in events {
+                switch event {
+                case .changedZones(let zoneID):
+                    if let block = recordZoneWithIDChangedBlock { block(zoneID) }
+                case .deletedZones(let zoneID):
+                    if let block = recordZoneWithIDWasDeletedBlock { block(zoneID) }
+                case .purgedZones(let zoneID):
+                    if let block = recordZoneWithIDWasPurgedBlock { block(zoneID) }
+                case .encryptedDataResetZones(let zoneID):
+                    if let block = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock { block(zoneID) }
+                case .tokenUpdates(let token):
+                    if let block = changeTokenUpdatedBlock { block(token) }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
+            let value = OperationBlocks.value(of: result)
+            let error = OperationBlocks.error(of: result)
+            if let block = fetchDatabaseChangesResultBlock {
+                block(result)
+            } else if let block = fetchDatabaseChangesCompletionBlock {
+                block(value?.serverChangeToken, value?.moreComing ?? false, error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKFetchDatabaseChangesOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
+        let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
+        let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
+        let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
+        let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
+        let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
+        let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
+        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.recordZoneWithIDChangedBlock = recordZoneWithIDChangedBlock
+            operation.recordZoneWithIDWasDeletedBlock = recordZoneWithIDWasDeletedBlock
+            operation.recordZoneWithIDWasPurgedBlock = recordZoneWithIDWasPurgedBlock
+            operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
+            operation.changeTokenUpdatedBlock = changeTokenUpdatedBlock
+            operation.fetchDatabaseChangesResultBlock = fetchDatabaseChangesResultBlock
+            deprecated.setFetchDatabaseChangesCompletionBlock(fetchDatabaseChangesCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.recordZoneWithIDChangedBlock = { zoneID in capture.append(.changedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedBlock = { zoneID in capture.append(.deletedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasPurgedBlock = { zoneID in capture.append(.purgedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { zoneID in capture.append(.encryptedDataResetZones(zoneID: zoneID)) }
+        operation.changeTokenUpdatedBlock = { token in capture.append(.tokenUpdates(token: token)) }
+        operation.fetchDatabaseChangesResultBlock = { result in capture.finalResult(result) }
+        deprecated.setFetchDatabaseChangesCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        self
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchDatabaseChangesDeprecatedBlocks {
+    func fetchDatabaseChangesCompletionBlock(of operation: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?
+    func setFetchDatabaseChangesCompletionBlock(_ block: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation: CKFetchDatabaseChangesOperation)
+}
+
+private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabaseChangesDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchDatabaseChangesCompletionBlock(of operation: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)? { operation.fetchDatabaseChangesCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchDatabaseChangesCompletionBlock(_ block: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation: CKFetchDatabaseChangesOperation) { operation.fetchDatabaseChangesCompletionBlock = block }
+}
+
+// MARK: - CKFetchRecordZonesOperation
+
+/// What a `CKFetchRecordZonesOperation` reports to its blocks.
+/// Fetches record zones by ID (or all of them).
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchRecordZonesOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`zones`).
+        case zones(CKRecordZone.ID, Result<CKRecordZone, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(zones: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: zones.map { .zones($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZonesOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKFetchRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
+        let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
+        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var zones: [(key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)] = []
+            for event in events {
+                switch event {
+                case .zones(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    zones.append((key: key, result: result))
+                    if let block = perRecordZoneResultBlock {
+                        block(key, result)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = fetchRecordZonesResultBlock {
+                block(result)
+            } else if let block = fetchRecordZonesCompletionBlock {
+                block(OperationBlocks.successes(of: zones, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKFetchRecordZonesOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
+        let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
+        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perRecordZoneResultBlock = perRecordZoneResultBlock
+            operation.fetchRecordZonesResultBlock = fetchRecordZonesResultBlock
+            deprecated.setFetchRecordZonesCompletionBlock(fetchRecordZonesCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perRecordZoneResultBlock = { key, result in capture.append(.zones(key, result)) }
+        operation.fetchRecordZonesResultBlock = { result in capture.finalResult(result) }
+        deprecated.setFetchRecordZonesCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let zonesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
+            if case .zones(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .zones(let key, _):
+                guard let error = zonesFailures[key] else { return event }
+                return .zones(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchRecordZonesDeprecatedBlocks {
+    func fetchRecordZonesCompletionBlock(of operation: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?
+    func setFetchRecordZonesCompletionBlock(_ block: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation: CKFetchRecordZonesOperation)
+}
+
+private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZonesDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchRecordZonesCompletionBlock(of operation: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)? { operation.fetchRecordZonesCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchRecordZonesCompletionBlock(_ block: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation: CKFetchRecordZonesOperation) { operation.fetchRecordZonesCompletionBlock = block }
+}
+
+// MARK: - CKModifyRecordZonesOperation
+
+/// What a `CKModifyRecordZonesOperation` reports to its blocks.
+/// Saves and deletes record zones.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudModifyRecordZonesOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`saves`).
+        case saves(CKRecordZone.ID, Result<CKRecordZone, any Error>)
+        /// A per-item result (`deletes`).
+        case deletes(CKRecordZone.ID, Result<Void, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] = [], deletes: [(CKRecordZone.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordZonesOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKModifyRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
+        let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
+        let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
+        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var saves: [(key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)] = []
+            var deletes: [(key: CKRecordZone.ID, result: Result<Void, any Error>)] = []
+            for event in events {
+                switch event {
+                case .saves(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    saves.append((key: key, result: result))
+                    if let block = perRecordZoneSaveBlock {
+                        block(key, result)
+                    }
+                case .deletes(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    deletes.append((key: key, result: result))
+                    if let block = perRecordZoneDeleteBlock {
+                        block(key, result)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = modifyRecordZonesResultBlock {
+                block(result)
+            } else if let block = modifyRecordZonesCompletionBlock {
+                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKModifyRecordZonesOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
+        let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
+        let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
+        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perRecordZoneSaveBlock = perRecordZoneSaveBlock
+            operation.perRecordZoneDeleteBlock = perRecordZoneDeleteBlock
+            operation.modifyRecordZonesResultBlock = modifyRecordZonesResultBlock
+            deprecated.setModifyRecordZonesCompletionBlock(modifyRecordZonesCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perRecordZoneSaveBlock = { key, result in capture.append(.saves(key, result)) }
+        operation.perRecordZoneDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
+        operation.modifyRecordZonesResultBlock = { result in capture.finalResult(result) }
+        deprecated.setModifyRecordZonesCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let savesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
+            if case .saves(let key, _) = event { return key }
+            return nil
+        })
+        let deletesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
+            if case .deletes(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .saves(let key, _):
+                guard let error = savesFailures[key] else { return event }
+                return .saves(key, .failure(error))
+            case .deletes(let key, _):
+                guard let error = deletesFailures[key] else { return event }
+                return .deletes(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudModifyRecordZonesDeprecatedBlocks {
+    func modifyRecordZonesCompletionBlock(of operation: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?
+    func setModifyRecordZonesCompletionBlock(_ block: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordZonesOperation)
+}
+
+private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZonesDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func modifyRecordZonesCompletionBlock(of operation: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)? { operation.modifyRecordZonesCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setModifyRecordZonesCompletionBlock(_ block: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordZonesOperation) { operation.modifyRecordZonesCompletionBlock = block }
+}
+
+// MARK: - CKModifySubscriptionsOperation
+
+/// What a `CKModifySubscriptionsOperation` reports to its blocks.
+/// Saves and deletes subscriptions.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudModifySubscriptionsOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`saves`).
+        case saves(CKSubscription.ID, Result<CKSubscription, any Error>)
+        /// A per-item result (`deletes`).
+        case deletes(CKSubscription.ID, Result<Void, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(saves: [(CKSubscription.ID, Result<CKSubscription, any Error>)] = [], deletes: [(CKSubscription.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifySubscriptionsOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKModifySubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
+        let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
+        let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
+        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var saves: [(key: CKSubscription.ID, result: Result<CKSubscription, any Error>)] = []
+            var deletes: [(key: CKSubscription.ID, result: Result<Void, any Error>)] = []
+            for event in events {
+                switch event {
+                case .saves(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    saves.append((key: key, result: result))
+                    if let block = perSubscriptionSaveBlock {
+                        block(key, result)
+                    }
+                case .deletes(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    deletes.append((key: key, result: result))
+                    if let block = perSubscriptionDeleteBlock {
+                        block(key, result)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = modifySubscriptionsResultBlock {
+                block(result)
+            } else if let block = modifySubscriptionsCompletionBlock {
+                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKModifySubscriptionsOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
+        let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
+        let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
+        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perSubscriptionSaveBlock = perSubscriptionSaveBlock
+            operation.perSubscriptionDeleteBlock = perSubscriptionDeleteBlock
+            operation.modifySubscriptionsResultBlock = modifySubscriptionsResultBlock
+            deprecated.setModifySubscriptionsCompletionBlock(modifySubscriptionsCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perSubscriptionSaveBlock = { key, result in capture.append(.saves(key, result)) }
+        operation.perSubscriptionDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
+        operation.modifySubscriptionsResultBlock = { result in capture.finalResult(result) }
+        deprecated.setModifySubscriptionsCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let savesFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
+            if case .saves(let key, _) = event { return key }
+            return nil
+        })
+        let deletesFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
+            if case .deletes(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .saves(let key, _):
+                guard let error = savesFailures[key] else { return event }
+                return .saves(key, .failure(error))
+            case .deletes(let key, _):
+                guard let error = deletesFailures[key] else { return event }
+                return .deletes(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudModifySubscriptionsDeprecatedBlocks {
+    func modifySubscriptionsCompletionBlock(of operation: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?
+    func setModifySubscriptionsCompletionBlock(_ block: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation: CKModifySubscriptionsOperation)
+}
+
+private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscriptionsDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func modifySubscriptionsCompletionBlock(of operation: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)? { operation.modifySubscriptionsCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setModifySubscriptionsCompletionBlock(_ block: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation: CKModifySubscriptionsOperation) { operation.modifySubscriptionsCompletionBlock = block }
+}
+
+// MARK: - CKFetchSubscriptionsOperation
+
+/// What a `CKFetchSubscriptionsOperation` reports to its blocks.
+/// Fetches subscriptions by ID (or all of them).
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchSubscriptionsOutcome: @unchecked Sendable {
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`subscriptions`).
+        case subscriptions(CKSubscription.ID, Result<CKSubscription, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(subscriptions: [(CKSubscription.ID, Result<CKSubscription, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: subscriptions.map { .subscriptions($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchSubscriptionsOutcome {
+    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
+    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
+    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
+    /// are read now, so set them before adding the operation, as the SDK requires.
+    public static func replay(_ operation: CKFetchSubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
+        let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
+        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
+            }
+            var failures: [(AnyHashable, any Error)] = []
+            var subscriptions: [(key: CKSubscription.ID, result: Result<CKSubscription, any Error>)] = []
+            for event in events {
+                switch event {
+                case .subscriptions(let key, let result):
+                    if case .failure(let error) = result { failures.append((key, error)) }
+                    subscriptions.append((key: key, result: result))
+                    if let block = perSubscriptionResultBlock {
+                        block(key, result)
+                    }
+                }
+            }
+            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
+            let error = OperationBlocks.error(of: result)
+            if let block = fetchSubscriptionsResultBlock {
+                block(result)
+            } else if let block = fetchSubscriptionCompletionBlock {
+                block(OperationBlocks.successes(of: subscriptions, error: error), error)
+            }
+            completionBlock?()
+        }
+    }
+
+    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
+    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
+    public static func capture(_ operation: CKFetchSubscriptionsOperation, finish: @escaping (Self) -> Void) {
+        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
+        let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
+        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        let capture = OperationCapture<Event, Void> { events, result in
+            // The SDK is done with the operation: give the app its blocks back, then report.
+            operation.perSubscriptionResultBlock = perSubscriptionResultBlock
+            operation.fetchSubscriptionsResultBlock = fetchSubscriptionsResultBlock
+            deprecated.setFetchSubscriptionCompletionBlock(fetchSubscriptionCompletionBlock, of: operation)
+            operation.completionBlock = completionBlock
+            finish(Self(events: events, result: result))
+        }
+        operation.perSubscriptionResultBlock = { key, result in capture.append(.subscriptions(key, result)) }
+        operation.fetchSubscriptionsResultBlock = { result in capture.finalResult(result) }
+        deprecated.setFetchSubscriptionCompletionBlock(nil, of: operation)
+        operation.completionBlock = { capture.complete() }
+    }
+
+    /// This outcome with the items `faults` chooses failed (the final result follows them).
+    public func failing(_ faults: ItemFaults) -> Self {
+        let subscriptionsFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
+            if case .subscriptions(let key, _) = event { return key }
+            return nil
+        })
+        var outcome = self
+        outcome.events = events.map { event in
+            switch event {
+            case .subscriptions(let key, _):
+                guard let error = subscriptionsFailures[key] else { return event }
+                return .subscriptions(key, .failure(error))
+            }
+        }
+        return outcome
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchSubscriptionsDeprecatedBlocks {
+    func fetchSubscriptionCompletionBlock(of operation: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?
+    func setFetchSubscriptionCompletionBlock(_ block: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation: CKFetchSubscriptionsOperation)
+}
+
+private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscriptionsDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchSubscriptionCompletionBlock(of operation: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)? { operation.fetchSubscriptionCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchSubscriptionCompletionBlock(_ block: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation: CKFetchSubscriptionsOperation) { operation.fetchSubscriptionCompletionBlock = block }
 }

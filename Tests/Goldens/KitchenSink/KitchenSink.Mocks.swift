@@ -18,6 +18,12 @@ final class MockSinkSettings: SinkSettings {
         recorder = MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
     }
 
+    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
+    /// report itself (an operation's partial failure).
+    static var errorModel: ErrorModel {
+        ErrorModel.cloudKit
+    }
+
     /// The call log this mock appends to.
     var log: CallLog { recorder.log }
 

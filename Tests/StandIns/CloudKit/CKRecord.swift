@@ -134,9 +134,13 @@ public final class CKUserIdentity: NSObject, @unchecked Sendable {
     init(userRecordID: CKRecord.ID?) { self.userRecordID = userRecordID }
 }
 
-/// No public initialiser and no members, as on Apple platforms.
+/// Opaque, as on Apple platforms.
 public final class CKServerChangeToken: NSObject, @unchecked Sendable {
-    init(_: Void) { super.init() }
+    /// No public initialiser, as on Apple platforms; tests make one through the SPI.
+    @_spi(StandIn) public let standInValue: String
+    @_spi(StandIn) public init(standInValue: String) {
+        self.standInValue = standInValue
+    }
 }
 
 public enum CKAccountStatus: Int, Sendable {

@@ -1,0 +1,322 @@
+import Foundation
+
+/// Turns one described operation into the code every double shares: the outcome type a test
+/// stubs, the replay that calls the app's blocks in the SDK's order, the capture a fault wrapper
+/// uses to collect a real run, and the rewrite that fails chosen items.
+///
+/// Block argument lists are Swift expressions from the description; around each block call the
+/// generated code declares only the names the expressions use, so nothing goes unused.
+struct OperationTranslator {
+    let operation: OperationSpec
+    let prefix: String
+    let accessPrefix: String
+
+    var outcomeName: String { "\(prefix)\(operation.name.value)Outcome" }
+    var legacyProtocol: String { "\(prefix)\(operation.name.value)DeprecatedBlocks" }
+    var legacyAccess: String { "\(prefix)\(operation.name.value)DeprecatedBlockAccess" }
+    var sdkType: String { operation.sdkType.value }
+    var finalType: String { operation.result.type.value }
+    var resultType: String { "Result<\(finalType), any Error>" }
+    var allBlocks: [OperationBlock] { operation.streams.flatMap(\.blocks) + operation.result.blocks }
+    var deprecatedBlocks: [OperationBlock] { allBlocks.filter { $0.deprecation != nil } }
+    var itemStreams: [OperationStream] { operation.streams.filter(\.isItems) }
+
+    func context(typeAttributes: TemplateValue) -> TemplateValue {
+        [
+            "sdkType": .string(sdkType),
+            "outcomeName": .string(outcomeName),
+            "typeAttributes": typeAttributes,
+            "doc": lines(operation.documentation.map { [$0] } ?? []),
+            "resultType": .string(resultType),
+            "eventCases": .list(operation.streams.map(eventCase)),
+            "streamInit": lines(streamInit()),
+            "replay": lines(replay()),
+            "capture": lines(capture()),
+            "failing": lines(failing()),
+            "hasDeprecatedBlocks": .bool(!deprecatedBlocks.isEmpty),
+            "legacyProtocol": .string(legacyProtocol),
+            "legacyAccess": .string(legacyAccess),
+            "legacyRequirements": lines(deprecatedBlocks.flatMap { legacyAccessors($0, body: false) }),
+            "legacyWitnesses": lines(deprecatedBlocks.flatMap { legacyAccessors($0, body: true) }),
+        ]
+    }
+
+    func lines(_ texts: [String]) -> TemplateValue {
+        .list(texts.map { ["line": .string($0)] })
+    }
+
+    // MARK: The outcome type
+
+    /// The Swift types of a stream's event payload, in order.
+    func fieldTypes(_ stream: OperationStream) -> [(name: String, type: String)] {
+        switch stream.kind {
+        case .items(let key, let value, _): return [("key", key.value), ("result", "Result<\(value.value), any Error>")]
+        case .events(let fields): return fields.map { ($0.name.value, $0.type.value) }
+        }
+    }
+
+    func eventCase(_ stream: OperationStream) -> TemplateValue {
+        let payload: String
+        switch stream.kind {
+        case .items: payload = fieldTypes(stream).map(\.type).joined(separator: ", ")
+        case .events: payload = fieldTypes(stream).map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        }
+        let doc = stream.documentation ?? (stream.isItems ? "A per-item result (`\(stream.name.value)`)." : "An event (`\(stream.name.value)`).")
+        return ["doc": .string(doc), "declaration": .string("case \(stream.name.value)(\(payload))")]
+    }
+
+    /// The initialiser that takes each stream as an array and orders the events stream by stream.
+    func streamInit() -> [String] {
+        var parameters: [String] = []
+        var parts: [String] = []
+        for stream in operation.streams {
+            let name = stream.name.value
+            let fields = fieldTypes(stream)
+            switch stream.kind {
+            case .items:
+                parameters.append("\(name): [(\(fields.map(\.type).joined(separator: ", ")))] = []")
+                parts.append("\(name).map { .\(name)($0.0, $0.1) }")
+            case .events where fields.count == 1:
+                parameters.append("\(name): [\(fields[0].type)] = []")
+                parts.append("\(name).map { .\(name)(\(fields[0].name): $0) }")
+            case .events:
+                parameters.append("\(name): [(\(fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")))] = []")
+                parts.append("\(name).map { .\(name)(\(fields.map { "\($0.name): $0.\($0.name)" }.joined(separator: ", "))) }")
+            }
+        }
+        parameters.append("result: \(resultType)? = nil")
+        let events = parts.isEmpty ? "[]" : parts.joined(separator: " + ")
+        return ["\(accessPrefix)init(\(parameters.joined(separator: ", "))) {", "    self.init(events: \(events), result: result)", "}"]
+    }
+
+    // MARK: Replay
+
+    func replay() -> [String] {
+        var body = readBlocks(into: "let")
+        body.append("return OperationReplay { outcome in")
+        var loop: [String] = []
+        loop.append("var events = outcome.events")
+        let requested = itemStreams.compactMap { stream -> String? in
+            guard case .items(_, _, let requested?) = stream.kind else { return nil }
+            return "(\(requested.value)).map { Event.\(stream.name.value)($0, .failure(error)) }"
+        }
+        if requested.isEmpty {
+            loop += ["// A whole failure reaches only the final block: no item was requested by key.", "if outcome.failsRequestedItems { events = [] }"]
+        } else {
+            loop += [
+                "if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {",
+                "    // A whole failure: every item the app asked for fails with the operation's error.",
+                "    events = \(requested.joined(separator: " + "))",
+                "}",
+            ]
+        }
+        let finalScope = operation.result.blocks.map(expressionText).joined(separator: " ")
+        let collected = operation.streams.filter { mentions(finalScope, $0.name.value) }
+        loop.append(itemStreams.isEmpty ? "let failures: [(AnyHashable, any Error)] = []" : "var failures: [(AnyHashable, any Error)] = []")
+        for stream in collected {
+            loop.append("var \(stream.name.value): [(\(fieldTypes(stream).map { "\($0.name): \($0.type)" }.joined(separator: ", ")))] = []")
+        }
+        if !operation.streams.isEmpty {
+            loop.append("for event in events {")
+            loop.append("    switch event {")
+            for stream in operation.streams {
+                loop += eventHandling(stream, collected: collected.contains { $0.name.value == stream.name.value }).map { "    " + $0 }
+            }
+            loop.append("    }")
+            loop.append("}")
+        }
+        let fallback = operation.result.defaultValue?.value ?? MockDefaults.expression(for: finalType)
+        let defaultArgument = fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil"
+        loop.append(
+            "let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: \(defaultArgument), "
+                + "errorModel: errorModel, operation: \(FormSignature.literal(sdkType)))")
+        loop += bindings(for: operation.result.blocks, resultName: "result")
+        loop += calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal)
+        loop.append("completionBlock?()")
+        body += loop.map { "    " + $0 }
+        body.append("}")
+        return body
+    }
+
+    /// `let perRecordResultBlock = operation.perRecordResultBlock`, for every block and
+    /// `completionBlock`; deprecated blocks go through the accessor.
+    func readBlocks(into keyword: String) -> [String] {
+        var lines: [String] = []
+        if !deprecatedBlocks.isEmpty { lines.append("let deprecated: any \(legacyProtocol) = \(legacyAccess)()") }
+        for block in allBlocks {
+            let name = block.name.value
+            let read = block.deprecation == nil ? "operation.\(name)" : "deprecated.\(name)(of: operation)"
+            lines.append("\(keyword) \(name) = \(read)")
+        }
+        lines.append("\(keyword) completionBlock = operation.completionBlock")
+        return lines
+    }
+
+    func eventHandling(_ stream: OperationStream, collected: Bool) -> [String] {
+        let name = stream.name.value
+        let fields = fieldTypes(stream)
+        var lines = ["case .\(name)(\(fields.map { "let \($0.name)" }.joined(separator: ", "))):"]
+        var body: [String] = []
+        switch stream.kind {
+        case .items:
+            body.append("if case .failure(let error) = result { failures.append((key, error)) }")
+            if collected { body.append("\(name).append((key: key, result: result))") }
+            body += bindings(for: stream.blocks, resultName: "result")
+            for block in stream.blocks where block.role.value == .progress { body += call(block) }
+            body += calls(stream.blocks, primary: .itemResult, legacy: .legacyItem)
+        case .events:
+            if collected { body.append("\(name).append((\(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", "))))") }
+            for block in stream.blocks { body += call(block) }
+        }
+        lines += body.map { "    " + $0 }
+        return lines
+    }
+
+    /// The `Result` block, or when it is not set the legacy one, as CloudKit does.
+    func calls(_ blocks: [OperationBlock], primary: BlockRole, legacy: BlockRole) -> [String] {
+        guard let main = blocks.first(where: { $0.role.value == primary }) else { return [] }
+        var lines = ["if let block = \(main.name.value) {", "    block(\(arguments(main)))"]
+        if let old = blocks.first(where: { $0.role.value == legacy }) {
+            lines.append("} else if \(condition(old)) {")
+            lines.append("    block(\(arguments(old)))")
+        }
+        lines.append("}")
+        return lines
+    }
+
+    func call(_ block: OperationBlock) -> [String] {
+        ["if \(condition(block)) { block(\(arguments(block))) }"]
+    }
+
+    func condition(_ block: OperationBlock) -> String {
+        (["let block = \(block.name.value)"] + block.unwrap.map { "let \($0.name.value) = \($0.value.value)" }).joined(separator: ", ")
+    }
+
+    func arguments(_ block: OperationBlock) -> String {
+        if let arguments = block.arguments { return arguments.value }
+        switch block.role.value {
+        case .itemResult, .legacyItem: return "key, result"
+        case .progress: return "key, 1.0"
+        case .finalResult, .legacyFinal: return "result"
+        case .event:
+            let stream = operation.streams.first { $0.blocks.contains { $0.name.value == block.name.value } }
+            return stream.map { fieldTypes($0).map(\.name).joined(separator: ", ") } ?? ""
+        }
+    }
+
+    /// The text of a block's call and bindings, to see which names it uses.
+    func expressionText(_ block: OperationBlock) -> String {
+        ([arguments(block)] + block.unwrap.map(\.value.value)).joined(separator: " ")
+    }
+
+    /// `let value = …` / `let error = …` when some block's expressions use them.
+    func bindings(for blocks: [OperationBlock], resultName: String) -> [String] {
+        let text = blocks.map(expressionText).joined(separator: " ")
+        var lines: [String] = []
+        if mentions(text, "value") { lines.append("let value = OperationBlocks.value(of: \(resultName))") }
+        if mentions(text, "error") { lines.append("let error = OperationBlocks.error(of: \(resultName))") }
+        return lines
+    }
+
+    /// Whether `name` occurs in `text` as a whole identifier (not as `.name` member access).
+    func mentions(_ text: String, _ name: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let target = Array(name.unicodeScalars)
+        guard scalars.count >= target.count else { return false }
+        func isIdentifier(_ scalar: Unicode.Scalar) -> Bool { scalar == "_" || scalar.properties.isXIDContinue }
+        for start in 0...(scalars.count - target.count) where Array(scalars[start..<(start + target.count)]) == target {
+            let before = start > 0 ? scalars[start - 1] : " "
+            let afterIndex = start + target.count
+            let after = afterIndex < scalars.count ? scalars[afterIndex] : " "
+            if !isIdentifier(before), before != ".", before != "$", !isIdentifier(after), after != ":" { return true }
+        }
+        return false
+    }
+
+    // MARK: Capture
+
+    func capture() -> [String] {
+        var body = readBlocks(into: "let")
+        body.append("let capture = OperationCapture<Event, \(finalType)> { events, result in")
+        body.append("    // The SDK is done with the operation: give the app its blocks back, then report.")
+        for block in allBlocks { body.append("    " + assign(block, block.name.value)) }
+        body.append("    operation.completionBlock = completionBlock")
+        body.append("    finish(Self(events: events, result: result))")
+        body.append("}")
+        for stream in operation.streams {
+            let primary = stream.blocks.first { $0.role.value == (stream.isItems ? .itemResult : .event) }
+            for block in stream.blocks {
+                guard block.name.value == primary?.name.value else {
+                    body.append(assign(block, "nil"))
+                    continue
+                }
+                let fields = fieldTypes(stream).map(\.name)
+                let payload: String
+                switch stream.kind {
+                case .items: payload = fields.joined(separator: ", ")
+                case .events: payload = fields.map { "\($0): \($0)" }.joined(separator: ", ")
+                }
+                body.append(assign(block, "{ \(fields.joined(separator: ", ")) in capture.append(.\(stream.name.value)(\(payload))) }"))
+            }
+        }
+        for block in operation.result.blocks {
+            body.append(assign(block, block.role.value == .finalResult ? "{ result in capture.finalResult(result) }" : "nil"))
+        }
+        body.append("operation.completionBlock = { capture.complete() }")
+        return body
+    }
+
+    func assign(_ block: OperationBlock, _ value: String) -> String {
+        guard block.deprecation != nil else { return "operation.\(block.name.value) = \(value)" }
+        return "deprecated.\(setterName(block))(\(value), of: operation)"
+    }
+
+    func setterName(_ block: OperationBlock) -> String {
+        let name = block.name.value
+        return "set" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    // MARK: Rewrite
+
+    func failing() -> [String] {
+        guard !itemStreams.isEmpty else { return ["self"] }
+        var body: [String] = []
+        for stream in itemStreams {
+            guard case .items(let key, _, _) = stream.kind else { continue }
+            let name = stream.name.value
+            body += [
+                "let \(name)Failures = faults.failures(among: events.compactMap { event -> \(key.value)? in",
+                "    if case .\(name)(let key, _) = event { return key }",
+                "    return nil",
+                "})",
+            ]
+        }
+        body += ["var outcome = self", "outcome.events = events.map { event in", "    switch event {"]
+        for stream in itemStreams {
+            let name = stream.name.value
+            body += [
+                "    case .\(name)(let key, _):",
+                "        guard let error = \(name)Failures[key] else { return event }",
+                "        return .\(name)(key, .failure(error))",
+            ]
+        }
+        let others = operation.streams.filter { !$0.isItems }.map { ".\($0.name.value)" }
+        if !others.isEmpty { body += ["    case \(others.joined(separator: ", ")):", "        return event"] }
+        body += ["    }", "}", "return outcome"]
+        return body
+    }
+
+    // MARK: Deprecated blocks
+
+    /// A getter and a setter per deprecated block: requirements of the accessor protocol, or
+    /// their deprecated witnesses (which may use the deprecated property without a warning).
+    func legacyAccessors(_ block: OperationBlock, body: Bool) -> [String] {
+        let name = block.name.value
+        let type = "(\(block.type.value))?"
+        let getter = "func \(name)(of operation: \(sdkType)) -> \(type)"
+        let setter = "func \(setterName(block))(_ block: \(type), of operation: \(sdkType))"
+        guard body else { return [getter, setter] }
+        let attribute = "@available(*, deprecated, message: \"reads the deprecated block the SDK still calls\")"
+        return [attribute, getter + " { operation.\(name) }", attribute, setter + " { operation.\(name) = block }"]
+    }
+}
