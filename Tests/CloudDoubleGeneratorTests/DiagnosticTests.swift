@@ -98,6 +98,64 @@ final class DiagnosticTests: XCTestCase {
         Case(name: "duplicate error codes", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1 }, { \"name\": \"b\", \"rawValue\": 1 }] },"), line: 4, column: 126, message: "the raw value 1 is used twice"),
     ]
 
+    /// A valid description with an operation; the operation cases replace parts of it.
+    static let validWithOperation = """
+        {
+          "formatVersion": 1,
+          "module": "CloudKit",
+          "prefix": "Cloud",
+          "types": [
+            {
+              "name": "Database",
+              "sdkType": "CKDatabase",
+              "calls": [
+                { "id": "addOperation", "parameters": [{ "label": "_", "name": "operation", "type": "CKDatabaseOperation" }], "operations": ["FetchRecords"], "forms": { "sync": { "name": "add" } } }
+              ]
+            }
+          ],
+          "operations": [
+            {
+              "name": "FetchRecords",
+              "sdkType": "CKFetchRecordsOperation",
+              "streams": [
+                {
+                  "name": "records", "key": "CKRecord.ID", "value": "CKRecord", "requested": "operation.recordIDs ?? []",
+                  "blocks": [
+                    { "name": "perRecordResultBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" },
+                    { "name": "perRecordCompletionBlock", "role": "legacyItem", "type": "(CKRecord?, CKRecord.ID?, (any Error)?) -> Void", "arguments": "value, key, error" }
+                  ]
+                },
+                { "name": "deletions", "fields": [{ "name": "recordID", "type": "CKRecord.ID" }], "blocks": [{ "name": "deletedBlock", "role": "event", "type": "(CKRecord.ID) -> Void" }] }
+              ],
+              "result": { "type": "Void", "blocks": [{ "name": "fetchRecordsResultBlock", "role": "finalResult", "type": "(Result<Void, any Error>) -> Void" }] }
+            }
+          ]
+        }
+        """
+
+    static func replacingInOperation(_ old: String, with new: String) -> String {
+        precondition(validWithOperation.contains(old), "test fixture does not contain \(old)")
+        return validWithOperation.replacingOccurrences(of: old, with: new)
+    }
+
+    static let operationCases: [Case] = [
+        Case(name: "unknown block role", input: replacingInOperation("\"role\": \"legacyItem\"", with: "\"role\": \"legacyitem\""), line: 23, column: 59, message: "unknown block role \"legacyitem\"", hint: "did you mean \"legacyItem\"?"),
+        Case(name: "role in the wrong place", input: replacingInOperation("\"role\": \"event\"", with: "\"role\": \"progress\""), line: 26, column: 136, message: "a \"progress\" block cannot be in an event stream"),
+        Case(name: "stream without its result block", input: replacingInOperation("\"role\": \"itemResult\"", with: "\"role\": \"progress\""), line: 19, column: 9, message: "a per-item stream needs a \"itemResult\" block"),
+        Case(name: "result without final block", input: replacingInOperation("\"role\": \"finalResult\"", with: "\"role\": \"legacyFinal\""), line: 28, column: 17, message: "an operation result needs a \"finalResult\" block"),
+        Case(name: "captured block with arguments", input: replacingInOperation("\"role\": \"itemResult\",", with: "\"role\": \"itemResult\", \"arguments\": \"key\","), line: 22, column: 13, message: "the first \"itemResult\" block receives exactly what the SDK reports"),
+        Case(name: "stream both kinds", input: replacingInOperation("\"name\": \"deletions\",", with: "\"name\": \"deletions\", \"key\": \"CKRecord.ID\","), line: 26, column: 9, message: "a stream has either \"key\" and \"value\""),
+        Case(name: "requested on events", input: replacingInOperation("\"name\": \"deletions\",", with: "\"name\": \"deletions\", \"requested\": \"x\","), line: 26, column: 45, message: "\"requested\" applies to per-item streams"),
+        Case(name: "reserved stream name", input: replacingInOperation("\"name\": \"deletions\"", with: "\"name\": \"events\""), line: 26, column: 19, message: "\"events\" is used by the generated outcome type"),
+        Case(name: "duplicate block", input: replacingInOperation("\"name\": \"deletedBlock\"", with: "\"name\": \"perRecordResultBlock\""), line: 26, column: 112, message: "the block \"perRecordResultBlock\" appears twice"),
+        Case(name: "block type not a function", input: replacingInOperation("\"type\": \"(CKRecord.ID) -> Void\"", with: "\"type\": \"((CKRecord.ID) -> Void)?\""), line: 26, column: 153, message: "is not a block type"),
+        Case(name: "operation named twice", input: replacingInOperation("\"operations\": [\n", with: "\"operations\": [\n    { \"name\": \"FetchRecords\", \"sdkType\": \"X\", \"result\": { \"type\": \"Void\", \"blocks\": [{ \"name\": \"b\", \"role\": \"finalResult\", \"type\": \"() -> Void\" }] } },\n"), line: 17, column: 15, message: "the operation \"FetchRecords\" is described twice"),
+        Case(name: "call runs an undescribed operation", input: replacingInOperation("\"operations\": [\"FetchRecords\"]", with: "\"operations\": [\"FetchRecord\"]"), line: 10, column: 134, message: "\"FetchRecord\" is not a described operation", hint: "did you mean \"FetchRecords\"?"),
+        Case(name: "operation call with a result", input: replacingInOperation("\"operations\": [\"FetchRecords\"],", with: "\"operations\": [\"FetchRecords\"], \"returns\": \"Bool\","), line: 10, column: 9, message: "a call that runs operations takes the operation as its one parameter"),
+        Case(name: "operation result without type", input: replacingInOperation("\"result\": { \"type\": \"Void\",", with: "\"result\": {"), line: 28, column: 17, message: "an operation result is missing the required key \"type\""),
+        Case(name: "invalid binding name", input: replacingInOperation("\"arguments\": \"value, key, error\"", with: "\"arguments\": \"value, key, error\", \"unwrap\": [{ \"name\": \"key\", \"value\": \"key\" }]"), line: 23, column: 187, message: "\"key\" cannot be bound here"),
+    ]
+
     func diagnostics(for input: String) -> [Diagnostic] {
         do {
             _ = try Generator.validate(Array(input.utf8), file: "test.json")
@@ -112,9 +170,13 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(diagnostics(for: Self.valid), [])
     }
 
+    func testTheValidOperationFixtureIsValid() {
+        XCTAssertEqual(diagnostics(for: Self.validWithOperation), [])
+    }
+
     func testEachBadInputHasItsLocatedDiagnostic() {
-        XCTAssertGreaterThanOrEqual(Self.cases.count, 40)
-        for testCase in Self.cases {
+        XCTAssertGreaterThanOrEqual(Self.cases.count + Self.operationCases.count, 40)
+        for testCase in Self.cases + Self.operationCases {
             let found = diagnostics(for: testCase.input)
             guard let match = found.first(where: { $0.message.contains(testCase.message) }) else {
                 XCTFail("\(testCase.name): expected \"\(testCase.message)\", got \(found.map(\.description))")
@@ -166,6 +228,17 @@ final class DiagnosticTests: XCTestCase {
         let files = try Generator(templates: .bundled()).generate(Array(Self.valid.utf8), file: "test.json")
         XCTAssertEqual(try OutputWriter.write(files, to: directory).count, 4)
         XCTAssertEqual(try OutputWriter.write(files, to: directory), [])
+    }
+
+    func testChangedOutputReplacesTheOldFileInPlace() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = [GeneratedFile(name: "A.Mocks.swift", contents: "old\n")]
+        let new = [GeneratedFile(name: "A.Mocks.swift", contents: "new\n")]
+        try OutputWriter.write(old, to: directory)
+        XCTAssertEqual(try OutputWriter.write(new, to: directory), ["A.Mocks.swift"])
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("A.Mocks.swift"), encoding: .utf8), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["A.Mocks.swift"], "no temporary file is left")
     }
 
     func testMissingAndBrokenTemplateDirectories() throws {

@@ -4,6 +4,11 @@ import Foundation
 public struct GeneratedFile: Sendable, Hashable {
     public var name: String
     public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
 }
 
 /// Writes generated files. A file is written only when its bytes change (so an unchanged

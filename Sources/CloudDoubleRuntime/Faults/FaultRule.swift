@@ -21,6 +21,16 @@ public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
         FaultSelector(type: type, call: id, form: form)
     }
 
+    /// Operations of one SDK class handed to `add(_:)`, e.g. `.operation(CKModifyRecordsOperation.self)`.
+    public static func operation(_ operationClass: AnyClass, type: String? = nil) -> FaultSelector {
+        FaultSelector(type: type, call: String(describing: operationClass), form: .operation)
+    }
+
+    /// Operations by SDK class name, e.g. `.operation("CKModifyRecordsOperation")`.
+    public static func operation(_ className: String, type: String? = nil) -> FaultSelector {
+        FaultSelector(type: type, call: className, form: .operation)
+    }
+
     /// Every call of a described type.
     public static func type(_ name: String, form: CallForm? = nil) -> FaultSelector {
         FaultSelector(type: name, form: form)

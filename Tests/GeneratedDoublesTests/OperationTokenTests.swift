@@ -1,0 +1,104 @@
+#if os(Linux)
+@_spi(StandIn) import CloudKit
+import CloudDoubleRuntime
+import Foundation
+import GoldenDoubles
+import XCTest
+
+/// Cursors and change tokens have no public initialiser, so a mock can only hand back the ones a
+/// test gives it. On Linux the stand-in's SPI makes them; on Apple platforms a test keeps the
+/// ones a real run (or an earlier outcome) produced.
+final class OperationTokenTests: XCTestCase {
+    func record(_ name: String, zone: CKRecordZone.ID = .default) -> CKRecord {
+        CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
+    }
+
+    func testAQueryHandsBackTheTestsCursorInSortOrder() async {
+        let mock = MockCloudDatabase()
+        let cursor = CKQueryOperation.Cursor(standInValue: "page 2")
+        mock.stub(.queryOperation, [
+            .value(CloudQueryOutcome(records: [("b", "a")].flatMap { [$0.0, $0.1] }.map { (CKRecord.ID(recordName: $0), .success(record($0))) }, result: .success(cursor))),
+            .value(CloudQueryOutcome(records: [(CKRecord.ID(recordName: "c"), .success(record("c")))])),
+        ])
+        let trace = Trace()
+        let first = CKQueryOperation(query: CKQuery(recordType: "Note", predicate: NSPredicate(value: true)))
+        let received = Locked<CKQueryOperation.Cursor?>(nil)
+        first.recordMatchedBlock = { id, _ in trace.add(id.recordName) }
+        first.queryResultBlock = { result in received.withLock { $0 = try? result.get() } }
+        mock.add(first)
+        await mock.settled()
+        XCTAssertTrue(received.snapshot === cursor, "the very cursor the test handed in")
+
+        let second = CKQueryOperation(cursor: cursor)
+        second.recordMatchedBlock = { id, _ in trace.add(id.recordName) }
+        second.queryResultBlock = { result in trace.add("more: \((try? result.get()) != nil)") }
+        mock.add(second)
+        await mock.settled()
+        XCTAssertEqual(trace.lines, ["b", "a", "c", "more: false"])
+        XCTAssertTrue(mock.arguments(.queryOperation).last?.cursor === cursor)
+    }
+
+    func testZoneChangesArriveZoneByZoneWithTokensBetweenBatches() async {
+        let mock = MockCloudDatabase()
+        let zone = CKRecordZone.ID(zoneName: "Notes")
+        let batch = CKServerChangeToken(standInValue: "batch")
+        let last = CKServerChangeToken(standInValue: "last")
+        mock.stub(.fetchRecordZoneChangesOperation, .value(CloudFetchRecordZoneChangesOutcome(events: [
+            .changes(CKRecord.ID(recordName: "a", zoneID: zone), .success(record("a", zone: zone))),
+            .tokenUpdates(zoneID: zone, token: batch, clientChangeTokenData: nil),
+            .deletions(recordID: CKRecord.ID(recordName: "gone", zoneID: zone), recordType: "Note"),
+            .zoneResults(zone, .success((serverChangeToken: last, clientChangeTokenData: nil, moreComing: false))),
+        ])))
+        let trace = Trace()
+        let operation = CKFetchRecordZoneChangesOperation(recordZoneIDs: [zone])
+        operation.recordWasChangedBlock = { id, _ in trace.add("changed \(id.recordName)") }
+        operation.recordWithIDWasDeletedBlock = { id, type in trace.add("deleted \(id.recordName) \(type)") }
+        operation.recordZoneChangeTokensUpdatedBlock = { zone, token, _ in trace.add("token \(zone.zoneName) \(token?.standInValue ?? "nil")") }
+        operation.recordZoneFetchResultBlock = { zone, result in
+            trace.add("zone \(zone.zoneName) \((try? result.get())?.serverChangeToken.standInValue ?? "failed")")
+        }
+        operation.fetchRecordZoneChangesResultBlock = { result in trace.add("final \(describe(result))") }
+        operation.completionBlock = { trace.add("completion") }
+        mock.add(operation)
+        await mock.settled()
+        XCTAssertEqual(trace.lines, ["changed a", "token Notes batch", "deleted gone Note", "zone Notes last", "final ok", "completion"])
+    }
+
+    func testAnExpiredZoneTokenFailsThatZoneAndMakesThePartialFailure() async {
+        let mock = MockCloudDatabase(delivery: .immediate)
+        let zone = CKRecordZone.ID(zoneName: "Notes")
+        let expired = MockCloudDatabase.errorModel.error(named: "changeTokenExpired")!
+        mock.stub(.fetchRecordZoneChangesOperation, .value(CloudFetchRecordZoneChangesOutcome(zoneResults: [(zone, .failure(expired))])))
+        let trace = Trace()
+        let operation = CKFetchRecordZoneChangesOperation(recordZoneIDs: [zone])
+        operation.recordZoneFetchResultBlock = { zone, result in trace.add("zone \(zone.zoneName) \(describe(result))") }
+        operation.fetchRecordZoneChangesResultBlock = { result in trace.add("final \(describe(result))") }
+        mock.add(operation)
+        XCTAssertEqual(trace.lines, ["zone Notes changeTokenExpired", "final partialFailure[\"Notes\"]"])
+    }
+
+    func testDatabaseChangesNeedATokenFromTheTest() async {
+        let mock = MockCloudDatabase(delivery: .immediate)
+        let token = CKServerChangeToken(standInValue: "db 2")
+        let zone = CKRecordZone.ID(zoneName: "Notes")
+        mock.stub(.fetchDatabaseChangesOperation, [
+            .value(CloudFetchDatabaseChangesOutcome(changedZones: [zone])),
+            .value(CloudFetchDatabaseChangesOutcome(changedZones: [zone], tokenUpdates: [token], result: .success((serverChangeToken: token, moreComing: false)))),
+        ])
+        let trace = Trace()
+        for _ in 0..<2 {
+            let operation = CKFetchDatabaseChangesOperation(previousServerChangeToken: nil)
+            operation.recordZoneWithIDChangedBlock = { trace.add("changed \($0.zoneName)") }
+            operation.changeTokenUpdatedBlock = { trace.add("token \($0.standInValue)") }
+            operation.fetchDatabaseChangesResultBlock = { result in
+                switch result {
+                case .success(let value): trace.add("final \(value.serverChangeToken.standInValue) \(value.moreComing)")
+                case .failure(let error): trace.add("final \(error is MissingOperationResultError ? "missing token" : "\(error)")")
+                }
+            }
+            mock.add(operation)
+        }
+        XCTAssertEqual(trace.lines, ["changed Notes", "final missing token", "changed Notes", "token db 2", "final db 2 false"])
+    }
+}
+#endif
