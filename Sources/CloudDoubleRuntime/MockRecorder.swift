@@ -19,6 +19,7 @@ public final class MockRecorder: Sendable {
         var history: [String: [Any]] = [:]
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
+        var backing: AnyObject?
     }
 
     private let state = Locked(State())
@@ -28,6 +29,12 @@ public final class MockRecorder: Sendable {
         self.typeName = typeName
         self.log = log
         self.deliverer = CompletionDeliverer(delivery)
+    }
+
+    /// What answers store calls no stub answers (the generated mock's typed `backing`).
+    public var backing: AnyObject? {
+        get { state.withLock { $0.backing } }
+        set { state.withLock { $0.backing = newValue } }
     }
 
     // MARK: Stubbing and inspection
@@ -59,20 +66,26 @@ public final class MockRecorder: Sendable {
 
     // MARK: Used by generated members
 
-    /// Records a call and returns its stubbed response, or `fallback` when there is no stub.
-    /// Throws ``UnstubbedCallError`` when there is neither.
-    public func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, fallback: V? = nil) throws -> V {
+    /// Records a call and returns its stubbed response; without a stub, what the backing says
+    /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them.
+    public func respond<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
+    ) throws -> V {
         let stub: Stub<A, V>? = record(call, form, arguments)
         if let stub { return try stub.resolve(arguments) }
+        if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw UnstubbedCallError(mock: mockName, call: call, form: form)
     }
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
-    public func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, fallback: @autoclosure () -> V) -> V {
+    public func respondWithoutFailing<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
+    ) -> V {
         let stub: Stub<A, V>? = record(call, form, arguments)
         if let stub, let value = try? stub.resolve(arguments) { return value }
+        if let backed, let value = try? backed(arguments) { return value }
         return fallback()
     }
 
@@ -80,20 +93,20 @@ public final class MockRecorder: Sendable {
     /// (asynchronously unless the mock is in immediate mode). The handler is always called exactly
     /// once: an unstubbed call with no default delivers ``UnstubbedCallError``.
     public func deliverResult<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as _: V.Type, fallback: V? = nil,
+        _ call: String, _ form: CallForm, _ arguments: A, as _: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
         to handler: @escaping (Result<V, any Error>) -> Void
     ) {
-        let result = UncheckedBox(Result { try respond(call, form, arguments, fallback: fallback) as V })
+        let result = UncheckedBox(Result { try respond(call, form, arguments, backed: backed, fallback: fallback) as V })
         let handler = UncheckedBox(handler)
         deliverer.deliver { handler.value(result.value) }
     }
 
     /// The same for a `(T?, Error?)` handler.
     public func deliverOptional<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, fallback: V? = nil,
+        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
         to handler: @escaping (V?, (any Error)?) -> Void
     ) {
-        deliverResult(call, form, arguments, as: type, fallback: fallback) { result in
+        deliverResult(call, form, arguments, as: type, backed: backed, fallback: fallback) { result in
             switch result {
             case .success(let value): handler(value, nil)
             case .failure(let error): handler(nil, error)
@@ -104,11 +117,11 @@ public final class MockRecorder: Sendable {
     /// The same for a `(T, Error?)` handler whose value is not optional: with an error the SDK
     /// passes `errorValue` (e.g. `.couldNotDetermine` for an account status).
     public func deliverValue<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, fallback: V? = nil, errorValue: V,
-        to handler: @escaping (V, (any Error)?) -> Void
+        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
+        errorValue: V, to handler: @escaping (V, (any Error)?) -> Void
     ) {
         let errorValue = UncheckedBox(errorValue)
-        deliverResult(call, form, arguments, as: type, fallback: fallback) { result in
+        deliverResult(call, form, arguments, as: type, backed: backed, fallback: fallback) { result in
             switch result {
             case .success(let value): handler(value, nil)
             case .failure(let error): handler(errorValue.value, error)
@@ -118,9 +131,10 @@ public final class MockRecorder: Sendable {
 
     /// The same for an `(Error?)` handler (calls with no result).
     public func deliverError<A>(
-        _ call: String, _ form: CallForm, _ arguments: A, fallback: Void? = (), to handler: @escaping ((any Error)?) -> Void
+        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> Void)? = nil, fallback: Void? = (),
+        to handler: @escaping ((any Error)?) -> Void
     ) {
-        deliverResult(call, form, arguments, as: Void.self, fallback: fallback) { result in
+        deliverResult(call, form, arguments, as: Void.self, backed: backed, fallback: fallback) { result in
             switch result {
             case .success: handler(nil)
             case .failure(let error): handler(error)
@@ -134,13 +148,19 @@ public final class MockRecorder: Sendable {
     /// entry, since the `add` call that carried the operation is logged already. An unstubbed
     /// operation fails whole with ``UnstubbedCallError``; a stubbed error fails it whole too.
     public func runOperation<Operation, Outcome>(
-        _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>
+        _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
+        backed: ((Operation) -> Outcome)? = nil
     ) {
         let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false)
         let outcome: Outcome
         do {
-            guard let stub else { throw UnstubbedCallError(mock: mockName, call: call, form: .operation) }
-            outcome = try stub.resolve(operation)
+            if let stub {
+                outcome = try stub.resolve(operation)
+            } else if let backed {
+                outcome = backed(operation)
+            } else {
+                throw UnstubbedCallError(mock: mockName, call: call, form: .operation)
+            }
         } catch {
             outcome = failure(error)
         }

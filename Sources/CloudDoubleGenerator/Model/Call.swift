@@ -12,6 +12,9 @@ public struct Call: Sendable {
     public var forms: [CallFormSpec]
     /// Set when the call's one parameter is an operation object the doubles run.
     public var operations: OperationsUse?
+    /// What the call does to the service's data, when a mock's backing (an in-memory store)
+    /// should answer it.
+    public var store: Located<StoreAction>?
     /// Swift expression a mock returns when a synchronous call is not stubbed.
     public var mockDefault: Located<String>?
     public var documentation: String?
@@ -95,4 +98,10 @@ public struct ErrorCodeSpec: Sendable {
     public var throttling: Bool
     public var userAction: Bool
     public var defaultRetryAfter: Double?
+}
+
+/// What a call or operation does to the service's data. Calls and operations marked with one are
+/// requirements of the mock's backing protocol, which answers them when no stub does.
+public enum StoreAction: String, Sendable, CaseIterable {
+    case fetch, save, delete, modify, query, changes
 }

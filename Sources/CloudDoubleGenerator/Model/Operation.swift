@@ -11,6 +11,8 @@ public struct OperationSpec: Sendable {
     public var streams: [OperationStream]
     /// The final result and the blocks that receive it.
     public var result: OperationResultSpec
+    /// What the operation does to the service's data, when a mock's backing should answer it.
+    public var store: Located<StoreAction>?
     public var location: SourceLocation
 }
 

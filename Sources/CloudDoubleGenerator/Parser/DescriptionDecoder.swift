@@ -110,7 +110,7 @@ private struct Reader {
         }
         return Call(
             id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, forms: forms, operations: operations,
-            mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
+            store: storeAction(object), mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {
@@ -122,7 +122,19 @@ private struct Reader {
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
             name: name, sdkType: sdkType, documentation: object.string("doc")?.value, streams: streams, result: result,
-            location: object.location)
+            store: storeAction(object), location: object.location)
+    }
+
+    func storeAction(_ object: ObjectReader) -> Located<StoreAction>? {
+        guard let raw = object.string("store") else { return nil }
+        guard let action = StoreAction(rawValue: raw.value) else {
+            let names = StoreAction.allCases.map(\.rawValue)
+            sink.error(
+                "unknown store action \"\(raw.value)\"", at: raw.location,
+                hint: ObjectReader.closest(to: raw.value, in: names).map { "did you mean \"\($0)\"?" } ?? "actions: \(names.joined(separator: ", "))")
+            return nil
+        }
+        return Located(action, raw.location)
     }
 
     func stream(_ value: JSONValue) -> OperationStream? {
@@ -294,8 +306,8 @@ enum DescriptionKeys {
     ]
     static let type = ["name", "sdkType", "doc", "properties", "calls"]
     static let property = ["name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc"]
-    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "operations", "mockDefault", "doc"]
-    static let operation = ["name", "sdkType", "doc", "streams", "result"]
+    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "operations", "store", "mockDefault", "doc"]
+    static let operation = ["name", "sdkType", "doc", "streams", "result", "store"]
     static let stream = ["name", "key", "value", "requested", "fields", "blocks", "doc"]
     static let field = ["name", "type"]
     static let operationResult = ["type", "default", "blocks"]

@@ -87,6 +87,7 @@ public struct Translator {
         var fault: [TemplateValue] = []
         var mock: [TemplateValue] = []
         var keys: [TemplateValue] = []
+        var backing: [TemplateValue] = []
 
         for property in type.properties {
             let declared = swiftType(property.type)
@@ -147,11 +148,17 @@ public struct Translator {
             }
             for operation in operations(runBy: call) {
                 let translator = operationTranslator(operation)
+                if let action = operation.store {
+                    backing.append(member(
+                        doc: ["`\(operation.sdkType.value)` added through `\(id)` (\(action.value.rawValue)): what the service reports for it."],
+                        attributes: [], declaration: "func \(Validator.operationKey(operation.name.value))(_ operation: \(operation.sdkType.value)) -> \(translator.outcomeName)"))
+                }
                 keys.append(callKey(
                     mock: "Mock\(proto)", id: Validator.operationKey(operation.name.value), arguments: operation.sdkType.value,
                     value: translator.outcomeName,
                     doc: "`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(translator.outcomeName)`.", attributes: []))
             }
+            if call.store != nil { backing.append(backingRequirement(call, selectors: selectors)) }
             keys.append(callKey(
                 mock: "Mock\(proto)", id: id, arguments: argumentsType, value: returns ?? "Void",
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
@@ -175,6 +182,9 @@ public struct Translator {
             "faultMembers": .list(fault),
             "mockMembers": .list(mock),
             "callKeys": .list(keys),
+            "backingName": .string("\(proto)Backing"),
+            "backingRequirements": .list(backing),
+            "hasBacking": .bool(!backing.isEmpty),
         ]
     }
 
@@ -285,8 +295,12 @@ public struct Translator {
                 "case let \(parameter) as \(operation.sdkType.value):",
                 "    recorder.runOperation(",
                 "        \(FormSignature.literal(Validator.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
-                "        replay: \(outcome).replay(\(parameter), errorModel: Self.errorModel))",
+                "        replay: \(outcome).replay(\(parameter), errorModel: Self.errorModel)"
+                    + (operation.store == nil ? ")" : ","),
             ]
+            if operation.store != nil {
+                body.append("        backed: backing.map { backing in { backing.\(Validator.operationKey(operation.name.value))($0) } })")
+            }
         }
         body += [
             "default:",
@@ -345,29 +359,48 @@ public struct Translator {
             // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
             return ", fallback: " + (fallback == "nil" ? ".some(nil)" : fallback)
         }
+        let backed = backedArgument(signature.call)
         switch signature.kind {
         case .sync:
             if let ref = signature.returnsReference {
                 let key = "\"\(signature.callID)(\\(String(describing: \(arguments))))\""
                 return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(childMock(ref, key: key)))"]
             }
-            return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(fallback ?? "()"))"]
+            return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments)\(backed), fallback: \(fallback ?? "()"))"]
         case .async:
-            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(returns == nil ? ", fallback: ()" : fallbackArgument()))"]
+            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(backed)\(returns == nil ? ", fallback: ()" : fallbackArgument()))"]
         case .completion:
             guard let returns else {
-                return ["recorder.deliverError(\(idLiteral), .completion, \(arguments), to: \(handler))"]
+                return ["recorder.deliverError(\(idLiteral), .completion, \(arguments)\(backed), to: \(handler))"]
             }
             if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
-                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument()), to: \(handler))"]
+                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), to: \(handler))"]
             }
             let errorValue = signature.form.errorValue?.value ?? "nil"
-            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(fallbackArgument()), errorValue: \(errorValue), to: \(handler))"]
+            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), errorValue: \(errorValue), to: \(handler))"]
         case .result:
             let type = returns ?? "Void"
             let fallbackText = returns == nil ? ", fallback: ()" : fallbackArgument()
-            return ["recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(fallbackText), to: \(handler))"]
+            return ["recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(backed)\(fallbackText), to: \(handler))"]
         }
+    }
+
+    /// `, backed: …`: the backing answers a store call no stub answers.
+    func backedArgument(_ call: Call) -> String {
+        guard call.store != nil else { return "" }
+        let name = SwiftNames.escaped(Validator.callID(call))
+        let body = call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
+        return ", backed: backing.map { backing in { \(body) } }"
+    }
+
+    /// The backing protocol's requirement for a store call.
+    func backingRequirement(_ call: Call, selectors: [String]) -> TemplateValue {
+        let id = Validator.callID(call)
+        let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(argumentsTypeText(call))"
+        let returns = call.returns.map { " -> \(swiftType($0))" } ?? ""
+        return member(
+            doc: ["`\(id)` (\(call.store!.value.rawValue)): \(selectors.joined(separator: ", "))."], attributes: [],
+            declaration: "func \(SwiftNames.escaped(id))(\(parameter)) throws\(returns)")
     }
 
     /// `T.self`, parenthesised where the type needs it.

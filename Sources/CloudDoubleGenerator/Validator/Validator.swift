@@ -318,6 +318,13 @@ private struct Check {
                 sink.error("\"\(field.value)\" is not a valid tuple field name", at: field.location)
             }
         }
+        if let store = call.store {
+            if call.operations != nil {
+                sink.error("a call that runs operations is not itself a store call; mark the operations with \"store\" instead", at: store.location)
+            } else if returnsReference != nil {
+                sink.error("a call that returns a described type cannot be answered by a store", at: store.location)
+            }
+        }
         if call.perItem != nil, call.returns == nil {
             sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
         }

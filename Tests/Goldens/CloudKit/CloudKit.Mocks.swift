@@ -29,6 +29,13 @@ public final class MockCloudContainer: CloudContainer {
     /// The call log this mock appends to.
     public var log: CallLog { recorder.log }
 
+    /// Answers the calls and operations no stub answers, the way the service would (an in-memory
+    /// store, for instance). Stubs still win, so a test can combine the two.
+    public var backing: (any CloudContainerBacking)? {
+        get { recorder.backing as? any CloudContainerBacking }
+        set { recorder.backing = newValue }
+    }
+
     /// Sets the response of a call.
     public func stub<A, V>(_ call: CallKey<MockCloudContainer, A, V>, _ response: Stub<A, V>) {
         recorder.stub(call, response)
@@ -80,39 +87,48 @@ public final class MockCloudContainer: CloudContainer {
         case let operation as CKFetchRecordsOperation:
             recorder.runOperation(
                 "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
         case let operation as CKModifyRecordsOperation:
             recorder.runOperation(
                 "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
         case let operation as CKQueryOperation:
             recorder.runOperation(
                 "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.queryOperation($0) } })
         case let operation as CKFetchRecordZoneChangesOperation:
             recorder.runOperation(
                 "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
         case let operation as CKFetchDatabaseChangesOperation:
             recorder.runOperation(
                 "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
         case let operation as CKFetchRecordZonesOperation:
             recorder.runOperation(
                 "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
         case let operation as CKModifyRecordZonesOperation:
             recorder.runOperation(
                 "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
         case let operation as CKModifySubscriptionsOperation:
             recorder.runOperation(
                 "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
         case let operation as CKFetchSubscriptionsOperation:
             recorder.runOperation(
                 "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
         default:
             // No description covers this class, so only its completionBlock can be called.
             recorder.finishOperation(completionBlock: operation.completionBlock)
@@ -144,6 +160,30 @@ public final class MockCloudContainer: CloudContainer {
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
+}
+
+/// What answers `MockCloudContainer`'s calls when no stub does, like the service itself would. The
+/// description marks these calls with what they do to the service's data.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudContainerBacking: AnyObject, Sendable {
+    /// `CKFetchRecordsOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
+    /// `CKModifyRecordsOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
+    /// `CKQueryOperation` added through `addOperation` (query): what the service reports for it.
+    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
+    /// `CKFetchRecordZoneChangesOperation` added through `addOperation` (changes): what the service reports for it.
+    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
+    /// `CKFetchDatabaseChangesOperation` added through `addOperation` (changes): what the service reports for it.
+    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
+    /// `CKFetchRecordZonesOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
+    /// `CKModifyRecordZonesOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
+    /// `CKModifySubscriptionsOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
+    /// `CKFetchSubscriptionsOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
 }
 
 /// The property `containerIdentifier`.
@@ -279,6 +319,13 @@ public final class MockCloudDatabase: CloudDatabase {
     /// The call log this mock appends to.
     public var log: CallLog { recorder.log }
 
+    /// Answers the calls and operations no stub answers, the way the service would (an in-memory
+    /// store, for instance). Stubs still win, so a test can combine the two.
+    public var backing: (any CloudDatabaseBacking)? {
+        get { recorder.backing as? any CloudDatabaseBacking }
+        set { recorder.backing = newValue }
+    }
+
     /// Sets the response of a call.
     public func stub<A, V>(_ call: CallKey<MockCloudDatabase, A, V>, _ response: Stub<A, V>) {
         recorder.stub(call, response)
@@ -314,39 +361,48 @@ public final class MockCloudDatabase: CloudDatabase {
         case let operation as CKFetchRecordsOperation:
             recorder.runOperation(
                 "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
         case let operation as CKModifyRecordsOperation:
             recorder.runOperation(
                 "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
         case let operation as CKQueryOperation:
             recorder.runOperation(
                 "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.queryOperation($0) } })
         case let operation as CKFetchRecordZoneChangesOperation:
             recorder.runOperation(
                 "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
         case let operation as CKFetchDatabaseChangesOperation:
             recorder.runOperation(
                 "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
         case let operation as CKFetchRecordZonesOperation:
             recorder.runOperation(
                 "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
         case let operation as CKModifyRecordZonesOperation:
             recorder.runOperation(
                 "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
         case let operation as CKModifySubscriptionsOperation:
             recorder.runOperation(
                 "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
         case let operation as CKFetchSubscriptionsOperation:
             recorder.runOperation(
                 "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel))
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
         default:
             // No description covers this class, so only its completionBlock can be called.
             recorder.finishOperation(completionBlock: operation.completionBlock)
@@ -354,134 +410,188 @@ public final class MockCloudDatabase: CloudDatabase {
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try recorder.respond("fetchRecord", .async, recordID)
+        try recorder.respond("fetchRecord", .async, recordID, backed: backing.map { backing in { try backing.fetchRecord($0) } })
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        recorder.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, to: completionHandler)
+        recorder.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, backed: backing.map { backing in { try backing.fetchRecord($0) } }, to: completionHandler)
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try recorder.respond("saveRecord", .async, record)
+        try recorder.respond("saveRecord", .async, record, backed: backing.map { backing in { try backing.saveRecord($0) } })
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, to: completionHandler)
+        recorder.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, backed: backing.map { backing in { try backing.saveRecord($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try recorder.respond("deleteRecord", .async, recordID)
+        try recorder.respond("deleteRecord", .async, recordID, backed: backing.map { backing in { try backing.deleteRecord($0) } })
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, to: completionHandler)
+        recorder.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, backed: backing.map { backing in { try backing.deleteRecord($0) } }, to: completionHandler)
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try recorder.respond("performQuery", .async, (query: query, zoneID: zoneID), fallback: [])
+        try recorder.respond("performQuery", .async, (query: query, zoneID: zoneID), backed: backing.map { backing in { try backing.performQuery($0) } }, fallback: [])
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, fallback: [], to: completionHandler)
+        recorder.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, backed: backing.map { backing in { try backing.performQuery($0) } }, fallback: [], to: completionHandler)
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try recorder.respond("allRecordZones", .async, (), fallback: [])
+        try recorder.respond("allRecordZones", .async, (), backed: backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [])
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, fallback: [], to: completionHandler)
+        recorder.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, backed: backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [], to: completionHandler)
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try recorder.respond("fetchRecordZone", .async, zoneID)
+        try recorder.respond("fetchRecordZone", .async, zoneID, backed: backing.map { backing in { try backing.fetchRecordZone($0) } })
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        recorder.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, to: completionHandler)
+        recorder.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, backed: backing.map { backing in { try backing.fetchRecordZone($0) } }, to: completionHandler)
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try recorder.respond("saveRecordZone", .async, zone)
+        try recorder.respond("saveRecordZone", .async, zone, backed: backing.map { backing in { try backing.saveRecordZone($0) } })
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, to: completionHandler)
+        recorder.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, backed: backing.map { backing in { try backing.saveRecordZone($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try recorder.respond("deleteRecordZone", .async, zoneID)
+        try recorder.respond("deleteRecordZone", .async, zoneID, backed: backing.map { backing in { try backing.deleteRecordZone($0) } })
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, to: completionHandler)
+        recorder.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, backed: backing.map { backing in { try backing.deleteRecordZone($0) } }, to: completionHandler)
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try recorder.respond("allSubscriptions", .async, (), fallback: [])
+        try recorder.respond("allSubscriptions", .async, (), backed: backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [])
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, fallback: [], to: completionHandler)
+        recorder.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, backed: backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [], to: completionHandler)
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try recorder.respond("saveSubscription", .async, subscription)
+        try recorder.respond("saveSubscription", .async, subscription, backed: backing.map { backing in { try backing.saveSubscription($0) } })
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, to: completionHandler)
+        recorder.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, backed: backing.map { backing in { try backing.saveSubscription($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try recorder.respond("deleteSubscription", .async, subscriptionID)
+        try recorder.respond("deleteSubscription", .async, subscriptionID, backed: backing.map { backing in { try backing.deleteSubscription($0) } })
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, to: completionHandler)
+        recorder.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, backed: backing.map { backing in { try backing.deleteSubscription($0) } }, to: completionHandler)
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try recorder.respond("fetchRecords", .async, (ids: ids, desiredKeys: desiredKeys), fallback: [:])
+        try recorder.respond("fetchRecords", .async, (ids: ids, desiredKeys: desiredKeys), backed: backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, fallback: [:], to: completionHandler)
+        recorder.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, backed: backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try recorder.respond("modifyRecords", .async, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically))
+        try recorder.respond("modifyRecords", .async, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: backing.map { backing in { try backing.modifyRecords($0) } })
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        recorder.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, to: completionHandler)
+        recorder.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifyRecords($0) } }, to: completionHandler)
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try recorder.respond("queryRecords", .async, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
+        try recorder.respond("queryRecords", .async, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: backing.map { backing in { try backing.queryRecords($0) } })
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        recorder.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, to: completionHandler)
+        recorder.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: backing.map { backing in { try backing.queryRecords($0) } }, to: completionHandler)
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try recorder.respond("continueQuery", .async, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
+        try recorder.respond("continueQuery", .async, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: backing.map { backing in { try backing.continueQuery($0) } })
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, to: completionHandler)
+        recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: backing.map { backing in { try backing.continueQuery($0) } }, to: completionHandler)
     }
+}
+
+/// What answers `MockCloudDatabase`'s calls when no stub does, like the service itself would. The
+/// description marks these calls with what they do to the service's data.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudDatabaseBacking: AnyObject, Sendable {
+    /// `CKFetchRecordsOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
+    /// `CKModifyRecordsOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
+    /// `CKQueryOperation` added through `addOperation` (query): what the service reports for it.
+    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
+    /// `CKFetchRecordZoneChangesOperation` added through `addOperation` (changes): what the service reports for it.
+    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
+    /// `CKFetchDatabaseChangesOperation` added through `addOperation` (changes): what the service reports for it.
+    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
+    /// `CKFetchRecordZonesOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
+    /// `CKModifyRecordZonesOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
+    /// `CKModifySubscriptionsOperation` added through `addOperation` (modify): what the service reports for it.
+    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
+    /// `CKFetchSubscriptionsOperation` added through `addOperation` (fetch): what the service reports for it.
+    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+    /// `fetchRecord` (fetch): `record(for:)`, `fetch(withRecordID:completionHandler:)`.
+    func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord
+    /// `saveRecord` (save): `save(_:)`, `save(_:completionHandler:)`.
+    func saveRecord(_ arguments: CKRecord) throws -> CKRecord
+    /// `deleteRecord` (delete): `deleteRecord(withID:)`, `delete(withRecordID:completionHandler:)`.
+    func deleteRecord(_ arguments: CKRecord.ID) throws -> CKRecord.ID
+    /// `performQuery` (query): `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
+    func performQuery(_ arguments: (query: CKQuery, zoneID: CKRecordZone.ID?)) throws -> [CKRecord]
+    /// `allRecordZones` (fetch): `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
+    func allRecordZones() throws -> [CKRecordZone]
+    /// `fetchRecordZone` (fetch): `recordZone(for:)`, `fetch(withRecordZoneID:completionHandler:)`.
+    func fetchRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone
+    /// `saveRecordZone` (save): `save(_:)`, `save(_:completionHandler:)`.
+    func saveRecordZone(_ arguments: CKRecordZone) throws -> CKRecordZone
+    /// `deleteRecordZone` (delete): `deleteRecordZone(withID:)`, `delete(withRecordZoneID:completionHandler:)`.
+    func deleteRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone.ID
+    /// `allSubscriptions` (fetch): `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
+    func allSubscriptions() throws -> [CKSubscription]
+    /// `saveSubscription` (save): `save(_:)`, `save(_:completionHandler:)`.
+    func saveSubscription(_ arguments: CKSubscription) throws -> CKSubscription
+    /// `deleteSubscription` (delete): `deleteSubscription(withID:)`, `delete(withSubscriptionID:completionHandler:)`.
+    func deleteSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription.ID
+    /// `fetchRecords` (fetch): `records(for:desiredKeys:)`, `fetch(withRecordIDs:desiredKeys:completionHandler:)`.
+    func fetchRecords(_ arguments: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)) throws -> [CKRecord.ID : Result<CKRecord, any Error>]
+    /// `modifyRecords` (modify): `modifyRecords(saving:deleting:savePolicy:atomically:)`, `modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
+    func modifyRecords(_ arguments: (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool)) throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])
+    /// `queryRecords` (query): `records(matching:inZoneWith:desiredKeys:resultsLimit:)`, `fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
+    func queryRecords(_ arguments: (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
+    /// `continueQuery` (query): `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
+    func continueQuery(_ arguments: (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
 }
 
 /// The property `databaseScope`.
