@@ -28,6 +28,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["binding"]!), Set(DescriptionKeys.binding))
         let roles = try XCTUnwrap((defs["block"]!["properties"] as? [String: [String: Any]])?["role"]?["enum"] as? [String])
         XCTAssertEqual(roles, BlockRole.allCases.map(\.rawValue))
+        let actions = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["store"]?["enum"] as? [String])
+        XCTAssertEqual(actions, StoreAction.allCases.map(\.rawValue))
         let forms = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["forms"])
         XCTAssertEqual(keys(forms), Set(FormKind.allCases.map(\.rawValue)))
         let catalogue = try XCTUnwrap((defs["errorModel"]!["properties"] as? [String: [String: Any]])?["catalogue"]?["oneOf"] as? [[String: Any]])
