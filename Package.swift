@@ -18,6 +18,8 @@ let package = Package(
     products: [
         .library(name: "CloudDoubleRuntime", targets: ["CloudDoubleRuntime"]),
         .library(name: "CloudDoubleGenerator", targets: ["CloudDoubleGenerator"]),
+        .library(name: "CloudKitDoubles", targets: ["CloudKitDoubles"]),
+        .library(name: "CloudKitMocks", targets: ["CloudKitMocks"]),
         .executable(name: "clouddouble", targets: ["clouddouble"]),
         .plugin(name: "CloudDoublePlugin", targets: ["CloudDoublePlugin"]),
         .plugin(name: "CloudDoubleCommand", targets: ["CloudDoubleCommand"]),
@@ -34,7 +36,9 @@ let package = Package(
             path: ".",
             // The package root is this target's path only so that `Templates/` can be its resource;
             // everything else under the root belongs to other targets.
-            exclude: ["Sources/CloudDoubleRuntime", "Sources/clouddouble", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md"],
+            exclude: [
+                "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md",
+            ],
             sources: ["Sources/CloudDoubleGenerator"],
             resources: [.copy("Templates")],
             swiftSettings: strict
@@ -58,14 +62,12 @@ let package = Package(
         // Linux stand-in for CloudKit (public signatures transcribed from the iOS 18 SDK).
         .target(name: "CloudKit", path: "Tests/StandIns/CloudKit", swiftSettings: strict),
 
-        // The golden output of the shipped CloudKit description, compiled as a module: proves the
-        // generated code builds in Swift 6 mode against the (stand-in) SDK.
-        .target(
-            name: "GoldenDoubles",
-            dependencies: ["CloudDoubleRuntime", cloudKitStandIn],
-            path: "Tests/Goldens/CloudKit",
-            swiftSettings: strict
-        ),
+        // The ready-made CloudKit products: the shipped description's generated code, checked in
+        // (CI regenerates it and fails on any difference). The app links CloudKitDoubles; tests
+        // link CloudKitMocks too, which adds the mocks and the in-memory CloudKit behind them.
+        // On Linux they build against the stand-in, so the same code is compiled and tested there.
+        .target(name: "CloudKitDoubles", dependencies: ["CloudDoubleRuntime", cloudKitStandIn], swiftSettings: strict),
+        .target(name: "CloudKitMocks", dependencies: ["CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn], swiftSettings: strict),
 
         // A second golden: a made-up SDK exercising what CloudKit's surface does not (settable
         // properties, keyword names, internal access, Void results, custom handler labels).
@@ -85,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedDoublesTests",
-            dependencies: ["GoldenDoubles", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", cloudKitStandIn],
+            dependencies: ["CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", cloudKitStandIn],
             swiftSettings: strict
         ),
     ],

@@ -4,7 +4,8 @@ import Foundation
 enum Paths {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let cloudKitDescription = root.appendingPathComponent("Descriptions/CloudKit.clouddouble.json")
-    static let cloudKitGoldens = root.appendingPathComponent("Tests/Goldens/CloudKit")
+    static let cloudKitDoubles = root.appendingPathComponent("Sources/CloudKitDoubles")
+    static let cloudKitMocks = root.appendingPathComponent("Sources/CloudKitMocks")
     static let templates = root.appendingPathComponent("Templates")
 
     static func bytes(_ url: URL) throws -> [UInt8] {

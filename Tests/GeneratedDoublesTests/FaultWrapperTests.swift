@@ -1,7 +1,8 @@
 import CloudDoubleRuntime
 import CloudKit
 import Foundation
-import GoldenDoubles
+import CloudKitDoubles
+import CloudKitMocks
 import XCTest
 
 /// The generated fault wrappers over mocks, in every form.

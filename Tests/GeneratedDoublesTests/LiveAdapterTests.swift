@@ -2,7 +2,8 @@
 @_spi(StandIn) import CloudKit
 import CloudDoubleRuntime
 import Foundation
-import GoldenDoubles
+import CloudKitDoubles
+import CloudKitMocks
 import XCTest
 
 /// The live adapters forward each member, in each form, to the matching SDK method (checked

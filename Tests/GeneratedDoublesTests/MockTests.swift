@@ -1,7 +1,8 @@
 import CloudDoubleRuntime
 import CloudKit
 import Foundation
-import GoldenDoubles
+import CloudKitDoubles
+import CloudKitMocks
 import XCTest
 
 /// App-style code driving the generated mocks in every form.

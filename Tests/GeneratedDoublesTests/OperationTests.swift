@@ -1,7 +1,8 @@
 import CloudDoubleRuntime
 import CloudKit
 import Foundation
-import GoldenDoubles
+import CloudKitDoubles
+import CloudKitMocks
 import XCTest
 
 /// Records what the app's blocks see, from whatever queue they run on.

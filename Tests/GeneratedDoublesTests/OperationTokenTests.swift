@@ -2,7 +2,8 @@
 @_spi(StandIn) import CloudKit
 import CloudDoubleRuntime
 import Foundation
-import GoldenDoubles
+import CloudKitDoubles
+import CloudKitMocks
 import XCTest
 
 /// Cursors and change tokens have no public initialiser, so a mock can only hand back the ones a

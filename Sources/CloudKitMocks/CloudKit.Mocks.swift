@@ -3,6 +3,7 @@
 
 import CloudKit
 import Foundation
+import CloudKitDoubles
 import CloudDoubleRuntime
 
 /// A recording mock of `CloudContainer`. Stub with `stub(.call, .value(...))`, inspect with
