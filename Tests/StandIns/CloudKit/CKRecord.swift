@@ -60,6 +60,14 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
     }
 }
 
+extension CKRecordZone: NSCopying {
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CKRecordZone(zoneID: zoneID)
+        copy.capabilities = capabilities
+        return copy
+    }
+}
+
 public final class CKRecord: NSObject, @unchecked Sendable {
     public typealias RecordType = String
     public typealias FieldKey = String
@@ -100,6 +108,16 @@ public final class CKRecord: NSObject, @unchecked Sendable {
     }
 
     public func allKeys() -> [FieldKey] { lock.withLock { fields.keys.sorted() } }
+}
+
+extension CKRecord: NSCopying {
+    /// Fields and system fields, as on Apple platforms.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CKRecord(recordType: recordType, recordID: recordID)
+        lock.withLock { copy.fields = fields }
+        copy.recordChangeTag = recordChangeTag
+        return copy
+    }
 }
 
 public final class CKQuery: NSObject, @unchecked Sendable {
