@@ -153,6 +153,8 @@ final class DiagnosticTests: XCTestCase {
         Case(name: "call runs an undescribed operation", input: replacingInOperation("\"operations\": [\"FetchRecords\"]", with: "\"operations\": [\"FetchRecord\"]"), line: 10, column: 134, message: "\"FetchRecord\" is not a described operation", hint: "did you mean \"FetchRecords\"?"),
         Case(name: "operation call with a result", input: replacingInOperation("\"operations\": [\"FetchRecords\"],", with: "\"operations\": [\"FetchRecords\"], \"returns\": \"Bool\","), line: 10, column: 9, message: "a call that runs operations takes the operation as its one parameter"),
         Case(name: "operation result without type", input: replacingInOperation("\"result\": { \"type\": \"Void\",", with: "\"result\": {"), line: 28, column: 17, message: "an operation result is missing the required key \"type\""),
+        Case(name: "unknown store action", input: replacingInOperation("\"sdkType\": \"CKFetchRecordsOperation\",", with: "\"sdkType\": \"CKFetchRecordsOperation\", \"store\": \"fecth\","), line: 17, column: 54, message: "unknown store action \"fecth\"", hint: "did you mean \"fetch\"?"),
+        Case(name: "store on a call that runs operations", input: replacingInOperation("\"operations\": [\"FetchRecords\"],", with: "\"operations\": [\"FetchRecords\"], \"store\": \"fetch\","), line: 10, column: 160, message: "a call that runs operations is not itself a store call"),
         Case(name: "invalid binding name", input: replacingInOperation("\"arguments\": \"value, key, error\"", with: "\"arguments\": \"value, key, error\", \"unwrap\": [{ \"name\": \"key\", \"value\": \"key\" }]"), line: 23, column: 187, message: "\"key\" cannot be bound here"),
     ]
 

@@ -11,9 +11,11 @@ import XCTest
 final class NoteSyncEngine: @unchecked Sendable {
     let database: any CloudDatabase
     let zone: CKRecordZone.ID
-    private(set) var token: CKServerChangeToken?
-    private(set) var local: [String: String] = [:]  // record name → title, the app's own copy
-    private var records: [String: CKRecord] = [:]    // last known server records, for change tags
+    // Blocks run on the operation's queue, so the engine's state is behind locks.
+    private let state = Locked<(token: CKServerChangeToken?, local: [String: String], records: [String: CKRecord])>((nil, [:], [:]))
+    var token: CKServerChangeToken? { state.snapshot.token }
+    /// Record name → title: the app's own copy.
+    var local: [String: String] { state.snapshot.local }
 
     init(database: any CloudDatabase, zone: CKRecordZone.ID) {
         self.database = database
@@ -30,7 +32,7 @@ final class NoteSyncEngine: @unchecked Sendable {
     /// title on it ("local wins", on top of the server's change tag), then saving again.
     func push(_ titles: [String: String]) async throws {
         var pending = titles.sorted { $0.key < $1.key }.map { name, title -> CKRecord in
-            let record = records[name] ?? CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
+            let record = state.snapshot.records[name] ?? CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
             record["title"] = title
             return record
         }
@@ -40,8 +42,7 @@ final class NoteSyncEngine: @unchecked Sendable {
             operation.perRecordSaveBlock = { id, result in
                 switch result {
                 case .success(let saved):
-                    self.records[id.recordName] = saved
-                    self.local[id.recordName] = saved["title"] as? String
+                    self.remember(saved)
                 case .failure(let error):
                     let model = MockCloudDatabase.errorModel
                     if let server = model.serverRecord(of: error) as? CKRecord {
@@ -60,21 +61,28 @@ final class NoteSyncEngine: @unchecked Sendable {
         let operation = CKFetchRecordZoneChangesOperation(
             recordZoneIDs: [zone], configurationsByRecordZoneID: [zone: .init(previousServerChangeToken: token)])
         operation.recordWasChangedBlock = { id, result in
-            guard let record = try? result.get() else { return }
-            self.records[id.recordName] = record
-            self.local[id.recordName] = record["title"] as? String
+            if let record = try? result.get() { self.remember(record) }
         }
         operation.recordWithIDWasDeletedBlock = { id, _ in
-            self.records[id.recordName] = nil
-            self.local[id.recordName] = nil
+            self.state.withLock { state in
+                state.records[id.recordName] = nil
+                state.local[id.recordName] = nil
+            }
         }
         operation.recordZoneFetchResultBlock = { _, result in
-            if let token = try? result.get().serverChangeToken { self.token = token }
+            if let token = try? result.get().serverChangeToken { self.state.withLock { $0.token = token } }
         }
         try await run(operation) { done in operation.fetchRecordZoneChangesResultBlock = { done($0) } }
     }
 
-    /// Titles matching a query, in title order.
+    private func remember(_ record: CKRecord) {
+        state.withLock { state in
+            state.records[record.recordID.recordName] = record
+            state.local[record.recordID.recordName] = record["title"] as? String
+        }
+    }
+
+    /// Titles matching a query, in record-name order.
     func search(_ predicate: NSPredicate) async throws -> [String] {
         let query = CKQuery(recordType: "Note", predicate: predicate)
         query.sortDescriptors = [NSSortDescriptor(keyPath: \CKRecord.recordID.recordName, ascending: true)]
