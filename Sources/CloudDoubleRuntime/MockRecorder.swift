@@ -175,12 +175,14 @@ public final class MockRecorder: Sendable {
         deliverer.deliver(completionBlock)
     }
 
-    /// A property read: the last value the app set, else the stub, else `fallback`.
-    public func get<V>(_ name: String, fallback: @autoclosure () -> V) -> V {
+    /// A property read: the last value the app set, else the stub, else what the backing says,
+    /// else `fallback`.
+    public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         let stored = state.withLock { $0.properties[name] }
         let stub: Stub<Void, V>? = record(name, .get, ())
         if let stored, let value = stored as? V { return value }
         if let stub, let value = try? stub.resolve(()) { return value }
+        if let backed, let value = try? backed() { return value }
         return fallback()
     }
 

@@ -33,6 +33,18 @@ final class GoldenTests: XCTestCase {
         try assertMatchesGoldens(mocks, in: Paths.cloudKitMocks)
     }
 
+    func testShippedKeyValueStoreDescriptionMatchesGoldens() throws {
+        let description = Paths.root.appendingPathComponent("Descriptions/KeyValueStore.clouddouble.json")
+        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: description.path)
+        try assertMatchesGoldens(files.filter { !$0.name.hasSuffix("Mocks.swift") }, in: Paths.cloudKitDoubles)
+        let mocks = try Generator(templates: .bundled(), options: TranslationOptions(extraImports: ["CloudKitDoubles"]))
+            .generate(Paths.bytes(description), file: description.path, artifacts: [.mocks])
+        try assertMatchesGoldens(mocks, in: Paths.cloudKitMocks)
+        let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
+        XCTAssertTrue(live.contains("#if canImport(Darwin)"), "Foundation exists on Linux, NSUbiquitousKeyValueStore does not")
+        XCTAssertTrue(live.contains("LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Sendable"))
+    }
+
     func testKitchenSinkDescriptionMatchesGoldens() throws {
         let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
         let directory = Paths.root.appendingPathComponent("Tests/Goldens/KitchenSink")

@@ -15,6 +15,10 @@ public struct APIDescription: Sendable {
     /// SDK types with no public initialiser: a mock can only return what the test hands it.
     public var opaqueTypes: [Located<String>]
     public var types: [DescribedType]
+    /// The compilation condition of the live adapters; `canImport(<module>)` when absent. An SDK
+    /// class inside a module that exists everywhere (Foundation's NSUbiquitousKeyValueStore)
+    /// needs a narrower one, e.g. `canImport(Darwin)`.
+    public var liveCondition: Located<String>?
     /// SDK operation classes whose blocks the doubles call.
     public var operations: [OperationSpec]
 }

@@ -7,6 +7,9 @@ public struct DescribedType: Sendable {
     public var documentation: String?
     public var properties: [Property]
     public var calls: [Call]
+    /// The SDK class is thread-safe but not marked `Sendable` (NSUbiquitousKeyValueStore): the
+    /// live adapter is declared `@unchecked Sendable` instead of checked.
+    public var uncheckedSendable: Bool
     public var location: SourceLocation
 }
 
@@ -30,6 +33,9 @@ public struct Property: Sendable {
     public var settable: Bool
     /// Swift expression a mock returns when the property is not stubbed.
     public var mockDefault: Located<String>?
+    /// What reading the property does to the service's data (`fetch`), when a mock's backing
+    /// should answer it.
+    public var store: Located<StoreAction>?
     public var availability: [Located<String>]
     public var deprecation: Deprecation?
     public var documentation: String?

@@ -45,7 +45,7 @@ private struct Reader {
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
             availability: object.strings("availability"), errorModel: object.value("errorModel").flatMap(errorModel),
-            opaqueTypes: object.strings("opaqueTypes"), types: types, operations: operations)
+            opaqueTypes: object.strings("opaqueTypes"), types: types, liveCondition: object.string("liveCondition"), operations: operations)
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
@@ -58,7 +58,7 @@ private struct Reader {
         guard let name, let sdkType else { return nil }
         return DescribedType(
             name: name, sdkType: sdkType, documentation: object.string("doc")?.value, properties: properties, calls: calls,
-            location: object.location)
+            uncheckedSendable: object.bool("uncheckedSendable", default: false), location: object.location)
     }
 
     func property(_ value: JSONValue) -> Property? {
@@ -68,6 +68,7 @@ private struct Reader {
         guard let name, let type else { return nil }
         return Property(
             name: name, type: type, settable: object.bool("settable", default: false), mockDefault: object.string("mockDefault"),
+            store: storeAction(object),
             availability: object.strings("availability"), deprecation: deprecation(object), documentation: object.string("doc")?.value,
             location: object.location)
     }
@@ -302,10 +303,10 @@ private struct Reader {
 /// that the JSON Schema in docs/ lists exactly these.
 enum DescriptionKeys {
     static let description = [
-        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types", "operations",
+        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types", "operations", "liveCondition",
     ]
-    static let type = ["name", "sdkType", "doc", "properties", "calls"]
-    static let property = ["name", "type", "ref", "settable", "mockDefault", "availability", "deprecated", "doc"]
+    static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable"]
+    static let property = ["name", "type", "ref", "settable", "mockDefault", "store", "availability", "deprecated", "doc"]
     static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "operations", "store", "mockDefault", "doc"]
     static let operation = ["name", "sdkType", "doc", "streams", "result", "store"]
     static let stream = ["name", "key", "value", "requested", "fields", "blocks", "doc"]

@@ -53,6 +53,7 @@ public struct Translator {
         return [
             "source": .string(sourceFile),
             "module": .string(module),
+            "liveCondition": .string(description.liveCondition?.value ?? "canImport(\(module))"),
             "imports": .list(imports),
             "access": .string(access),
             "accessPrefix": .string(accessPrefix),
@@ -103,7 +104,13 @@ public struct Translator {
             let faultGet = ref.map { "FaultInjecting\(protocolName($0))(wrapping: wrapped.\(propertyName), faults: faults)" } ?? "wrapped.\(propertyName)"
             let fallback = ref.map { childMock($0, key: FormSignature.literal(property.name.value)) }
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
-            let mockGet = "recorder.get(\(FormSignature.literal(property.name.value)), fallback: \(fallback))"
+            let backed = property.store == nil ? "" : ", backed: backing.map { backing in { try backing.\(propertyName)() } }"
+            let mockGet = "recorder.get(\(FormSignature.literal(property.name.value))\(backed), fallback: \(fallback))"
+            if let action = property.store {
+                backing.append(member(
+                    doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
+                    declaration: "func \(propertyName)() throws -> \(declared)"))
+            }
             if property.settable {
                 let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! Live\(protocolName(ref!))).base"
                 live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
@@ -172,6 +179,8 @@ public struct Translator {
             "liveName": .string("Live\(proto)"),
             "faultName": .string("FaultInjecting\(proto)"),
             "mockName": .string("Mock\(proto)"),
+            "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
+            "liveSendableNote": .bool(type.uncheckedSendable),
             "mockNameLiteral": .string(FormSignature.literal("Mock\(proto)")),
             "doc": lines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
             "typeAttributes": lines(description.availability.map(\.value)),

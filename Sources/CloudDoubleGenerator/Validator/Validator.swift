@@ -107,6 +107,9 @@ private struct Check {
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
             typeUse(property.type, typeNames: typeNames)
+            if let store = property.store, property.settable || reference(property.type) != nil {
+                sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
+            }
             for attribute in property.availability { availability(attribute) }
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
@@ -281,6 +284,11 @@ private struct Check {
                 sink.error("\"\(bindingName)\" is bound twice", at: binding.name.location)
             }
         }
+    }
+
+    func reference(_ use: TypeUse) -> String? {
+        if case .reference(let name) = use { return name.value }
+        return nil
     }
 
     func memberName(_ name: Located<String>, what: String) {
