@@ -79,6 +79,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The worked example: a notes sync engine (seed 003) on the ready-made CloudKit products,
+        // and its tests under seeded fault plans against the in-memory CloudKit.
+        .target(
+            name: "NotesSync", dependencies: ["CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/NotesSync/Sources/NotesSync", swiftSettings: strict),
+        .testTarget(
+            name: "NotesSyncTests", dependencies: ["NotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/NotesSync/Tests/NotesSyncTests", swiftSettings: strict),
+
         .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
         .testTarget(
             name: "CloudDoubleGeneratorTests",

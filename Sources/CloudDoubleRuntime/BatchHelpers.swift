@@ -29,16 +29,16 @@ extension ErrorModel {
 
     /// Sends `items` with `send`; when the service answers `limitExceeded`, splits the batch in
     /// half and sends each half the same way, down to single items. Returns each sent batch's
-    /// result in order. Any other error is rethrown.
-    public func splittingOnLimitExceeded<Item, Output>(
-        _ items: [Item], send: ([Item]) async throws -> Output
+    /// result in order, running `send` in the caller's isolation. Any other error is rethrown.
+    public func splittingOnLimitExceeded<Item: Sendable, Output>(
+        _ items: [Item], isolation: isolated (any Actor)? = #isolation, send: ([Item]) async throws -> Output
     ) async throws -> [Output] {
         do {
             return [try await send(items)]
         } catch where isLimitExceeded(error) && items.count > 1 {
             let middle = items.count / 2
-            let first = try await splittingOnLimitExceeded(Array(items[..<middle]), send: send)
-            let second = try await splittingOnLimitExceeded(Array(items[middle...]), send: send)
+            let first = try await splittingOnLimitExceeded(Array(items[..<middle]), isolation: isolation, send: send)
+            let second = try await splittingOnLimitExceeded(Array(items[middle...]), isolation: isolation, send: send)
             return first + second
         }
     }

@@ -55,10 +55,11 @@ public struct RetryPolicy: Sendable {
 }
 
 /// Runs `body` until it succeeds or the policy says stop, waiting on `time` between attempts.
-/// `body` receives the 1-based attempt number. The last error is rethrown.
+/// `body` receives the 1-based attempt number and runs in the caller's isolation (an actor's
+/// method can retry a closure that touches the actor's state). The last error is rethrown.
 public func retrying<T>(
     _ policy: RetryPolicy = RetryPolicy(), time: TimeSource = .system, random: RandomSource = .system(),
-    _ body: (_ attempt: Int) async throws -> T
+    isolation: isolated (any Actor)? = #isolation, _ body: (_ attempt: Int) async throws -> T
 ) async throws -> T {
     var attempt = 1
     while true {
