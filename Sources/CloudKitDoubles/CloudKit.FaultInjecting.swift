@@ -156,6 +156,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await faults.perform("Container", "userIdentityForEmail", .async) {
             try await self.wrapped.userIdentity(forEmailAddress: email)
@@ -163,9 +165,311 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try await faults.perform("Container", "applicationPermissionStatus", .async) {
+            try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+            self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try await faults.perform("Container", "requestApplicationPermission", .async) {
+            try await self.wrapped.requestApplicationPermission(applicationPermission)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+            self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
+        try await faults.perform("Container", "userIdentityForPhoneNumber", .async) {
+            try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
+        try await faults.perform("Container", "userIdentityForUserRecordID", .async) {
+            try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+        try await faults.perform("Container", "userIdentitiesForEmails", .async) {
+            try await self.wrapped.userIdentities(forEmailAddresses: emails)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
+            self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+        try await faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
+            try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
+            self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
+        try await faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
+            try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
+        }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+        faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
+            self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        }
+    }
+
+    public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
+        try await faults.perform("Container", "shareParticipantForEmail", .async) {
+            try await self.wrapped.shareParticipant(forEmailAddress: emailAddress)
+        }
+    }
+
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
+        }
+    }
+
+    public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
+        try await faults.perform("Container", "shareParticipantForPhoneNumber", .async) {
+            try await self.wrapped.shareParticipant(forPhoneNumber: phoneNumber)
+        }
+    }
+
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        }
+    }
+
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
+        try await faults.perform("Container", "shareParticipantForUserRecordID", .async) {
+            try await self.wrapped.shareParticipant(forUserRecordID: userRecordID)
+        }
+    }
+
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        }
+    }
+
+    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
+        try await faults.perform("Container", "shareMetadata", .async) {
+            try await self.wrapped.shareMetadata(for: url)
+        }
+    }
+
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+        faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
+        }
+    }
+
+    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+        try await faults.perform("Container", "acceptShare", .async) {
+            try await self.wrapped.accept(metadata)
+        }
+    }
+
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+        faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.accept(metadata, completionHandler: completionHandler)
+        }
+    }
+
+    public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try await faults.perform("Container", "shareParticipantsForEmails", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.shareParticipants(forEmailAddresses: emails)
+        }
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetchShareParticipants(forEmailAddresses: emails, completionHandler: deliver)
+        }
+    }
+
+    public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try await faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.shareParticipants(forPhoneNumbers: phoneNumbers)
+        }
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: deliver)
+        }
+    }
+
+    public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+        try await faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.shareParticipants(forUserRecordIDs: userRecordIDs)
+        }
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: deliver)
+        }
+    }
+
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
+        try await faults.perform("Container", "shareMetadatas", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.shareMetadatas(for: urls)
+        }
+    }
+
+    @preconcurrency
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+        faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetchShareMetadatas(for: urls, completionHandler: deliver)
+        }
+    }
+
+    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+        try await faults.perform("Container", "acceptShares", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.accept(metadatas)
+        }
+    }
+
+    @preconcurrency
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+        faults.complete("Container", "acceptShares", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.accept(metadatas, completionHandler: deliver)
+        }
+    }
+
+    public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
+        try await faults.perform("Container", "allLongLivedOperationIDs", .async) {
+            try await self.wrapped.allLongLivedOperationIDs()
+        }
+    }
+
+    @preconcurrency
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+        faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
+        }
+    }
+
+    public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
+        try await faults.perform("Container", "longLivedOperation", .async) {
+            try await self.wrapped.longLivedOperation(for: operationID)
+        }
+    }
+
+    @preconcurrency
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+        faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
         }
     }
 }
@@ -495,6 +799,133 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             return value
         }) { deliver in
             self.wrapped.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
+        }
+    }
+
+    public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
+        try await faults.perform("Database", "fetchSubscription", .async) {
+            try await self.wrapped.subscription(for: subscriptionID)
+        }
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+        faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+            self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        }
+    }
+
+    public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+        try await faults.perform("Database", "fetchRecordZones", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.recordZones(for: ids)
+        }
+    }
+
+    @preconcurrency
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+        faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetch(withRecordZoneIDs: ids, completionHandler: deliver)
+        }
+    }
+
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+        try await faults.perform("Database", "modifyRecordZones", .async, items: { value, items in
+            var value = value
+            value.saveResults = items.apply(to: value.saveResults)
+            value.deleteResults = items.apply(to: value.deleteResults)
+            return value
+        }) {
+            try await self.wrapped.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
+        }
+    }
+
+    @preconcurrency
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, items: { value, items in
+            var value = value
+            value.saveResults = items.apply(to: value.saveResults)
+            value.deleteResults = items.apply(to: value.deleteResults)
+            return value
+        }) { deliver in
+            self.wrapped.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: deliver)
+        }
+    }
+
+    public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
+        try await faults.perform("Database", "fetchSubscriptions", .async, items: { value, items in
+            items.apply(to: value)
+        }) {
+            try await self.wrapped.subscriptions(for: ids)
+        }
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+        faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, items: { value, items in
+            items.apply(to: value)
+        }) { deliver in
+            self.wrapped.fetch(withSubscriptionIDs: ids, completionHandler: deliver)
+        }
+    }
+
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+        try await faults.perform("Database", "modifySubscriptions", .async, items: { value, items in
+            var value = value
+            value.saveResults = items.apply(to: value.saveResults)
+            value.deleteResults = items.apply(to: value.deleteResults)
+            return value
+        }) {
+            try await self.wrapped.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
+        }
+    }
+
+    @preconcurrency
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, items: { value, items in
+            var value = value
+            value.saveResults = items.apply(to: value.saveResults)
+            value.deleteResults = items.apply(to: value.deleteResults)
+            return value
+        }) { deliver in
+            self.wrapped.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: deliver)
+        }
+    }
+
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await faults.perform("Database", "databaseChanges", .async) {
+            try await self.wrapped.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+        }
+    }
+
+    @preconcurrency
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
+            self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        }
+    }
+
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await faults.perform("Database", "recordZoneChanges", .async, items: { value, items in
+            var value = value
+            value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
+            return value
+        }) {
+            try await self.wrapped.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        }
+    }
+
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, items: { value, items in
+            var value = value
+            value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
+            return value
+        }) { deliver in
+            self.wrapped.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
         }
     }
 }

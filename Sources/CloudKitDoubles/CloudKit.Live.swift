@@ -56,13 +56,221 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await base.userIdentity(forEmailAddress: email)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try await base.applicationPermissionStatus(for: applicationPermission)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try await base.requestApplicationPermission(applicationPermission)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
+        try await base.userIdentity(forPhoneNumber: phoneNumber)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
+        try await base.userIdentity(forUserRecordID: userRecordID)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+        try await base.userIdentities(forEmailAddresses: emails)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+        try await base.userIdentities(forPhoneNumbers: phoneNumbers)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
+        try await base.userIdentities(forUserRecordIDs: userRecordIDs)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+        base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+    }
+
+    public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
+        try await base.shareParticipant(forEmailAddress: emailAddress)
+    }
+
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        base.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
+    }
+
+    public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
+        try await base.shareParticipant(forPhoneNumber: phoneNumber)
+    }
+
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        base.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+    }
+
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
+        try await base.shareParticipant(forUserRecordID: userRecordID)
+    }
+
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        base.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
+    }
+
+    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
+        try await base.shareMetadata(for: url)
+    }
+
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+        base.fetchShareMetadata(with: url, completionHandler: completionHandler)
+    }
+
+    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+        try await base.accept(metadata)
+    }
+
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+        base.accept(metadata, completionHandler: completionHandler)
+    }
+
+    public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try await base.shareParticipants(forEmailAddresses: emails)
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        base.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
+    }
+
+    public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try await base.shareParticipants(forPhoneNumbers: phoneNumbers)
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        base.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+    }
+
+    public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+        try await base.shareParticipants(forUserRecordIDs: userRecordIDs)
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        base.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+    }
+
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
+        try await base.shareMetadatas(for: urls)
+    }
+
+    @preconcurrency
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+        base.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
+    }
+
+    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+        try await base.accept(metadatas)
+    }
+
+    @preconcurrency
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+        base.accept(metadatas, completionHandler: completionHandler)
+    }
+
+    public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
+        try await base.allLongLivedOperationIDs()
+    }
+
+    @preconcurrency
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+        base.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
+    }
+
+    public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
+        try await base.longLivedOperation(for: operationID)
+    }
+
+    @preconcurrency
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+        base.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
     }
 }
 
@@ -212,6 +420,69 @@ public final class LiveCloudDatabase: CloudDatabase {
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         base.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+    }
+
+    public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
+        try await base.subscription(for: subscriptionID)
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+        base.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+    }
+
+    public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+        try await base.recordZones(for: ids)
+    }
+
+    @preconcurrency
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+        base.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
+    }
+
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+        try await base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
+    }
+
+    @preconcurrency
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
+    }
+
+    public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
+        try await base.subscriptions(for: ids)
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+        base.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
+    }
+
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+        try await base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
+    }
+
+    @preconcurrency
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
+    }
+
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await base.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+    }
+
+    @preconcurrency
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        base.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+    }
+
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await base.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+    }
+
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        base.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 }
 #endif

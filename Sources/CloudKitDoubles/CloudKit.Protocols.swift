@@ -32,10 +32,142 @@ public protocol CloudContainer: AnyObject, Sendable {
     func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void)
     /// Call `userIdentityForEmail`; forwards to `CKContainer.userIdentity(forEmailAddress:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity?
     /// Call `userIdentityForEmail`; forwards to `CKContainer.discoverUserIdentity(withEmailAddress:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    /// Call `applicationPermissionStatus`; forwards to `CKContainer.applicationPermissionStatus(for:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
+    /// Call `applicationPermissionStatus`; forwards to `CKContainer.status(forApplicationPermission:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
+    /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
+    /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
+    /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.userIdentity(forPhoneNumber:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity?
+    /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.discoverUserIdentity(withPhoneNumber:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.userIdentity(forUserRecordID:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity?
+    /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.discoverUserIdentity(withUserRecordID:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    /// Call `userIdentitiesForEmails`; forwards to `CKContainer.userIdentities(forEmailAddresses:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity]
+    /// Call `userIdentitiesForEmails`; forwards to `CKContainer.discoverUserIdentities(forEmailAddresses:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
+    /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.userIdentities(forPhoneNumbers:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity]
+    /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
+    /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.userIdentities(forUserRecordIDs:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity]
+    /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void)
+    /// Call `shareParticipantForEmail`; forwards to `CKContainer.shareParticipant(forEmailAddress:)`.
+    func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant
+    /// Call `shareParticipantForEmail`; forwards to `CKContainer.fetchShareParticipant(withEmailAddress:completionHandler:)`.
+    func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.shareParticipant(forPhoneNumber:)`.
+    func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant
+    /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.fetchShareParticipant(withPhoneNumber:completionHandler:)`.
+    func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.shareParticipant(forUserRecordID:)`.
+    func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant
+    /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.fetchShareParticipant(withUserRecordID:completionHandler:)`.
+    func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    /// Call `shareMetadata`; forwards to `CKContainer.shareMetadata(for:)`.
+    func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata
+    /// Call `shareMetadata`; forwards to `CKContainer.fetchShareMetadata(with:completionHandler:)`.
+    func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void)
+    /// Call `acceptShare`; forwards to `CKContainer.accept(_:)`.
+    func accept(_ metadata: CKShare.Metadata) async throws -> CKShare
+    /// Call `acceptShare`; forwards to `CKContainer.accept(_:completionHandler:)`.
+    func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void)
+    /// Call `shareParticipantsForEmails`; forwards to `CKContainer.shareParticipants(forEmailAddresses:)`.
+    func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>]
+    /// Call `shareParticipantsForEmails`; forwards to `CKContainer.fetchShareParticipants(forEmailAddresses:completionHandler:)`.
+    @preconcurrency
+    func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    /// Call `shareParticipantsForPhoneNumbers`; forwards to `CKContainer.shareParticipants(forPhoneNumbers:)`.
+    func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>]
+    /// Call `shareParticipantsForPhoneNumbers`; forwards to `CKContainer.fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
+    @preconcurrency
+    func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    /// Call `shareParticipantsForUserRecordIDs`; forwards to `CKContainer.shareParticipants(forUserRecordIDs:)`.
+    func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
+    /// Call `shareParticipantsForUserRecordIDs`; forwards to `CKContainer.fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
+    @preconcurrency
+    func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    /// Call `shareMetadatas`; forwards to `CKContainer.shareMetadatas(for:)`.
+    func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>]
+    /// Call `shareMetadatas`; forwards to `CKContainer.fetchShareMetadatas(for:completionHandler:)`.
+    @preconcurrency
+    func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void)
+    /// Call `acceptShares`; forwards to `CKContainer.accept(_:)`.
+    func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>]
+    /// Call `acceptShares`; forwards to `CKContainer.accept(_:completionHandler:)`.
+    @preconcurrency
+    func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void)
+    /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.allLongLivedOperationIDs()`.
+    func allLongLivedOperationIDs() async throws -> [CKOperation.ID]
+    /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.fetchAllLongLivedOperationIDs(completionHandler:)`.
+    @preconcurrency
+    func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void)
+    /// Call `longLivedOperation`; forwards to `CKContainer.longLivedOperation(for:)`.
+    func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation?
+    /// Call `longLivedOperation`; forwards to `CKContainer.fetchLongLivedOperation(withID:completionHandler:)`.
+    @preconcurrency
+    func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void)
 }
 
 /// A CloudKit database: records, zones, subscriptions and queries.
@@ -119,6 +251,45 @@ public protocol CloudDatabase: AnyObject, Sendable {
     /// Call `continueQuery`; forwards to `CKDatabase.fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
     @preconcurrency
     func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void)
+    /// Call `fetchSubscription`; forwards to `CKDatabase.subscription(for:)`.
+    func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription
+    /// Call `fetchSubscription`; forwards to `CKDatabase.fetch(withSubscriptionID:completionHandler:)`.
+    @preconcurrency
+    func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void)
+    /// Call `fetchRecordZones`; forwards to `CKDatabase.recordZones(for:)`.
+    func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>]
+    /// Call `fetchRecordZones`; forwards to `CKDatabase.fetch(withRecordZoneIDs:completionHandler:)`.
+    @preconcurrency
+    func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void)
+    /// Call `modifyRecordZones`; forwards to `CKDatabase.modifyRecordZones(saving:deleting:)`.
+    func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])
+    /// Call `modifyRecordZones`; forwards to `CKDatabase.modifyRecordZones(saving:deleting:completionHandler:)`.
+    @preconcurrency
+    func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void)
+    /// Call `fetchSubscriptions`; forwards to `CKDatabase.subscriptions(for:)`.
+    func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
+    /// Call `fetchSubscriptions`; forwards to `CKDatabase.fetch(withSubscriptionIDs:completionHandler:)`.
+    @preconcurrency
+    func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void)
+    /// Call `modifySubscriptions`; forwards to `CKDatabase.modifySubscriptions(saving:deleting:)`.
+    func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
+    /// Call `modifySubscriptions`; forwards to `CKDatabase.modifySubscriptions(saving:deleting:completionHandler:)`.
+    @preconcurrency
+    func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void)
+    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    /// Call `databaseChanges`; forwards to `CKDatabase.databaseChanges(since:resultsLimit:)`.
+    func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
+    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    /// Call `databaseChanges`; forwards to `CKDatabase.fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
+    @preconcurrency
+    func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)
+    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    /// Call `recordZoneChanges`; forwards to `CKDatabase.recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`.
+    func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
+    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    /// Call `recordZoneChanges`; forwards to `CKDatabase.fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
+    @preconcurrency
+    func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -221,6 +392,34 @@ extension CloudDatabase {
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+    }
+    public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await databaseChanges(since: changeToken, resultsLimit: nil)
+    }
+    @preconcurrency
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
+    }
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
+    }
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
+    }
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
+    }
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+    }
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
+    }
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
     }
 }
 

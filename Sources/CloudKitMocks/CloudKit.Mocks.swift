@@ -153,13 +153,221 @@ public final class MockCloudContainer: CloudContainer {
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try recorder.respond("userIdentityForEmail", .async, email, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try recorder.respond("applicationPermissionStatus", .async, applicationPermission)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+        try recorder.respond("requestApplicationPermission", .async, applicationPermission)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
+        try recorder.respond("userIdentityForPhoneNumber", .async, phoneNumber, fallback: .some(nil))
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        recorder.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
+        try recorder.respond("userIdentityForUserRecordID", .async, userRecordID, fallback: .some(nil))
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+        recorder.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+        try recorder.respond("userIdentitiesForEmails", .async, emails, fallback: [:])
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        recorder.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+        try recorder.respond("userIdentitiesForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+        recorder.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
+        try recorder.respond("userIdentitiesForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported")
+    @available(macOS, deprecated: 14.0, message: "No longer supported")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @preconcurrency
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+        recorder.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
+        try recorder.respond("shareParticipantForEmail", .async, emailAddress)
+    }
+
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        recorder.deliverOptional("shareParticipantForEmail", .completion, emailAddress, as: CKShare.Participant.self, to: completionHandler)
+    }
+
+    public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
+        try recorder.respond("shareParticipantForPhoneNumber", .async, phoneNumber)
+    }
+
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        recorder.deliverOptional("shareParticipantForPhoneNumber", .completion, phoneNumber, as: CKShare.Participant.self, to: completionHandler)
+    }
+
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
+        try recorder.respond("shareParticipantForUserRecordID", .async, userRecordID)
+    }
+
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+        recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, to: completionHandler)
+    }
+
+    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
+        try recorder.respond("shareMetadata", .async, url)
+    }
+
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+        recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, to: completionHandler)
+    }
+
+    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+        try recorder.respond("acceptShare", .async, metadata)
+    }
+
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+        recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, to: completionHandler)
+    }
+
+    public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try recorder.respond("shareParticipantsForEmails", .async, emails, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("shareParticipantsForEmails", .result, emails, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
+        try recorder.respond("shareParticipantsForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("shareParticipantsForPhoneNumbers", .result, phoneNumbers, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+        try recorder.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
+        try recorder.respond("shareMetadatas", .async, urls, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+        try recorder.respond("acceptShares", .async, metadatas, fallback: [:])
+    }
+
+    @preconcurrency
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, fallback: [:], to: completionHandler)
+    }
+
+    public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
+        try recorder.respond("allLongLivedOperationIDs", .async, (), fallback: [])
+    }
+
+    @preconcurrency
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+        recorder.deliverOptional("allLongLivedOperationIDs", .completion, (), as: ([CKOperation.ID]).self, fallback: [], to: completionHandler)
+    }
+
+    public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
+        try recorder.respond("longLivedOperation", .async, operationID, fallback: .some(nil))
+    }
+
+    @preconcurrency
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+        recorder.deliverValue("longLivedOperation", .completion, operationID, as: (CKOperation?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 }
 
@@ -292,8 +500,145 @@ extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == 
 /// The call `userIdentityForEmail`: `userIdentity(forEmailAddress:)`, `discoverUserIdentity(withEmailAddress:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 @available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
 extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
     public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
+}
+
+/// The call `applicationPermissionStatus`: `applicationPermissionStatus(for:)`, `status(forApplicationPermission:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+    public static var applicationPermissionStatus: Self { Self("applicationPermissionStatus") }
+}
+
+/// The call `requestApplicationPermission`: `requestApplicationPermission(_:)`, `requestApplicationPermission(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+    public static var requestApplicationPermission: Self { Self("requestApplicationPermission") }
+}
+
+/// The call `userIdentityForPhoneNumber`: `userIdentity(forPhoneNumber:)`, `discoverUserIdentity(withPhoneNumber:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
+    public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
+}
+
+/// The call `userIdentityForUserRecordID`: `userIdentity(forUserRecordID:)`, `discoverUserIdentity(withUserRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == CKRecord.ID, Value == CKUserIdentity? {
+    public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
+}
+
+/// The call `userIdentitiesForEmails`: `userIdentities(forEmailAddresses:)`, `discoverUserIdentities(forEmailAddresses:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
+    public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
+}
+
+/// The call `userIdentitiesForPhoneNumbers`: `userIdentities(forPhoneNumbers:)`, `discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
+    public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
+}
+
+/// The call `userIdentitiesForUserRecordIDs`: `userIdentities(forUserRecordIDs:)`, `discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported")
+@available(macOS, deprecated: 14.0, message: "No longer supported")
+@available(watchOS, deprecated: 10.0, message: "No longer supported")
+extension CallKey where Mock == MockCloudContainer, Arguments == [CKRecord.ID], Value == [CKRecord.ID: CKUserIdentity] {
+    public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
+}
+
+/// The call `shareParticipantForEmail`: `shareParticipant(forEmailAddress:)`, `fetchShareParticipant(withEmailAddress:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKShare.Participant {
+    public static var shareParticipantForEmail: Self { Self("shareParticipantForEmail") }
+}
+
+/// The call `shareParticipantForPhoneNumber`: `shareParticipant(forPhoneNumber:)`, `fetchShareParticipant(withPhoneNumber:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKShare.Participant {
+    public static var shareParticipantForPhoneNumber: Self { Self("shareParticipantForPhoneNumber") }
+}
+
+/// The call `shareParticipantForUserRecordID`: `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKRecord.ID, Value == CKShare.Participant {
+    public static var shareParticipantForUserRecordID: Self { Self("shareParticipantForUserRecordID") }
+}
+
+/// The call `shareMetadata`: `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == URL, Value == CKShare.Metadata {
+    public static var shareMetadata: Self { Self("shareMetadata") }
+}
+
+/// The call `acceptShare`: `accept(_:)`, `accept(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKShare.Metadata, Value == CKShare {
+    public static var acceptShare: Self { Self("acceptShare") }
+}
+
+/// The call `shareParticipantsForEmails`: `shareParticipants(forEmailAddresses:)`, `fetchShareParticipants(forEmailAddresses:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForEmails: Self { Self("shareParticipantsForEmails") }
+}
+
+/// The call `shareParticipantsForPhoneNumbers`: `shareParticipants(forPhoneNumbers:)`, `fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForPhoneNumbers: Self { Self("shareParticipantsForPhoneNumbers") }
+}
+
+/// The call `shareParticipantsForUserRecordIDs`: `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == [CKRecord.ID], Value == [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForUserRecordIDs: Self { Self("shareParticipantsForUserRecordIDs") }
+}
+
+/// The call `shareMetadatas`: `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == [URL], Value == [URL: Result<CKShare.Metadata, any Error>] {
+    public static var shareMetadatas: Self { Self("shareMetadatas") }
+}
+
+/// The call `acceptShares`: `accept(_:)`, `accept(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == [CKShare.Metadata], Value == [CKShare.Metadata: Result<CKShare, any Error>] {
+    public static var acceptShares: Self { Self("acceptShares") }
+}
+
+/// The call `allLongLivedOperationIDs`: `allLongLivedOperationIDs()`, `fetchAllLongLivedOperationIDs(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == [CKOperation.ID] {
+    public static var allLongLivedOperationIDs: Self { Self("allLongLivedOperationIDs") }
+}
+
+/// The call `longLivedOperation`: `longLivedOperation(for:)`, `fetchLongLivedOperation(withID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudContainer, Arguments == CKOperation.ID, Value == CKOperation? {
+    public static var longLivedOperation: Self { Self("longLivedOperation") }
 }
 
 /// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, inspect with
@@ -539,6 +884,69 @@ public final class MockCloudDatabase: CloudDatabase {
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: backing.map { backing in { try backing.continueQuery($0) } }, to: completionHandler)
     }
+
+    public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
+        try recorder.respond("fetchSubscription", .async, subscriptionID, backed: backing.map { backing in { try backing.fetchSubscription($0) } })
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+        recorder.deliverOptional("fetchSubscription", .completion, subscriptionID, as: CKSubscription.self, backed: backing.map { backing in { try backing.fetchSubscription($0) } }, to: completionHandler)
+    }
+
+    public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+        try recorder.respond("fetchRecordZones", .async, ids, backed: backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("fetchRecordZones", .result, ids, as: ([CKRecordZone.ID: Result<CKRecordZone, any Error>]).self, backed: backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
+    }
+
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+        try recorder.respond("modifyRecordZones", .async, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: backing.map { backing in { try backing.modifyRecordZones($0) } })
+    }
+
+    @preconcurrency
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        recorder.deliverResult("modifyRecordZones", .result, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), as: ((saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifyRecordZones($0) } }, to: completionHandler)
+    }
+
+    public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
+        try recorder.respond("fetchSubscriptions", .async, ids, backed: backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:])
+    }
+
+    @preconcurrency
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+        recorder.deliverResult("fetchSubscriptions", .result, ids, as: ([CKSubscription.ID: Result<CKSubscription, any Error>]).self, backed: backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
+    }
+
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+        try recorder.respond("modifySubscriptions", .async, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: backing.map { backing in { try backing.modifySubscriptions($0) } })
+    }
+
+    @preconcurrency
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+        recorder.deliverResult("modifySubscriptions", .result, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), as: ((saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifySubscriptions($0) } }, to: completionHandler)
+    }
+
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try recorder.respond("databaseChanges", .async, (changeToken: changeToken, resultsLimit: resultsLimit))
+    }
+
+    @preconcurrency
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        recorder.deliverResult("databaseChanges", .result, (changeToken: changeToken, resultsLimit: resultsLimit), as: ((modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+    }
+
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try recorder.respond("recordZoneChanges", .async, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
+    }
+
+    @preconcurrency
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        recorder.deliverResult("recordZoneChanges", .result, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+    }
 }
 
 /// What answers `MockCloudDatabase`'s calls when no stub does, like the service itself would. The
@@ -593,6 +1001,16 @@ public protocol CloudDatabaseBacking: AnyObject, Sendable {
     func queryRecords(_ arguments: (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
     /// `continueQuery` (query): `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
     func continueQuery(_ arguments: (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
+    /// `fetchSubscription` (fetch): `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
+    func fetchSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription
+    /// `fetchRecordZones` (fetch): `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
+    func fetchRecordZones(_ arguments: [CKRecordZone.ID]) throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>]
+    /// `modifyRecordZones` (modify): `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
+    func modifyRecordZones(_ arguments: (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID])) throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])
+    /// `fetchSubscriptions` (fetch): `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
+    func fetchSubscriptions(_ arguments: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
+    /// `modifySubscriptions` (modify): `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
+    func modifySubscriptions(_ arguments: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
 }
 
 /// The property `databaseScope`.
@@ -749,4 +1167,46 @@ extension CallKey where Mock == MockCloudDatabase, Arguments == (query: CKQuery,
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CallKey where Mock == MockCloudDatabase, Arguments == (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
     public static var continueQuery: Self { Self("continueQuery") }
+}
+
+/// The call `fetchSubscription`: `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == CKSubscription.ID, Value == CKSubscription {
+    public static var fetchSubscription: Self { Self("fetchSubscription") }
+}
+
+/// The call `fetchRecordZones`: `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == [CKRecordZone.ID], Value == [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+    public static var fetchRecordZones: Self { Self("fetchRecordZones") }
+}
+
+/// The call `modifyRecordZones`: `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID]), Value == (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+    public static var modifyRecordZones: Self { Self("modifyRecordZones") }
+}
+
+/// The call `fetchSubscriptions`: `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == [CKSubscription.ID], Value == [CKSubscription.ID: Result<CKSubscription, any Error>] {
+    public static var fetchSubscriptions: Self { Self("fetchSubscriptions") }
+}
+
+/// The call `modifySubscriptions`: `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID]), Value == (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+    public static var modifySubscriptions: Self { Self("modifySubscriptions") }
+}
+
+/// The call `databaseChanges`: `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public static var databaseChanges: Self { Self("databaseChanges") }
+}
+
+/// The call `recordZoneChanges`: `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CallKey where Mock == MockCloudDatabase, Arguments == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public static var recordZoneChanges: Self { Self("recordZoneChanges") }
 }

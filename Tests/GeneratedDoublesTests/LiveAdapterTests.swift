@@ -38,5 +38,39 @@ final class LiveAdapterTests: XCTestCase {
             "recordsMatching:inZoneWith:desiredKeys:resultsLimit:",
         ])
     }
+
+    func testTheRestOfTheSurfaceForwardsToo() async {
+        let container = CKContainer(identifier: "iCloud.test")
+        let live = LiveCloudContainer(container)
+        let database = live.sharedCloudDatabase
+        let id = CKRecord.ID(recordName: "r")
+        _ = try? await live.applicationPermissionStatus(for: .userDiscoverability)
+        _ = try? await live.userIdentities(forEmailAddresses: ["a@b.c"])
+        _ = try? await live.shareParticipant(forUserRecordID: id)
+        _ = try? await live.shareMetadatas(for: [URL(string: "https://example.com/share")!])
+        _ = try? await live.allLongLivedOperationIDs()
+        _ = try? await database.subscription(for: "s")
+        _ = try? await database.recordZones(for: [.default])
+        _ = try? await database.modifySubscriptions(saving: [], deleting: ["s"])
+        _ = try? await database.databaseChanges(since: nil)
+        _ = try? await database.recordZoneChanges(inZoneWith: .default, since: nil)
+        let done = expectation(description: "handlers")
+        done.expectedFulfillmentCount = 2
+        live.requestApplicationPermission(.userDiscoverability) { status, error in
+            XCTAssertEqual(status, .couldNotComplete)
+            XCTAssertNotNil(error)
+            done.fulfill()
+        }
+        database.fetch(withRecordZoneIDs: [.default]) { _ in done.fulfill() }
+        await fulfillment(of: [done], timeout: 5)
+        XCTAssertEqual(container.invocations, [
+            "applicationPermissionStatusFor:", "userIdentitiesForEmailAddresses:", "shareParticipantForUserRecordID:", "shareMetadatasForURLs:",
+            "allLongLivedOperationIDs", "requestApplicationPermission:completionHandler:",
+        ])
+        XCTAssertEqual(container.sharedCloudDatabase.invocations, [
+            "subscriptionForID:", "recordZonesForIDs:", "modifySubscriptionsSaving:deleting:", "databaseChangesSince:resultsLimit:",
+            "recordZoneChangesInZoneWith:since:desiredKeys:resultsLimit:", "fetchRecordZonesWithIDs:completionHandler:",
+        ])
+    }
 }
 #endif

@@ -83,6 +83,32 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
         return (page.records.map { ($0.recordID, .success($0)) }, page.cursor)
     }
 
+    public func fetchSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription {
+        try fetchSubscriptions([arguments])[0].1.get()
+    }
+
+    public func fetchRecordZones(_ arguments: [CKRecordZone.ID]) throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+        Dictionary(fetchZones(arguments), uniquingKeysWith: { first, _ in first })
+    }
+
+    public func modifyRecordZones(
+        _ arguments: (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID])
+    ) throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+        let results = modifyZones(saving: arguments.recordZonesToSave, deleting: arguments.recordZoneIDsToDelete)
+        return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
+    }
+
+    public func fetchSubscriptions(_ arguments: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
+        Dictionary(fetchSubscriptions(arguments as [CKSubscription.ID]?), uniquingKeysWith: { first, _ in first })
+    }
+
+    public func modifySubscriptions(
+        _ arguments: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])
+    ) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+        let results = modifySubscriptions(saving: arguments.subscriptionsToSave, deleting: arguments.subscriptionIDsToDelete)
+        return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
+    }
+
     // MARK: Operations
 
     public func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome {

@@ -68,7 +68,7 @@ extension CKRecordZone: NSCopying {
     }
 }
 
-public final class CKRecord: NSObject, @unchecked Sendable {
+open class CKRecord: NSObject, @unchecked Sendable {
     public typealias RecordType = String
     public typealias FieldKey = String
 

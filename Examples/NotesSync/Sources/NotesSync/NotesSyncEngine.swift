@@ -85,9 +85,10 @@ public actor NotesSyncEngine {
                     try await database.modifyRecords(saving: batch.compactMap(\.record), deleting: batch.compactMap(\.deletedID), savePolicy: .ifServerRecordUnchanged, atomically: false)
                 }
             }
+            // In record-name order, so a sync does the same thing every time.
             for batch in batches {
-                for (id, result) in batch.saveResults { try await handleSave(id, result) }
-                for (id, result) in batch.deleteResults { handleDelete(id, result) }
+                for (id, result) in batch.saveResults.sorted(by: { $0.key.recordName < $1.key.recordName }) { try await handleSave(id, result) }
+                for (id, result) in batch.deleteResults.sorted(by: { $0.key.recordName < $1.key.recordName }) { handleDelete(id, result) }
             }
         }
         if !isUpToDate { throw SyncError.incomplete }
