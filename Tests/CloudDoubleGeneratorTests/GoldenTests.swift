@@ -45,6 +45,16 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(live.contains("LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Sendable"))
     }
 
+    func testTheCoverageDocListsEveryDescribedMember() throws {
+        let description = try Generator.validate(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json")
+        let doc = try String(contentsOf: Paths.root.appendingPathComponent("docs/CloudKitCoverage.md"), encoding: .utf8)
+        for type in description.types {
+            for property in type.properties { XCTAssertTrue(doc.contains("| `\(property.name.value)` |"), property.name.value) }
+            for call in type.calls { XCTAssertTrue(doc.contains("| `\(Validator.callID(call))` |"), Validator.callID(call)) }
+        }
+        for operation in description.operations { XCTAssertTrue(doc.contains("| `\(operation.name.value)` |"), operation.name.value) }
+    }
+
     func testKitchenSinkDescriptionMatchesGoldens() throws {
         let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
         let directory = Paths.root.appendingPathComponent("Tests/Goldens/KitchenSink")
