@@ -159,8 +159,12 @@ final class DiagnosticTests: XCTestCase {
     ]
 
     func diagnostics(for input: String) -> [Diagnostic] {
+        diagnostics(for: Array(input.utf8))
+    }
+
+    func diagnostics(for bytes: [UInt8]) -> [Diagnostic] {
         do {
-            _ = try Generator.validate(Array(input.utf8), file: "test.json")
+            _ = try Generator.validate(bytes, file: "test.json")
             return []
         } catch {
             guard case .description(let diagnostics) = error else { return [] }
@@ -230,6 +234,19 @@ final class DiagnosticTests: XCTestCase {
         let files = try Generator(templates: .bundled()).generate(Array(Self.valid.utf8), file: "test.json")
         XCTAssertEqual(try OutputWriter.write(files, to: directory).count, 4)
         XCTAssertEqual(try OutputWriter.write(files, to: directory), [])
+    }
+
+    func testAbsurdlyLargeInputsAreRefusedOrHandled() {
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: DescriptionDecoder.maximumBytes + 1)
+        let found = diagnostics(for: huge)
+        XCTAssertEqual(found.map(\.location.line), [1])
+        XCTAssertTrue(found.first?.message.contains("may be at most 64 MB") ?? false, "\(found)")
+
+        // Under the limit, a very long value and very many unknown keys get one diagnostic each, fast.
+        let longName = String(repeating: "x", count: 1 << 20)
+        XCTAssertTrue(diagnostics(for: Self.replacing("\"prefix\": \"Cloud\"", with: "\"prefix\": \"9\(longName)\"")).first?.message.contains("not a valid start") ?? false)
+        let manyKeys = (0..<20_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        XCTAssertEqual(diagnostics(for: Self.replacing("\"formatVersion\": 1,", with: "\"formatVersion\": 1, \(manyKeys),")).count, 20_000)
     }
 
     func testChangedOutputReplacesTheOldFileInPlace() throws {

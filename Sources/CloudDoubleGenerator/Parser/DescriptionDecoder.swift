@@ -2,7 +2,16 @@
 /// shape (missing keys, wrong types, unknown keys, duplicate keys) with its location.
 /// Rules that need the whole model (names, ids, references) are the ``Validator``'s.
 public enum DescriptionDecoder {
+    /// Descriptions larger than this are refused before parsing: 64 MB is thousands of times the
+    /// CloudKit description, and far beyond what a build should spend time on.
+    public static let maximumBytes = 64 << 20
+
     public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
+        guard bytes.count <= maximumBytes else {
+            throw DiagnosticsError([Diagnostic(
+                file: file, location: SourceLocation(line: 1, column: 1),
+                message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(maximumBytes >> 20) MB")])
+        }
         let sink = DiagnosticSink(file: file)
         var parser = JSONParser(bytes)
         let root: JSONValue
