@@ -53,12 +53,22 @@ row(["---:", "---:", "---:", "---:", "---:", "---:"])
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 for count in sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes {
     let bytes = synthetic(types: count)
-    var lines = 0
-    let time = try seconds {
-        let files = try generator.generate(bytes, file: "Bench.clouddouble.json")
-        lines = files.reduce(0) { $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count }
-    }
+    var files: [GeneratedFile] = []
+    let time = try seconds { files = try generator.generate(bytes, file: "Bench.clouddouble.json") }
+    let lines = files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
     row(["\(count)", "\(count * 13)", format(time), format(time * 1000 / Double(count)), "\(lines)", format(peakResidentMB(), 1)])
+}
+
+// Where the time goes, for the largest size: parse + validate, translate, render.
+do {
+    let count = (sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes).max() ?? 1
+    let bytes = synthetic(types: count)
+    var description: APIDescription?
+    let parse = try seconds { description = try Generator.validate(bytes, file: "Bench.clouddouble.json") }
+    var context: TemplateValue = .string("")
+    let translate = seconds { context = Translator(description: description!, sourceFile: "Bench.clouddouble.json").context() }
+    let render = try seconds { for artifact in Artifact.allCases { _ = try generator.templates.render(artifact, context: context) } }
+    say("\nPhases for \(count) types: parse and validate \(format(parse)) s, translate \(format(translate)) s, render \(format(render)) s\n")
 }
 
 let cloudKitPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -100,4 +110,85 @@ for callers in [1, 8] {
     }
     let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     row(["\(callers)", "\(log.count)", format(time), format(Double(log.count) / time, 0)])
+}
+
+// MARK: - Type-checking and cold build
+
+/// Runs a command; returns its wall time, or nil when it failed (its output is printed).
+func run(_ arguments: [String], in directory: URL? = nil) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let start = DispatchTime.now().uptimeNanoseconds
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        say(String(decoding: output.suffix(2000), as: UTF8.self))
+        return nil
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The made-up SDK the synthetic description describes, so the generated code can be compiled.
+func syntheticSDK(types count: Int) -> String {
+    var source = "import Foundation\npublic struct SDKError: Error {}\n"
+    for index in 0..<count {
+        source += "public final class SDKService\(index): @unchecked Sendable {\n    public var name = \"\"\n    public var flag = false\n    public var tags: [String] = []\n"
+        for call in 0..<10 {
+            let parameters = "_ value: String, count: Int"
+            switch call % 3 {
+            case 0:
+                source += "    public func op\(call)(\(parameters)) async throws -> [String] { throw SDKError() }\n"
+                source += "    public func op\(call)(\(parameters), completionHandler: @escaping @Sendable ([String]?, (any Error)?) -> Void) {}\n"
+            case 1:
+                source += "    public func op\(call)(\(parameters)) async throws -> [String] { throw SDKError() }\n"
+                source += "    public func op\(call)(\(parameters), completionHandler: @escaping @Sendable (Result<[String], any Error>) -> Void) {}\n"
+            default:
+                source += "    public func op\(call)(\(parameters)) -> [String] { [] }\n"
+            }
+        }
+        source += "}\n"
+    }
+    return source
+}
+
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try? FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: workspace) }
+
+if CommandLine.arguments.contains("--no-compile") { exit(0) }
+
+say("\n## Type-checking the generated code (swiftc -typecheck, Swift 6 mode)\n")
+row(["types", "members", "artifacts", "seconds", "ms per type", "ms per member"])
+row(["---:", "---:", "---", "---:", "---:", "---:"])
+for count in [10, 100] {
+    let directory = workspace.appendingPathComponent("typecheck\(count)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try syntheticSDK(types: count).write(to: directory.appendingPathComponent("SDK.swift"), atomically: true, encoding: .utf8)
+    let files = try generator.generate(synthetic(types: count), file: "Bench.clouddouble.json")
+    try OutputWriter.write(files, to: directory)
+    guard run(["swiftc", "-emit-module", "-parse-as-library", "-module-name", "SDK", "-swift-version", "6",
+               "-emit-module-path", directory.appendingPathComponent("SDK.swiftmodule").path, directory.appendingPathComponent("SDK.swift").path]) != nil
+    else { say("(could not build the SDK module)"); break }
+    for (label, names) in [("mocks", ["Bench.Protocols.swift", "Bench.Mocks.swift"]), ("all four", files.map(\.name))] {
+        let paths = names.map { directory.appendingPathComponent($0).path }
+        if let time = run(["swiftc", "-typecheck", "-swift-version", "6", "-I", directory.path, "-I", binDirectory.appendingPathComponent("Modules").path, "-I", binDirectory.path] + paths) {
+            row(["\(count)", "\(count * 13)", label, format(time), format(time * 1000 / Double(count), 1), format(time * 1000 / Double(count * 13), 2)])
+        }
+    }
+}
+
+say("\n## Cold build of the generator tool (debug, as the plugin builds it)\n")
+let packageRoot = cloudKitPath.deletingLastPathComponent().deletingLastPathComponent()
+let scratch = workspace.appendingPathComponent("cold")
+if let time = run(["swift", "build", "--product", "clouddouble", "--package-path", packageRoot.path, "--scratch-path", scratch.path]) {
+    say("`swift build --product clouddouble` from an empty scratch directory: \(format(time, 1)) s")
+} else {
+    say("(the cold build failed)")
 }

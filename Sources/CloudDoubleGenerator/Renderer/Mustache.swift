@@ -10,9 +10,20 @@ import Foundation
 public struct MustacheTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)
-        case variable(String)
-        case section(String, [Node], inverted: Bool)
+        case variable(Path)
+        case section(Path, [Node], inverted: Bool)
         case partial(String, indent: String)
+    }
+
+    /// A variable or section name, split once at parse time (`.` is the empty path).
+    struct Path: Sendable {
+        let name: String
+        let parts: [String]
+
+        init(_ name: String) {
+            self.name = name
+            parts = name == "." ? [] : name.split(separator: ".").map(String.init)
+        }
     }
 
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
@@ -34,7 +45,8 @@ public struct MustacheTemplate: Sendable {
     /// Renders with `context`; `partials` supplies `{{> name}}`.
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
         var output = ""
-        try Self.render(nodes, stack: [context], partials: partials, into: &output, template: name, depth: 0)
+        var stack = [context]
+        try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
         return output
     }
 
@@ -44,33 +56,38 @@ public struct MustacheTemplate: Sendable {
     }
 
     private static func render(
-        _ nodes: [Node], stack: [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
+        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
     ) throws(RenderError) {
         for node in nodes {
             switch node {
             case .text(let text):
                 output += text
-            case .variable(let name):
-                switch lookup(name, in: stack) {
+            case .variable(let path):
+                switch lookup(path, in: stack) {
                 case .string(let text)?: output += text
                 case .bool(let flag)?: output += flag ? "true" : "false"
                 case nil: break
-                default: throw RenderError(message: "\(template): {{\(name)}} is a list or object, not text")
+                default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
                 }
-            case .section(let name, let children, let inverted):
-                let value = lookup(name, in: stack)
+            case .section(let path, let children, let inverted):
+                let value = lookup(path, in: stack)
                 let truthy = value?.isTruthy ?? false
                 if inverted {
-                    if !truthy { try render(children, stack: stack, partials: partials, into: &output, template: template, depth: depth) }
+                    if !truthy { try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth) }
                     continue
                 }
                 guard let value, truthy else { continue }
+                // The stack grows and shrinks in place: no copy per item.
                 if case .list(let items) = value {
                     for item in items {
-                        try render(children, stack: stack + [item], partials: partials, into: &output, template: template, depth: depth)
+                        stack.append(item)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
                     }
                 } else {
-                    try render(children, stack: stack + [value], partials: partials, into: &output, template: template, depth: depth)
+                    stack.append(value)
+                    defer { stack.removeLast() }
+                    try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
                 }
             case .partial(let name, let indent):
                 guard let partial = partials[name] else {
@@ -78,7 +95,7 @@ public struct MustacheTemplate: Sendable {
                 }
                 guard depth < 32 else { throw RenderError(message: "\(template): partials nest more than 32 levels (a cycle?)") }
                 var rendered = ""
-                try render(partial.nodes, stack: stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
+                try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
                 output += indent.isEmpty ? rendered : indentLines(rendered, by: indent)
             }
         }
@@ -95,18 +112,11 @@ public struct MustacheTemplate: Sendable {
         return result
     }
 
-    private static func lookup(_ name: String, in stack: [TemplateValue]) -> TemplateValue? {
-        if name == "." { return stack.last }
-        if !name.contains(".") {
-            for context in stack.reversed() {
-                if case .object(let fields) = context, let value = fields[name] { return value }
-            }
-            return nil
-        }
-        let parts = name.split(separator: ".").map(String.init)
+    private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = path.parts.first else { return stack.last }
         for context in stack.reversed() {
-            guard case .object(let fields) = context, var value = fields[parts[0]] else { continue }
-            for part in parts.dropFirst() {
+            guard case .object(let fields) = context, var value = fields[first] else { continue }
+            for part in path.parts.dropFirst() {
                 guard case .object(let inner) = value, let next = inner[part] else { return nil }
                 value = next
             }
@@ -160,7 +170,7 @@ private struct MustacheParser {
             index = tagEnd
             switch tag.kind {
             case .variable:
-                stack[stack.count - 1].nodes.append(.variable(tag.name))
+                stack[stack.count - 1].nodes.append(.variable(MustacheTemplate.Path(tag.name)))
             case .comment:
                 break
             case .partial:
@@ -173,7 +183,7 @@ private struct MustacheParser {
                     throw error("{{/\(tag.name)}} closes nothing: \(open)", at: tag.start)
                 }
                 let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(section.name, section.nodes, inverted: section.inverted))
+                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
             }
         }
         flushText(into: &stack[stack.count - 1].nodes)

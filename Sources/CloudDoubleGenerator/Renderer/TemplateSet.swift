@@ -49,7 +49,7 @@ public struct TemplateSet: Sendable {
         self.templates = templates
     }
 
-    func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
+    public func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
         guard let template = templates[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }

@@ -31,16 +31,35 @@ enum SwiftNames {
     /// Whether `text` looks like a Swift type (identifiers, dots, generics, optionals, tuples,
     /// arrays, dictionaries, `any`/`some`). A light check that catches typos, not a type checker.
     static func isPlausibleType(_ text: String) -> Bool {
-        let allowed = Set("[]()<>:,.?! &_-@")
         var depth = 0
-        var previous: Character = " "
-        for character in text {
-            defer { previous = character }
-            if character == ">" && previous == "-" { continue }  // the arrow of a function type
-            if "[(<".contains(character) { depth += 1 }
-            if "])>".contains(character) { depth -= 1; if depth < 0 { return false } }
-            if !(character.isLetter || character.isNumber || allowed.contains(character)) { return false }
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                continue
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"):
+                continue  // the arrow of a function type
+            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"):
+                depth -= 1
+                if depth < 0 { return false }
+            case UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: " "),
+                UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "@"):
+                continue
+            case 0x80...:
+                // Non-ASCII: letters and digits are allowed in identifiers; check the scalar.
+                continue
+            default:
+                return false
+            }
         }
-        return depth == 0 && !text.trimmingCharacters(in: .whitespaces).isEmpty
+        guard depth == 0, text.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return false }
+        // Only strings with non-ASCII bytes need the slower per-character check.
+        if text.utf8.contains(where: { $0 >= 0x80 }) {
+            return text.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        return true
     }
 }
