@@ -115,9 +115,9 @@ public struct MustacheTemplate: Sendable {
     private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.parts.first else { return stack.last }
         for context in stack.reversed() {
-            guard case .object(let fields) = context, var value = fields[first] else { continue }
+            guard var value = context.field(first) else { continue }
             for part in path.parts.dropFirst() {
-                guard case .object(let inner) = value, let next = inner[part] else { return nil }
+                guard let next = value.field(part) else { return nil }
                 value = next
             }
             return value

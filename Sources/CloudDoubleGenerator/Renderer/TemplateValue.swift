@@ -3,7 +3,28 @@ public indirect enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    /// Named fields, searched in order: contexts have a few dozen fields at most, where a linear
+    /// scan beats hashing every key of every member (and keeps no dictionary per member).
+    case object([(key: String, value: TemplateValue)])
+    /// An object whose only field is `line`: what a list of source lines is made of. Cheaper than
+    /// a dictionary per line, and generated files are mostly lines.
+    case line(String)
+
+    /// A list of `{line}` objects, rendered with `{{#name}}{{line}}{{/name}}`.
+    static func lines(_ texts: [String]) -> TemplateValue {
+        .list(texts.map(TemplateValue.line))
+    }
+
+    /// The field `name` of an object (or of a line), if there is one.
+    func field(_ name: String) -> TemplateValue? {
+        switch self {
+        case .object(let fields):
+            for field in fields where field.key == name { return field.value }
+            return nil
+        case .line(let text): return name == "line" ? .string(text) : nil
+        default: return nil
+        }
+    }
 
     /// Whether a section over this value renders (non-empty list, true, any string or object).
     var isTruthy: Bool {
@@ -11,7 +32,7 @@ public indirect enum TemplateValue: Sendable {
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
         case .string(let text): return !text.isEmpty
-        case .object: return true
+        case .object, .line: return true
         }
     }
 }
@@ -21,6 +42,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
 }

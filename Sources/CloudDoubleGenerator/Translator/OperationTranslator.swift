@@ -42,7 +42,7 @@ struct OperationTranslator {
     }
 
     func lines(_ texts: [String]) -> TemplateValue {
-        .list(texts.map { ["line": .string($0)] })
+        .lines(texts)
     }
 
     // MARK: The outcome type

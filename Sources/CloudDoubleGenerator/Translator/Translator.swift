@@ -48,8 +48,8 @@ public struct Translator {
     /// The context shared by all templates.
     public func context() -> TemplateValue {
         let module = description.module.value
-        var imports: [TemplateValue] = (description.imports.map(\.value) + options.extraImports).map { ["line": .string("import \($0)")] }
-        imports += options.testableImports.map { ["line": .string("@testable import \($0)")] }
+        var imports: [TemplateValue] = (description.imports.map(\.value) + options.extraImports).map { .line("import \($0)") }
+        imports += options.testableImports.map { .line("@testable import \($0)") }
         return [
             "source": .string(sourceFile),
             "module": .string(module),
@@ -204,7 +204,7 @@ public struct Translator {
     }
 
     func lines(_ texts: [String]) -> TemplateValue {
-        .list(texts.map { ["line": .string($0)] })
+        .lines(texts)
     }
 
     func callKey(mock: String, id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
