@@ -14,20 +14,9 @@ extension CKContainer {
         case initialState = 0, couldNotComplete = 1, denied = 2, granted = 3
     }
 
-    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) {
-        log.record(name)
-        later { handler(nil, notAuthenticated()) }
-    }
-
-    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        log.record(name)
-        later { handler(.failure(notAuthenticated())) }
-    }
-
-    private func fail(_ name: String) throws -> Never {
-        log.record(name)
-        throw notAuthenticated()
-    }
+    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) { log.failing(name, handler) }
+    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) { log.failing(name, handler) }
+    private func fail(_ name: String) throws -> Never { try log.failing(name) }
 
     // MARK: Application permissions (deprecated iOS 17)
 

@@ -12,6 +12,24 @@ final class InvocationLog: @unchecked Sendable {
 
     func record(_ name: String) { lock.withLock { names.append(name) } }
     var all: [String] { lock.withLock { names } }
+
+    /// Records `name`, then fails the handler later with `notAuthenticated`, as CloudKit does
+    /// without an account.
+    func failing<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) {
+        record(name)
+        later { handler(nil, notAuthenticated()) }
+    }
+
+    func failing<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        record(name)
+        later { handler(.failure(notAuthenticated())) }
+    }
+
+    /// Records `name` and throws `notAuthenticated`.
+    func failing(_ name: String) throws -> Never {
+        record(name)
+        throw notAuthenticated()
+    }
 }
 
 func notAuthenticated() -> CKError {
@@ -102,20 +120,9 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         databaseScope = scope
     }
 
-    private func failing<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) {
-        log.record(name)
-        later { handler(nil, notAuthenticated()) }
-    }
-
-    private func failing<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        log.record(name)
-        later { handler(.failure(notAuthenticated())) }
-    }
-
-    private func failing(_ name: String) throws -> Never {
-        log.record(name)
-        throw notAuthenticated()
-    }
+    private func failing<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) { log.failing(name, handler) }
+    private func failing<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) { log.failing(name, handler) }
+    private func failing(_ name: String) throws -> Never { try log.failing(name) }
 
     public func add(_ operation: CKDatabaseOperation) {
         log.record("addOperation:")

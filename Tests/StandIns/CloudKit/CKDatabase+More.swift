@@ -39,20 +39,9 @@ extension CKDatabase {
         }
     }
 
-    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) {
-        log.record(name)
-        later { handler(nil, notAuthenticated()) }
-    }
-
-    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        log.record(name)
-        later { handler(.failure(notAuthenticated())) }
-    }
-
-    private func fail(_ name: String) throws -> Never {
-        log.record(name)
-        throw notAuthenticated()
-    }
+    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) { log.failing(name, handler) }
+    private func fail<T>(_ name: String, _ handler: @escaping @Sendable (Result<T, any Error>) -> Void) { log.failing(name, handler) }
+    private func fail(_ name: String) throws -> Never { try log.failing(name) }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
