@@ -107,6 +107,22 @@ func measure(_ name: String, _ body: @escaping @Sendable () async throws -> Void
 }
 let direct: @Sendable () async throws -> Int = { 1 }
 try await measure("direct async call") { _ = try await direct() }
+
+/// The shape of a generated live adapter: the app calls a protocol requirement on an existential,
+/// the adapter forwards to the SDK object's method.
+final class SDKObject: Sendable {
+    @inline(never) func fetch(_ id: Int) async throws -> Int { id }
+}
+protocol AdapterShape: AnyObject, Sendable { func fetch(_ id: Int) async throws -> Int }
+final class LiveShape: AdapterShape {
+    let base: SDKObject
+    init(_ base: SDKObject) { self.base = base }
+    func fetch(_ id: Int) async throws -> Int { try await base.fetch(id) }
+}
+let sdkObject = SDKObject()
+let adapter: any AdapterShape = LiveShape(sdkObject)
+try await measure("SDK method, called directly") { _ = try await sdkObject.fetch(1) }
+try await measure("the same through a live adapter") { _ = try await adapter.fetch(1) }
 let injector = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("other"), with: "zoneBusy") })
 try await measure("fault engine, no matching rule") { _ = try await injector.perform("Database", "fetchRecord") { try await direct() } }
 let empty = FaultInjector()
