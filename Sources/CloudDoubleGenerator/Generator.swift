@@ -28,11 +28,11 @@ public struct Generator: Sendable {
         let source = URL(fileURLWithPath: file).lastPathComponent
         let context = Translator(description: description, sourceFile: source, options: options).context()
         let base = Self.baseName(of: file)
-        var files: [GeneratedFile] = []
-        for artifact in artifacts.sorted() {
-            files.append(GeneratedFile(name: "\(base).\(artifact.fileSuffix).swift", contents: try templates.render(artifact, context: context)))
+        let templates = self.templates
+        // The artifacts render independently: one per core.
+        return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in
+            GeneratedFile(name: "\(base).\(artifact.fileSuffix).swift", contents: try templates.render(artifact, context: context))
         }
-        return files
     }
 
     /// `CloudKit` for `…/CloudKit.clouddouble.json`.

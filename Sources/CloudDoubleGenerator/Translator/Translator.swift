@@ -16,7 +16,7 @@ public struct TranslationOptions: Sendable {
 
 /// Turns a validated description into the view model the templates render. Every decision about
 /// names, signatures, forwarding and delegation is made here; the templates only lay text out.
-public struct Translator {
+public struct Translator: Sendable {
     let description: APIDescription
     let sourceFile: String
     let options: TranslationOptions
@@ -58,7 +58,7 @@ public struct Translator {
             "access": .string(access),
             "accessPrefix": .string(accessPrefix),
             "errorModel": .string(errorModelExpression()),
-            "types": .list(description.types.map(typeContext)),
+            "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
         ]
