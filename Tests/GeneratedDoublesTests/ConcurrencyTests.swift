@@ -32,14 +32,18 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(cloud.privateDatabase.records().count, 799)
         XCTAssertEqual(mock.log.records.map(\.sequence), Array(1...799))
 
-        // Operations from many tasks: the first ten fail every item, the rest find them.
+        // Operations from many tasks: the first ten fail every item, the rest find them. (Their
+        // records are seeded: which save was the 500th, and so missing, depends on timing.)
+        cloud.privateDatabase.seed((0..<8).flatMap { worker in
+            (0..<5).map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "op\(worker)-\($0)")) }
+        })
         let outcomes = Locked<[String: Int]>([:])
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
                     for index in 0..<5 {
                         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                            let operation = CKFetchRecordsOperation(recordIDs: [CKRecord.ID(recordName: "w\(worker)-\(index)")])
+                            let operation = CKFetchRecordsOperation(recordIDs: [CKRecord.ID(recordName: "op\(worker)-\(index)")])
                             operation.perRecordResultBlock = { _, result in
                                 outcomes.withLock { $0[(try? result.get()) == nil ? "failed" : "found", default: 0] += 1 }
                             }
