@@ -6,7 +6,6 @@ struct ObjectReader {
     let what: String
     let location: SourceLocation
     private let members: [(key: String, keyLocation: SourceLocation, value: JSONValue)]
-    private let allowed: Set<String>
     private let sink: DiagnosticSink
 
     /// `nil` (with a diagnostic) when `value` is not an object.
@@ -18,9 +17,9 @@ struct ObjectReader {
         self.what = what
         self.location = location
         self.members = members
-        self.allowed = Set(allowed)
         self.sink = sink
-        for member in members where !self.allowed.contains(member.key) {
+        // A dozen keys at most: scanning the list beats building a set for every object.
+        for member in members where !allowed.contains(member.key) {
             let suggestion = Self.closest(to: member.key, in: allowed)
             sink.error(
                 "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
