@@ -57,7 +57,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKFetchRecordsOperation",
                 replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
-                capture: { CloudFetchRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -65,7 +65,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKModifyRecordsOperation",
                 replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
-                capture: { CloudModifyRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -73,7 +73,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKQueryOperation",
                 replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
-                capture: { CloudQueryOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -81,7 +81,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKFetchRecordZoneChangesOperation",
                 replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
-                capture: { CloudFetchRecordZoneChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -89,7 +89,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKFetchDatabaseChangesOperation",
                 replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
-                capture: { CloudFetchDatabaseChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -97,7 +97,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKFetchRecordZonesOperation",
                 replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
-                capture: { CloudFetchRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -105,7 +105,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKModifyRecordZonesOperation",
                 replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
-                capture: { CloudModifyRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -113,7 +113,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKModifySubscriptionsOperation",
                 replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
-                capture: { CloudModifySubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -121,7 +121,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             faults.run(
                 "Container", operation: "CKFetchSubscriptionsOperation",
                 replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
-                capture: { CloudFetchSubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -363,87 +363,107 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForEmails", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.shareParticipants(forEmailAddresses: emails)
+        try await faults.perform("Container", "shareParticipantsForEmails", .async, request: { items in
+            items.request(emails, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.shareParticipants(forEmailAddresses: items.kept(emails, input: 0))
         }
     }
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetchShareParticipants(forEmailAddresses: emails, completionHandler: deliver)
+        faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
+            items.request(emails, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetchShareParticipants(forEmailAddresses: items.kept(emails, input: 0), completionHandler: deliver)
         }
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.shareParticipants(forPhoneNumbers: phoneNumbers)
+        try await faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, request: { items in
+            items.request(phoneNumbers, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.shareParticipants(forPhoneNumbers: items.kept(phoneNumbers, input: 0))
         }
     }
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: deliver)
+        faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
+            items.request(phoneNumbers, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetchShareParticipants(forPhoneNumbers: items.kept(phoneNumbers, input: 0), completionHandler: deliver)
         }
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.shareParticipants(forUserRecordIDs: userRecordIDs)
+        try await faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, request: { items in
+            items.request(userRecordIDs, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.shareParticipants(forUserRecordIDs: items.kept(userRecordIDs, input: 0))
         }
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: deliver)
+        faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
+            items.request(userRecordIDs, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetchShareParticipants(forUserRecordIDs: items.kept(userRecordIDs, input: 0), completionHandler: deliver)
         }
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await faults.perform("Container", "shareMetadatas", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.shareMetadatas(for: urls)
+        try await faults.perform("Container", "shareMetadatas", .async, request: { items in
+            items.request(urls, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.shareMetadatas(for: items.kept(urls, input: 0))
         }
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetchShareMetadatas(for: urls, completionHandler: deliver)
+        faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
+            items.request(urls, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetchShareMetadatas(for: items.kept(urls, input: 0), completionHandler: deliver)
         }
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await faults.perform("Container", "acceptShares", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.accept(metadatas)
+        try await faults.perform("Container", "acceptShares", .async, request: { items in
+            items.request(metadatas, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.accept(items.kept(metadatas, input: 0))
         }
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "acceptShares", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.accept(metadatas, completionHandler: deliver)
+        faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
+            items.request(metadatas, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.accept(items.kept(metadatas, input: 0), completionHandler: deliver)
         }
     }
 
@@ -508,7 +528,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKFetchRecordsOperation",
                 replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
-                capture: { CloudFetchRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -516,7 +536,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKModifyRecordsOperation",
                 replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
-                capture: { CloudModifyRecordsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -524,7 +544,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKQueryOperation",
                 replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
-                capture: { CloudQueryOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -532,7 +552,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKFetchRecordZoneChangesOperation",
                 replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
-                capture: { CloudFetchRecordZoneChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -540,7 +560,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKFetchDatabaseChangesOperation",
                 replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
-                capture: { CloudFetchDatabaseChangesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -548,7 +568,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKFetchRecordZonesOperation",
                 replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
-                capture: { CloudFetchRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -556,7 +576,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKModifyRecordZonesOperation",
                 replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
-                capture: { CloudModifyRecordZonesOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -564,7 +584,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKModifySubscriptionsOperation",
                 replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
-                capture: { CloudModifySubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -572,7 +592,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             faults.run(
                 "Database", operation: "CKFetchSubscriptionsOperation",
                 replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
-                capture: { CloudFetchSubscriptionsOutcome.capture(operation, finish: $0) }, rewrite: { $0.failing($1) }
+                intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
                 self.wrapped.add(operation)
             }
@@ -721,83 +741,101 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await faults.perform("Database", "fetchRecords", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.records(for: ids, desiredKeys: desiredKeys)
+        try await faults.perform("Database", "fetchRecords", .async, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.records(for: items.kept(ids, input: 0), desiredKeys: desiredKeys)
         }
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: deliver)
+        faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetch(withRecordIDs: items.kept(ids, input: 0), desiredKeys: desiredKeys, completionHandler: deliver)
         }
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifyRecords", .async, items: { value, items in
+        try await faults.perform("Database", "modifyRecords", .async, request: { items in
+            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) {
-            try await self.wrapped.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically)
+        }) { items in
+            try await self.wrapped.modifyRecords(saving: items.kept(recordsToSave, input: 0, by: \.recordID), deleting: items.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically)
         }
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
+            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) { deliver in
-            self.wrapped.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: deliver)
+        }) { items, deliver in
+            self.wrapped.modifyRecords(saving: items.kept(recordsToSave, input: 0, by: \.recordID), deleting: items.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically, completionHandler: deliver)
         }
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await faults.perform("Database", "queryRecords", .async, items: { value, items in
+        try await faults.perform("Database", "queryRecords", .async, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.matchResults = items.apply(to: value.matchResults)
             return value
-        }) {
+        }) { items in
             try await self.wrapped.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        faults.complete("Database", "queryRecords", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.matchResults = items.apply(to: value.matchResults)
             return value
-        }) { deliver in
+        }) { items, deliver in
             self.wrapped.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
         }
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await faults.perform("Database", "continueQuery", .async, items: { value, items in
+        try await faults.perform("Database", "continueQuery", .async, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.matchResults = items.apply(to: value.matchResults)
             return value
-        }) {
+        }) { items in
             try await self.wrapped.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        faults.complete("Database", "continueQuery", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.matchResults = items.apply(to: value.matchResults)
             return value
-        }) { deliver in
+        }) { items, deliver in
             self.wrapped.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
         }
     }
@@ -816,82 +854,102 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await faults.perform("Database", "fetchRecordZones", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.recordZones(for: ids)
+        try await faults.perform("Database", "fetchRecordZones", .async, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.recordZones(for: items.kept(ids, input: 0))
         }
     }
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetch(withRecordZoneIDs: ids, completionHandler: deliver)
+        faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetch(withRecordZoneIDs: items.kept(ids, input: 0), completionHandler: deliver)
         }
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifyRecordZones", .async, items: { value, items in
+        try await faults.perform("Database", "modifyRecordZones", .async, request: { items in
+            items.request(recordZonesToSave.map(\.zoneID), input: 0)
+            items.request(recordZoneIDsToDelete, input: 1)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) {
-            try await self.wrapped.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
+        }) { items in
+            try await self.wrapped.modifyRecordZones(saving: items.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items.kept(recordZoneIDsToDelete, input: 1))
         }
     }
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
+            items.request(recordZonesToSave.map(\.zoneID), input: 0)
+            items.request(recordZoneIDsToDelete, input: 1)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) { deliver in
-            self.wrapped.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: deliver)
+        }) { items, deliver in
+            self.wrapped.modifyRecordZones(saving: items.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items.kept(recordZoneIDsToDelete, input: 1), completionHandler: deliver)
         }
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await faults.perform("Database", "fetchSubscriptions", .async, items: { value, items in
-            items.apply(to: value)
-        }) {
-            try await self.wrapped.subscriptions(for: ids)
+        try await faults.perform("Database", "fetchSubscriptions", .async, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items in
+            try await self.wrapped.subscriptions(for: items.kept(ids, input: 0))
         }
     }
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, items: { value, items in
-            items.apply(to: value)
-        }) { deliver in
-            self.wrapped.fetch(withSubscriptionIDs: ids, completionHandler: deliver)
+        faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
+            items.request(ids, input: 0)
+        }, merge: { value, items in
+            items.merged(value, input: 0)
+        }) { items, deliver in
+            self.wrapped.fetch(withSubscriptionIDs: items.kept(ids, input: 0), completionHandler: deliver)
         }
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifySubscriptions", .async, items: { value, items in
+        try await faults.perform("Database", "modifySubscriptions", .async, request: { items in
+            items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
+            items.request(subscriptionIDsToDelete, input: 1)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) {
-            try await self.wrapped.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
+        }) { items in
+            try await self.wrapped.modifySubscriptions(saving: items.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items.kept(subscriptionIDsToDelete, input: 1))
         }
     }
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
+            items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
+            items.request(subscriptionIDsToDelete, input: 1)
+        }, merge: { value, items in
             var value = value
-            value.saveResults = items.apply(to: value.saveResults)
-            value.deleteResults = items.apply(to: value.deleteResults)
+            value.saveResults = items.merged(value.saveResults, input: 0)
+            value.deleteResults = items.merged(value.deleteResults, input: 1)
             return value
-        }) { deliver in
-            self.wrapped.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: deliver)
+        }) { items, deliver in
+            self.wrapped.modifySubscriptions(saving: items.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items.kept(subscriptionIDsToDelete, input: 1), completionHandler: deliver)
         }
     }
 
@@ -909,22 +967,26 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await faults.perform("Database", "recordZoneChanges", .async, items: { value, items in
+        try await faults.perform("Database", "recordZoneChanges", .async, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
             return value
-        }) {
+        }) { items in
             try await self.wrapped.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, items: { value, items in
+        faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value, items in
             var value = value
             value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
             return value
-        }) { deliver in
+        }) { items, deliver in
             self.wrapped.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
         }
     }

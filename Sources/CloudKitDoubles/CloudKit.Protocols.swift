@@ -468,55 +468,61 @@ public struct CloudFetchRecordsOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKFetchRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
-        let perRecordProgressBlock = operation.perRecordProgressBlock
-        let perRecordResultBlock = operation.perRecordResultBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
-        let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
-        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var records: [(key: CKRecord.ID, result: Result<CKRecord, any Error>)] = []
-            for event in events {
-                switch event {
-                case .records(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    records.append((key: key, result: result))
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
-                    if let block = perRecordProgressBlock { block(key, 1.0) }
-                    if let block = perRecordResultBlock {
-                        block(key, result)
-                    } else if let block = perRecordCompletionBlock {
-                        block(value, key, error)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = fetchRecordsResultBlock {
-                block(result)
-            } else if let block = fetchRecordsCompletionBlock {
-                block(OperationBlocks.successes(of: records, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKFetchRecordsOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchRecordsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
+        let perRecordResultBlock = operation.perRecordResultBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
+        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let recordIDs = operation.recordIDs
+        faults.request(operation.recordIDs ?? [], input: 0)
+        operation.recordIDs = faults.kept(recordIDs, input: 0)
+        operation.perRecordResultBlock = { key, result in delivery.deliver(.records(key, result)) }
+        deprecated.setPerRecordCompletionBlock(nil, of: operation)
+        deprecated.setFetchRecordsCompletionBlock(nil, of: operation)
+        operation.fetchRecordsResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordIDs = recordIDs
+            operation.perRecordResultBlock = perRecordResultBlock
+            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            operation.fetchRecordsResultBlock = fetchRecordsResultBlock
+            deprecated.setFetchRecordsCompletionBlock(fetchRecordsCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKRecord.ID.self) { delivery.deliver(.records(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchRecordsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordResultBlock = operation.perRecordResultBlock
@@ -524,39 +530,35 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
         let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perRecordProgressBlock = perRecordProgressBlock
-            operation.perRecordResultBlock = perRecordResultBlock
-            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
-            operation.fetchRecordsResultBlock = fetchRecordsResultBlock
-            deprecated.setFetchRecordsCompletionBlock(fetchRecordsCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perRecordProgressBlock = nil
-        operation.perRecordResultBlock = { key, result in capture.append(.records(key, result)) }
-        deprecated.setPerRecordCompletionBlock(nil, of: operation)
-        operation.fetchRecordsResultBlock = { result in capture.finalResult(result) }
-        deprecated.setFetchRecordsCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let recordsFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
-            if case .records(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .records(let key, _):
-                guard let error = recordsFailures[key] else { return event }
-                return .records(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .records(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
+                    if let block = perRecordResultBlock {
+                        block(key, result)
+                    } else if let block = perRecordCompletionBlock {
+                        block(value, key, error)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let records = events.compactMap { event -> (key: CKRecord.ID, result: Result<CKRecord, any Error>)? in
+                    guard case .records(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = fetchRecordsResultBlock {
+                    block(result)
+                } else if let block = fetchRecordsCompletionBlock {
+                    block(OperationBlocks.successes(of: records, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -627,63 +629,69 @@ public struct CloudModifyRecordsOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKModifyRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
-        let perRecordProgressBlock = operation.perRecordProgressBlock
-        let perRecordSaveBlock = operation.perRecordSaveBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
-        let perRecordDeleteBlock = operation.perRecordDeleteBlock
-        let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
-        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var saves: [(key: CKRecord.ID, result: Result<CKRecord, any Error>)] = []
-            var deletes: [(key: CKRecord.ID, result: Result<Void, any Error>)] = []
-            for event in events {
-                switch event {
-                case .saves(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    saves.append((key: key, result: result))
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
-                    if let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
-                    if let block = perRecordSaveBlock {
-                        block(key, result)
-                    } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
-                        block(record, error)
-                    }
-                case .deletes(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    deletes.append((key: key, result: result))
-                    if let block = perRecordDeleteBlock {
-                        block(key, result)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = modifyRecordsResultBlock {
-                block(result)
-            } else if let block = modifyRecordsCompletionBlock {
-                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKModifyRecordsOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKModifyRecordsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
+        let perRecordSaveBlock = operation.perRecordSaveBlock
+        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordDeleteBlock = operation.perRecordDeleteBlock
+        let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
+        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let recordsToSave = operation.recordsToSave
+        faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
+        let recordIDsToDelete = operation.recordIDsToDelete
+        faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
+        operation.perRecordSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
+        deprecated.setPerRecordCompletionBlock(nil, of: operation)
+        operation.perRecordDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
+        deprecated.setModifyRecordsCompletionBlock(nil, of: operation)
+        operation.modifyRecordsResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordsToSave = recordsToSave
+            operation.recordIDsToDelete = recordIDsToDelete
+            operation.perRecordSaveBlock = perRecordSaveBlock
+            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            operation.perRecordDeleteBlock = perRecordDeleteBlock
+            operation.modifyRecordsResultBlock = modifyRecordsResultBlock
+            deprecated.setModifyRecordsCompletionBlock(modifyRecordsCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKRecord.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
+            for (key, error) in faults.failures(input: 1, as: CKRecord.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKModifyRecordsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordSaveBlock = operation.perRecordSaveBlock
@@ -692,48 +700,44 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
         let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perRecordProgressBlock = perRecordProgressBlock
-            operation.perRecordSaveBlock = perRecordSaveBlock
-            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
-            operation.perRecordDeleteBlock = perRecordDeleteBlock
-            operation.modifyRecordsResultBlock = modifyRecordsResultBlock
-            deprecated.setModifyRecordsCompletionBlock(modifyRecordsCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perRecordProgressBlock = nil
-        operation.perRecordSaveBlock = { key, result in capture.append(.saves(key, result)) }
-        deprecated.setPerRecordCompletionBlock(nil, of: operation)
-        operation.perRecordDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
-        operation.modifyRecordsResultBlock = { result in capture.finalResult(result) }
-        deprecated.setModifyRecordsCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let savesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
-            if case .saves(let key, _) = event { return key }
-            return nil
-        })
-        let deletesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
-            if case .deletes(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .saves(let key, _):
-                guard let error = savesFailures[key] else { return event }
-                return .saves(key, .failure(error))
-            case .deletes(let key, _):
-                guard let error = deletesFailures[key] else { return event }
-                return .deletes(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .saves(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
+                    if let block = perRecordSaveBlock {
+                        block(key, result)
+                    } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
+                        block(record, error)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                case .deletes(let key, let result):
+                    if let block = perRecordDeleteBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let saves = events.compactMap { event -> (key: CKRecord.ID, result: Result<CKRecord, any Error>)? in
+                    guard case .saves(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let deletes = events.compactMap { event -> (key: CKRecord.ID, result: Result<Void, any Error>)? in
+                    guard case .deletes(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = modifyRecordsResultBlock {
+                    block(result)
+                } else if let block = modifyRecordsCompletionBlock {
+                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -802,86 +806,83 @@ public struct CloudQueryOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKQueryOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
+        return OperationReplay { outcome in
+            var events = outcome.events
+            // A whole failure reaches only the final block: no item was requested by key.
+            if outcome.failsRequestedItems { events = [] }
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
+        }
+    }
+
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKQueryOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
+        let recordMatchedBlock = operation.recordMatchedBlock
+        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
+        let queryResultBlock = operation.queryResultBlock
+        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
+        operation.recordMatchedBlock = { key, result in delivery.deliver(.records(key, faults.rewritten(result, for: key))) }
+        deprecated.setRecordFetchedBlock(nil, of: operation)
+        deprecated.setQueryCompletionBlock(nil, of: operation)
+        operation.queryResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordMatchedBlock = recordMatchedBlock
+            deprecated.setRecordFetchedBlock(recordFetchedBlock, of: operation)
+            operation.queryResultBlock = queryResultBlock
+            deprecated.setQueryCompletionBlock(queryCompletionBlock, of: operation)
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKQueryOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, CKQueryOperation.Cursor?> {
         let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
         let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
         let queryResultBlock = operation.queryResultBlock
         let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationReplay { outcome in
-            var events = outcome.events
-            // A whole failure reaches only the final block: no item was requested by key.
-            if outcome.failsRequestedItems { events = [] }
-            var failures: [(AnyHashable, any Error)] = []
-            for event in events {
+        return OperationDelivery(
+            deliver: { event in
                 switch event {
                 case .records(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
                     let value = OperationBlocks.value(of: result)
                     if let block = recordMatchedBlock {
                         block(key, result)
                     } else if let block = recordFetchedBlock, let record = value {
                         block(record)
                     }
+                    return nil
                 }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
-            let value = OperationBlocks.value(of: result)
-            let error = OperationBlocks.error(of: result)
-            if let block = queryResultBlock {
-                block(result)
-            } else if let block = queryCompletionBlock {
-                block(value ?? nil, error)
-            }
-            completionBlock?()
-        }
-    }
-
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKQueryOperation, finish: @escaping (Self) -> Void) {
-        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
-        let recordMatchedBlock = operation.recordMatchedBlock
-        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
-        let queryResultBlock = operation.queryResultBlock
-        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, CKQueryOperation.Cursor?> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.recordMatchedBlock = recordMatchedBlock
-            deprecated.setRecordFetchedBlock(recordFetchedBlock, of: operation)
-            operation.queryResultBlock = queryResultBlock
-            deprecated.setQueryCompletionBlock(queryCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.recordMatchedBlock = { key, result in capture.append(.records(key, result)) }
-        deprecated.setRecordFetchedBlock(nil, of: operation)
-        operation.queryResultBlock = { result in capture.finalResult(result) }
-        deprecated.setQueryCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let recordsFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
-            if case .records(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .records(let key, _):
-                guard let error = recordsFailures[key] else { return event }
-                return .records(key, .failure(error))
-            }
-        }
-        return outcome
+            },
+            finish: { reported, _, failures in
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
+                let value = OperationBlocks.value(of: result)
+                let error = OperationBlocks.error(of: result)
+                if let block = queryResultBlock {
+                    block(result)
+                } else if let block = queryCompletionBlock {
+                    block(value ?? nil, error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -956,67 +957,33 @@ public struct CloudFetchRecordZoneChangesOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKFetchRecordZoneChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
-        let recordWasChangedBlock = operation.recordWasChangedBlock
-        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
-        let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
-        let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
-        let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
-        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
-        let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
-        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            for event in events {
-                switch event {
-                case .changes(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    let value = OperationBlocks.value(of: result)
-                    if let block = recordWasChangedBlock {
-                        block(key, result)
-                    } else if let block = recordChangedBlock, let record = value {
-                        block(record)
-                    }
-                case .deletions(let recordID, let recordType):
-                    if let block = recordWithIDWasDeletedBlock { block(recordID, recordType) }
-                case .tokenUpdates(let zoneID, let token, let clientChangeTokenData):
-                    if let block = recordZoneChangeTokensUpdatedBlock { block(zoneID, token, clientChangeTokenData) }
-                case .zoneResults(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
-                    if let block = recordZoneFetchResultBlock {
-                        block(key, result)
-                    } else if let block = recordZoneFetchCompletionBlock {
-                        block(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = fetchRecordZoneChangesResultBlock {
-                block(result)
-            } else if let block = fetchRecordZoneChangesCompletionBlock {
-                block(error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKFetchRecordZoneChangesOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
         let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
@@ -1026,9 +993,20 @@ extension CloudFetchRecordZoneChangesOutcome {
         let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
         let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
         let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let recordZoneIDs = operation.recordZoneIDs
+        faults.request(operation.recordZoneIDs ?? [], input: 0)
+        operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
+        operation.recordWasChangedBlock = { key, result in delivery.deliver(.changes(key, faults.rewritten(result, for: key))) }
+        deprecated.setRecordChangedBlock(nil, of: operation)
+        operation.recordWithIDWasDeletedBlock = { recordID, recordType in delivery.deliver(.deletions(recordID: recordID, recordType: recordType)) }
+        operation.recordZoneChangeTokensUpdatedBlock = { zoneID, token, clientChangeTokenData in delivery.deliver(.tokenUpdates(zoneID: zoneID, token: token, clientChangeTokenData: clientChangeTokenData)) }
+        operation.recordZoneFetchResultBlock = { key, result in delivery.deliver(.zoneResults(key, result)) }
+        deprecated.setRecordZoneFetchCompletionBlock(nil, of: operation)
+        deprecated.setFetchRecordZoneChangesCompletionBlock(nil, of: operation)
+        operation.fetchRecordZoneChangesResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordZoneIDs = recordZoneIDs
             operation.recordWasChangedBlock = recordWasChangedBlock
             deprecated.setRecordChangedBlock(recordChangedBlock, of: operation)
             operation.recordWithIDWasDeletedBlock = recordWithIDWasDeletedBlock
@@ -1037,44 +1015,63 @@ extension CloudFetchRecordZoneChangesOutcome {
             deprecated.setRecordZoneFetchCompletionBlock(recordZoneFetchCompletionBlock, of: operation)
             operation.fetchRecordZoneChangesResultBlock = fetchRecordZoneChangesResultBlock
             deprecated.setFetchRecordZoneChangesCompletionBlock(fetchRecordZoneChangesCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
+            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.zoneResults(key, .failure(error))) }
+            delivery.finish(result)
         }
-        operation.recordWasChangedBlock = { key, result in capture.append(.changes(key, result)) }
-        deprecated.setRecordChangedBlock(nil, of: operation)
-        operation.recordWithIDWasDeletedBlock = { recordID, recordType in capture.append(.deletions(recordID: recordID, recordType: recordType)) }
-        operation.recordZoneChangeTokensUpdatedBlock = { zoneID, token, clientChangeTokenData in capture.append(.tokenUpdates(zoneID: zoneID, token: token, clientChangeTokenData: clientChangeTokenData)) }
-        operation.recordZoneFetchResultBlock = { key, result in capture.append(.zoneResults(key, result)) }
-        deprecated.setRecordZoneFetchCompletionBlock(nil, of: operation)
-        operation.fetchRecordZoneChangesResultBlock = { result in capture.finalResult(result) }
-        deprecated.setFetchRecordZoneChangesCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
     }
 
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let changesFailures = faults.failures(among: events.compactMap { event -> CKRecord.ID? in
-            if case .changes(let key, _) = event { return key }
-            return nil
-        })
-        let zoneResultsFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
-            if case .zoneResults(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .changes(let key, _):
-                guard let error = changesFailures[key] else { return event }
-                return .changes(key, .failure(error))
-            case .zoneResults(let key, _):
-                guard let error = zoneResultsFailures[key] else { return event }
-                return .zoneResults(key, .failure(error))
-            case .deletions, .tokenUpdates:
-                return event
-            }
-        }
-        return outcome
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchRecordZoneChangesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
+        let recordWasChangedBlock = operation.recordWasChangedBlock
+        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
+        let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
+        let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
+        let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
+        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
+        let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
+        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .changes(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    if let block = recordWasChangedBlock {
+                        block(key, result)
+                    } else if let block = recordChangedBlock, let record = value {
+                        block(record)
+                    }
+                    return nil
+                case .deletions(let recordID, let recordType):
+                    if let block = recordWithIDWasDeletedBlock { block(recordID, recordType) }
+                    return nil
+                case .tokenUpdates(let zoneID, let token, let clientChangeTokenData):
+                    if let block = recordZoneChangeTokensUpdatedBlock { block(zoneID, token, clientChangeTokenData) }
+                    return nil
+                case .zoneResults(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    if let block = recordZoneFetchResultBlock {
+                        block(key, result)
+                    } else if let block = recordZoneFetchCompletionBlock {
+                        block(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, _, failures in
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = fetchRecordZoneChangesResultBlock {
+                    block(result)
+                } else if let block = fetchRecordZoneChangesCompletionBlock {
+                    block(error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -1157,54 +1154,31 @@ public struct CloudFetchDatabaseChangesOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKFetchDatabaseChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
-        let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
-        let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
-        let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
-        let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
-        let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
-        let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
-        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             // A whole failure reaches only the final block: no item was requested by key.
             if outcome.failsRequestedItems { events = [] }
-            let failures: [(AnyHashable, any Error)] = []
-            for event in events {
-                switch event {
-                case .changedZones(let zoneID):
-                    if let block = recordZoneWithIDChangedBlock { block(zoneID) }
-                case .deletedZones(let zoneID):
-                    if let block = recordZoneWithIDWasDeletedBlock { block(zoneID) }
-                case .purgedZones(let zoneID):
-                    if let block = recordZoneWithIDWasPurgedBlock { block(zoneID) }
-                case .encryptedDataResetZones(let zoneID):
-                    if let block = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock { block(zoneID) }
-                case .tokenUpdates(let token):
-                    if let block = changeTokenUpdatedBlock { block(token) }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
-            let value = OperationBlocks.value(of: result)
-            let error = OperationBlocks.error(of: result)
-            if let block = fetchDatabaseChangesResultBlock {
-                block(result)
-            } else if let block = fetchDatabaseChangesCompletionBlock {
-                block(value?.serverChangeToken, value?.moreComing ?? false, error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKFetchDatabaseChangesOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
@@ -1213,9 +1187,14 @@ extension CloudFetchDatabaseChangesOutcome {
         let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
         let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
         let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
+        operation.recordZoneWithIDChangedBlock = { zoneID in delivery.deliver(.changedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedBlock = { zoneID in delivery.deliver(.deletedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasPurgedBlock = { zoneID in delivery.deliver(.purgedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { zoneID in delivery.deliver(.encryptedDataResetZones(zoneID: zoneID)) }
+        operation.changeTokenUpdatedBlock = { token in delivery.deliver(.tokenUpdates(token: token)) }
+        deprecated.setFetchDatabaseChangesCompletionBlock(nil, of: operation)
+        operation.fetchDatabaseChangesResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordZoneWithIDChangedBlock = recordZoneWithIDChangedBlock
             operation.recordZoneWithIDWasDeletedBlock = recordZoneWithIDWasDeletedBlock
             operation.recordZoneWithIDWasPurgedBlock = recordZoneWithIDWasPurgedBlock
@@ -1223,22 +1202,54 @@ extension CloudFetchDatabaseChangesOutcome {
             operation.changeTokenUpdatedBlock = changeTokenUpdatedBlock
             operation.fetchDatabaseChangesResultBlock = fetchDatabaseChangesResultBlock
             deprecated.setFetchDatabaseChangesCompletionBlock(fetchDatabaseChangesCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
+            delivery.finish(result)
         }
-        operation.recordZoneWithIDChangedBlock = { zoneID in capture.append(.changedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasDeletedBlock = { zoneID in capture.append(.deletedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasPurgedBlock = { zoneID in capture.append(.purgedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { zoneID in capture.append(.encryptedDataResetZones(zoneID: zoneID)) }
-        operation.changeTokenUpdatedBlock = { token in capture.append(.tokenUpdates(token: token)) }
-        operation.fetchDatabaseChangesResultBlock = { result in capture.finalResult(result) }
-        deprecated.setFetchDatabaseChangesCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
     }
 
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        self
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchDatabaseChangesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
+        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
+        let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
+        let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
+        let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
+        let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
+        let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
+        let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
+        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .changedZones(let zoneID):
+                    if let block = recordZoneWithIDChangedBlock { block(zoneID) }
+                    return nil
+                case .deletedZones(let zoneID):
+                    if let block = recordZoneWithIDWasDeletedBlock { block(zoneID) }
+                    return nil
+                case .purgedZones(let zoneID):
+                    if let block = recordZoneWithIDWasPurgedBlock { block(zoneID) }
+                    return nil
+                case .encryptedDataResetZones(let zoneID):
+                    if let block = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock { block(zoneID) }
+                    return nil
+                case .tokenUpdates(let token):
+                    if let block = changeTokenUpdatedBlock { block(token) }
+                    return nil
+                }
+            },
+            finish: { reported, _, failures in
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
+                let value = OperationBlocks.value(of: result)
+                let error = OperationBlocks.error(of: result)
+                if let block = fetchDatabaseChangesResultBlock {
+                    block(result)
+                } else if let block = fetchDatabaseChangesCompletionBlock {
+                    block(value?.serverChangeToken, value?.moreComing ?? false, error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -1301,82 +1312,87 @@ public struct CloudFetchRecordZonesOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKFetchRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
-        let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
-        let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
-        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var zones: [(key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)] = []
-            for event in events {
-                switch event {
-                case .zones(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    zones.append((key: key, result: result))
-                    if let block = perRecordZoneResultBlock {
-                        block(key, result)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = fetchRecordZonesResultBlock {
-                block(result)
-            } else if let block = fetchRecordZonesCompletionBlock {
-                block(OperationBlocks.successes(of: zones, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKFetchRecordZonesOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchRecordZonesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
+        let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
+        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let recordZoneIDs = operation.recordZoneIDs
+        faults.request(operation.recordZoneIDs ?? [], input: 0)
+        operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
+        operation.perRecordZoneResultBlock = { key, result in delivery.deliver(.zones(key, result)) }
+        deprecated.setFetchRecordZonesCompletionBlock(nil, of: operation)
+        operation.fetchRecordZonesResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordZoneIDs = recordZoneIDs
+            operation.perRecordZoneResultBlock = perRecordZoneResultBlock
+            operation.fetchRecordZonesResultBlock = fetchRecordZonesResultBlock
+            deprecated.setFetchRecordZonesCompletionBlock(fetchRecordZonesCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.zones(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchRecordZonesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
         let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perRecordZoneResultBlock = perRecordZoneResultBlock
-            operation.fetchRecordZonesResultBlock = fetchRecordZonesResultBlock
-            deprecated.setFetchRecordZonesCompletionBlock(fetchRecordZonesCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perRecordZoneResultBlock = { key, result in capture.append(.zones(key, result)) }
-        operation.fetchRecordZonesResultBlock = { result in capture.finalResult(result) }
-        deprecated.setFetchRecordZonesCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let zonesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
-            if case .zones(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .zones(let key, _):
-                guard let error = zonesFailures[key] else { return event }
-                return .zones(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .zones(let key, let result):
+                    if let block = perRecordZoneResultBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let zones = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)? in
+                    guard case .zones(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = fetchRecordZonesResultBlock {
+                    block(result)
+                } else if let block = fetchRecordZonesCompletionBlock {
+                    block(OperationBlocks.successes(of: zones, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -1441,100 +1457,105 @@ public struct CloudModifyRecordZonesOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKModifyRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
-        let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
-        let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
-        let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
-        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var saves: [(key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)] = []
-            var deletes: [(key: CKRecordZone.ID, result: Result<Void, any Error>)] = []
-            for event in events {
-                switch event {
-                case .saves(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    saves.append((key: key, result: result))
-                    if let block = perRecordZoneSaveBlock {
-                        block(key, result)
-                    }
-                case .deletes(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    deletes.append((key: key, result: result))
-                    if let block = perRecordZoneDeleteBlock {
-                        block(key, result)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = modifyRecordZonesResultBlock {
-                block(result)
-            } else if let block = modifyRecordZonesCompletionBlock {
-                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKModifyRecordZonesOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKModifyRecordZonesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
+        let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
+        let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
+        let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
+        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let recordZonesToSave = operation.recordZonesToSave
+        faults.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
+        operation.recordZonesToSave = faults.kept(recordZonesToSave, input: 0, by: \.zoneID)
+        let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
+        faults.request(operation.recordZoneIDsToDelete ?? [], input: 1)
+        operation.recordZoneIDsToDelete = faults.kept(recordZoneIDsToDelete, input: 1)
+        operation.perRecordZoneSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
+        operation.perRecordZoneDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
+        deprecated.setModifyRecordZonesCompletionBlock(nil, of: operation)
+        operation.modifyRecordZonesResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.recordZonesToSave = recordZonesToSave
+            operation.recordZoneIDsToDelete = recordZoneIDsToDelete
+            operation.perRecordZoneSaveBlock = perRecordZoneSaveBlock
+            operation.perRecordZoneDeleteBlock = perRecordZoneDeleteBlock
+            operation.modifyRecordZonesResultBlock = modifyRecordZonesResultBlock
+            deprecated.setModifyRecordZonesCompletionBlock(modifyRecordZonesCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
+            for (key, error) in faults.failures(input: 1, as: CKRecordZone.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKModifyRecordZonesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
         let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
         let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perRecordZoneSaveBlock = perRecordZoneSaveBlock
-            operation.perRecordZoneDeleteBlock = perRecordZoneDeleteBlock
-            operation.modifyRecordZonesResultBlock = modifyRecordZonesResultBlock
-            deprecated.setModifyRecordZonesCompletionBlock(modifyRecordZonesCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perRecordZoneSaveBlock = { key, result in capture.append(.saves(key, result)) }
-        operation.perRecordZoneDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
-        operation.modifyRecordZonesResultBlock = { result in capture.finalResult(result) }
-        deprecated.setModifyRecordZonesCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let savesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
-            if case .saves(let key, _) = event { return key }
-            return nil
-        })
-        let deletesFailures = faults.failures(among: events.compactMap { event -> CKRecordZone.ID? in
-            if case .deletes(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .saves(let key, _):
-                guard let error = savesFailures[key] else { return event }
-                return .saves(key, .failure(error))
-            case .deletes(let key, _):
-                guard let error = deletesFailures[key] else { return event }
-                return .deletes(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .saves(let key, let result):
+                    if let block = perRecordZoneSaveBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                case .deletes(let key, let result):
+                    if let block = perRecordZoneDeleteBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let saves = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)? in
+                    guard case .saves(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let deletes = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<Void, any Error>)? in
+                    guard case .deletes(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = modifyRecordZonesResultBlock {
+                    block(result)
+                } else if let block = modifyRecordZonesCompletionBlock {
+                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -1599,100 +1620,105 @@ public struct CloudModifySubscriptionsOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKModifySubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
-        let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
-        let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
-        let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
-        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var saves: [(key: CKSubscription.ID, result: Result<CKSubscription, any Error>)] = []
-            var deletes: [(key: CKSubscription.ID, result: Result<Void, any Error>)] = []
-            for event in events {
-                switch event {
-                case .saves(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    saves.append((key: key, result: result))
-                    if let block = perSubscriptionSaveBlock {
-                        block(key, result)
-                    }
-                case .deletes(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    deletes.append((key: key, result: result))
-                    if let block = perSubscriptionDeleteBlock {
-                        block(key, result)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = modifySubscriptionsResultBlock {
-                block(result)
-            } else if let block = modifySubscriptionsCompletionBlock {
-                block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKModifySubscriptionsOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKModifySubscriptionsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
+        let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
+        let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
+        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let subscriptionsToSave = operation.subscriptionsToSave
+        faults.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
+        operation.subscriptionsToSave = faults.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
+        let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
+        faults.request(operation.subscriptionIDsToDelete ?? [], input: 1)
+        operation.subscriptionIDsToDelete = faults.kept(subscriptionIDsToDelete, input: 1)
+        operation.perSubscriptionSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
+        operation.perSubscriptionDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
+        deprecated.setModifySubscriptionsCompletionBlock(nil, of: operation)
+        operation.modifySubscriptionsResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.subscriptionsToSave = subscriptionsToSave
+            operation.subscriptionIDsToDelete = subscriptionIDsToDelete
+            operation.perSubscriptionSaveBlock = perSubscriptionSaveBlock
+            operation.perSubscriptionDeleteBlock = perSubscriptionDeleteBlock
+            operation.modifySubscriptionsResultBlock = modifySubscriptionsResultBlock
+            deprecated.setModifySubscriptionsCompletionBlock(modifySubscriptionsCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKSubscription.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
+            for (key, error) in faults.failures(input: 1, as: CKSubscription.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKModifySubscriptionsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
         let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
         let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perSubscriptionSaveBlock = perSubscriptionSaveBlock
-            operation.perSubscriptionDeleteBlock = perSubscriptionDeleteBlock
-            operation.modifySubscriptionsResultBlock = modifySubscriptionsResultBlock
-            deprecated.setModifySubscriptionsCompletionBlock(modifySubscriptionsCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perSubscriptionSaveBlock = { key, result in capture.append(.saves(key, result)) }
-        operation.perSubscriptionDeleteBlock = { key, result in capture.append(.deletes(key, result)) }
-        operation.modifySubscriptionsResultBlock = { result in capture.finalResult(result) }
-        deprecated.setModifySubscriptionsCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let savesFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
-            if case .saves(let key, _) = event { return key }
-            return nil
-        })
-        let deletesFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
-            if case .deletes(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .saves(let key, _):
-                guard let error = savesFailures[key] else { return event }
-                return .saves(key, .failure(error))
-            case .deletes(let key, _):
-                guard let error = deletesFailures[key] else { return event }
-                return .deletes(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .saves(let key, let result):
+                    if let block = perSubscriptionSaveBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                case .deletes(let key, let result):
+                    if let block = perSubscriptionDeleteBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let saves = events.compactMap { event -> (key: CKSubscription.ID, result: Result<CKSubscription, any Error>)? in
+                    guard case .saves(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let deletes = events.compactMap { event -> (key: CKSubscription.ID, result: Result<Void, any Error>)? in
+                    guard case .deletes(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = modifySubscriptionsResultBlock {
+                    block(result)
+                } else if let block = modifySubscriptionsCompletionBlock {
+                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 
@@ -1755,82 +1781,87 @@ public struct CloudFetchSubscriptionsOutcome: @unchecked Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
-    /// Calls `operation`'s blocks with an outcome in the SDK's order: per event, the progress
-    /// block, then the `Result` block or, when that is not set, the legacy one, or the event's
-    /// blocks; then the final block (`Result`, else legacy); then `completionBlock`. The blocks
-    /// are read now, so set them before adding the operation, as the SDK requires.
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
     public static func replay(_ operation: CKFetchSubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
-        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
-        let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
-        let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
-        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
         return OperationReplay { outcome in
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
             }
-            var failures: [(AnyHashable, any Error)] = []
-            var subscriptions: [(key: CKSubscription.ID, result: Result<CKSubscription, any Error>)] = []
-            for event in events {
-                switch event {
-                case .subscriptions(let key, let result):
-                    if case .failure(let error) = result { failures.append((key, error)) }
-                    subscriptions.append((key: key, result: result))
-                    if let block = perSubscriptionResultBlock {
-                        block(key, result)
-                    }
-                }
-            }
-            let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
-            let error = OperationBlocks.error(of: result)
-            if let block = fetchSubscriptionsResultBlock {
-                block(result)
-            } else if let block = fetchSubscriptionCompletionBlock {
-                block(OperationBlocks.successes(of: subscriptions, error: error), error)
-            }
-            completionBlock?()
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
         }
     }
 
-    /// Swaps `operation`'s blocks for ones that collect what the SDK reports; after the SDK's
-    /// last callback the app's blocks are put back and `finish` gets the collected outcome.
-    public static func capture(_ operation: CKFetchSubscriptionsOperation, finish: @escaping (Self) -> Void) {
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
+        let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
+        let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
+        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let subscriptionIDs = operation.subscriptionIDs
+        faults.request(operation.subscriptionIDs ?? [], input: 0)
+        operation.subscriptionIDs = faults.kept(subscriptionIDs, input: 0)
+        operation.perSubscriptionResultBlock = { key, result in delivery.deliver(.subscriptions(key, result)) }
+        deprecated.setFetchSubscriptionCompletionBlock(nil, of: operation)
+        operation.fetchSubscriptionsResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.subscriptionIDs = subscriptionIDs
+            operation.perSubscriptionResultBlock = perSubscriptionResultBlock
+            operation.fetchSubscriptionsResultBlock = fetchSubscriptionsResultBlock
+            deprecated.setFetchSubscriptionCompletionBlock(fetchSubscriptionCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKSubscription.ID.self) { delivery.deliver(.subscriptions(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchSubscriptionsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
         let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        let capture = OperationCapture<Event, Void> { events, result in
-            // The SDK is done with the operation: give the app its blocks back, then report.
-            operation.perSubscriptionResultBlock = perSubscriptionResultBlock
-            operation.fetchSubscriptionsResultBlock = fetchSubscriptionsResultBlock
-            deprecated.setFetchSubscriptionCompletionBlock(fetchSubscriptionCompletionBlock, of: operation)
-            operation.completionBlock = completionBlock
-            finish(Self(events: events, result: result))
-        }
-        operation.perSubscriptionResultBlock = { key, result in capture.append(.subscriptions(key, result)) }
-        operation.fetchSubscriptionsResultBlock = { result in capture.finalResult(result) }
-        deprecated.setFetchSubscriptionCompletionBlock(nil, of: operation)
-        operation.completionBlock = { capture.complete() }
-    }
-
-    /// This outcome with the items `faults` chooses failed (the final result follows them).
-    public func failing(_ faults: ItemFaults) -> Self {
-        let subscriptionsFailures = faults.failures(among: events.compactMap { event -> CKSubscription.ID? in
-            if case .subscriptions(let key, _) = event { return key }
-            return nil
-        })
-        var outcome = self
-        outcome.events = events.map { event in
-            switch event {
-            case .subscriptions(let key, _):
-                guard let error = subscriptionsFailures[key] else { return event }
-                return .subscriptions(key, .failure(error))
-            }
-        }
-        return outcome
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .subscriptions(let key, let result):
+                    if let block = perSubscriptionResultBlock {
+                        block(key, result)
+                    }
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, events, failures in
+                let subscriptions = events.compactMap { event -> (key: CKSubscription.ID, result: Result<CKSubscription, any Error>)? in
+                    guard case .subscriptions(let key, let result) = event else { return nil }
+                    return (key: key, result: result)
+                }
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
+                let error = OperationBlocks.error(of: result)
+                if let block = fetchSubscriptionsResultBlock {
+                    block(result)
+                } else if let block = fetchSubscriptionCompletionBlock {
+                    block(OperationBlocks.successes(of: subscriptions, error: error), error)
+                }
+            },
+            completionBlock: completionBlock)
     }
 }
 

@@ -107,16 +107,27 @@ final class FaultInjectorTests: XCTestCase {
             FaultRule.failItems(.call("fetchRecords"), ["b"], with: "unknownItem")
             FaultRule.failItems(.call("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
         }, seed: 3)
-        let fetched: [String: Result<Int, any Error>] = try await faults.perform("Database", "fetchRecords", items: { value, items in
-            items.apply(to: value)
-        }) { ["a": .success(1), "b": .success(2), "c": .success(3)] }
+        let requested = ["a", "b", "c"]
+        let sent = Locked<[String]>([])
+        let fetched: [String: Result<Int, any Error>] = try await faults.perform(
+            "Database", "fetchRecords", request: { $0.request(requested, input: 0) }, merge: { $1.merged($0, input: 0) }
+        ) { items in
+            let kept = items.kept(requested, input: 0)
+            sent.withLock { $0 = kept }
+            return Dictionary(uniqueKeysWithValues: kept.map { ($0, Result<Int, any Error>.success(1)) })
+        }
+        XCTAssertEqual(sent.withLock { $0 }, ["a", "c"], "the failed item never reaches the wrapped call")
         XCTAssertNoThrow(try fetched["a"]!.get())
         XCTAssertThrowsError(try fetched["b"]!.get()) { XCTAssertEqual(($0 as NSError).code, 11) }
         XCTAssertEqual(faults.events.last?.items, ["b"])
 
         do {
-            _ = try await faults.perform("Database", "modify", items: { (value: [String: Result<Int, any Error>], items) in items.apply(to: value) }) {
-                Dictionary(uniqueKeysWithValues: (0..<20).map { ("item\($0)", Result<Int, any Error>.success($0)) })
+            let keys = (0..<20).map { "item\($0)" }
+            _ = try await faults.perform(
+                "Database", "modify", request: { $0.request(keys, input: 0) },
+                merge: { (value: [String: Result<Int, any Error>], items) in items.merged(value, input: 0) }
+            ) { items in
+                Dictionary(uniqueKeysWithValues: items.kept(keys, input: 0).map { ($0, Result<Int, any Error>.success(1)) })
             }
             XCTFail("a top-level partial failure was asked for")
         } catch {
@@ -201,10 +212,53 @@ extension FaultInjectorTests {
             XCTAssertEqual((error as NSError).code, 2)
             XCTAssertEqual(ErrorModel.cloudKit.partialErrors(of: error).keys.map { $0 as? String }, ["b"])
             done.fulfill()
-        }, items: { value, items in items.apply(to: value) }, proceed: { deliver in
-            deliver(.success(["a": .success(1), "b": .success(2)]))
+        }, request: { $0.request(["a", "b"], input: 0) }, merge: { value, items in items.merged(value, input: 0) }, proceed: { items, deliver in
+            deliver(.success(Dictionary(uniqueKeysWithValues: items.kept(["a", "b"], input: 0).map { ($0, .success(1)) })))
         })
         wait(for: [done], timeout: 5)
+    }
+
+    func testAnAtomicGroupFailsTogetherAndIsNotSent() async throws {
+        // "b" fails; "a" shares its group (zone 1), so it gets the batch error and is not sent
+        // either; "c" (zone 2) and "d" (the group that is never atomic) go through.
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.failItems(.call("modify"), ["b"], with: "zoneBusy") })
+        let zones = ["a": 1, "b": 1, "c": 2, "d": 0]
+        let sent = Locked<[String]>([])
+        let result: [String: Result<Int, any Error>] = try await faults.perform(
+            "Database", "modify",
+            request: { $0.request(["a", "b", "c", "d"], input: 0, atomic: AtomicGroups(by: \.zone, except: 0, error: "batchRequestFailed")) },
+            merge: { $1.merged($0, input: 0) }
+        ) { items in
+            let kept = items.kept(["a", "b", "c", "d"], input: 0)
+            sent.withLock { $0 = kept }
+            return Dictionary(uniqueKeysWithValues: kept.map { ($0, Result<Int, any Error>.success(zones[$0]!)) })
+        }
+        XCTAssertEqual(sent.withLock { $0 }, ["c", "d"])
+        XCTAssertEqual(ErrorModel.cloudKit.code(of: result["b"]!.failureValue!), 23)
+        XCTAssertEqual(ErrorModel.cloudKit.code(of: result["a"]!.failureValue!), 22)
+        XCTAssertNil(result["c"]!.failureValue)
+        XCTAssertNil(result["d"]!.failureValue)
+    }
+
+    func testNoItemRuleSendsTheRequestUnchanged() async throws {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("other"), with: "zoneBusy") })
+        let items = ["a", "b"]
+        let sent: [String] = try await faults.perform(
+            "Database", "modify", request: { _ in XCTFail("no item rule fired") }, merge: { value, _ in value }
+        ) { $0.kept(items, input: 0) }
+        XCTAssertEqual(sent, items)
+    }
+}
+
+private extension String {
+    /// The group of a test item (0 is the group that is never atomic).
+    var zone: Int { ["a": 1, "b": 1, "c": 2, "d": 0][self] ?? 0 }
+}
+
+private extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }
 

@@ -258,9 +258,17 @@ final class OperationTests: XCTestCase {
         XCTAssertEqual(database.faults.events.map(\.call), ["CKFetchRecordsOperation"])
     }
 
-    func testAPartialFailureRewritesChosenItemsOfARealRun() async {
+    func testAnItemFaultKeepsTheChosenItemOutOfTheRealRun() async {
         let mock = MockCloudDatabase()
-        stubFetches(mock, existing: [note("a"), note("b"), note("c")])
+        let asked = Trace()
+        let unknown = error("unknownItem")
+        let existing = [note("a"), note("b"), note("c")]
+        mock.stub(.fetchRecordsOperation, .handler { operation in
+            asked.add((operation.recordIDs ?? []).map(\.recordName).joined(separator: ","))
+            return CloudFetchRecordsOutcome(records: (operation.recordIDs ?? []).map { id in
+                (id, existing.first { $0.recordID == id }.map { .success($0) } ?? .failure(unknown))
+            })
+        })
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
             FaultRule.failItems(.operation(CKFetchRecordsOperation.self), [CKRecord.ID(recordName: "b")], with: "zoneBusy", retryAfter: 3)
         })
@@ -268,10 +276,14 @@ final class OperationTests: XCTestCase {
         let operation = fetch(["a", "b", "c"], trace: trace)
         database.add(operation)
         await waitUntil { trace.lines.last == "completion" }
+        // "b" never reaches the wrapped database, so it reports no progress for it; its failure
+        // comes before the final block, which reports it.
         XCTAssertEqual(trace.lines, [
-            "progress a 1.0", "record a ok", "progress b 1.0", "record b zoneBusy", "progress c 1.0", "record c ok",
+            "progress a 1.0", "record a ok", "progress c 1.0", "record c ok", "record b zoneBusy",
             "final partialFailure[\"b\"]", "completion",
         ])
+        XCTAssertEqual(asked.lines, ["a,c"], "the wrapped database was asked for the other items only")
+        XCTAssertEqual(operation.recordIDs?.map(\.recordName), ["a", "b", "c"], "the app gets its request back")
         XCTAssertEqual(mock.callCount(.addOperation), 1, "the wrapped database ran it")
         XCTAssertNotNil(operation.perRecordProgressBlock, "the app's blocks are given back afterwards")
         XCTAssertEqual(database.faults.events.first?.items.count, 1, "one item failed, and the event log says so")

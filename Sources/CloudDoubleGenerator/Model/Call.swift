@@ -9,6 +9,8 @@ public struct Call: Sendable {
     /// Which parts of the result are per-item maps of ID to `Result` (fault wrappers fail
     /// chosen items there): the whole result, or named fields of a result tuple.
     public var perItem: PerItemResults?
+    /// When the request is atomic, and how its items group: one failed item fails its group.
+    public var atomic: AtomicSpec?
     public var forms: [CallFormSpec]
     /// Set when the call's one parameter is an operation object the doubles run.
     public var operations: OperationsUse?
@@ -34,6 +36,35 @@ public struct Parameter: Sendable {
     public var type: Located<String>
     /// Default argument value as Swift source (e.g. `nil`, `.ifServerRecordUnchanged`).
     public var defaultValue: String?
+    /// Set when the parameter is the list of items a per-item result answers (records to save):
+    /// fault wrappers send only the items not chosen to fail.
+    public var items: ItemInput?
+}
+
+/// A list of items in a request that a per-item result answers, one result per item.
+public struct ItemInput: Sendable {
+    /// The parameter (calls) or operation property (operations) holding the items.
+    public var source: Located<String>
+    /// The per-item field of the result the items are answered in (calls whose result has
+    /// several); `nil` for the whole result or an operation stream.
+    public var result: Located<String>?
+    /// The property path from an item to its key (`recordID`); `nil` when items are their keys.
+    public var key: Located<String>?
+    public var location: SourceLocation
+}
+
+/// An atomic request: when `when` (a `Bool` parameter or operation property) is true and one
+/// item fails, the other items of its group fail with `error` and none is sent.
+public struct AtomicSpec: Sendable {
+    /// The `Bool` parameter (calls) or operation property (operations) that makes it atomic.
+    public var when: Located<String>
+    /// The property path from an item's key to its group (`zoneID`).
+    public var groupBy: Located<String>
+    /// A Swift expression for the one group that is never atomic (`CKRecordZone.ID.default`).
+    public var except: Located<String>?
+    /// The error code name the group's other items fail with (`batchRequestFailed`).
+    public var error: Located<String>
+    public var location: SourceLocation
 }
 
 /// The kinds of form a call can take.

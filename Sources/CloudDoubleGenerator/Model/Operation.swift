@@ -13,6 +13,8 @@ public struct OperationSpec: Sendable {
     public var result: OperationResultSpec
     /// What the operation does to the service's data, when a mock's backing should answer it.
     public var store: Located<StoreAction>?
+    /// When the operation is atomic, and how its requested items group.
+    public var atomic: AtomicSpec?
     public var location: SourceLocation
 }
 
@@ -30,8 +32,17 @@ public struct OperationStream: Sendable {
     public var name: Located<String>
     public var kind: Kind
     public var blocks: [OperationBlock]
+    /// The operation property holding the requested items (`recordsToSave`), for per-item
+    /// streams with `requested`: fault wrappers take the items chosen to fail out of it.
+    public var input: ItemInput?
     public var documentation: String?
     public var location: SourceLocation
+
+    /// Whether the items are ones the app asked for (rather than ones the SDK returns).
+    public var isRequested: Bool {
+        if case .items(_, _, _?) = kind { return true }
+        return false
+    }
 
     public var isItems: Bool {
         if case .items = kind { return true }

@@ -119,7 +119,7 @@ private struct Reader {
             }
         }
         return Call(
-            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, forms: forms, operations: operations,
+            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object), forms: forms, operations: operations,
             store: storeAction(object), mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
     }
 
@@ -132,7 +132,7 @@ private struct Reader {
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
             name: name, sdkType: sdkType, documentation: object.string("doc")?.value, streams: streams, result: result,
-            store: storeAction(object), location: object.location)
+            store: storeAction(object), atomic: atomic(object), location: object.location)
     }
 
     func storeAction(_ object: ObjectReader) -> Located<StoreAction>? {
@@ -159,9 +159,14 @@ private struct Reader {
         let kind: OperationStream.Kind
         if let key, let itemValue, fieldsValue == nil {
             kind = .items(key: key, value: itemValue, requested: object.string("requested"))
+            if let input = object.value("input"), object.value("requested") == nil {
+                sink.error("\"input\" names where requested items come from, so the stream needs \"requested\" too", at: input.location)
+            }
         } else if key == nil, itemValue == nil, fieldsValue != nil {
-            if let requested = object.value("requested") {
-                sink.error("\"requested\" applies to per-item streams (with \"key\" and \"value\") only", at: requested.location)
+            for key in ["requested", "input"] {
+                if let value = object.value(key) {
+                    sink.error("\"\(key)\" applies to per-item streams (with \"key\" and \"value\") only", at: value.location)
+                }
             }
             kind = .events(fields)
         } else {
@@ -170,7 +175,30 @@ private struct Reader {
                 hint: "per-item: {\"key\": \"CKRecord.ID\", \"value\": \"CKRecord\"}; events: {\"fields\": [{\"name\": ..., \"type\": ...}]}")
             return nil
         }
-        return OperationStream(name: name, kind: kind, blocks: blocks, documentation: object.string("doc")?.value, location: object.location)
+        return OperationStream(
+            name: name, kind: kind, blocks: blocks, input: object.value("input").flatMap { itemInput($0, sourceKey: "property") },
+            documentation: object.string("doc")?.value, location: object.location)
+    }
+
+    /// `{"property": "recordsToSave", "key": "recordID"}` (streams) or `{"result": "saveResults",
+    /// "key": "recordID"}` (parameters, whose own name is the source).
+    func itemInput(_ value: JSONValue, sourceKey: String, parameter: Located<String>? = nil) -> ItemInput? {
+        let allowed = sourceKey == "property" ? DescriptionKeys.streamInput : DescriptionKeys.parameterItems
+        guard let object = ObjectReader(value, what: "\"\(sourceKey == "property" ? "input" : "items")\"", allowed: allowed, sink: sink) else { return nil }
+        let source = parameter ?? object.string("property", required: true)
+        guard let source else { return nil }
+        return ItemInput(source: source, result: object.string("result"), key: object.string("key"), location: object.location)
+    }
+
+    func atomic(_ object: ObjectReader) -> AtomicSpec? {
+        guard let value = object.value("atomic"),
+            let inner = ObjectReader(value, what: "\"atomic\"", allowed: DescriptionKeys.atomic, sink: sink)
+        else { return nil }
+        let when = inner.string("when", required: true)
+        let groupBy = inner.string("groupBy", required: true)
+        let error = inner.string("error", required: true)
+        guard let when, let groupBy, let error else { return nil }
+        return AtomicSpec(when: when, groupBy: groupBy, except: inner.string("except"), error: error, location: inner.location)
     }
 
     func field(_ value: JSONValue) -> OperationField? {
@@ -224,7 +252,8 @@ private struct Reader {
         let type = object.string("type", required: true)
         guard let name, let type else { return nil }
         return Parameter(
-            label: object.string("label") ?? name, name: name, type: type, defaultValue: object.string("default")?.value)
+            label: object.string("label") ?? name, name: name, type: type, defaultValue: object.string("default")?.value,
+            items: object.value("items").flatMap { itemInput($0, sourceKey: "parameter", parameter: name) })
     }
 
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
@@ -316,14 +345,17 @@ enum DescriptionKeys {
     ]
     static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable"]
     static let property = ["name", "type", "ref", "settable", "mockDefault", "store", "availability", "deprecated", "doc"]
-    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "forms", "operations", "store", "mockDefault", "doc"]
-    static let operation = ["name", "sdkType", "doc", "streams", "result", "store"]
-    static let stream = ["name", "key", "value", "requested", "fields", "blocks", "doc"]
+    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "atomic", "forms", "operations", "store", "mockDefault", "doc"]
+    static let operation = ["name", "sdkType", "doc", "streams", "result", "store", "atomic"]
+    static let stream = ["name", "key", "value", "requested", "input", "fields", "blocks", "doc"]
+    static let streamInput = ["property", "key"]
+    static let parameterItems = ["result", "key"]
+    static let atomic = ["when", "groupBy", "except", "error"]
     static let field = ["name", "type"]
     static let operationResult = ["type", "default", "blocks"]
     static let block = ["name", "role", "type", "arguments", "unwrap", "deprecated"]
     static let binding = ["name", "value"]
-    static let parameter = ["label", "name", "type", "default"]
+    static let parameter = ["label", "name", "type", "default", "items"]
     static let form = [
         "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",
         "availability", "deprecated",

@@ -70,10 +70,12 @@ struct FormSignature {
     }
 
     /// The arguments of a forwarding call; `substituting` fills omitted parameters with their defaults.
-    func forwardingArguments(handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = []) -> String {
+    func forwardingArguments(
+        handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
+    ) -> String {
         var parts: [String] = []
         for (index, parameter) in call.parameters.enumerated() {
-            let value = omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value)
+            let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))
             let label = label(at: index)
             parts.append(label == "_" ? value : "\(label): \(value)")
         }
@@ -82,8 +84,8 @@ struct FormSignature {
     }
 
     /// `name(arguments)`, the forwarded call expression.
-    func invocation(on receiver: String, handler: String? = nil) -> String {
-        "\(receiver).\(SwiftNames.escaped(form.name.value))(\(forwardingArguments(handler: handler)))"
+    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:]) -> String {
+        "\(receiver).\(SwiftNames.escaped(form.name.value))(\(forwardingArguments(handler: handler, replacing: replaced)))"
     }
 
     /// Attribute lines: availability, deprecation, `@discardableResult`, `@preconcurrency`.

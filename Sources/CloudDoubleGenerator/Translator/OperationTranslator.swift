@@ -28,11 +28,12 @@ struct OperationTranslator {
             "typeAttributes": typeAttributes,
             "doc": lines(operation.documentation.map { [$0] } ?? []),
             "resultType": .string(resultType),
+            "finalType": .string(finalType),
             "eventCases": .list(operation.streams.map(eventCase)),
             "streamInit": lines(streamInit()),
             "replay": lines(replay()),
-            "capture": lines(capture()),
-            "failing": lines(failing()),
+            "delivery": lines(delivery()),
+            "intercept": lines(intercept()),
             "hasDeprecatedBlocks": .bool(!deprecatedBlocks.isEmpty),
             "legacyProtocol": .string(legacyProtocol),
             "legacyAccess": .string(legacyAccess),
@@ -89,13 +90,12 @@ struct OperationTranslator {
         return ["\(accessPrefix)init(\(parameters.joined(separator: ", "))) {", "    self.init(events: \(events), result: result)", "}"]
     }
 
-    // MARK: Replay
+    // MARK: Delivery and replay
 
+    /// The mock's replay: a whole outcome played through the delivery, then `completionBlock`.
     func replay() -> [String] {
-        var body = readBlocks(into: "let")
-        body.append("return OperationReplay { outcome in")
-        var loop: [String] = []
-        loop.append("var events = outcome.events")
+        var body = ["let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)", "return OperationReplay { outcome in"]
+        var loop = ["var events = outcome.events"]
         let requested = itemStreams.compactMap { stream -> String? in
             guard case .items(_, _, let requested?) = stream.kind else { return nil }
             return "(\(requested.value)).map { Event.\(stream.name.value)($0, .failure(error)) }"
@@ -110,31 +110,52 @@ struct OperationTranslator {
                 "}",
             ]
         }
+        loop += ["for event in events { delivery.deliver(event) }", "delivery.finish(outcome.result)", "delivery.complete()"]
+        body += loop.map { "    " + $0 }
+        body.append("}")
+        return body
+    }
+
+    /// The app's blocks, read once, called one callback at a time: the per-event part and the
+    /// final part of what the SDK does.
+    func delivery() -> [String] {
+        var body = readBlocks(into: "let")
+        body.append("return OperationDelivery(")
+        var deliver: [String] = []
+        if operation.streams.isEmpty {
+            deliver = ["deliver: { _ in nil },"]
+        } else {
+            deliver.append("deliver: { event in")
+            deliver.append("    switch event {")
+            for stream in operation.streams {
+                deliver += eventHandling(stream).map { "    " + $0 }
+            }
+            deliver += ["    }", "},"]
+        }
+        body += deliver.map { "    " + $0 }
         let finalScope = operation.result.blocks.map(expressionText).joined(separator: " ")
         let collected = operation.streams.filter { mentions(finalScope, $0.name.value) }
-        loop.append(itemStreams.isEmpty ? "let failures: [(AnyHashable, any Error)] = []" : "var failures: [(AnyHashable, any Error)] = []")
+        var finish = ["finish: { reported, \(collected.isEmpty ? "_" : "events"), failures in"]
         for stream in collected {
-            loop.append("var \(stream.name.value): [(\(fieldTypes(stream).map { "\($0.name): \($0.type)" }.joined(separator: ", ")))] = []")
-        }
-        if !operation.streams.isEmpty {
-            loop.append("for event in events {")
-            loop.append("    switch event {")
-            for stream in operation.streams {
-                loop += eventHandling(stream, collected: collected.contains { $0.name.value == stream.name.value }).map { "    " + $0 }
-            }
-            loop.append("    }")
-            loop.append("}")
+            let fields = fieldTypes(stream)
+            let tuple = fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            let pattern = fields.map { "let \($0.name)" }.joined(separator: ", ")
+            finish += [
+                "    let \(stream.name.value) = events.compactMap { event -> (\(tuple))? in",
+                "        guard case .\(stream.name.value)(\(pattern)) = event else { return nil }",
+                "        return (\(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))",
+                "    }",
+            ]
         }
         let fallback = operation.result.defaultValue?.value ?? MockDefaults.expression(for: finalType)
         let defaultArgument = fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil"
-        loop.append(
-            "let result = OperationBlocks.finalResult(reported: outcome.result, failures: failures, default: \(defaultArgument), "
+        finish.append(
+            "    let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: \(defaultArgument), "
                 + "errorModel: errorModel, operation: \(FormSignature.literal(sdkType)))")
-        loop += bindings(for: operation.result.blocks, resultName: "result")
-        loop += calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal)
-        loop.append("completionBlock?()")
-        body += loop.map { "    " + $0 }
-        body.append("}")
+        finish += bindings(for: operation.result.blocks, resultName: "result").map { "    " + $0 }
+        finish += calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal).map { "    " + $0 }
+        finish += ["},", "completionBlock: completionBlock)"]
+        body += finish.map { "    " + $0 }
         return body
     }
 
@@ -152,21 +173,24 @@ struct OperationTranslator {
         return lines
     }
 
-    func eventHandling(_ stream: OperationStream, collected: Bool) -> [String] {
+    /// One event's blocks. Returns the failure of a requested item, which makes the final
+    /// result a partial failure; returned items (query matches) and events do not.
+    func eventHandling(_ stream: OperationStream) -> [String] {
         let name = stream.name.value
         let fields = fieldTypes(stream)
         var lines = ["case .\(name)(\(fields.map { "let \($0.name)" }.joined(separator: ", "))):"]
         var body: [String] = []
         switch stream.kind {
         case .items:
-            body.append("if case .failure(let error) = result { failures.append((key, error)) }")
-            if collected { body.append("\(name).append((key: key, result: result))") }
             body += bindings(for: stream.blocks, resultName: "result")
-            for block in stream.blocks where block.role.value == .progress { body += call(block) }
+            for block in stream.blocks where block.role.value == .progress {
+                body += call(block).map { $0.replacingOccurrences(of: "if let block", with: "if inventsProgress, let block") }
+            }
             body += calls(stream.blocks, primary: .itemResult, legacy: .legacyItem)
+            body.append(stream.isRequested ? "return OperationBlocks.failure(of: key, result)" : "return nil")
         case .events:
-            if collected { body.append("\(name).append((\(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", "))))") }
             for block in stream.blocks { body += call(block) }
+            body.append("return nil")
         }
         lines += body.map { "    " + $0 }
         return lines
@@ -233,19 +257,36 @@ struct OperationTranslator {
         return false
     }
 
-    // MARK: Capture
+    // MARK: Intercept
 
-    func capture() -> [String] {
-        var body = readBlocks(into: "let")
-        body.append("let capture = OperationCapture<Event, \(finalType)> { events, result in")
-        body.append("    // The SDK is done with the operation: give the app its blocks back, then report.")
-        for block in allBlocks { body.append("    " + assign(block, block.name.value)) }
-        body.append("    operation.completionBlock = completionBlock")
-        body.append("    finish(Self(events: events, result: result))")
-        body.append("}")
+    /// A fault wrapper's run of the app's operation under item faults: requested items chosen to
+    /// fail are taken out of the request; each callback the SDK makes reaches the app's blocks as
+    /// it comes (returned items chosen to fail rewritten); in the SDK's final callback the app
+    /// gets its request and blocks back, the chosen items fail, then the final result: all
+    /// before the operation finishes. Progress blocks stay the app's own, so the SDK's progress
+    /// reaches it as reported.
+    func intercept() -> [String] {
+        var body = ["let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)"]
+        let swapped = allBlocks.filter { $0.role.value != .progress }
+        if swapped.contains(where: { $0.deprecation != nil }) { body.append("let deprecated: any \(legacyProtocol) = \(legacyAccess)()") }
+        for block in swapped {
+            body.append("let \(block.name.value) = " + (block.deprecation == nil ? "operation.\(block.name.value)" : "deprecated.\(block.name.value)(of: operation)"))
+        }
+        let inputs = operation.streams.filter { $0.input != nil && $0.isRequested }
+        if !inputs.isEmpty {
+            body.append("// The items chosen to fail are taken out of the request: the SDK never sees them.")
+        }
+        for (index, stream) in inputs.enumerated() {
+            guard let input = stream.input, case .items(_, _, let requested?) = stream.kind else { continue }
+            let property = input.source.value
+            let atomic = operation.atomic.map { _ in "operation.\(operation.atomic!.when.value)" }
+            body.append("let \(property) = operation.\(property)")
+            body.append("faults.request(\(requested.value), input: \(index)\(Translator.atomicArgument(operation.atomic, flag: atomic)))")
+            body.append("operation.\(property) = faults.kept(\(property), input: \(index)\(input.key.map { ", by: \\.\($0.value)" } ?? ""))")
+        }
         for stream in operation.streams {
             let primary = stream.blocks.first { $0.role.value == (stream.isItems ? .itemResult : .event) }
-            for block in stream.blocks {
+            for block in stream.blocks where block.role.value != .progress {
                 guard block.name.value == primary?.name.value else {
                     body.append(assign(block, "nil"))
                     continue
@@ -253,16 +294,27 @@ struct OperationTranslator {
                 let fields = fieldTypes(stream).map(\.name)
                 let payload: String
                 switch stream.kind {
-                case .items: payload = fields.joined(separator: ", ")
+                case .items where stream.isRequested: payload = "key, result"
+                case .items: payload = "key, faults.rewritten(result, for: key)"
                 case .events: payload = fields.map { "\($0): \($0)" }.joined(separator: ", ")
                 }
-                body.append(assign(block, "{ \(fields.joined(separator: ", ")) in capture.append(.\(stream.name.value)(\(payload))) }"))
+                body.append(assign(block, "{ \(fields.joined(separator: ", ")) in delivery.deliver(.\(stream.name.value)(\(payload))) }"))
             }
         }
-        for block in operation.result.blocks {
-            body.append(assign(block, block.role.value == .finalResult ? "{ result in capture.finalResult(result) }" : "nil"))
+        for block in operation.result.blocks where block.role.value != .finalResult { body.append(assign(block, "nil")) }
+        if let final = operation.result.blocks.first(where: { $0.role.value == .finalResult }) {
+            var last = ["// The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report."]
+            for stream in inputs { last.append("operation.\(stream.input!.source.value) = \(stream.input!.source.value)") }
+            for block in swapped { last.append(assign(block, block.name.value)) }
+            for (index, stream) in inputs.enumerated() {
+                guard case .items(let key, _, _) = stream.kind else { continue }
+                last.append("for (key, error) in faults.failures(input: \(index), as: \(key.value).self) { delivery.deliver(.\(stream.name.value)(key, .failure(error))) }")
+            }
+            last.append("delivery.finish(result)")
+            body.append(assign(final, "{ result in"))
+            body += last.map { "    " + $0 }
+            body.append("}")
         }
-        body.append("operation.completionBlock = { capture.complete() }")
         return body
     }
 
@@ -274,36 +326,6 @@ struct OperationTranslator {
     func setterName(_ block: OperationBlock) -> String {
         let name = block.name.value
         return "set" + name.prefix(1).uppercased() + name.dropFirst()
-    }
-
-    // MARK: Rewrite
-
-    func failing() -> [String] {
-        guard !itemStreams.isEmpty else { return ["self"] }
-        var body: [String] = []
-        for stream in itemStreams {
-            guard case .items(let key, _, _) = stream.kind else { continue }
-            let name = stream.name.value
-            body += [
-                "let \(name)Failures = faults.failures(among: events.compactMap { event -> \(key.value)? in",
-                "    if case .\(name)(let key, _) = event { return key }",
-                "    return nil",
-                "})",
-            ]
-        }
-        body += ["var outcome = self", "outcome.events = events.map { event in", "    switch event {"]
-        for stream in itemStreams {
-            let name = stream.name.value
-            body += [
-                "    case .\(name)(let key, _):",
-                "        guard let error = \(name)Failures[key] else { return event }",
-                "        return .\(name)(key, .failure(error))",
-            ]
-        }
-        let others = operation.streams.filter { !$0.isItems }.map { ".\($0.name.value)" }
-        if !others.isEmpty { body += ["    case \(others.joined(separator: ", ")):", "        return event"] }
-        body += ["    }", "}", "return outcome"]
-        return body
     }
 
     // MARK: Deprecated blocks

@@ -257,10 +257,10 @@ public struct Translator: Sendable {
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
             let call = signature.invocation(on: "self.wrapped")
-            if let rewrite = rewriteLines(signature.call.perItem) {
-                return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async, items: { value, items in"]
-                    + rewrite.map { "    " + $0 }
-                    + ["}) {", "    try await \(call)", "}"]
+            if let items = itemFaultParts(signature) {
+                return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async, request: { items in"]
+                    + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
+                    + ["}) { items in", "    try await \(signature.invocation(on: "self.wrapped", replacing: items.kept))", "}"]
             }
             return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
         case .completion:
@@ -278,10 +278,10 @@ public struct Translator: Sendable {
                 "}",
             ]
         case .result:
-            if let rewrite = rewriteLines(signature.call.perItem) {
-                return ["faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), items: { value, items in"]
-                    + rewrite.map { "    " + $0 }
-                    + ["}) { deliver in", "    \(signature.invocation(on: "self.wrapped", handler: "deliver"))", "}"]
+            if let items = itemFaultParts(signature) {
+                return ["faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), request: { items in"]
+                    + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
+                    + ["}) { items, deliver in", "    \(signature.invocation(on: "self.wrapped", handler: "deliver", replacing: items.kept))", "}"]
             }
             return [
                 "faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
@@ -333,7 +333,7 @@ public struct Translator: Sendable {
                 "    faults.run(",
                 "        \(FormSignature.literal(typeName)), operation: \(FormSignature.literal(operation.sdkType.value)),",
                 "        replay: \(outcome).replay(\(parameter), errorModel: faults.errorModel), failure: \(outcome).failure,",
-                "        capture: { \(outcome).capture(\(parameter), finish: $0) }, rewrite: { $0.failing($1) }",
+                "        intercept: { \(outcome).intercept(\(parameter), faults: $0, errorModel: self.faults.errorModel) }",
                 "    ) {",
                 "        \(forward)",
                 "    }",
@@ -348,14 +348,49 @@ public struct Translator: Sendable {
         return body
     }
 
-    /// How a per-item result is rewritten by the fault engine.
-    func rewriteLines(_ perItem: PerItemResults?) -> [String]? {
-        switch perItem {
-        case nil: return nil
-        case .whole: return ["items.apply(to: value)"]
-        case .fields(let fields):
-            return ["var value = value"] + fields.map { "value.\($0.value) = items.apply(to: value.\($0.value))" } + ["return value"]
+    /// The three parts of a fault wrapper's per-item call: telling the faults the requested
+    /// items (`request`), sending only the items not chosen to fail (`kept`, arguments by
+    /// parameter index), and merging the chosen items' failures into the answer (`merge`; returned
+    /// items, such as query matches, are failed there too). `nil` for a call without per-item
+    /// results.
+    func itemFaultParts(_ signature: FormSignature) -> (request: [String], kept: [Int: String], merge: [String])? {
+        let call = signature.call
+        guard let perItem = call.perItem else { return nil }
+        var request: [String] = []
+        var kept: [Int: String] = [:]
+        var inputs: [String: Int] = [:]
+        for (index, parameter) in call.parameters.enumerated() {
+            guard let items = parameter.items else { continue }
+            let input = inputs.count
+            inputs[items.result?.value ?? ""] = input
+            let name = SwiftNames.escaped(parameter.name.value)
+            let optional = parameter.type.value.trimmingCharacters(in: .whitespaces).hasSuffix("?")
+            let list = optional ? "(\(name) ?? [])" : name
+            let keys = items.key.map { "\(list).map(\\.\($0.value))" } ?? list
+            request.append("items.request(\(keys), input: \(input)\(Self.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) })))")
+            kept[index] = "items.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
         }
+        if request.isEmpty { request = ["// Every item is in the answer, not the request: nothing to keep from the SDK."] }
+        func mergeLine(_ value: String, field: String) -> String {
+            guard let input = inputs[field] else { return "items.apply(to: \(value))" }
+            return "items.merged(\(value), input: \(input))"
+        }
+        let merge: [String]
+        switch perItem {
+        case .whole: merge = [mergeLine("value", field: "")]
+        case .fields(let fields):
+            merge = ["var value = value"] + fields.map { "value.\($0.value) = \(mergeLine("value.\($0.value)", field: $0.value))" } + ["return value"]
+        }
+        return (request, kept, merge)
+    }
+
+    /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.
+    static func atomicArgument(_ atomic: AtomicSpec?, flag: String?) -> String {
+        guard let atomic, let flag else { return "" }
+        var arguments = ["by: \\.\(atomic.groupBy.value)"]
+        if let except = atomic.except { arguments.append("except: \(except.value)") }
+        arguments.append("error: \(FormSignature.literal(atomic.error.value))")
+        return ", atomic: \(flag) ? AtomicGroups(\(arguments.joined(separator: ", "))) : nil"
     }
 
     func mockBody(_ signature: FormSignature, arguments: String) -> [String] {

@@ -62,4 +62,18 @@ enum SwiftNames {
         }
         return true
     }
+
+    /// Whether `text` has a `:` outside brackets (a dictionary's key-value separator).
+    static func topLevelColon(in text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 0: return true
+            default: continue
+            }
+        }
+        return false
+    }
 }

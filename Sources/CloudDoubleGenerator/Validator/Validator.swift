@@ -1,4 +1,5 @@
 import Foundation
+import CloudDoubleRuntime
 
 /// Checks the rules that need the whole description: names are valid Swift, nothing is declared
 /// twice, ids and generated names do not collide, references point at described types, forms are
@@ -189,9 +190,15 @@ private struct Check {
     }
 
     /// Names the generated outcome type declares itself.
-    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "capture", "failing"]
+    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "delivery", "intercept"]
     /// Names generated block calls have in scope.
-    static let blockScopeNames: Set<String> = ["operation", "key", "result", "value", "error", "event", "outcome", "failures"]
+    static let blockScopeNames: Set<String> = [
+        "operation", "key", "result", "value", "error", "event", "outcome", "failures", "events", "reported", "inventsProgress", "delivery",
+    ]
+    /// Local names of the generated operation code, which block and input property names cannot take.
+    static let operationLocalNames: Set<String> = [
+        "completionBlock", "delivery", "deprecated", "faults", "errorModel", "operation", "inventsProgress", "events", "failures", "reported",
+    ]
 
     func check(_ operation: OperationSpec) {
         var streamNames = Set<String>()
@@ -235,6 +242,54 @@ private struct Check {
         }
         roles(operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal], at: operation.result.location, what: "an operation result")
         for block in operation.result.blocks { self.block(block, names: &blockNames, scope: streamNames) }
+        for stream in operation.streams {
+            guard let input = stream.input else { continue }
+            if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value)
+                || Self.operationLocalNames.contains(input.source.value) {
+                sink.error("the input property \"\(input.source.value)\" is not a valid Swift identifier here", at: input.source.location)
+            }
+            if operation.streams.contains(where: { $0.blocks.contains { $0.name.value == input.source.value } }) {
+                sink.error("the input property \"\(input.source.value)\" is also a block's name", at: input.source.location)
+            }
+            if let key = input.key { keyPath(key, what: "key") }
+        }
+        if let atomic = operation.atomic {
+            if !operation.streams.contains(where: { $0.input != nil }) {
+                sink.error("an atomic operation needs a stream with \"input\": the requested items it groups", at: atomic.location)
+            }
+            if !SwiftNames.isIdentifier(atomic.when.value) || SwiftNames.keywords.contains(atomic.when.value) {
+                sink.error("\"when\" must name a Bool property of the operation; \"\(atomic.when.value)\" is not an identifier", at: atomic.when.location)
+            }
+            self.atomic(atomic)
+        }
+    }
+
+    /// `zoneID`, `record.zoneID`: a property path written as a Swift key path (`\.zoneID`).
+    func keyPath(_ path: Located<String>, what: String) {
+        let parts = path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.isEmpty || parts.contains(where: { !SwiftNames.isIdentifier($0) || SwiftNames.keywords.contains($0) }) {
+            sink.error("\"\(what)\" must be a property path such as \"recordID\" or \"recordID.zoneID\"; found \"\(path.value)\"", at: path.location)
+        }
+    }
+
+    func atomic(_ atomic: AtomicSpec) {
+        keyPath(atomic.groupBy, what: "groupBy")
+        if let except = atomic.except, except.value.contains(where: \.isNewline) || except.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            sink.error("\"except\" must be a one-line Swift expression", at: except.location)
+        }
+        if !errorCodeNames.contains(atomic.error.value) {
+            sink.error(
+                "the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location,
+                hint: ObjectReader.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
+        }
+    }
+
+    /// The names of the error codes the description's catalogue has.
+    var errorCodeNames: [String] {
+        switch description.errorModel?.catalogue {
+        case .codes(let codes)?: return codes.map(\.name.value)
+        case .cloudKit?, nil: return ErrorCatalogue.cloudKit.codes.map(\.name)
+        }
     }
 
     /// Which roles the blocks of one stream (or the result) may have. The first block of the
@@ -263,8 +318,10 @@ private struct Check {
 
     func block(_ block: OperationBlock, names: inout [String: SourceLocation], scope streams: Set<String>) {
         let name = block.name.value
-        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || name == "completionBlock" {
-            sink.error("the block name \"\(name)\" is not a valid block property name", at: block.name.location)
+        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || Self.operationLocalNames.contains(name) {
+            sink.error(
+                "the block name \"\(name)\" is not a valid block property name here", at: block.name.location,
+                hint: "generated operation code uses \(Self.operationLocalNames.sorted().joined(separator: ", ")) itself")
         } else if let first = names[name] {
             sink.error("the block \"\(name)\" appears twice (first at line \(first.line))", at: block.name.location)
         } else {
@@ -336,6 +393,7 @@ private struct Check {
         if call.perItem != nil, call.returns == nil {
             sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
         }
+        itemInputs(of: call)
         for form in call.forms {
             memberName(form.name, what: "method")
             if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil,
@@ -379,6 +437,58 @@ private struct Check {
         for form in call.forms where !kinds.insert(form.kind.value).inserted {
             sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location)
         }
+    }
+
+    /// Parameters marked `items` and the call's `atomic`: each list of items answers one per-item
+    /// result, so fault wrappers can keep the items chosen to fail out of the request.
+    func itemInputs(of call: Call) {
+        var answered: [String: SourceLocation] = [:]
+        let inputs = call.parameters.compactMap { parameter in parameter.items.map { (parameter, $0) } }
+        for (parameter, input) in inputs {
+            let type = parameter.type.value.trimmingCharacters(in: .whitespaces)
+            let list = type.hasSuffix("]?") ? String(type.dropLast()) : type
+            if !(list.hasPrefix("[") && list.hasSuffix("]")) || SwiftNames.topLevelColon(in: String(list.dropFirst().dropLast())) {
+                sink.error("\"items\" marks a list of items, but \"\(parameter.name.value)\" is a \(parameter.type.value), not an array", at: input.location)
+            }
+            if let key = input.key { keyPath(key, what: "key") }
+            switch call.perItem {
+            case nil:
+                sink.error("\"items\" needs per-item results to answer them: add \"perItem\" to the call", at: input.location)
+            case .whole?:
+                if let result = input.result {
+                    sink.error("the whole result is per-item, so \"items\" takes no \"result\"", at: result.location)
+                }
+            case .fields(let fields)?:
+                guard let result = input.result else {
+                    sink.error("\"items\" needs \"result\": the per-item field (\(fields.map(\.value).joined(separator: ", "))) that answers these items", at: input.location)
+                    continue
+                }
+                if !fields.contains(where: { $0.value == result.value }) {
+                    sink.error(
+                        "\"\(result.value)\" is not a per-item field of the result", at: result.location,
+                        hint: ObjectReader.closest(to: result.value, in: fields.map(\.value)).map { "did you mean \"\($0)\"?" })
+                }
+            }
+            let answeredField = input.result?.value ?? ""
+            if let first = answered[answeredField] {
+                sink.error("two parameters give the items of the same result (first at line \(first.line))", at: input.location)
+            }
+            answered[answeredField] = input.location
+        }
+        guard let atomic = call.atomic else { return }
+        if inputs.isEmpty {
+            sink.error("an atomic call needs a parameter with \"items\": the requested items it groups", at: atomic.location)
+        }
+        if let flag = call.parameters.first(where: { $0.name.value == atomic.when.value }) {
+            if flag.type.value.trimmingCharacters(in: .whitespaces) != "Bool" {
+                sink.error("\"when\" must name a Bool parameter; \"\(flag.name.value)\" is a \(flag.type.value)", at: atomic.when.location)
+            }
+        } else {
+            sink.error(
+                "\"when\" names no parameter of the call", at: atomic.when.location,
+                hint: ObjectReader.closest(to: atomic.when.value, in: call.parameters.map(\.name.value)).map { "did you mean \"\($0)\"?" })
+        }
+        self.atomic(atomic)
     }
 
     func label(_ label: Located<String>) {

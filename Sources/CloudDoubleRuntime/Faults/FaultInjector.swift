@@ -23,6 +23,8 @@ public final class FaultInjector: Sendable {
     }
 
     private let state: Locked<State>
+    /// Faults that choose no item, for calls no item rule fires on.
+    let inert = ItemFaults()
 
     /// - Parameters:
     ///   - plan: the rules; none by default, so nothing is injected until a plan is set.
@@ -95,18 +97,21 @@ public final class FaultInjector: Sendable {
         }
     }
 
-    /// An `async throws` call with per-item results: `rewrite` applies the item faults to each
-    /// per-item field of the wrapped call's result.
+    /// An `async throws` call with per-item results. When an item rule fires, `request` tells
+    /// the faults which items the app asked for, `body` sends only the items not chosen to fail
+    /// (``ItemFaults/kept(_:input:)``), and `merge` adds the chosen items' failures to the SDK's
+    /// answer and fails chosen returned items. Otherwise `body` gets faults that choose nothing.
     public func perform<Value>(
-        _ type: String, _ call: String, _ form: CallForm = .async, items rewrite: (Value, ItemFaults) -> Value,
-        _ body: () async throws -> Value
+        _ type: String, _ call: String, _ form: CallForm = .async, request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value,
+        _ body: (ItemFaults) async throws -> Value
     ) async throws -> Value {
-        guard let decision = decide(type, call, form) else { return try await body() }
+        guard let decision = decide(type, call, form) else { return try await body(inert) }
         if decision.latency > 0 { try await time.sleep(decision.latency) }
         switch decision.outcome {
-        case .proceed: return try await body()
+        case .proceed: return try await body(inert)
         case .items(let faults):
-            let value = rewrite(try await body(), faults)
+            request(faults)
+            let value = merge(try await body(faults), faults)
             if let error = faults.topLevelError { throw error }
             return value
         case .fail(let error): throw error
@@ -126,28 +131,31 @@ public final class FaultInjector: Sendable {
         dispatch(decision, fail: fail, proceed: proceed)
     }
 
-    /// A `Result` completion call with per-item results: the wrapped call's result passes
-    /// through `rewrite` before it reaches `deliver`.
+    /// A `Result` completion call with per-item results, as ``perform(_:_:_:request:merge:_:)``:
+    /// `proceed` sends only the items not chosen to fail, and its answer passes through `merge`
+    /// before it reaches `deliver`.
     public func complete<Value>(
         _ type: String, _ call: String, _ form: CallForm, deliver: @escaping (Result<Value, any Error>) -> Void,
-        items rewrite: @escaping (Value, ItemFaults) -> Value,
-        proceed: @escaping (_ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
+        request: (ItemFaults) -> Void, merge: @escaping (Value, ItemFaults) -> Value,
+        proceed: @escaping (_ items: ItemFaults, _ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
     ) {
         let handler = UncheckedBox(deliver)
+        let inert = self.inert
         guard let decision = decide(type, call, form) else {
-            return proceed { handler.value($0) }
+            return proceed(inert) { handler.value($0) }
         }
         guard case .items(let faults) = decision.outcome else {
-            return dispatch(decision, fail: { deliver(.failure($0)) }, proceed: { proceed { handler.value($0) } })
+            return dispatch(decision, fail: { deliver(.failure($0)) }, proceed: { proceed(inert) { handler.value($0) } })
         }
-        let rewriter = UncheckedBox(rewrite)
+        request(faults)
+        let merger = UncheckedBox(merge)
         let work = UncheckedBox {
-            proceed { result in
-                let rewritten = result.map { rewriter.value($0, faults) }
-                if case .success = rewritten, let error = faults.topLevelError {
+            proceed(faults) { result in
+                let merged = result.map { merger.value($0, faults) }
+                if case .success = merged, let error = faults.topLevelError {
                     handler.value(.failure(error))
                 } else {
-                    handler.value(rewritten)
+                    handler.value(merged)
                 }
             }
         }
@@ -155,27 +163,26 @@ public final class FaultInjector: Sendable {
     }
 
     /// An operation handed to the SDK (`database.add(operation)`), selected by its class name.
-    /// A whole failure is replayed to the operation's blocks without running it; item faults let
-    /// the wrapped object run it, `capture` collects what the SDK reports, and the chosen items
-    /// are rewritten into errors before the app's blocks see anything; a delay holds it back.
+    /// A whole failure is replayed to the operation's blocks without running it. Item faults
+    /// run it through `intercept`, which takes the items chosen to fail out of the request, so
+    /// the SDK never sees them, and passes each callback to the app's blocks as the SDK makes it
+    /// (chosen returned items failed), before the operation finishes. A delay holds it back.
     ///
     /// - Parameters:
-    ///   - replay: calls the app's blocks (read before `capture` swaps them).
+    ///   - replay: calls the app's blocks (read before `intercept` swaps them).
     ///   - failure: the outcome of a whole failure with an error.
-    ///   - capture: swaps the operation's blocks for collecting ones; calls back with the real outcome.
-    ///   - rewrite: fails the chosen items of an outcome.
+    ///   - intercept: applies item faults to the operation, before it is handed on.
     ///   - proceed: hands the operation to the wrapped object.
     public func run<Outcome>(
         _ type: String, operation operationClass: String, replay: OperationReplay<Outcome>,
-        failure: @escaping (any Error) -> Outcome, capture: @escaping (_ finish: @escaping (Outcome) -> Void) -> Void,
-        rewrite: @escaping (Outcome, ItemFaults) -> Outcome, proceed: @escaping () -> Void
+        failure: @escaping (any Error) -> Outcome, intercept: @escaping (ItemFaults) -> Void, proceed: @escaping () -> Void
     ) {
         guard let decision = decide(type, operationClass, .operation) else { return proceed() }
         guard case .items(let faults) = decision.outcome else {
             return dispatch(decision, fail: { replay(failure($0)) }, proceed: proceed)
         }
         let work = UncheckedBox {
-            capture { real in replay(rewrite(real, faults)) }
+            intercept(faults)
             proceed()
         }
         decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()

@@ -1,18 +1,146 @@
 import Foundation
 
-/// The per-item part of a fired rule: rewrites the chosen items of a per-item result into
-/// failures. Generated wrappers call ``apply(to:)-…`` on each per-item field of the result.
+/// The per-item part of a fired rule. Items the app *requested* (records to save, IDs to fetch)
+/// are chosen before the request reaches the SDK: generated wrappers send only the items that
+/// remain (``kept(_:input:)``), then merge the chosen items' failures into the SDK's answer
+/// (``merged(_:input:)-…``), so a failed save is never written. Items the SDK *returns* (query
+/// matches, changed records) are rewritten in its answer (``apply(to:)-…``).
+///
+/// With no item rule fired, an instance chooses nothing: every item is kept, every result is
+/// passed through unchanged.
 public final class ItemFaults: Sendable {
-    private let failure: ItemFailure
-    private let injector: FaultInjector
+    private let failure: ItemFailure?
+    private let injector: FaultInjector?
     private let eventIndex: Int
-    private let failed = Locked<[(key: AnyHashable, stable: String, error: NSError)]>([])
+    private let state = Locked(State())
+
+    private struct State {
+        /// Every injected item error, in order (for ``itemErrors`` and the fault event).
+        var failed: [(key: AnyHashable, error: NSError)] = []
+        /// The requested items of each input, with their atomic group (`nil`: not atomic) and
+        /// the error the group's other items get when one fails.
+        var requested: [Int: [(key: AnyHashable, group: AnyHashable?, batchError: ErrorCodeRef?)]] = [:]
+        /// The failures decided for each input's requested items.
+        var decided: [Int: [AnyHashable: NSError]] = [:]
+    }
 
     init(_ failure: ItemFailure, injector: FaultInjector, eventIndex: Int) {
         self.failure = failure
         self.injector = injector
         self.eventIndex = eventIndex
     }
+
+    /// An instance that fails nothing: the wrapped SDK sees the request unchanged.
+    public init() {
+        failure = nil
+        injector = nil
+        eventIndex = 0
+    }
+
+    // MARK: Requested items (chosen before the SDK sees them)
+
+    /// Chooses which of `keys`, the items of one input of the request (`input` numbers the
+    /// inputs of a call or operation from 0), fail. With `atomic`, a failure fails its whole
+    /// group: the group's other items, in every input, get the batch error and are not sent.
+    public func request<Key: Hashable>(_ keys: [Key], input: Int, atomic: AtomicGroups<Key>? = nil) {
+        guard failure != nil else { return }
+        let chosen = Set(chosen(keys).map { AnyHashable($0) })
+        var decided: [AnyHashable: NSError] = [:]
+        for key in keys where chosen.contains(AnyHashable(key)) && decided[AnyHashable(key)] == nil {
+            decided[AnyHashable(key)] = failItem(key)
+        }
+        let grouped = keys.map { key in (key: AnyHashable(key), group: atomic?.group(of: key), batchError: atomic?.error) }
+        state.withLock { state in
+            state.requested[input, default: []] += grouped
+            state.decided[input, default: [:]].merge(decided) { first, _ in first }
+        }
+        settleAtomicGroups()
+    }
+
+    /// `items` without those chosen to fail, in order; `items` itself when none was chosen.
+    public func kept<Item, Key: Hashable>(_ items: [Item], input: Int, by key: (Item) -> Key) -> [Item] {
+        let failed = failures(input: input)
+        guard !failed.isEmpty else { return items }
+        return items.filter { failed[AnyHashable(key($0))] == nil }
+    }
+
+    /// The same for items that are their own keys (IDs to fetch or delete).
+    public func kept<Item: Hashable>(_ items: [Item], input: Int) -> [Item] {
+        kept(items, input: input) { $0 }
+    }
+
+    /// An optional list of items (an operation's request properties), filtered the same way.
+    public func kept<Item, Key: Hashable>(_ items: [Item]?, input: Int, by key: (Item) -> Key) -> [Item]? {
+        items.map { kept($0, input: input, by: key) }
+    }
+
+    /// An optional list of items that are their own keys, filtered the same way.
+    public func kept<Item: Hashable>(_ items: [Item]?, input: Int) -> [Item]? {
+        items.map { kept($0, input: input) }
+    }
+
+    /// The SDK's per-item answer for the items that were sent, with the failures of the items
+    /// chosen from `input` added.
+    public func merged<Key: Hashable, Value>(_ results: [Key: Result<Value, any Error>], input: Int) -> [Key: Result<Value, any Error>] {
+        var merged = results
+        for (key, error) in failures(input: input) {
+            if let key = key.base as? Key { merged[key] = .failure(error) }
+        }
+        return merged
+    }
+
+    /// The same for an answer of ordered pairs: the chosen items' failures follow, in the order
+    /// they were requested.
+    public func merged<Key: Hashable, Value>(_ results: [(Key, Result<Value, any Error>)], input: Int) -> [(Key, Result<Value, any Error>)] {
+        let failed = failures(input: input)
+        guard !failed.isEmpty else { return results }
+        let order = state.withLock { $0.requested[input] ?? [] }
+        return results + order.compactMap { entry in
+            guard let error = failed[entry.key], let key = entry.key.base as? Key else { return nil }
+            return (key, .failure(error))
+        }
+    }
+
+    /// The failures chosen for `input`'s requested items, in the order they were requested
+    /// (operations report them to their per-item blocks).
+    public func failures<Key: Hashable>(input: Int, as _: Key.Type = Key.self) -> [(Key, NSError)] {
+        let (order, failed) = state.withLock { ($0.requested[input] ?? [], $0.decided[input] ?? [:]) }
+        var seen = Set<AnyHashable>()
+        return order.compactMap { entry in
+            guard let error = failed[entry.key], seen.insert(entry.key).inserted, let key = entry.key.base as? Key else { return nil }
+            return (key, error)
+        }
+    }
+
+    private func failures(input: Int) -> [AnyHashable: NSError] {
+        guard failure != nil else { return [:] }
+        return state.withLock { $0.decided[input] ?? [:] }
+    }
+
+    /// Every item in an atomic group with a failure fails too, with the batch error, as an
+    /// atomic zone does when one of its changes fails.
+    private func settleAtomicGroups() {
+        guard let injector else { return }
+        state.withLock { state in
+            var failedGroups = Set<AnyHashable>()
+            for (input, entries) in state.requested {
+                for entry in entries where entry.group != nil && state.decided[input]?[entry.key] != nil {
+                    failedGroups.insert(entry.group!)
+                }
+            }
+            guard !failedGroups.isEmpty else { return }
+            for (input, entries) in state.requested {
+                for entry in entries {
+                    guard let group = entry.group, failedGroups.contains(group), state.decided[input]?[entry.key] == nil,
+                        let batchError = entry.batchError
+                    else { continue }
+                    state.decided[input, default: [:]][entry.key] = injector.makeError(codes: [WeightedCode(batchError)], retryAfter: nil)
+                }
+            }
+        }
+    }
+
+    // MARK: Returned items (rewritten in the SDK's answer)
 
     /// A per-item result keyed by item ID.
     public func apply<Key: Hashable, Value>(to results: [Key: Result<Value, any Error>]) -> [Key: Result<Value, any Error>] {
@@ -29,29 +157,29 @@ public final class ItemFaults: Sendable {
         return results.map { key, result in keys.contains(key) ? (key, .failure(failItem(key))) : (key, result) }
     }
 
-    /// The chosen items among `keys`, each with the error it now fails with (operations, whose
-    /// results arrive as a stream of per-item callbacks).
-    public func failures<Key: Hashable>(among keys: [Key]) -> [Key: NSError] {
-        var errors: [Key: NSError] = [:]
-        for key in chosen(keys) where errors[key] == nil { errors[key] = failItem(key) }
-        return errors
+    /// One returned item as the SDK reports it, failed when chosen (operations, whose returned
+    /// items arrive one callback at a time).
+    public func rewritten<Key: Hashable, Value>(_ result: Result<Value, any Error>, for key: Key) -> Result<Value, any Error> {
+        guard failure != nil, !chosen([key]).isEmpty else { return result }
+        return .failure(failItem(key))
     }
 
     /// The item errors injected so far, keyed by item ID.
     public var itemErrors: [AnyHashable: any Error] {
-        failed.withLock { Dictionary($0.map { ($0.key, $0.error as any Error) }, uniquingKeysWith: { first, _ in first }) }
+        state.withLock { Dictionary($0.failed.map { ($0.key, $0.error as any Error) }, uniquingKeysWith: { first, _ in first }) }
     }
 
     /// The error to throw for the whole call, when the rule asks for a top-level partial failure
     /// and some items were failed.
     var topLevelError: NSError? {
-        guard failure.topLevelPartialFailure else { return nil }
+        guard let injector, failure?.topLevelPartialFailure == true else { return nil }
         let errors = itemErrors
         return errors.isEmpty ? nil : injector.errorModel.partialFailure(errors)
     }
 
     /// The items to fail, drawn in a stable order so a seed gives the same items every run.
     private func chosen<Keys: Sequence>(_ keys: Keys) -> [Keys.Element] where Keys.Element: Hashable {
+        guard let failure, let injector else { return [] }
         switch failure.selection {
         case .items(let items):
             return keys.filter { items.contains(AnyHashable($0)) }
@@ -62,10 +190,34 @@ public final class ItemFaults: Sendable {
     }
 
     private func failItem<Key: Hashable>(_ key: Key) -> NSError {
+        guard let failure, let injector else { return NSError(domain: "CloudDouble.ItemFaults", code: 0) }
         let error = injector.makeError(codes: failure.codes, retryAfter: failure.retryAfter)
-        let stable = StableKey.of(key)
-        failed.withLock { $0.append((AnyHashable(key), stable, error)) }
-        injector.noteFailedItem(stable, event: eventIndex)
+        state.withLock { $0.failed.append((AnyHashable(key), error)) }
+        injector.noteFailedItem(StableKey.of(key), event: eventIndex)
         return error
+    }
+}
+
+/// How the items of an atomic request group: a failure fails every item of its group, whose
+/// other items get `error` and are not sent. CloudKit groups record changes by zone, its default
+/// zone is not atomic, and the others fail with `batchRequestFailed`:
+/// `AtomicGroups(by: \CKRecord.ID.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed")`.
+public struct AtomicGroups<Key>: @unchecked Sendable {
+    // @unchecked: holds an immutable closure over an immutable key path and value, read only.
+    private let group: (Key) -> AnyHashable?
+    /// The error of a group's items that did not fail themselves.
+    let error: ErrorCodeRef
+
+    /// Items group by `path`; items whose group is `except` are not atomic.
+    public init<Group: Hashable>(by path: KeyPath<Key, Group>, except: Group? = nil, error: ErrorCodeRef) {
+        self.error = error
+        group = { key in
+            let value = key[keyPath: path]
+            return value == except ? nil : AnyHashable(value)
+        }
+    }
+
+    func group(of key: Key) -> AnyHashable? {
+        group(key)
     }
 }

@@ -39,10 +39,12 @@ public struct MissingOperationResultError: Error, CustomStringConvertible, Senda
 public enum OperationBlocks {
     /// The final result the SDK reports after the per-item results.
     ///
-    /// When items failed and the reported result is absent, a success or already a partial
-    /// failure, the result is a partial failure carrying every failed item's error, keyed by item
-    /// ID (what CloudKit reports to both the Result-based and the legacy final block). Otherwise
-    /// it is the reported result, or a success with `default` when nothing was reported.
+    /// When requested items failed and the reported result is absent, a success or already a
+    /// partial failure, the result is a partial failure carrying every failed requested item's
+    /// error, keyed by item ID: what CloudKit reports to the legacy final block, and what these
+    /// doubles report to the `Result` block too (Apple does not document it; see
+    /// docs/GeneratedCode.md). Otherwise it is the reported result, or a success with `default`
+    /// when nothing was reported.
     public static func finalResult<Final>(
         reported: Result<Final, any Error>?, failures: [(AnyHashable, any Error)], default fallback: Final?,
         errorModel: ErrorModel, operation: String
@@ -58,6 +60,13 @@ public enum OperationBlocks {
         if let reported { return reported }
         if let fallback { return .success(fallback) }
         return .failure(MissingOperationResultError(operation: operation))
+    }
+
+    /// The item and its error when `result` failed: what a requested item's failure adds to the
+    /// final result's partial failure.
+    public static func failure<Key: Hashable, Value>(of key: Key, _ result: Result<Value, any Error>) -> (AnyHashable, any Error)? {
+        guard case .failure(let error) = result else { return nil }
+        return (AnyHashable(key), error)
     }
 
     /// The success value of a result, `nil` for a failure (a legacy block's value argument).

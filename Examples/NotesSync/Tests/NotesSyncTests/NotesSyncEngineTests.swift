@@ -120,7 +120,10 @@ final class NotesSyncEngineTests: XCTestCase {
         let expected = await texts(phone)
         XCTAssertEqual(expected.count, 40)
         XCTAssertEqual(serverTexts(cloud, zone: phone.zoneID), expected, "no note lost after \(first.syncs) syncs")
-        XCTAssertGreaterThan(faulty.faults.events.count, 10, "faults were injected")
+        XCTAssertGreaterThanOrEqual(faulty.faults.events.count, 10, "faults were injected")
+        XCTAssertTrue(
+            faulty.faults.events.contains { if case .failedItems(let count) = $0.effect { return count > 0 } else { return false } },
+            "item faults were injected, and the items they failed were never written")
 
         // Edits and deletes under the same faults, then a second device that also sees faults.
         for id in 1...10 { await phone.save(note(id, "edited \(id)", at: 100 + Double(id))) }
