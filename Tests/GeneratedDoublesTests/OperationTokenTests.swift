@@ -1,5 +1,5 @@
 #if os(Linux)
-@_spi(StandIn) import CloudKit
+import CloudKit
 import CloudDoubleRuntime
 import Foundation
 import CloudKitDoubles
@@ -7,8 +7,8 @@ import CloudKitMocks
 import XCTest
 
 /// Cursors and change tokens have no public initialiser, so a mock can only hand back the ones a
-/// test gives it. On Linux the stand-in's SPI makes them; on Apple platforms a test keeps the
-/// ones a real run (or an earlier outcome) produced.
+/// test gives it. The test mints them the one public way, by decoding a keyed archive
+/// (`Minted`, in StandInTests.swift), on Linux and Apple platforms alike.
 final class OperationTokenTests: XCTestCase {
     func record(_ name: String, zone: CKRecordZone.ID = .default) -> CKRecord {
         CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
@@ -16,7 +16,7 @@ final class OperationTokenTests: XCTestCase {
 
     func testAQueryHandsBackTheTestsCursorInSortOrder() async {
         let mock = MockCloudDatabase()
-        let cursor = CKQueryOperation.Cursor(standInValue: "page 2")
+        let cursor = Minted.cursor("page 2")
         mock.stub(.queryOperation, [
             .value(CloudQueryOutcome(records: [("b", "a")].flatMap { [$0.0, $0.1] }.map { (CKRecord.ID(recordName: $0), .success(record($0))) }, result: .success(cursor))),
             .value(CloudQueryOutcome(records: [(CKRecord.ID(recordName: "c"), .success(record("c")))])),
@@ -42,8 +42,8 @@ final class OperationTokenTests: XCTestCase {
     func testZoneChangesArriveZoneByZoneWithTokensBetweenBatches() async {
         let mock = MockCloudDatabase()
         let zone = CKRecordZone.ID(zoneName: "Notes")
-        let batch = CKServerChangeToken(standInValue: "batch")
-        let last = CKServerChangeToken(standInValue: "last")
+        let batch = Minted.token("batch")
+        let last = Minted.token("last")
         mock.stub(.fetchRecordZoneChangesOperation, .value(CloudFetchRecordZoneChangesOutcome(events: [
             .changes(CKRecord.ID(recordName: "a", zoneID: zone), .success(record("a", zone: zone))),
             .tokenUpdates(zoneID: zone, token: batch, clientChangeTokenData: nil),
@@ -54,9 +54,9 @@ final class OperationTokenTests: XCTestCase {
         let operation = CKFetchRecordZoneChangesOperation(recordZoneIDs: [zone])
         operation.recordWasChangedBlock = { id, _ in trace.add("changed \(id.recordName)") }
         operation.recordWithIDWasDeletedBlock = { id, type in trace.add("deleted \(id.recordName) \(type)") }
-        operation.recordZoneChangeTokensUpdatedBlock = { zone, token, _ in trace.add("token \(zone.zoneName) \(token?.standInValue ?? "nil")") }
+        operation.recordZoneChangeTokensUpdatedBlock = { zone, token, _ in trace.add("token \(zone.zoneName) \(token.map(Minted.label) ?? "nil")") }
         operation.recordZoneFetchResultBlock = { zone, result in
-            trace.add("zone \(zone.zoneName) \((try? result.get())?.serverChangeToken.standInValue ?? "failed")")
+            trace.add("zone \(zone.zoneName) \((try? result.get()).map { Minted.label($0.serverChangeToken) } ?? "failed")")
         }
         operation.fetchRecordZoneChangesResultBlock = { result in trace.add("final \(describe(result))") }
         operation.completionBlock = { trace.add("completion") }
@@ -80,7 +80,7 @@ final class OperationTokenTests: XCTestCase {
 
     func testDatabaseChangesNeedATokenFromTheTest() async {
         let mock = MockCloudDatabase(delivery: .immediate)
-        let token = CKServerChangeToken(standInValue: "db 2")
+        let token = Minted.token("db 2")
         let zone = CKRecordZone.ID(zoneName: "Notes")
         mock.stub(.fetchDatabaseChangesOperation, [
             .value(CloudFetchDatabaseChangesOutcome(changedZones: [zone])),
@@ -90,10 +90,10 @@ final class OperationTokenTests: XCTestCase {
         for _ in 0..<2 {
             let operation = CKFetchDatabaseChangesOperation(previousServerChangeToken: nil)
             operation.recordZoneWithIDChangedBlock = { trace.add("changed \($0.zoneName)") }
-            operation.changeTokenUpdatedBlock = { trace.add("token \($0.standInValue)") }
+            operation.changeTokenUpdatedBlock = { trace.add("token \(Minted.label($0))") }
             operation.fetchDatabaseChangesResultBlock = { result in
                 switch result {
-                case .success(let value): trace.add("final \(value.serverChangeToken.standInValue) \(value.moreComing)")
+                case .success(let value): trace.add("final \(Minted.label(value.serverChangeToken)) \(value.moreComing)")
                 case .failure(let error): trace.add("final \(error is MissingOperationResultError ? "missing token" : "\(error)")")
                 }
             }

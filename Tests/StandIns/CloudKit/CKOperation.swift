@@ -9,13 +9,14 @@ import Foundation
 open class CKOperation: Operation, @unchecked Sendable {
     public typealias ID = String
 
-    public final class Configuration: NSObject, @unchecked Sendable {
-        public var container: CKContainer?
-        public var qualityOfService: QualityOfService = .default
-        public var allowsCellularAccess = true
-        public var isLongLived = false
-        public var timeoutIntervalForRequest: TimeInterval = 60
-        public var timeoutIntervalForResource: TimeInterval = 7 * 24 * 3600
+    /// Apple's `CKOperationConfiguration` (iOS 11), `@unchecked Sendable` from iOS 16.4.
+    open class Configuration: NSObject, @unchecked Sendable {
+        open var container: CKContainer?
+        open var qualityOfService: QualityOfService = .default
+        open var allowsCellularAccess = true
+        open var isLongLived = false
+        open var timeoutIntervalForRequest: TimeInterval = 60
+        open var timeoutIntervalForResource: TimeInterval = 7 * 24 * 3600
         public override init() {}
     }
 
@@ -27,8 +28,83 @@ open class CKOperation: Operation, @unchecked Sendable {
     public override init() {}
 }
 
-public final class CKOperationGroup: NSObject, @unchecked Sendable {
-    public override init() {}
+/// Apple (CKOperationGroup.h, iOS 11): `@interface CKOperationGroup : NSObject <NSSecureCoding>`
+/// with `-init` and `-initWithCoder:` both `NS_DESIGNATED_INITIALIZER` (so `init(coder:)` is not
+/// failable); `@unchecked Sendable` from iOS 16.4 (overlay).
+@available(macOS 10.13, iOS 11.0, tvOS 11.0, watchOS 4.0, *)
+open class CKOperationGroup: NSObject, NSSecureCoding, @unchecked Sendable {
+    /// `CKOperationGroupTransferSize`: valid values for `expectedSendSize` and `expectedReceiveSize`.
+    @available(macOS 10.13, iOS 11.0, tvOS 11.0, watchOS 4.0, *)
+    public enum TransferSize: Int, @unchecked Sendable {
+        case unknown = 0
+        case kilobytes = 1
+        case megabytes = 2
+        case tensOfMegabytes = 3
+        case hundredsOfMegabytes = 4
+        case gigabytes = 5
+        case tensOfGigabytes = 6
+        case hundredsOfGigabytes = 7
+    }
+
+    private let lock = NSLock()
+    private var _defaultConfiguration = CKOperation.Configuration()
+    private var _name: String?
+    private var _quantity = 0
+    private var _expectedSendSize = TransferSize.unknown
+    private var _expectedReceiveSize = TransferSize.unknown
+
+    /// Chosen by the system, unique to this group.
+    open private(set) var operationGroupID: String
+
+    /// `@property (atomic, copy, null_resettable)`: setting `nil` restores a fresh configuration.
+    open var defaultConfiguration: CKOperation.Configuration! {
+        get { lock.withLock { _defaultConfiguration } }
+        set { lock.withLock { _defaultConfiguration = newValue ?? CKOperation.Configuration() } }
+    }
+
+    open var name: String? {
+        get { lock.withLock { _name } }
+        set { lock.withLock { _name = newValue } }
+    }
+
+    open var quantity: Int {
+        get { lock.withLock { _quantity } }
+        set { lock.withLock { _quantity = newValue } }
+    }
+
+    open var expectedSendSize: CKOperationGroup.TransferSize {
+        get { lock.withLock { _expectedSendSize } }
+        set { lock.withLock { _expectedSendSize = newValue } }
+    }
+
+    open var expectedReceiveSize: CKOperationGroup.TransferSize {
+        get { lock.withLock { _expectedReceiveSize } }
+        set { lock.withLock { _expectedReceiveSize = newValue } }
+    }
+
+    public override init() {
+        operationGroupID = UUID().uuidString
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+
+    public required init(coder: NSCoder) {
+        operationGroupID = (coder.decodeObject(of: NSString.self, forKey: "operationGroupID") as String?) ?? UUID().uuidString
+        _name = coder.decodeObject(of: NSString.self, forKey: "name") as String?
+        _quantity = coder.decodeInteger(forKey: "quantity")
+        _expectedSendSize = TransferSize(rawValue: coder.decodeInteger(forKey: "expectedSendSize")) ?? .unknown
+        _expectedReceiveSize = TransferSize(rawValue: coder.decodeInteger(forKey: "expectedReceiveSize")) ?? .unknown
+    }
+
+    open func encode(with coder: NSCoder) {
+        lock.withLock {
+            coder.encode(operationGroupID as NSString, forKey: "operationGroupID")
+            coder.encode(_name.map { $0 as NSString }, forKey: "name")
+            coder.encode(_quantity, forKey: "quantity")
+            coder.encode(_expectedSendSize.rawValue, forKey: "expectedSendSize")
+            coder.encode(_expectedReceiveSize.rawValue, forKey: "expectedReceiveSize")
+        }
+    }
 }
 
 open class CKDatabaseOperation: CKOperation, @unchecked Sendable {
@@ -85,13 +161,8 @@ public final class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sen
 }
 
 public final class CKQueryOperation: CKDatabaseOperation, @unchecked Sendable {
-    /// No public initialiser, as on Apple platforms; tests make one through the SPI.
-    public final class Cursor: NSObject, @unchecked Sendable {
-        @_spi(StandIn) public let standInValue: String
-        @_spi(StandIn) public init(standInValue: String) {
-            self.standInValue = standInValue
-        }
-    }
+    /// Apple's `CKQueryCursor`, imported as `CKQueryOperation.Cursor`. See `__CKQueryCursor`.
+    public typealias Cursor = __CKQueryCursor
 
     public static let maximumResults: Int = 0
     public var query: CKQuery?
@@ -248,4 +319,36 @@ public final class CKFetchSubscriptionsOperation: CKDatabaseOperation, @unchecke
     }
 
     public class func fetchAllSubscriptionsOperation() -> Self { Self() }
+}
+
+/// Apple's `CKQueryCursor`, which Swift sees only as `CKQueryOperation.Cursor`:
+///     @interface CKQueryCursor : NSObject <NSCopying, NSSecureCoding>
+///     - (instancetype)init NS_UNAVAILABLE;
+///     + (instancetype)new NS_UNAVAILABLE;
+/// (`@unchecked Sendable` from iOS 16.4). The only initialiser is NSCoding's `init?(coder:)`.
+///
+/// Stand-in only: the class is top-level (under a hidden `__` name, like Apple's own
+/// `__CKRecordObjCValue`) because swift-corelibs-foundation's `NSKeyedArchiver` can only archive
+/// top-level classes (`NSStringFromClass` traps on a nested one), and apps archive cursors.
+/// Always spell it `CKQueryOperation.Cursor`.
+open class __CKQueryCursor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    let opaque: OpaqueServerData
+
+    open class var supportsSecureCoding: Bool { true }
+
+    public required init?(coder: NSCoder) {
+        guard let opaque = OpaqueServerData(coder: coder) else { return nil }
+        self.opaque = opaque
+    }
+
+    open func encode(with coder: NSCoder) { opaque.encode(with: coder) }
+
+    /// Immutable, so a copy is the cursor itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? __CKQueryCursor)?.opaque == opaque
+    }
+
+    open override var hash: Int { opaque.hashValue }
 }

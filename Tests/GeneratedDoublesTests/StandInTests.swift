@@ -1,0 +1,221 @@
+import CloudDoubleRuntime
+import CloudKit
+@testable import CloudKitMocks
+import Foundation
+import XCTest
+
+/// Mints change tokens and query cursors for tests the one public way (decoding a keyed archive, as
+/// an app restores a persisted token), and remembers the label each was minted under.
+enum Minted {
+    private static let labels = Locked<[ObjectIdentifier: String]>([:])
+
+    static func token(_ label: String) -> CKServerChangeToken { remember(OpaqueValues.token(label), label) }
+    static func cursor(_ label: String) -> CKQueryOperation.Cursor { remember(OpaqueValues.cursor(label), label) }
+
+    /// The label a value was minted under here, or "unknown".
+    static func label(_ value: AnyObject) -> String {
+        labels.withLock { $0[ObjectIdentifier(value)] } ?? "unknown"
+    }
+
+    private static func remember<T: AnyObject>(_ value: T, _ label: String) -> T {
+        labels.withLock { $0[ObjectIdentifier(value)] = label }
+        return value
+    }
+}
+
+/// What the stand-in (and, under `canImport(Darwin)`, the real SDK) must do the way Apple's does.
+final class StandInTests: XCTestCase {
+    // MARK: CKError
+
+    func testAnNSErrorInTheDomainMatchesTheCodesCatchPattern() {
+        let error = CKError(_nsError: NSError(domain: CKErrorDomain, code: 22))
+        var caught = "nothing"
+        do { throw error } catch CKError.batchRequestFailed { caught = "batchRequestFailed" } catch { caught = "\(error)" }
+        XCTAssertEqual(caught, "batchRequestFailed")
+    }
+
+    func testACKErrorIsCaughtByTypeAndCode() {
+        var caught = "nothing"
+        do { throw CKError(.zoneBusy, userInfo: [CKErrorRetryAfterKey: 2.5]) } catch let error as CKError where error.code == .zoneBusy {
+            caught = "zoneBusy after \(error.retryAfterSeconds ?? -1)"
+        } catch { caught = "\(error)" }
+        XCTAssertEqual(caught, "zoneBusy after 2.5")
+    }
+
+    func testACKErrorThrownAsAnyErrorCastsBack() {
+        let thrown: any Error = CKError(.networkFailure)
+        XCTAssertEqual((thrown as? CKError)?.code, .networkFailure)
+        XCTAssertNil((CocoaError(.fileNoSuchFile) as any Error) as? CKError)
+    }
+
+    func testACKErrorBridgesToAnNSErrorAndBack() {
+        let error = CKError(.serverRecordChanged, userInfo: ["note": "kept"])
+        let bridged = error as NSError
+        XCTAssertEqual(bridged.domain, CKErrorDomain)
+        XCTAssertEqual(bridged.code, 14)
+        XCTAssertEqual(bridged.userInfo["note"] as? String, "kept")
+        let back = CKError(_nsError: bridged)
+        XCTAssertEqual(back.code, .serverRecordChanged)
+        XCTAssertEqual(back.userInfo["note"] as? String, "kept")
+        XCTAssertEqual(CKError.errorDomain, CKErrorDomain)
+    }
+
+    func testEveryCodeFromOneToThirtySevenHasItsStaticMember() {
+        let statics: [CKError.Code] = [
+            CKError.internalError, CKError.partialFailure, CKError.networkUnavailable, CKError.networkFailure, CKError.badContainer,
+            CKError.serviceUnavailable, CKError.requestRateLimited, CKError.missingEntitlement, CKError.notAuthenticated,
+            CKError.permissionFailure, CKError.unknownItem, CKError.invalidArguments, CKError.Code(rawValue: 13)!,
+            CKError.serverRecordChanged, CKError.serverRejectedRequest, CKError.assetFileNotFound, CKError.assetFileModified,
+            CKError.incompatibleVersion, CKError.constraintViolation, CKError.operationCancelled, CKError.changeTokenExpired,
+            CKError.batchRequestFailed, CKError.zoneBusy, CKError.badDatabase, CKError.quotaExceeded, CKError.zoneNotFound,
+            CKError.limitExceeded, CKError.userDeletedZone, CKError.tooManyParticipants, CKError.alreadyShared,
+            CKError.referenceViolation, CKError.managedAccountRestricted, CKError.participantMayNeedVerification,
+            CKError.serverResponseLost, CKError.assetNotAvailable, CKError.accountTemporarilyUnavailable,
+        ]
+        XCTAssertEqual(statics.map(\.rawValue), Array(1...36))
+    }
+
+    func testPartialErrorsAcceptErrorValuesAndNSErrors() {
+        let id = CKRecord.ID(recordName: "a")
+        let other = CKRecord.ID(recordName: "b")
+        let error = CKError(.partialFailure, userInfo: [
+            CKPartialErrorsByItemIDKey: [id: CKError(.serverRecordChanged), other: NSError(domain: CKErrorDomain, code: 11)] as [AnyHashable: Any],
+        ])
+        let partial = error.partialErrorsByItemID
+        XCTAssertEqual((partial?[id] as? CKError)?.code, .serverRecordChanged)
+        XCTAssertEqual((partial?[other] as? NSError)?.code, 11)
+        XCTAssertEqual(CKError(.requestRateLimited, userInfo: [CKErrorRetryAfterKey: NSNumber(value: 3)]).retryAfterSeconds, 3)
+    }
+
+    #if os(Linux)
+    /// On Linux an NSError never casts to a bridged Swift error struct: the runtime's NSError → struct
+    /// bridging needs the Objective-C runtime. So errors meant to be caught as `CKError` must be made
+    /// as `CKError` values (`CKError(_nsError:)`); this test fails the day that changes.
+    func testOnLinuxAnNSErrorDoesNotCastToCKError() {
+        let plain = NSError(domain: CKErrorDomain, code: 22)
+        XCTAssertNil((plain as any Error) as? CKError)
+        XCTAssertNil((plain as Any) as? CKError)
+    }
+    #endif
+
+    // MARK: Tokens and cursors
+
+    func testMintedTokensAreDistinctRealTokensThatSurviveAnArchive() throws {
+        let first = OpaqueValues.token("one")
+        let second = OpaqueValues.token("one")
+        XCTAssertTrue(type(of: first) == CKServerChangeToken.self)
+        XCTAssertFalse(first === second)
+        XCTAssertNotEqual(first, second)
+
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: first, requiringSecureCoding: true)
+        let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: archive))
+        XCTAssertEqual(restored, first)
+        XCTAssertNotEqual(restored, second)
+        XCTAssertTrue(first.copy() as AnyObject === first || (first.copy() as? CKServerChangeToken) == first)
+    }
+
+    func testMintedCursorsAreDistinctRealCursorsThatSurviveAnArchive() throws {
+        let first = OpaqueValues.cursor("page")
+        let second = OpaqueValues.cursor("page")
+        XCTAssertTrue(type(of: first) == CKQueryOperation.Cursor.self)
+        XCTAssertFalse(first === second)
+        XCTAssertNotEqual(first, second)
+
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: first, requiringSecureCoding: true)
+        let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: archive))
+        XCTAssertEqual(restored, first)
+        XCTAssertEqual(CKQueryOperation(cursor: restored).cursor, first)
+    }
+
+    #if os(Linux)
+    func testAnArchiveWithoutServerBytesDecodesNoToken() throws {
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: EmptyArchivable(), requiringSecureCoding: true)
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        unarchiver.setClass(CKServerChangeToken.self, forClassName: NSStringFromClass(EmptyArchivable.self))
+        XCTAssertNil(unarchiver.decodeObject(of: CKServerChangeToken.self, forKey: NSKeyedArchiveRootObjectKey))
+    }
+    #endif
+
+    // MARK: References, assets, operation groups
+
+    func testAReferenceIsARecordValueThatSurvivesAnArchive() throws {
+        let target = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "target", zoneID: CKRecordZone.ID(zoneName: "Notes")))
+        let reference = CKRecord.Reference(record: target, action: .deleteSelf)
+        XCTAssertEqual(reference.recordID, target.recordID)
+        XCTAssertEqual(reference.referenceAction, .deleteSelf)
+        XCTAssertEqual(reference, CKRecord.Reference(recordID: target.recordID, action: .deleteSelf))
+        XCTAssertNotEqual(reference, CKRecord.Reference(recordID: target.recordID, action: .none))
+
+        let record = CKRecord(recordType: "Item")
+        record["parentNote"] = reference
+        XCTAssertEqual(record["parentNote"] as? CKRecord.Reference, reference)
+
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: reference, requiringSecureCoding: true)
+        XCTAssertEqual(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKRecord.Reference.self, from: archive), reference)
+    }
+
+    func testAnAssetKeepsItsFileURLAndIsARecordValue() {
+        let url = URL(fileURLWithPath: "/tmp/photo.jpg")
+        let asset = CKAsset(fileURL: url)
+        XCTAssertEqual(asset.fileURL, url)
+        let record = CKRecord(recordType: "Item")
+        record["photo"] = asset
+        XCTAssertTrue(record["photo"] as? CKAsset === asset)
+    }
+
+    func testAnOperationGroupHasApplesDefaultsAndSettableProperties() throws {
+        let group = CKOperationGroup()
+        XCTAssertFalse(group.operationGroupID.isEmpty)
+        XCTAssertNotEqual(group.operationGroupID, CKOperationGroup().operationGroupID)
+        XCTAssertNil(group.name)
+        XCTAssertEqual(group.quantity, 0)
+        XCTAssertEqual(group.expectedSendSize, .unknown)
+        XCTAssertEqual(group.expectedReceiveSize, .unknown)
+        XCTAssertNotNil(group.defaultConfiguration)
+
+        group.name = "Initial Fetch"
+        group.quantity = 3
+        group.expectedSendSize = .kilobytes
+        group.expectedReceiveSize = .tensOfMegabytes
+        group.defaultConfiguration = nil
+        XCTAssertNotNil(group.defaultConfiguration, "null_resettable")
+
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: group, requiringSecureCoding: true)
+        let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKOperationGroup.self, from: archive))
+        XCTAssertEqual(restored.operationGroupID, group.operationGroupID)
+        XCTAssertEqual(restored.name, "Initial Fetch")
+        XCTAssertEqual(restored.quantity, 3)
+        XCTAssertEqual(restored.expectedSendSize, .kilobytes)
+        XCTAssertEqual(restored.expectedReceiveSize, .tensOfMegabytes)
+    }
+
+    #if canImport(Darwin)
+    /// What must hold on a Mac against the real CloudKit (not run on Linux): minting decodes Apple's
+    /// own `CKServerChangeToken`/`CKQueryCursor` from an archive whose placeholder encodes a `data`
+    /// key. If Apple's `-initWithCoder:` wants other keys, these fail and OpaqueValues needs them.
+    func testOnApplePlatformsMintedValuesAreRealDistinctAndArchivable() throws {
+        let token = OpaqueValues.token("mac")
+        XCTAssertEqual(NSStringFromClass(type(of: token)), "CKServerChangeToken")
+        XCTAssertFalse(token === OpaqueValues.token("mac"))
+        let tokenArchive = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
+        XCTAssertNotNil(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: tokenArchive))
+
+        let cursor = OpaqueValues.cursor("mac")
+        XCTAssertEqual(NSStringFromClass(type(of: cursor)), "CKQueryCursor")
+        XCTAssertFalse(cursor === OpaqueValues.cursor("mac"))
+        let cursorArchive = try NSKeyedArchiver.archivedData(withRootObject: cursor, requiringSecureCoding: true)
+        XCTAssertNotNil(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: cursorArchive))
+    }
+    #endif
+}
+
+#if os(Linux)
+/// Archives nothing. File-level, because swift-corelibs-foundation archives only top-level, non-private classes.
+final class EmptyArchivable: NSObject, NSSecureCoding {
+    static var supportsSecureCoding: Bool { true }
+    override init() {}
+    required init?(coder: NSCoder) { nil }
+    func encode(with coder: NSCoder) {}
+}
+#endif
