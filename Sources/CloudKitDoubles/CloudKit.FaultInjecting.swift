@@ -15,6 +15,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     public let wrapped: any CloudContainer
     /// The plan engine, shared with the wrappers of related objects.
     public let faults: FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers = ChildWrappers()
 
     public init(wrapping wrapped: any CloudContainer, faults: FaultInjector) {
         self.wrapped = wrapped
@@ -36,19 +38,19 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        FaultInjectingCloudDatabase(wrapping: wrapped.privateCloudDatabase, faults: faults)
+        wrappers.wrapper(for: wrapped.privateCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        FaultInjectingCloudDatabase(wrapping: wrapped.publicCloudDatabase, faults: faults)
+        wrappers.wrapper(for: wrapped.publicCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        FaultInjectingCloudDatabase(wrapping: wrapped.sharedCloudDatabase, faults: faults)
+        wrappers.wrapper(for: wrapped.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        FaultInjectingCloudDatabase(wrapping: wrapped.database(with: databaseScope), faults: faults)
+        wrappers.wrapper(for: wrapped.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
     }
 
     public func add(_ operation: CKOperation) {

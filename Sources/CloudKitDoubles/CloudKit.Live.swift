@@ -4,12 +4,15 @@
 #if canImport(CloudKit)
 import CloudKit
 import Foundation
+import CloudDoubleRuntime
 
 /// `CloudContainer` over a real `CKContainer`, which stays reachable as `base`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class LiveCloudContainer: CloudContainer {
     /// The SDK object every member forwards to.
     public let base: CKContainer
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers = ChildWrappers()
 
     public init(_ base: CKContainer) {
         self.base = base
@@ -20,19 +23,19 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        LiveCloudDatabase(base.privateCloudDatabase)
+        wrappers.wrapper(for: base.privateCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        LiveCloudDatabase(base.publicCloudDatabase)
+        wrappers.wrapper(for: base.publicCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        LiveCloudDatabase(base.sharedCloudDatabase)
+        wrappers.wrapper(for: base.sharedCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        LiveCloudDatabase(base.database(with: databaseScope))
+        wrappers.wrapper(for: base.database(with: databaseScope)) { LiveCloudDatabase($0) }
     }
 
     public func add(_ operation: CKOperation) {

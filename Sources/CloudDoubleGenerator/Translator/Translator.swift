@@ -61,7 +61,14 @@ public struct Translator: Sendable {
             "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
+            "wrapsChildren": .bool(description.types.contains(where: hasChildren)),
         ]
+    }
+
+    /// Whether the type hands out described types (a container's databases), whose adapters and
+    /// wrappers it keeps one per object.
+    func hasChildren(_ type: DescribedType) -> Bool {
+        type.properties.contains { reference($0.type) != nil } || type.calls.contains { reference($0.returns) != nil }
     }
 
     var typeAttributes: TemplateValue { lines(description.availability.map(\.value)) }
@@ -100,8 +107,8 @@ public struct Translator: Sendable {
             let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
             let ref = reference(property.type)
 
-            let liveGet = ref.map { "Live\(protocolName($0))(base.\(propertyName))" } ?? "base.\(propertyName)"
-            let faultGet = ref.map { "FaultInjecting\(protocolName($0))(wrapping: wrapped.\(propertyName), faults: faults)" } ?? "wrapped.\(propertyName)"
+            let liveGet = ref.map { "wrappers.wrapper(for: base.\(propertyName)) { Live\(protocolName($0))($0) }" } ?? "base.\(propertyName)"
+            let faultGet = ref.map { "wrappers.wrapper(for: wrapped.\(propertyName)) { FaultInjecting\(protocolName($0))(wrapping: $0, faults: faults) }" } ?? "wrapped.\(propertyName)"
             let fallback = ref.map { childMock($0, key: FormSignature.literal(property.name.value)) }
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
             let backed = property.store == nil ? "" : ", backed: backing.map { backing in { try backing.\(propertyName)() } }"
@@ -181,6 +188,7 @@ public struct Translator: Sendable {
             "mockName": .string("Mock\(proto)"),
             "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
             "liveSendableNote": .bool(type.uncheckedSendable),
+            "hasChildren": .bool(hasChildren(type)),
             "mockNameLiteral": .string(FormSignature.literal("Mock\(proto)")),
             "doc": lines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
             "typeAttributes": lines(description.availability.map(\.value)),
@@ -237,7 +245,7 @@ public struct Translator: Sendable {
         let call = signature.invocation(on: "base")
         switch signature.kind {
         case .sync:
-            if let ref = signature.returnsReference { return ["Live\(protocolName(ref))(\(call))"] }
+            if let ref = signature.returnsReference { return ["wrappers.wrapper(for: \(call)) { Live\(protocolName(ref))($0) }"] }
             return [call]
         case .async: return ["try await \(call)"]
         case .completion, .result: return [call]
@@ -252,7 +260,7 @@ public struct Translator: Sendable {
         case .sync:
             let call = signature.invocation(on: "wrapped")
             if let ref = signature.returnsReference {
-                return ["FaultInjecting\(protocolName(ref))(wrapping: \(call), faults: faults)"]
+                return ["wrappers.wrapper(for: \(call)) { FaultInjecting\(protocolName(ref))(wrapping: $0, faults: faults) }"]
             }
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
