@@ -151,13 +151,13 @@ open class CKRecord: NSObject, @unchecked Sendable {
         creatorUserRecordID = StandInIDCoding.recordID(coder, "CreatorUserRecordID")
         lastModifiedUserRecordID = StandInIDCoding.recordID(coder, "LastModifiedUserRecordID")
         recordChangeTag = coder.decodeObject(of: NSString.self, forKey: "ETag") as String?
-        let values = coder.decodeObject(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary
+        let values = coder.containsValue(forKey: "RecordValues") ? coder.decodeObject(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary : nil
         var decoded: [FieldKey: any CKRecordValueProtocol] = [:]
         for (key, value) in values ?? [:] {
             if let key = key as? NSString, let value = StandInValueCoding.unarchive(value) { decoded[key as String] = value }
         }
         fields = decoded
-        let changedKeys = coder.decodeObject(of: [NSSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet
+        let changedKeys = coder.containsValue(forKey: "ChangedKeys") ? coder.decodeObject(of: [NSSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet : nil
         changed = (changedKeys?.allObjects.compactMap { ($0 as? NSString).map { $0 as String } } ?? []).filter { decoded[$0] != nil }.sorted()
     }
 }
