@@ -100,11 +100,12 @@ public final class InMemoryCloudKit: Sendable {
     }
 }
 
-/// The iCloud account as the in-memory databases see it. Without a usable account CloudKit fails
-/// requests: `notAuthenticated` ("Not authenticated (writing without being logged in, no user
-/// record)", CKError.h) for no account or a restricted one, `accountTemporarilyUnavailable`
-/// ("The user is signed in to iCloud but the account is not available", iOS 15) for
-/// `.temporarilyUnavailable`. The public database still answers reads (our choice, after
+/// The iCloud account as the in-memory databases see it. Without a usable account requests fail:
+/// `accountTemporarilyUnavailable` for `.temporarilyUnavailable` (Apple: "An error that occurs
+/// when the user's iCloud account is temporarily unavailable"), `notAuthenticated` otherwise
+/// (CKContainer.h, fetchUserRecordID: "If there is no iCloud account configured, or if access is
+/// restricted, a CKErrorNotAuthenticated error will be returned"; extending it to database calls
+/// is our reading). The public database still answers reads (our choice, after
 /// CKContainer.h: public records are "world readable, owner writable"); writes fail.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class AccountState: @unchecked Sendable {
