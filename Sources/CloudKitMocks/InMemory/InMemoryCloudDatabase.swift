@@ -18,30 +18,39 @@ public final class InMemoryCloudDatabase: Sendable {
 
     struct State {
         var records = VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>()
+        /// Zones as the server returns them (capabilities set by the store).
         var zones: [CKRecordZone.ID: CKRecordZone] = [:]
+        /// What each zone supports, decided by the store (atomic batches are enforced from this).
+        var capabilities: [CKRecordZone.ID: CKRecordZone.Capabilities] = [:]
+        /// Every stored version of each record, by change tag: the ancestors of conflicts.
+        var history: [CKRecord.ID: [String: CKRecord]] = [:]
         var subscriptions: [(id: CKSubscription.ID, subscription: CKSubscription)] = []
         /// Tokens for sequences before this one have expired.
         var oldestValidSequence = 0
     }
 
     let state: Locked<State>
-    /// The change tag of each record object this database handed out (CKRecord's own property
-    /// is read-only outside CloudKit).
-    let changeTags = ObjectTags<String>()
+    let account: AccountState
     let tokenSequences = ObjectTags<Int>()
     let cursorPositions = ObjectTags<QueryPosition>()
 
     /// Where a query continues: what it asked and how many results were already given.
     struct QueryPosition {
         var query: CKQuery
-        var zoneID: CKRecordZone.ID
+        var zoneID: CKRecordZone.ID?
         var offset: Int
     }
 
-    public init(scope: CKDatabase.Scope = .private) {
+    public convenience init(scope: CKDatabase.Scope = .private) {
+        self.init(scope: scope, account: AccountState())
+    }
+
+    init(scope: CKDatabase.Scope, account: AccountState) {
         self.scope = scope
+        self.account = account
         var initial = State()
         initial.zones[.default] = CKRecordZone.default()
+        initial.capabilities[.default] = []
         initial.records.savePartition(.default)
         state = Locked(initial)
     }
@@ -56,8 +65,7 @@ public final class InMemoryCloudDatabase: Sendable {
             records.map { record in
                 let zoneID = record.recordID.zoneID
                 if state.zones[zoneID] == nil { create(CKRecordZone(zoneID: zoneID), in: &state) }
-                let entry = state.records.save(record.copy() as! CKRecord, as: record.recordID, in: zoneID)
-                return handOut(entry)
+                return handOut(store(record.copy() as! CKRecord, in: &state))
             }
         }
     }
@@ -91,9 +99,15 @@ public final class InMemoryCloudDatabase: Sendable {
         state.withLock { $0.subscriptions.map(\.id) }
     }
 
-    /// The change tag this database gave `record` (a record it handed out), or `nil`.
+    /// The change tag `record` carries (`recordChangeTag`): the one this database gave the
+    /// version it was made from, or `nil` for a record the app made itself.
     public func changeTag(of record: CKRecord) -> String? {
-        changeTags[record]
+        SystemFields.changeTag(of: record)
+    }
+
+    /// The capabilities the store gave a zone (`nil` for a zone it does not have).
+    public func capabilities(of zoneID: CKRecordZone.ID) -> CKRecordZone.Capabilities? {
+        state.withLock { $0.capabilities[zoneID] }
     }
 
     /// Changes a record as another device would: the stored copy is edited and gets a new change
@@ -104,13 +118,13 @@ public final class InMemoryCloudDatabase: Sendable {
             guard let entry = state.records.entry(id, in: id.zoneID) else { return nil }
             let edited = entry.item.copy() as! CKRecord
             edit(edited)
-            return handOut(state.records.save(edited, as: id, in: id.zoneID))
+            return handOut(store(edited, in: &state))
         }
     }
 
     /// Deletes a record as another device would.
     public func deleteFromAnotherDevice(_ id: CKRecord.ID) {
-        state.withLock { state in _ = state.records.delete(id, in: id.zoneID) }
+        state.withLock { state in remove(id, in: &state) }
     }
 
     /// Makes every change token handed out so far expire: fetches from them fail with
@@ -150,7 +164,9 @@ public final class InMemoryCloudDatabase: Sendable {
                     return nil
                 }
                 let failures = failedSaves + plannedDeletes.compactMap { id, failure in failure.map { _ in id.zoneID } }
-                failedZones = Set(failures.filter { state.zones[$0]?.capabilities.contains(.atomic) ?? false })
+                // From the store's own record of the zone, never the app's CKRecordZone object:
+                // Apple leaves a locally made zone's capabilities empty until it is saved.
+                failedZones = Set(failures.filter { state.capabilities[$0]?.contains(.atomic) ?? false })
             }
             let batchFailed = error("batchRequestFailed")
             let saves = plannedSaves.map { record, plan -> (CKRecord.ID, Result<CKRecord, any Error>) in
@@ -158,43 +174,52 @@ public final class InMemoryCloudDatabase: Sendable {
                 switch plan {
                 case .failure(let failure): return (id, .failure(failure))
                 case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
-                case .success(let merged): return (id, .success(handOut(state.records.save(merged, as: id, in: id.zoneID))))
+                case .success(let merged): return (id, .success(handOut(store(merged, in: &state))))
                 }
             }
             let deletes = plannedDeletes.map { id, failure -> (CKRecord.ID, Result<Void, any Error>) in
                 if let failure { return (id, .failure(failure)) }
                 if failedZones.contains(id.zoneID) { return (id, .failure(batchFailed)) }
-                state.records.delete(id, in: id.zoneID)
+                remove(id, in: &state)
                 return (id, .success(()))
             }
             return (saves, deletes)
         }
     }
 
-    /// What saving `record` would store, or why it fails. `ifServerRecordUnchanged` needs the
-    /// change tag of the stored record: a record the app made itself has none, so saving one
-    /// whose ID exists is a conflict, as in CloudKit.
+    /// What saving `record` would store, or why it fails (CKModifyRecordsOperation.h):
+    /// - `ifServerRecordUnchanged`: "If the record on the server has been modified, fail the
+    ///   write and return an error" — the record's change tag must be the stored one's. A record
+    ///   the app made itself has none, so saving one whose ID exists is a conflict.
+    /// - `changedKeys`: "Locally-edited keys are written to the server ... does not compare the
+    ///   record change tag": only `changedKeys()` are written over the stored record.
+    /// - `allKeys`: "All local keys are written to the server ... Keys present only on the server
+    ///   remain unchanged", no tag comparison either.
     private func plan(_ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, state: State) -> Result<CKRecord, NSError> {
         let id = record.recordID
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
         let stored = state.records.entry(id, in: id.zoneID)
-        let tag = changeTags[record]
+        let tag = SystemFields.changeTag(of: record)
+        func merged(_ keys: [CKRecord.FieldKey]) -> CKRecord {
+            let base = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
+            for key in keys { base[key] = record[key] }
+            return base
+        }
         switch policy {
         case .ifServerRecordUnchanged:
             if let stored, tag != String(stored.version) {
+                let ancestor = tag.flatMap { state.history[id]?[$0] }.map { SystemFields.record($0, changeTag: tag!) }
                 return .failure(errors.error(
                     code("serverRecordChanged"),
-                    conflict: ErrorModel.Conflict(server: handOut(stored), client: record, ancestor: nil)))
+                    conflict: ErrorModel.Conflict(server: handOut(stored), client: record, ancestor: ancestor)))
             }
             if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
             return .success(record.copy() as! CKRecord)
         case .changedKeys:
-            // The record's fields overwrite the stored ones; fields it does not have are kept.
-            let merged = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
-            for key in record.allKeys() { merged[key] = record[key] }
-            return .success(merged)
+            return .success(merged(record.changedKeys()))
         case .allKeys:
-            return .success(record.copy() as! CKRecord)
+            // Every key the record has, and keys it removed locally (changed keys without a value).
+            return .success(merged(Array(Set(record.allKeys() + record.changedKeys())).sorted()))
         @unknown default:
             return .success(record.copy() as! CKRecord)
         }
@@ -202,17 +227,24 @@ public final class InMemoryCloudDatabase: Sendable {
 
     // MARK: Queries
 
-    /// One page of a query: matching records of the type in the zone, filtered by the predicate,
-    /// in sort order, at most `limit` (0 for all), and a cursor when more remain.
+    /// One page of a query: matching records of the type in the zone (every zone when `zoneID`
+    /// is nil), filtered by the predicate, in sort order, at most `limit` (0 for all), and a
+    /// cursor when more remain.
     func query(
         _ query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, limit: Int, offset: Int = 0
     ) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        let zoneID = zoneID ?? .default
+        // CKQueryOperation.h: "Queries invoked within a sharedCloudDatabase must specify a zoneID.
+        // Cross-zone queries are not supported in a sharedCloudDatabase" (the error is our choice).
+        if zoneID == nil, scope == .shared { return .failure(error("invalidArguments")) }
         return state.withLock { state in
-            guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
-            let candidates = state.records.entries(in: zoneID).values
+            if let zoneID, state.zones[zoneID] == nil { return .failure(error("zoneNotFound")) }
+            // "Queries that do not specify a zoneID will perform a query across all zones in the database."
+            let zones = zoneID.map { [$0] } ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
+            let candidates = zones.flatMap { state.records.entries(in: $0).values }
                 .filter { $0.item.recordType == query.recordType && query.predicate.evaluate(with: $0.item) }
-            let byName = candidates.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }
+            let byName = candidates.sorted {
+                ($0.item.recordID.recordName, $0.item.recordID.zoneID.zoneName) < ($1.item.recordID.recordName, $1.item.recordID.zoneID.zoneName)
+            }
             let ordered = RecordOrdering.sorted(byName.map(\.item), by: query.sortDescriptors ?? [])
             let entries = Dictionary(uniqueKeysWithValues: byName.map { ($0.item.recordID, $0) })
             let end = limit > 0 ? min(ordered.count, offset + limit) : ordered.count
@@ -248,11 +280,13 @@ public final class InMemoryCloudDatabase: Sendable {
             let saves = zones.map { zone -> (CKRecordZone.ID, Result<CKRecordZone, any Error>) in
                 if scope == .public, zone.zoneID != .default { return (zone.zoneID, .failure(error("permissionFailure"))) }
                 create(zone, in: &state)
-                return (zone.zoneID, .success(zone.copy() as! CKRecordZone))
+                return (zone.zoneID, .success(state.zones[zone.zoneID]!.copy() as! CKRecordZone))
             }
             let deletes = ids.map { id -> (CKRecordZone.ID, Result<Void, any Error>) in
                 guard id != .default else { return (id, .failure(error("permissionFailure"))) }
                 guard state.zones.removeValue(forKey: id) != nil else { return (id, .failure(error("zoneNotFound"))) }
+                state.capabilities[id] = nil
+                for recordID in state.records.entries(in: id).keys { state.history[recordID] = nil }
                 state.records.deletePartition(id)
                 return (id, .success(()))
             }
@@ -290,55 +324,120 @@ public final class InMemoryCloudDatabase: Sendable {
 
     // MARK: Changes
 
-    /// What changed in a zone since `token` (`nil`: everything): changed records, deletions, and
-    /// the zone's new token; `changeTokenExpired` or `zoneNotFound` fail the zone.
-    func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) -> (
-        events: [CloudFetchRecordZoneChangesOutcome.Event], result: Result<CKServerChangeToken, any Error>
-    ) {
+    /// One batch of a zone's changes: the changes, the token that covers them, and whether more remain.
+    struct ZoneBatch {
+        var events: [CloudFetchRecordZoneChangesOutcome.Event]
+        var token: CKServerChangeToken
+        var moreComing: Bool
+    }
+
+    /// What changed in a zone since `token` (`nil`: everything), in batches of at most `limit`
+    /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
+    /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
+    func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
         let since = token.map { tokenSequences[$0] ?? -1 } ?? 0
         return state.withLock { state in
-            guard state.zones[zoneID] != nil else { return ([], .failure(error("zoneNotFound"))) }
-            guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return ([], .failure(error("changeTokenExpired"))) }
-            let events = state.records.itemChanges(in: zoneID, since: since).compactMap { change -> CloudFetchRecordZoneChangesOutcome.Event? in
-                switch change.kind {
-                case .saved(let id):
-                    guard let entry = state.records.entry(id, in: zoneID) else { return nil }
-                    return .changes(id, .success(handOut(entry, desiredKeys: desiredKeys)))
-                case .deleted(let id, let record):
-                    return .deletions(recordID: id, recordType: record.recordType)
-                case .partitionSaved, .partitionDeleted:
-                    return nil
+            guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
+            guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
+            let changes = state.records.itemChanges(in: zoneID, since: since)
+            let size = limit > 0 ? limit : max(changes.count, 1)
+            var batches: [ZoneBatch] = []
+            var start = 0
+            repeat {
+                let slice = changes[start..<min(changes.count, start + size)]
+                let events = slice.compactMap { change -> CloudFetchRecordZoneChangesOutcome.Event? in
+                    switch change.kind {
+                    case .saved(let id):
+                        guard let entry = state.records.entry(id, in: zoneID) else { return nil }
+                        return .changes(id, .success(handOut(entry, desiredKeys: desiredKeys)))
+                    case .deleted(let id, let record):
+                        return .deletions(recordID: id, recordType: record.recordType)
+                    case .partitionSaved, .partitionDeleted:
+                        return nil
+                    }
                 }
-            }
-            return (events, .success(makeToken(state.records.sequence)))
+                start += slice.count
+                let more = start < changes.count
+                // The last batch's token is the database's current sequence; an earlier one covers its batch.
+                let covered = more ? slice.last!.sequence : state.records.sequence
+                batches.append(ZoneBatch(events: events, token: makeToken(covered), moreComing: more))
+            } while start < changes.count
+            return .success(batches)
         }
     }
 
-    /// Zones changed and deleted since `token`, and the database's new token. The default zone
-    /// is never reported, as in CloudKit.
-    func databaseChanges(since token: CKServerChangeToken?) -> (changed: [CKRecordZone.ID], deleted: [CKRecordZone.ID], result: Result<CKServerChangeToken, any Error>) {
+    /// One batch of database changes.
+    struct DatabaseBatch {
+        var changed: [CKRecordZone.ID]
+        var deleted: [CKRecordZone.ID]
+        var token: CKServerChangeToken
+        var moreComing: Bool
+    }
+
+    /// Zones changed and deleted since `token`, in batches of at most `limit` zones (0: one
+    /// batch), each with a token covering it and the batches before. The default zone is never
+    /// reported (it cannot be fetched by change, see docs/InMemoryStore.md).
+    func databaseChanges(since token: CKServerChangeToken?, limit: Int = 0) -> Result<[DatabaseBatch], any Error> {
         let since = token.map { tokenSequences[$0] ?? -1 } ?? 0
         return state.withLock { state in
-            guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return ([], [], .failure(error("changeTokenExpired"))) }
-            let changes = state.records.partitionChanges(since: since)
-            return (changes.changed.filter { $0 != .default }, changes.deleted.filter { $0 != .default }, .success(makeToken(state.records.sequence)))
+            guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
+            // Each zone once, at its latest change, oldest first.
+            var latest: [CKRecordZone.ID: Int] = [:]
+            for change in state.records.changes where change.sequence > since && change.partition != .default {
+                latest[change.partition] = change.sequence
+            }
+            let ordered = latest.sorted { $0.value < $1.value }
+            let size = limit > 0 ? limit : max(ordered.count, 1)
+            var batches: [DatabaseBatch] = []
+            var start = 0
+            repeat {
+                let slice = ordered[start..<min(ordered.count, start + size)]
+                start += slice.count
+                let more = start < ordered.count
+                let covered = more ? slice.last!.value : state.records.sequence
+                batches.append(DatabaseBatch(
+                    changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
+                    token: makeToken(covered), moreComing: more))
+            } while start < ordered.count
+            return .success(batches)
         }
     }
 
     // MARK: Helpers
 
-    /// A copy for the app, with its change tag remembered and only `desiredKeys` (when given).
-    private func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
-        let copy = entry.item.copy() as! CKRecord
-        if let desiredKeys {
-            for key in copy.allKeys() where !desiredKeys.contains(key) { copy[key] = nil }
-        }
-        changeTags[copy] = String(entry.version)
-        return copy
+    /// Stores a record version and remembers it by its change tag (a conflict's ancestor).
+    private func store(_ record: CKRecord, in state: inout State) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
+        let entry = state.records.save(record, as: record.recordID, in: record.recordID.zoneID)
+        state.history[record.recordID, default: [:]][String(entry.version)] = record
+        return entry
     }
 
+    private func remove(_ id: CKRecord.ID, in state: inout State) {
+        state.records.delete(id, in: id.zoneID)
+        state.history[id] = nil
+    }
+
+    /// A copy for the app carrying its change tag, with only `desiredKeys` (when given) and no
+    /// changed keys, like a record fetched from the server.
+    private func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
+        var source = entry.item
+        if let desiredKeys {
+            source = entry.item.copy() as! CKRecord
+            for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
+        }
+        return SystemFields.record(source, changeTag: String(entry.version))
+    }
+
+    /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the
+    /// default zone; for a custom zone (private and shared databases only) fetching changes,
+    /// atomic batches and sharing.
     private func create(_ zone: CKRecordZone, in state: inout State) {
-        state.zones[zone.zoneID] = zone.copy() as? CKRecordZone
+        var capabilities: CKRecordZone.Capabilities = []
+        if zone.zoneID != .default {
+            capabilities = [.fetchChanges, .atomic, .sharing, .zoneWideSharing]
+        }
+        state.capabilities[zone.zoneID] = capabilities
+        state.zones[zone.zoneID] = SystemFields.zone(zone, capabilities: capabilities)
         if !state.records.hasPartition(zone.zoneID) || zone.zoneID != .default { state.records.savePartition(zone.zoneID) }
     }
 

@@ -9,11 +9,57 @@ import Foundation
 /// Make one per test: nothing is shared between instances, so tests can run in parallel.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class InMemoryCloudKit: Sendable {
-    public let privateDatabase = InMemoryCloudDatabase(scope: .private)
-    public let publicDatabase = InMemoryCloudDatabase(scope: .public)
-    public let sharedDatabase = InMemoryCloudDatabase(scope: .shared)
+    public let privateDatabase: InMemoryCloudDatabase
+    public let publicDatabase: InMemoryCloudDatabase
+    public let sharedDatabase: InMemoryCloudDatabase
+    /// Where `simulateAccountChange(to:)` posts `CKAccountChanged` (CloudKit posts it on
+    /// `NotificationCenter.default`; pass your own center to keep parallel tests apart).
+    public let notificationCenter: NotificationCenter
+    let account: AccountState
 
-    public init() {}
+    /// - Parameters:
+    ///   - accountStatus: the iCloud account's status, `.available` unless a test says otherwise.
+    ///   - userRecordName: the current user's record name; a stable made-up one by default
+    ///     (CloudKit's start with "_", e.g. "_2c7a…", and stay the same for a user and container).
+    public init(accountStatus: CKAccountStatus = .available, userRecordName: String? = nil, notificationCenter: NotificationCenter = .default) {
+        account = AccountState(status: accountStatus, userRecordName: userRecordName ?? AccountState.madeUpUserRecordName())
+        self.notificationCenter = notificationCenter
+        privateDatabase = InMemoryCloudDatabase(scope: .private, account: account)
+        publicDatabase = InMemoryCloudDatabase(scope: .public, account: account)
+        sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account)
+    }
+
+    // MARK: Account
+
+    /// The account status `accountStatus()` reports; setting it posts nothing (see
+    /// `simulateAccountChange(to:)`).
+    public var simulatedAccountStatus: CKAccountStatus {
+        get { account.status }
+        set { account.status = newValue }
+    }
+
+    /// `CKContainer.accountStatus()`: the status set for this service.
+    public func accountStatus() throws -> CKAccountStatus {
+        account.status
+    }
+
+    /// `CKContainer.userRecordID()`: the current user's record ID (in the default zone), the same
+    /// every time; `notAuthenticated` without a usable account (CKContainer.h: "If there is no
+    /// iCloud account configured, or if access is restricted, a CKErrorNotAuthenticated error
+    /// will be returned").
+    public func userRecordID() throws -> CKRecord.ID {
+        if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
+        return CKRecord.ID(recordName: account.userRecordName, zoneID: .default)
+    }
+
+    /// The iCloud account changed: the status becomes `status` and `CKAccountChanged` is posted
+    /// on `notificationCenter` (object `nil`, no user info, as CloudKit posts it). A new signed-in
+    /// user gets a new user record ID when `newUser` is true.
+    public func simulateAccountChange(to status: CKAccountStatus, newUser: Bool = false) {
+        account.status = status
+        if newUser { account.userRecordName = AccountState.madeUpUserRecordName() }
+        notificationCenter.post(name: .CKAccountChanged, object: nil)
+    }
 
     /// The database of a scope.
     public func database(_ scope: CKDatabase.Scope) -> InMemoryCloudDatabase {
@@ -51,5 +97,51 @@ public final class InMemoryCloudKit: Sendable {
         let mock = MockCloudDatabase(log: log, delivery: delivery)
         mock.backing = database(scope)
         return mock
+    }
+}
+
+/// The iCloud account as the in-memory databases see it. Without a usable account requests fail:
+/// `accountTemporarilyUnavailable` for `.temporarilyUnavailable` (Apple: "An error that occurs
+/// when the user's iCloud account is temporarily unavailable"), `notAuthenticated` otherwise
+/// (CKContainer.h, fetchUserRecordID: "If there is no iCloud account configured, or if access is
+/// restricted, a CKErrorNotAuthenticated error will be returned"; extending it to database calls
+/// is our reading). The public database still answers reads (our choice, after
+/// CKContainer.h: public records are "world readable, owner writable"); writes fail.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+final class AccountState: @unchecked Sendable {
+    // @unchecked: both properties are guarded by `lock`.
+    private let lock = NSLock()
+    private var storedStatus: CKAccountStatus
+    private var storedUserRecordName: String
+
+    init(status: CKAccountStatus = .available, userRecordName: String = AccountState.madeUpUserRecordName()) {
+        storedStatus = status
+        storedUserRecordName = userRecordName
+    }
+
+    var status: CKAccountStatus {
+        get { lock.withLock { storedStatus } }
+        set { lock.withLock { storedStatus = newValue } }
+    }
+
+    var userRecordName: String {
+        get { lock.withLock { storedUserRecordName } }
+        set { lock.withLock { storedUserRecordName = newValue } }
+    }
+
+    /// "_" and 32 hex digits, the shape of CloudKit's user record names.
+    static func madeUpUserRecordName() -> String {
+        "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    /// The error a request fails with, or `nil` when the account allows it.
+    func failure(for scope: CKDatabase.Scope, writing: Bool, errors database: InMemoryCloudDatabase) -> NSError? {
+        switch status {
+        case .available: return nil
+        case .temporarilyUnavailable:
+            return scope == .public && !writing ? nil : database.error("accountTemporarilyUnavailable")
+        default:
+            return scope == .public && !writing ? nil : database.error("notAuthenticated")
+        }
     }
 }

@@ -1,9 +1,16 @@
 import Foundation
 
-// Linux stand-in: record zones and zone IDs.
+// Linux stand-in: record zones and zone IDs, as CKRecordZone.h / CKRecordZoneID.h (iOS 16.4 SDK)
+// declare them. `capabilities` is get-only and empty on a zone the app makes: "Capabilities on
+// locally-created record zones are not valid until the record zone is saved. Capabilities on
+// record zones fetched from the server are valid." (CKRecordZone.h). A zone with capabilities
+// comes only from decoding (NSSecureCoding), as on Apple platforms. Archive keys ("ZoneID",
+// "Capabilities" as an NSNumber) are the ones CloudKit's `-[CKRecordZone initWithCoder:]` reads
+// in a public decompilation of CloudKit.framework, not documented by Apple. (The zone ID itself
+// is archived as names here, see `StandInIDCoding`.)
 
-public final class CKRecordZone: NSObject, @unchecked Sendable {
-    public final class ID: NSObject, @unchecked Sendable {
+public final class CKRecordZone: NSObject, NSSecureCoding, @unchecked Sendable {
+    public final class ID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
         public static let defaultZoneName: String = "_defaultZone"
         public static let `default` = CKRecordZone.ID()
         public let zoneName: String
@@ -13,6 +20,23 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
             self.zoneName = zoneName
             self.ownerName = ownerName
         }
+
+        public static var supportsSecureCoding: Bool { true }
+
+        public func encode(with coder: NSCoder) {
+            coder.encode(zoneName as NSString, forKey: "ZoneName")
+            coder.encode(ownerName as NSString, forKey: "OwnerName")
+        }
+
+        public init?(coder: NSCoder) {
+            guard let name = coder.decodeObject(of: NSString.self, forKey: "ZoneName"),
+                let owner = coder.decodeObject(of: NSString.self, forKey: "OwnerName")
+            else { return nil }
+            zoneName = name as String
+            ownerName = owner as String
+        }
+
+        public func copy(with zone: NSZone? = nil) -> Any { self }
 
         public override func isEqual(_ object: Any?) -> Bool {
             guard let other = object as? ID else { return false }
@@ -29,11 +53,13 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
         public static let fetchChanges = Capabilities(rawValue: 1 << 0)
         public static let atomic = Capabilities(rawValue: 1 << 1)
         public static let sharing = Capabilities(rawValue: 1 << 2)
+        @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
         public static let zoneWideSharing = Capabilities(rawValue: 1 << 3)
     }
 
     public let zoneID: CKRecordZone.ID
-    public internal(set) var capabilities: Capabilities
+    /// Empty until the zone comes back from the server (here: from a decoder).
+    public private(set) var capabilities: Capabilities = []
 
     public class func `default`() -> CKRecordZone { CKRecordZone(zoneID: .default) }
 
@@ -43,7 +69,19 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
 
     public init(zoneID: CKRecordZone.ID) {
         self.zoneID = zoneID
-        self.capabilities = zoneID.zoneName == CKRecordZone.ID.defaultZoneName ? [] : [.fetchChanges, .atomic]
+    }
+
+    public static var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(StandInIDCoding.archive(zoneID), forKey: "ZoneID")
+        coder.encode(NSNumber(value: capabilities.rawValue), forKey: "Capabilities")
+    }
+
+    public init?(coder: NSCoder) {
+        guard let zoneID = StandInIDCoding.zoneID(coder, "ZoneID") else { return nil }
+        self.zoneID = zoneID
+        capabilities = Capabilities(rawValue: coder.decodeObject(of: NSNumber.self, forKey: "Capabilities")?.uintValue ?? 0)
     }
 }
 

@@ -1,0 +1,40 @@
+#if canImport(Darwin)
+import CloudKit
+import CloudKitMocks
+import Foundation
+import XCTest
+
+/// Checks, against the REAL CloudKit, the unverified assumption the in-memory store rests on:
+/// the archive keys CKRecord and CKRecordZone read in `init(coder:)` ("ETag", "ChangedKeys",
+/// "Capabilities"; see Sources/CloudKitMocks/InMemory/SystemFields.swift). Runs only where
+/// CloudKit exists (a Mac); on Linux the stand-in uses the same names by construction.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+final class SystemFieldsOnApplePlatformsTests: XCTestCase {
+    func testRecordsHandedOutCarryTheirTagAndNoChangedKeys() async throws {
+        let cloud = InMemoryCloudKit()
+        let database = cloud.mockDatabase()
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a"))
+        record["title"] = "v1" as NSString
+        let saved = try await database.save(record)
+        let tag = try XCTUnwrap(saved.recordChangeTag, "CloudKit read the change tag under \"ETag\"")
+        XCTAssertEqual(cloud.privateDatabase.changeTag(of: saved), tag)
+        XCTAssertEqual(saved["title"] as? String, "v1", "fields survive the archive round trip")
+        XCTAssertEqual(saved.changedKeys(), [], "CloudKit read the changed keys under \"ChangedKeys\"")
+
+        // The app's usual cache of system fields keeps the tag, and saves.
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        saved.encodeSystemFields(with: archiver)
+        archiver.finishEncoding()
+        let rebuilt = try XCTUnwrap(CKRecord(coder: try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)))
+        XCTAssertEqual(rebuilt.recordChangeTag, tag)
+        rebuilt["title"] = "v2" as NSString
+        _ = try await database.save(rebuilt)
+    }
+
+    func testSavedZonesCarryTheirCapabilities() async throws {
+        let database = InMemoryCloudKit().mockDatabase()
+        let zone = try await database.save(CKRecordZone(zoneName: "Notes"))
+        XCTAssertTrue(zone.capabilities.contains([.fetchChanges, .atomic]), "CloudKit read the capabilities under \"Capabilities\"")
+    }
+}
+#endif
