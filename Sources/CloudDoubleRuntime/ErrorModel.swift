@@ -19,12 +19,18 @@ public struct ErrorModel: Sendable {
     public var serverRecordKey: String?
     public var clientRecordKey: String?
     public var ancestorRecordKey: String?
+    /// Makes the SDK's own Swift error type from an error of this model (`CKError(_nsError:)`),
+    /// so the app can write `error as? CKError` and `catch CKError.zoneBusy` against a double as
+    /// against the SDK. On Apple platforms Foundation bridges an `NSError` to it by itself; on
+    /// Linux nothing does. `nil`: errors reach the app as `NSError`s.
+    public var errorType: (@Sendable (NSError) -> any Error)?
 
     public init(
         domain: String, catalogue: ErrorCatalogue? = nil, retryAfterKey: String? = nil, partialErrorsKey: String? = nil,
         partialFailureCode: Int? = nil, serverRecordKey: String? = nil, clientRecordKey: String? = nil,
-        ancestorRecordKey: String? = nil
+        ancestorRecordKey: String? = nil, errorType: (@Sendable (NSError) -> any Error)? = nil
     ) {
+        self.errorType = errorType
         self.domain = domain
         self.catalogue = catalogue ?? ErrorCatalogue(domain: domain, codes: [])
         self.retryAfterKey = retryAfterKey
@@ -63,8 +69,18 @@ extension ErrorModel {
 
     /// An error in this model's domain, shaped like the SDK's: the code's meaning as the
     /// localized description, retry-after seconds as a `Double`, per-item errors as
-    /// `[AnyHashable: NSError]`, the conflict's records under the SDK's keys.
+    /// `[AnyHashable: NSError]`, the conflict's records under the SDK's keys; as the SDK's own
+    /// error type when the model has one (``errorType``).
     public func error(
+        _ code: Int, retryAfter: Double? = nil, partialErrors: [AnyHashable: any Error]? = nil,
+        conflict: Conflict? = nil, userInfo extra: [String: Any] = [:]
+    ) -> any Error {
+        let made = nsError(code, retryAfter: retryAfter, partialErrors: partialErrors, conflict: conflict, userInfo: extra)
+        return errorType?(made) ?? made
+    }
+
+    /// The same error as an `NSError`, whatever the model's Swift error type.
+    public func nsError(
         _ code: Int, retryAfter: Double? = nil, partialErrors: [AnyHashable: any Error]? = nil,
         conflict: Conflict? = nil, userInfo extra: [String: Any] = [:]
     ) -> NSError {
@@ -84,12 +100,12 @@ extension ErrorModel {
     }
 
     /// An error by code name (`"zoneBusy"`); `nil` when the catalogue has no such name.
-    public func error(named name: String, retryAfter: Double? = nil) -> NSError? {
+    public func error(named name: String, retryAfter: Double? = nil) -> (any Error)? {
         catalogue[name: name].map { error($0.rawValue, retryAfter: retryAfter) }
     }
 
     /// A partial failure wrapping per-item errors, as batch calls report them.
-    public func partialFailure(_ itemErrors: [AnyHashable: any Error]) -> NSError {
+    public func partialFailure(_ itemErrors: [AnyHashable: any Error]) -> any Error {
         error(partialFailureCode ?? 0, partialErrors: itemErrors)
     }
 }

@@ -30,7 +30,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     /// The SDK's error domain, keys and catalogue, as the description gives them.
     public static var errorModel: ErrorModel {
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
     }
 
     public var containerIdentifier: String? {
@@ -157,108 +157,120 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await faults.perform("Container", "userIdentityForEmail", .async) {
             try await self.wrapped.userIdentity(forEmailAddress: email)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await faults.perform("Container", "applicationPermissionStatus", .async) {
             try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await faults.perform("Container", "requestApplicationPermission", .async) {
             try await self.wrapped.requestApplicationPermission(applicationPermission)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try await faults.perform("Container", "userIdentityForPhoneNumber", .async) {
             try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try await faults.perform("Container", "userIdentityForUserRecordID", .async) {
             try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
         try await faults.perform("Container", "userIdentitiesForEmails", .async) {
             try await self.wrapped.userIdentities(forEmailAddresses: emails)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
@@ -266,18 +278,20 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
         try await faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
             try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
@@ -285,18 +299,20 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
         try await faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
             try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
         }
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
         faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
@@ -517,7 +533,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     /// The SDK's error domain, keys and catalogue, as the description gives them.
     public static var errorModel: ErrorModel {
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
     }
 
     public var databaseScope: CKDatabase.Scope {

@@ -58,116 +58,132 @@ public final class LiveCloudContainer: CloudContainer {
         base.fetchUserRecordID(completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await base.userIdentity(forEmailAddress: email)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await base.applicationPermissionStatus(for: applicationPermission)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await base.requestApplicationPermission(applicationPermission)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try await base.userIdentity(forPhoneNumber: phoneNumber)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try await base.userIdentity(forUserRecordID: userRecordID)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
         try await base.userIdentities(forEmailAddresses: emails)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
         try await base.userIdentities(forPhoneNumbers: phoneNumbers)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
         try await base.userIdentities(forUserRecordIDs: userRecordIDs)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
         base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)

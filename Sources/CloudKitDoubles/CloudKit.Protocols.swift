@@ -31,86 +31,102 @@ public protocol CloudContainer: AnyObject, Sendable {
     /// Call `userRecordID`; forwards to `CKContainer.fetchUserRecordID(completionHandler:)`.
     func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void)
     /// Call `userIdentityForEmail`; forwards to `CKContainer.userIdentity(forEmailAddress:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity?
     /// Call `userIdentityForEmail`; forwards to `CKContainer.discoverUserIdentity(withEmailAddress:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
     /// Call `applicationPermissionStatus`; forwards to `CKContainer.applicationPermissionStatus(for:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
     /// Call `applicationPermissionStatus`; forwards to `CKContainer.status(forApplicationPermission:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
     /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
     /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
     /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.userIdentity(forPhoneNumber:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity?
     /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.discoverUserIdentity(withPhoneNumber:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.userIdentity(forUserRecordID:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity?
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.discoverUserIdentity(withUserRecordID:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
     /// Call `userIdentitiesForEmails`; forwards to `CKContainer.userIdentities(forEmailAddresses:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity]
     /// Call `userIdentitiesForEmails`; forwards to `CKContainer.discoverUserIdentities(forEmailAddresses:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
     /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.userIdentities(forPhoneNumbers:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity]
     /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
     /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.userIdentities(forUserRecordIDs:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity]
     /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void)
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.shareParticipant(forEmailAddress:)`.

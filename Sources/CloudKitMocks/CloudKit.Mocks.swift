@@ -24,7 +24,7 @@ public final class MockCloudContainer: CloudContainer {
     /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
     /// report itself (an operation's partial failure).
     public static var errorModel: ErrorModel {
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
     }
 
     /// The call log this mock appends to.
@@ -152,116 +152,132 @@ public final class MockCloudContainer: CloudContainer {
         recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try recorder.respond("userIdentityForEmail", .async, email, fallback: .some(nil))
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try recorder.respond("applicationPermissionStatus", .async, applicationPermission)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try recorder.respond("requestApplicationPermission", .async, applicationPermission)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try recorder.respond("userIdentityForPhoneNumber", .async, phoneNumber, fallback: .some(nil))
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         recorder.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try recorder.respond("userIdentityForUserRecordID", .async, userRecordID, fallback: .some(nil))
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         recorder.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
         try recorder.respond("userIdentitiesForEmails", .async, emails, fallback: [:])
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         recorder.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
         try recorder.respond("userIdentitiesForPhoneNumbers", .async, phoneNumbers, fallback: [:])
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         recorder.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
         try recorder.respond("userIdentitiesForUserRecordIDs", .async, userRecordIDs, fallback: [:])
     }
 
-    @available(iOS, deprecated: 17.0, message: "No longer supported")
-    @available(macOS, deprecated: 14.0, message: "No longer supported")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported")
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
         recorder.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
@@ -499,72 +515,80 @@ extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == 
 
 /// The call `userIdentityForEmail`: `userIdentity(forEmailAddress:)`, `discoverUserIdentity(withEmailAddress:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
     public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
 }
 
 /// The call `applicationPermissionStatus`: `applicationPermissionStatus(for:)`, `status(forApplicationPermission:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
     public static var applicationPermissionStatus: Self { Self("applicationPermissionStatus") }
 }
 
 /// The call `requestApplicationPermission`: `requestApplicationPermission(_:)`, `requestApplicationPermission(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
     public static var requestApplicationPermission: Self { Self("requestApplicationPermission") }
 }
 
 /// The call `userIdentityForPhoneNumber`: `userIdentity(forPhoneNumber:)`, `discoverUserIdentity(withPhoneNumber:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
     public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
 }
 
 /// The call `userIdentityForUserRecordID`: `userIdentity(forUserRecordID:)`, `discoverUserIdentity(withUserRecordID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == CKRecord.ID, Value == CKUserIdentity? {
     public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
 }
 
 /// The call `userIdentitiesForEmails`: `userIdentities(forEmailAddresses:)`, `discoverUserIdentities(forEmailAddresses:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
     public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
 }
 
 /// The call `userIdentitiesForPhoneNumbers`: `userIdentities(forPhoneNumbers:)`, `discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
     public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
 }
 
 /// The call `userIdentitiesForUserRecordIDs`: `userIdentities(forUserRecordIDs:)`, `discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported")
-@available(macOS, deprecated: 14.0, message: "No longer supported")
-@available(watchOS, deprecated: 10.0, message: "No longer supported")
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 extension CallKey where Mock == MockCloudContainer, Arguments == [CKRecord.ID], Value == [CKRecord.ID: CKUserIdentity] {
     public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
 }
@@ -659,7 +683,7 @@ public final class MockCloudDatabase: CloudDatabase {
     /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
     /// report itself (an operation's partial failure).
     public static var errorModel: ErrorModel {
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
     }
 
     /// The call log this mock appends to.

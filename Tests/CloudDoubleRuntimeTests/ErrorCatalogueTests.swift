@@ -38,21 +38,21 @@ final class ErrorCatalogueTests: XCTestCase {
     }
 
     func testConstructedErrorsReadBackLikeCloudKitErrors() {
-        let error = model.error(7, retryAfter: 2.5)
+        let error = model.error(7, retryAfter: 2.5) as NSError
         XCTAssertEqual(error.domain, "CKErrorDomain")
         XCTAssertEqual(error.code, 7)
         XCTAssertEqual(error.userInfo["CKRetryAfter"] as? Double, 2.5)
         XCTAssertEqual(model.retryAfter(of: error), 2.5)
         XCTAssertEqual(model.info(of: error)?.name, "requestRateLimited")
         XCTAssertEqual(error.localizedDescription, "The client is being rate limited.")
-        XCTAssertEqual(model.error(named: "zoneBusy")?.code, 23)
+        XCTAssertEqual(model.error(named: "zoneBusy").flatMap(model.code(of:)), 23)
         XCTAssertNil(model.error(named: "noSuchCode"))
     }
 
     func testNestedPartialFailuresRoundTrip() {
         let inner = model.partialFailure(["b": model.error(23), "c": model.error(14)])
         let outer = model.partialFailure(["a": model.error(4), "batch": inner])
-        XCTAssertEqual(outer.code, 2)
+        XCTAssertEqual(model.code(of: outer), 2)
         XCTAssertEqual(Set(model.partialErrors(of: outer).keys), ["a", "batch"])
         let leaves = model.leafErrors(of: outer)
         XCTAssertEqual(Set(leaves.keys), ["a", "b", "c"])

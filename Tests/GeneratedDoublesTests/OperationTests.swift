@@ -76,7 +76,7 @@ final class OperationTests: XCTestCase {
         CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name))
     }
 
-    func error(_ name: String) -> NSError {
+    func error(_ name: String) -> any Error {
         model.error(named: name)!
     }
 

@@ -112,6 +112,9 @@ public struct ErrorModelSpec: Sendable {
     public var serverRecordKey: Located<String>?
     public var clientRecordKey: Located<String>?
     public var ancestorRecordKey: Located<String>?
+    /// The SDK's Swift error type wrapping its `NSError`s (`CKError`), which injected errors are
+    /// made as; it must have `init(_nsError:)`, as bridged error types do.
+    public var errorType: Located<String>?
     /// `cloudKit` for the shipped table, or the SDK's own codes.
     public var catalogue: CatalogueSpec
 }

@@ -322,7 +322,7 @@ private struct Reader {
             domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
             partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
             clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
-            catalogue: catalogue)
+            errorType: object.string("errorType"), catalogue: catalogue)
     }
 
     func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {
@@ -364,7 +364,7 @@ enum DescriptionKeys {
     static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
     static let deprecated = ["message", "renamed"]
     static let errorModel = [
-        "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "catalogue",
+        "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
     ]
     static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter"]
 }

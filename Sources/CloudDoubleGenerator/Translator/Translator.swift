@@ -507,6 +507,7 @@ public struct Translator: Sendable {
         if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
+        if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
         return "ErrorModel(\(arguments.joined(separator: ", ")))"
     }
 }

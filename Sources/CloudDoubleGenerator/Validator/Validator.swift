@@ -498,6 +498,9 @@ private struct Check {
     }
 
     func errorModel(_ model: ErrorModelSpec) {
+        if let type = model.errorType, !SwiftNames.isPlausibleType(type.value) || type.value.contains("->") {
+            sink.error("\"\(type.value)\" is not a Swift error type name", at: type.location)
+        }
         guard case .codes(let codes) = model.catalogue else { return }
         var names: [String: Int] = [:]
         var raws: [Int: Int] = [:]

@@ -193,7 +193,7 @@ public final class FaultInjector: Sendable {
     struct Decision {
         enum Outcome {
             case proceed
-            case fail(NSError)
+            case fail(any Error)
             case items(ItemFaults)
             case hang
         }
@@ -229,7 +229,7 @@ public final class FaultInjector: Sendable {
         case .fail(let codes, let retryAfter):
             let error = makeError(codes: codes, retryAfter: retryAfter)
             decision = Decision(latency: latency, outcome: .fail(error))
-            effect = .failed(code: error.code, retryAfter: errorModel.retryAfter(of: error))
+            effect = .failed(code: (error as NSError).code, retryAfter: errorModel.retryAfter(of: error))
         case .failItems(let failure):
             let faults = ItemFaults(failure, injector: self, eventIndex: state.events.count)
             decision = Decision(latency: latency, outcome: .items(faults))
@@ -271,7 +271,7 @@ public final class FaultInjector: Sendable {
     // MARK: Errors
 
     /// An error with a code drawn by weight; retryable codes carry the retry-after.
-    func makeError(codes: [WeightedCode], retryAfter: RetryAfterChoice?) -> NSError {
+    func makeError(codes: [WeightedCode], retryAfter: RetryAfterChoice?) -> any Error {
         let total = codes.reduce(0) { $0 + $1.weight }
         var pick = codes.first?.code ?? .named("internalError")
         if codes.count > 1, total > 0 {
@@ -303,9 +303,9 @@ public final class FaultInjector: Sendable {
         }
     }
 
-    private func cancellationError() -> NSError {
+    private func cancellationError() -> any Error {
         if let cancelled = errorModel.catalogue[name: "operationCancelled"] { return errorModel.error(cancelled.rawValue) }
-        return CancellationError() as NSError
+        return CancellationError()
     }
 
     func noteFailedItem(_ key: String, event index: Int) {

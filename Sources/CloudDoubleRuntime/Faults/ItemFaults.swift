@@ -16,12 +16,12 @@ public final class ItemFaults: Sendable {
 
     private struct State {
         /// Every injected item error, in order (for ``itemErrors`` and the fault event).
-        var failed: [(key: AnyHashable, error: NSError)] = []
+        var failed: [(key: AnyHashable, error: any Error)] = []
         /// The requested items of each input, with their atomic group (`nil`: not atomic) and
         /// the error the group's other items get when one fails.
         var requested: [Int: [(key: AnyHashable, group: AnyHashable?, batchError: ErrorCodeRef?)]] = [:]
         /// The failures decided for each input's requested items.
-        var decided: [Int: [AnyHashable: NSError]] = [:]
+        var decided: [Int: [AnyHashable: any Error]] = [:]
     }
 
     init(_ failure: ItemFailure, injector: FaultInjector, eventIndex: Int) {
@@ -45,7 +45,7 @@ public final class ItemFaults: Sendable {
     public func request<Key: Hashable>(_ keys: [Key], input: Int, atomic: AtomicGroups<Key>? = nil) {
         guard failure != nil else { return }
         let chosen = Set(chosen(keys).map { AnyHashable($0) })
-        var decided: [AnyHashable: NSError] = [:]
+        var decided: [AnyHashable: any Error] = [:]
         for key in keys where chosen.contains(AnyHashable(key)) && decided[AnyHashable(key)] == nil {
             decided[AnyHashable(key)] = failItem(key)
         }
@@ -103,7 +103,7 @@ public final class ItemFaults: Sendable {
 
     /// The failures chosen for `input`'s requested items, in the order they were requested
     /// (operations report them to their per-item blocks).
-    public func failures<Key: Hashable>(input: Int, as _: Key.Type = Key.self) -> [(Key, NSError)] {
+    public func failures<Key: Hashable>(input: Int, as _: Key.Type = Key.self) -> [(Key, any Error)] {
         let (order, failed) = state.withLock { ($0.requested[input] ?? [], $0.decided[input] ?? [:]) }
         var seen = Set<AnyHashable>()
         return order.compactMap { entry in
@@ -112,7 +112,7 @@ public final class ItemFaults: Sendable {
         }
     }
 
-    private func failures(input: Int) -> [AnyHashable: NSError] {
+    private func failures(input: Int) -> [AnyHashable: any Error] {
         guard failure != nil else { return [:] }
         return state.withLock { $0.decided[input] ?? [:] }
     }
@@ -166,12 +166,12 @@ public final class ItemFaults: Sendable {
 
     /// The item errors injected so far, keyed by item ID.
     public var itemErrors: [AnyHashable: any Error] {
-        state.withLock { Dictionary($0.failed.map { ($0.key, $0.error as any Error) }, uniquingKeysWith: { first, _ in first }) }
+        state.withLock { Dictionary($0.failed.map { ($0.key, $0.error) }, uniquingKeysWith: { first, _ in first }) }
     }
 
     /// The error to throw for the whole call, when the rule asks for a top-level partial failure
     /// and some items were failed.
-    var topLevelError: NSError? {
+    var topLevelError: (any Error)? {
         guard let injector, failure?.topLevelPartialFailure == true else { return nil }
         let errors = itemErrors
         return errors.isEmpty ? nil : injector.errorModel.partialFailure(errors)
@@ -189,7 +189,7 @@ public final class ItemFaults: Sendable {
         }
     }
 
-    private func failItem<Key: Hashable>(_ key: Key) -> NSError {
+    private func failItem<Key: Hashable>(_ key: Key) -> any Error {
         guard let failure, let injector else { return NSError(domain: "CloudDouble.ItemFaults", code: 0) }
         let error = injector.makeError(codes: failure.codes, retryAfter: failure.retryAfter)
         state.withLock { $0.failed.append((AnyHashable(key), error)) }

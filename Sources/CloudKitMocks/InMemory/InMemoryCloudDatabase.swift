@@ -153,7 +153,7 @@ public final class InMemoryCloudDatabase: Sendable {
     ) -> (saves: [(CKRecord.ID, Result<CKRecord, any Error>)], deletes: [(CKRecord.ID, Result<Void, any Error>)]) {
         state.withLock { state in
             let plannedSaves = records.map { record in (record, plan(record, policy: policy, state: state)) }
-            let plannedDeletes = ids.map { id -> (CKRecord.ID, NSError?) in
+            let plannedDeletes = ids.map { id -> (CKRecord.ID, (any Error)?) in
                 guard state.zones[id.zoneID] != nil else { return (id, error("zoneNotFound")) }
                 return (id, state.records.entry(id, in: id.zoneID) == nil ? error("unknownItem") : nil)
             }
@@ -195,7 +195,7 @@ public final class InMemoryCloudDatabase: Sendable {
     ///   record change tag": only `changedKeys()` are written over the stored record.
     /// - `allKeys`: "All local keys are written to the server ... Keys present only on the server
     ///   remain unchanged", no tag comparison either.
-    private func plan(_ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, state: State) -> Result<CKRecord, NSError> {
+    private func plan(_ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, state: State) -> Result<CKRecord, any Error> {
         let id = record.recordID
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
         let stored = state.records.entry(id, in: id.zoneID)
@@ -451,7 +451,7 @@ public final class InMemoryCloudDatabase: Sendable {
         errors.catalogue[name: name]?.rawValue ?? 1
     }
 
-    func error(_ name: String) -> NSError {
+    func error(_ name: String) -> any Error {
         errors.error(code(name))
     }
 }

@@ -135,7 +135,7 @@ final class AccountState: @unchecked Sendable {
     }
 
     /// The error a request fails with, or `nil` when the account allows it.
-    func failure(for scope: CKDatabase.Scope, writing: Bool, errors database: InMemoryCloudDatabase) -> NSError? {
+    func failure(for scope: CKDatabase.Scope, writing: Bool, errors database: InMemoryCloudDatabase) -> (any Error)? {
         switch status {
         case .available: return nil
         case .temporarilyUnavailable:

@@ -159,9 +159,13 @@ public struct CKError: _BridgedStoredNSError, Hashable, Sendable {
 extension CKError {
     /// The per-item errors of a `partialFailure`, keyed by record ID, zone ID, subscription ID….
     public var partialErrorsByItemID: [AnyHashable: any Error]? {
-        // Apple casts to `[AnyHashable: NSError]`; values here may be `CKError`s (Linux has no
-        // NSError bridging for `as?`), so accept any error value.
-        (userInfo[CKPartialErrorsByItemIDKey] as? [AnyHashable: Any])?.compactMapValues { $0 as? any Error }
+        // Apple casts to `[AnyHashable: NSError]`, and on Apple platforms each of those NSErrors
+        // bridges to `CKError` with `as?`. Linux has no such bridging, so an NSError in
+        // CKErrorDomain is handed out as the `CKError` Apple's `as?` would give.
+        (userInfo[CKPartialErrorsByItemIDKey] as? [AnyHashable: Any])?.compactMapValues { value -> (any Error)? in
+            if let error = value as? NSError, error.domain == CKErrorDomain { return CKError(_nsError: error) }
+            return value as? any Error
+        }
     }
 
     public var ancestorRecord: CKRecord? { userInfo[CKRecordChangedErrorAncestorRecordKey] as? CKRecord }
