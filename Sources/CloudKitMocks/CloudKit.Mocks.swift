@@ -137,19 +137,19 @@ public final class MockCloudContainer: CloudContainer {
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try recorder.respond("accountStatus", .async, ())
+        try recorder.respond("accountStatus", .async, (), backed: backing.map { backing in { _ in try backing.accountStatus() } })
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
-        recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, errorValue: .couldNotDetermine, to: completionHandler)
+        recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try recorder.respond("userRecordID", .async, ())
+        try recorder.respond("userRecordID", .async, (), backed: backing.map { backing in { _ in try backing.userRecordID() } })
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, to: completionHandler)
+        recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, backed: backing.map { backing in { _ in try backing.userRecordID() } }, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -409,6 +409,10 @@ public protocol CloudContainerBacking: AnyObject, Sendable {
     func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
     /// `CKFetchSubscriptionsOperation` added through `addOperation` (fetch): what the service reports for it.
     func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+    /// `accountStatus` (fetch): `accountStatus()`, `accountStatus(completionHandler:)`.
+    func accountStatus() throws -> CKAccountStatus
+    /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
+    func userRecordID() throws -> CKRecord.ID
 }
 
 /// The property `containerIdentifier`.

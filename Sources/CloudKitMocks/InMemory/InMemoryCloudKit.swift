@@ -70,8 +70,9 @@ public final class InMemoryCloudKit: Sendable {
         }
     }
 
-    /// A mock container backed by this service: `privateCloudDatabase`, `database(with: .private)`
-    /// and the others answer from the matching in-memory database when no stub is set.
+    /// A mock container backed by this service when no stub is set: `accountStatus()` and
+    /// `userRecordID()` answer from the simulated account, and `privateCloudDatabase`,
+    /// `database(with: .private)` and the others from the matching in-memory database.
     public func mockContainer(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) -> MockCloudContainer {
         let wasEmpty = log.count == 0
         let container = MockCloudContainer(log: log, delivery: delivery)
@@ -81,8 +82,10 @@ public final class InMemoryCloudKit: Sendable {
         return container
     }
 
-    /// Backs the databases of an existing mock container (the call log records these lookups).
+    /// Backs an existing mock container and its databases (the call log records the lookups):
+    /// `accountStatus`, `userRecordID` and operations added to the container answer from here.
     public func back(_ container: MockCloudContainer) {
+        container.backing = self
         let databases: [(any CloudDatabase, CKDatabase.Scope)] = [
             (container.privateCloudDatabase, .private), (container.publicCloudDatabase, .public), (container.sharedCloudDatabase, .shared),
             (container.database(with: .private), .private), (container.database(with: .public), .public), (container.database(with: .shared), .shared),
