@@ -75,6 +75,17 @@ final class StandInTests: XCTestCase {
         XCTAssertEqual(statics.map(\.rawValue), Array(1...36))
     }
 
+    /// Apps persist whole records with NSKeyedArchiver (CKRecord is NSSecureCoding, CKRecord.h).
+    func testARecordRoundTripsThroughAKeyedArchive() throws {
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: CKRecordZone.ID(zoneName: "Notes")))
+        record["title"] = "hello"
+        let data = try NSKeyedArchiver.archivedData(withRootObject: record, requiringSecureCoding: true)
+        let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKRecord.self, from: data))
+        XCTAssertEqual(restored.recordID, record.recordID)
+        XCTAssertEqual(restored["title"] as? String, "hello")
+        XCTAssertEqual(restored.changedKeys(), ["title"])
+    }
+
     func testPartialErrorsAcceptErrorValuesAndNSErrors() {
         let id = CKRecord.ID(recordName: "a")
         let other = CKRecord.ID(recordName: "b")

@@ -20,15 +20,6 @@ enum MockDefaults {
 
     /// `[K: V]` rather than `[T]`: a colon not nested inside brackets or parentheses.
     private static func hasTopLevelColon(_ type: String) -> Bool {
-        var depth = 0
-        for character in type.dropFirst().dropLast() {
-            switch character {
-            case "[", "(", "<": depth += 1
-            case "]", ")", ">": depth -= 1
-            case ":" where depth == 0: return true
-            default: break
-            }
-        }
-        return false
+        SwiftNames.topLevelColon(in: String(type.dropFirst().dropLast()))
     }
 }

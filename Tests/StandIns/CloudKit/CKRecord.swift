@@ -29,10 +29,8 @@ extension Date: CKRecordValueProtocol {}
 extension Data: CKRecordValueProtocol {}
 extension Array: CKRecordValueProtocol where Element: CKRecordValueProtocol {}
 
-// Apple's CKRecord conforms to NSSecureCoding. This stand-in has the same members (`encode(with:)`,
-// `init?(coder:)`, `supportsSecureCoding`) but cannot declare the conformance until CKShare.swift
-// (not owned here) implements `required init?(coder:)`: a protocol initialiser must be `required`.
-open class CKRecord: NSObject, @unchecked Sendable {
+/// `@interface CKRecord : NSObject <NSSecureCoding, NSCopying>` (CKRecord.h).
+open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     public typealias RecordType = String
     public typealias FieldKey = String
 
@@ -140,7 +138,7 @@ open class CKRecord: NSObject, @unchecked Sendable {
         coder.encode(NSSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
     }
 
-    public init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let type = coder.decodeObject(of: NSString.self, forKey: "RecordType"),
             let id = StandInIDCoding.recordID(coder, "RecordID")
         else { return nil }

@@ -23,6 +23,11 @@ public final class CKShare: CKRecord, @unchecked Sendable {
     public init(recordZoneID: CKRecordZone.ID) {
         super.init(recordType: "cloudkit.share", recordID: CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: recordZoneID))
     }
+
+    /// `- (nullable instancetype)initWithCoder:(NSCoder *)aDecoder NS_DESIGNATED_INITIALIZER;` (CKShare.h).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 }
 
 public let CKRecordNameZoneWideShare: String = "cloudkit.zoneshare"
