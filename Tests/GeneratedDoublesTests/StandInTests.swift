@@ -86,6 +86,26 @@ final class StandInTests: XCTestCase {
         XCTAssertEqual(restored.changedKeys(), ["title"])
     }
 
+    /// References, assets and the parent survive the store, which hands out records through
+    /// their archive, as they survive CloudKit.
+    func testReferencesAssetsAndParentsSurviveTheStore() async throws {
+        let cloud = InMemoryCloudKit()
+        let folder = CKRecord(recordType: "Folder", recordID: CKRecord.ID(recordName: "folder"))
+        let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "note"))
+        note["folder"] = CKRecord.Reference(record: folder, action: .deleteSelf)
+        note["attachment"] = CKAsset(fileURL: URL(fileURLWithPath: "/tmp/attachment.png"))
+        note.setParent(folder)
+        cloud.privateDatabase.seed([folder, note])
+        let fetched = try await cloud.mockDatabase().record(for: note.recordID)
+        let reference = try XCTUnwrap(fetched["folder"] as? CKRecord.Reference)
+        XCTAssertEqual(reference.recordID, folder.recordID)
+        XCTAssertEqual(reference.referenceAction, .deleteSelf)
+        XCTAssertEqual((fetched["attachment"] as? CKAsset)?.fileURL?.lastPathComponent, "attachment.png")
+        XCTAssertEqual(fetched.parent?.recordID, folder.recordID)
+        XCTAssertEqual(fetched.parent?.referenceAction, CKRecord.ReferenceAction.none, "setParent makes a .none reference (CKRecord.h)")
+        XCTAssertNil(fetched.share)
+    }
+
     func testPartialErrorsAcceptErrorValuesAndNSErrors() {
         let id = CKRecord.ID(recordName: "a")
         let other = CKRecord.ID(recordName: "b")

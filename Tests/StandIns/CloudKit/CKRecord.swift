@@ -83,6 +83,33 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     public private(set) var lastModifiedUserRecordID: CKRecord.ID?
     public private(set) var modificationDate: Date?
 
+    /// `@property (nonatomic, copy, nullable) CKReference *parent` (CKRecord.h, macOS 10.12 /
+    /// iOS 10 / tvOS 10 / watchOS 3): the record's parent in a shared hierarchy.
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+    public var parent: CKRecord.Reference? {
+        get { lock.withLock { storedParent } }
+        set { lock.withLock { storedParent = newValue } }
+    }
+
+    /// `@property (nonatomic, readonly, copy, nullable) CKReference *share`: set by the server
+    /// when the record is shared; never by the app.
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+    public private(set) var share: CKRecord.Reference?
+    private var storedParent: CKRecord.Reference?
+
+    /// `setParentReferenceFromRecord:`: "The resulting CKReference has an action of
+    /// CKRecord.ReferenceAction.none".
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+    public func setParent(_ parentRecord: CKRecord?) {
+        parent = parentRecord.map { CKRecord.Reference(recordID: $0.recordID, action: .none) }
+    }
+
+    /// `setParentReferenceFromRecordID:`, as `setParent(_:)` with a record.
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+    public func setParent(_ parentRecordID: CKRecord.ID?) {
+        parent = parentRecordID.map { CKRecord.Reference(recordID: $0, action: .none) }
+    }
+
     public init(recordType: RecordType, recordID: ID = ID()) {
         self.recordType = recordType
         self.recordID = recordID
@@ -127,6 +154,10 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
         coder.encode(creatorUserRecordID.map(StandInIDCoding.archive), forKey: "CreatorUserRecordID")
         coder.encode(lastModifiedUserRecordID.map(StandInIDCoding.archive), forKey: "LastModifiedUserRecordID")
         coder.encode(recordChangeTag.map { $0 as NSString }, forKey: "ETag")
+        coder.encode(share, forKey: "ShareReference")
+        // Not a key/value, so a system field ("all parts of a CKRecord except the record keys /
+        // values"). The key name is the stand-in's own.
+        coder.encode(parent, forKey: "ParentReference")
     }
 
     public func encode(with coder: NSCoder) {
@@ -149,6 +180,8 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
         creatorUserRecordID = StandInIDCoding.recordID(coder, "CreatorUserRecordID")
         lastModifiedUserRecordID = StandInIDCoding.recordID(coder, "LastModifiedUserRecordID")
         recordChangeTag = coder.decodeObject(of: NSString.self, forKey: "ETag") as String?
+        share = coder.decodeObject(of: CKRecord.Reference.self, forKey: "ShareReference")
+        storedParent = coder.decodeObject(of: CKRecord.Reference.self, forKey: "ParentReference")
         let values = coder.containsValue(forKey: "RecordValues") ? coder.decodeObject(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary : nil
         var decoded: [FieldKey: any CKRecordValueProtocol] = [:]
         for (key, value) in values ?? [:] {
@@ -170,6 +203,8 @@ extension CKRecord: NSCopying {
             copy.changed = changed
         }
         copy.recordChangeTag = recordChangeTag
+        copy.storedParent = parent
+        copy.share = share
         copy.creationDate = creationDate
         copy.modificationDate = modificationDate
         copy.creatorUserRecordID = creatorUserRecordID
@@ -208,7 +243,7 @@ enum StandInIDCoding {
 /// How this stand-in archives field values: each as a pair [type name, Foundation object], so
 /// the Swift type comes back (CloudKit's own format is private and differs).
 enum StandInValueCoding {
-    static let classes: [AnyClass] = [NSDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self]
+    static let classes: [AnyClass] = [NSDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self]
 
     static func archive(_ value: any CKRecordValueProtocol) -> NSArray? {
         func pair(_ type: String, _ object: AnyObject) -> NSArray { NSArray(array: [type as NSString, object]) }
@@ -220,6 +255,8 @@ enum StandInValueCoding {
         case let value as Bool: return pair("Bool", NSNumber(value: value))
         case let value as Date: return pair("Date", value as NSDate)
         case let value as Data: return pair("Data", value as NSData)
+        case let value as CKRecord.Reference: return pair("Reference", value)
+        case let value as CKAsset: return value.fileURL.map { pair("Asset", $0 as NSURL) }
         case let value as [any CKRecordValueProtocol]: return pair("Array", NSArray(array: value.compactMap { archive($0) }))
         default: return nil
         }
@@ -236,6 +273,8 @@ enum StandInValueCoding {
         case "Bool": return (object as? NSNumber)?.boolValue
         case "Date": return (object as? NSDate).map { $0 as Date }
         case "Data": return (object as? NSData).map { $0 as Data }
+        case "Reference": return object as? CKRecord.Reference
+        case "Asset": return (object as? NSURL).map { CKAsset(fileURL: $0 as URL) }
         case "Array":
             let elements = (object as? NSArray)?.compactMap { unarchive($0) } ?? []
             if let strings = elements as? [String] { return strings }
