@@ -89,6 +89,7 @@ let package = Package(
             path: "Examples/NotesSync/Tests/NotesSyncTests", swiftSettings: strict),
 
         .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
+        .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         .testTarget(
             name: "CloudDoubleGeneratorTests",
             dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime"],

@@ -28,6 +28,9 @@ public struct Generator: Sendable {
         let source = URL(fileURLWithPath: file).lastPathComponent
         let context = Translator(description: description, sourceFile: source, options: options).context()
         let base = Self.baseName(of: file)
+        guard !base.isEmpty else {
+            throw .io("\(file): error: the file name gives the generated files no name; call it <Name>.clouddouble.json")
+        }
         let templates = self.templates
         // The artifacts render independently: one per core.
         return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in

@@ -141,7 +141,7 @@ private struct Reader {
             let names = StoreAction.allCases.map(\.rawValue)
             sink.error(
                 "unknown store action \"\(raw.value)\"", at: raw.location,
-                hint: ObjectReader.closest(to: raw.value, in: names).map { "did you mean \"\($0)\"?" } ?? "actions: \(names.joined(separator: ", "))")
+                hint: Spelling.closest(to: raw.value, in: names).map { "did you mean \"\($0)\"?" } ?? "actions: \(names.joined(separator: ", "))")
             return nil
         }
         return Located(action, raw.location)
@@ -228,7 +228,7 @@ private struct Reader {
             } else {
                 sink.error(
                     "unknown block role \"\(raw.value)\"", at: raw.location,
-                    hint: ObjectReader.closest(to: raw.value, in: BlockRole.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
+                    hint: Spelling.closest(to: raw.value, in: BlockRole.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
                         ?? "roles: \(BlockRole.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }

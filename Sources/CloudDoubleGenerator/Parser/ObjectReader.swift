@@ -20,7 +20,7 @@ struct ObjectReader {
         self.sink = sink
         // A dozen keys at most: scanning the list beats building a set for every object.
         for member in members where !allowed.contains(member.key) {
-            let suggestion = Self.closest(to: member.key, in: allowed)
+            let suggestion = Spelling.closest(to: member.key, in: allowed)
             sink.error(
                 "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
                 hint: suggestion.map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(allowed.joined(separator: ", "))")
@@ -96,28 +96,6 @@ struct ObjectReader {
             }
             return Located(string, location)
         }
-    }
-
-    /// The closest allowed key by edit distance, when it is close enough to be a typo.
-    static func closest(to key: String, in allowed: [String]) -> String? {
-        let scored = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, key.count / 3) else { return nil }
-        return best
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }
 

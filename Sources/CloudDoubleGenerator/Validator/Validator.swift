@@ -80,7 +80,7 @@ private struct Check {
             }
         case .reference(let name):
             if typeNames[name.value] == nil {
-                let hint = ObjectReader.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
+                let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
                     ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
                 sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
             }
@@ -151,7 +151,7 @@ private struct Check {
                 if operationNames.contains(name.value) {
                     known.append(name)
                 } else {
-                    let hint = ObjectReader.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
+                    let hint = Spelling.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
                         ?? "described operations: \(operationNames.isEmpty ? "none" : operationNames.joined(separator: ", "))"
                     sink.error("\"\(name.value)\" is not a described operation", at: name.location, hint: hint)
                 }
@@ -280,7 +280,7 @@ private struct Check {
         if !errorCodeNames.contains(atomic.error.value) {
             sink.error(
                 "the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location,
-                hint: ObjectReader.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
+                hint: Spelling.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
         }
     }
 
@@ -466,7 +466,7 @@ private struct Check {
                 if !fields.contains(where: { $0.value == result.value }) {
                     sink.error(
                         "\"\(result.value)\" is not a per-item field of the result", at: result.location,
-                        hint: ObjectReader.closest(to: result.value, in: fields.map(\.value)).map { "did you mean \"\($0)\"?" })
+                        hint: Spelling.closest(to: result.value, in: fields.map(\.value)).map { "did you mean \"\($0)\"?" })
                 }
             }
             let answeredField = input.result?.value ?? ""
@@ -486,7 +486,7 @@ private struct Check {
         } else {
             sink.error(
                 "\"when\" names no parameter of the call", at: atomic.when.location,
-                hint: ObjectReader.closest(to: atomic.when.value, in: call.parameters.map(\.name.value)).map { "did you mean \"\($0)\"?" })
+                hint: Spelling.closest(to: atomic.when.value, in: call.parameters.map(\.name.value)).map { "did you mean \"\($0)\"?" })
         }
         self.atomic(atomic)
     }

@@ -1,0 +1,156 @@
+import CloudDoubleGenerator
+import CloudDoubleRuntime
+import Foundation
+
+/// The command-line front of the generator, the build and command plugins run it too. It reads
+/// arguments and files and calls the generator; it has no logic of its own beyond that, and it
+/// returns what it would print, so tests run it in-process.
+struct CommandLineTool {
+    /// What a run printed and its exit status.
+    struct Outcome: Equatable {
+        var status: Int32
+        var output = ""
+        var errors = ""
+    }
+
+    /// Exit statuses: sysexits' EX_USAGE for a wrong command line, 1 for problems in a
+    /// description (located diagnostics) or its file.
+    enum Status {
+        static let success: Int32 = 0
+        static let descriptionError: Int32 = 1
+        static let usage: Int32 = 64
+    }
+
+    func run(_ arguments: [String]) -> Outcome {
+        do {
+            return try dispatch(arguments)
+        } catch let error as UsageError {
+            let help = error.command.map { "run 'clouddouble \($0) --help' for its options" } ?? "run 'clouddouble --help' for the commands"
+            return Outcome(status: Status.usage, errors: "clouddouble: error: \(error.message)\n\(help)\n")
+        } catch {
+            return Outcome(status: Status.descriptionError, errors: "\(error)\n")
+        }
+    }
+
+    private func dispatch(_ arguments: [String]) throws -> Outcome {
+        guard let first = arguments.first else { return Outcome(status: Status.usage, errors: Help.overview) }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1 {
+                guard let command = Command(rawValue: arguments[1]) else { throw UsageError(unknownCommand: arguments[1]) }
+                return Outcome(status: Status.success, output: Help.text(for: command))
+            }
+            return Outcome(status: Status.success, output: Help.overview)
+        case "--version", "-V":
+            return Outcome(status: Status.success, output: "clouddouble \(CloudDoubleVersion.current)\n")
+        default:
+            guard let command = Command(rawValue: first) else { throw UsageError(unknownCommand: first) }
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: command)
+            if parsed.flags.contains("--help") { return Outcome(status: Status.success, output: Help.text(for: command)) }
+            switch command {
+            case .generate: return try generate(parsed)
+            case .validate: return try validate(parsed)
+            case .catalogue: return try catalogue(parsed)
+            }
+        }
+    }
+
+    // MARK: Commands
+
+    private func generate(_ arguments: ParsedArguments) throws -> Outcome {
+        guard arguments.files.count == 1, let path = arguments.files.first else {
+            throw UsageError(
+                arguments.files.isEmpty ? "generate needs a description file" : "generate takes one description file, found \(arguments.files.count): \(arguments.files.joined(separator: " "))",
+                command: .generate)
+        }
+        guard let output = try arguments.single("--output") else { throw UsageError("generate needs --output <directory>", command: .generate) }
+        var artifacts = Set(Artifact.allCases)
+        if let list = try arguments.single("--artifacts") {
+            let names = list.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !names.isEmpty else {
+                throw UsageError("--artifacts needs at least one of \(Artifact.allCases.map(\.rawValue).joined(separator: ", "))", command: .generate)
+            }
+            artifacts = []
+            for name in names {
+                guard let artifact = Artifact(rawValue: name) else {
+                    let known = Artifact.allCases.map(\.rawValue)
+                    let hint = Spelling.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "; use \(known.joined(separator: ", "))"
+                    throw UsageError("unknown artifact '\(name)'\(hint)", command: .generate)
+                }
+                artifacts.insert(artifact)
+            }
+        }
+        let templates = try arguments.single("--templates").map { try TemplateSet(directory: URL(fileURLWithPath: $0)) } ?? TemplateSet.bundled()
+        let options = TranslationOptions(extraImports: arguments.values("--import"), testableImports: arguments.values("--testable-import"))
+        let bytes = try DescriptionFile.read(path)
+        let files = try Generator(templates: templates, options: options).generate(bytes, file: path, artifacts: artifacts)
+        let changed = try OutputWriter.write(files, to: URL(fileURLWithPath: output))
+        let summary = "clouddouble: \(files.count) file(s) in \(output), \(changed.count) changed\n"
+        return Outcome(status: Status.success, output: arguments.quiet ? "" : summary)
+    }
+
+    private func validate(_ arguments: ParsedArguments) throws -> Outcome {
+        guard !arguments.files.isEmpty else { throw UsageError("validate needs at least one description file", command: .validate) }
+        var outcome = Outcome(status: Status.success)
+        for path in arguments.files {
+            do {
+                _ = try Generator.validate(try DescriptionFile.read(path), file: path)
+                if !arguments.quiet { outcome.output += "\(path): ok\n" }
+            } catch {
+                outcome.errors += "\(error)\n"
+                outcome.status = Status.descriptionError
+            }
+        }
+        return outcome
+    }
+
+    private func catalogue(_ arguments: ParsedArguments) throws -> Outcome {
+        guard arguments.files.isEmpty else { throw UsageError("catalogue takes no file, found: \(arguments.files.joined(separator: " "))", command: .catalogue) }
+        return Outcome(status: Status.success, output: ErrorCatalogue.cloudKit.markdownTable())
+    }
+}
+
+/// A wrong command line: what is wrong, and which command's help to point at.
+struct UsageError: Error {
+    var message: String
+    var command: Command?
+
+    init(_ message: String, command: Command? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    init(unknownCommand name: String) {
+        let known = Command.allCases.map(\.rawValue)
+        if name.hasPrefix("-") {
+            self.init("unknown option '\(name)'; options go after a command")
+        } else {
+            self.init("unknown command '\(name)'" + (Spelling.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "; commands: \(known.joined(separator: ", "))"))
+        }
+    }
+}
+
+/// Reads a description file, telling apart why it cannot be read.
+enum DescriptionFile {
+    static func read(_ path: String) throws(GeneratorError) -> [UInt8] {
+        guard !path.isEmpty else { throw .io("clouddouble: error: the description file name is empty") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .io("\(path): error: no such file")
+        }
+        guard !isDirectory.boolValue else { throw .io("\(path): error: is a directory; give a description file (*.clouddouble.json)") }
+        // A file handle reads devices and pipes (`/dev/null`, `<(…)`) as well as plain files.
+        guard FileManager.default.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
+            throw .io("\(path): error: cannot be read (permission denied)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw .io("\(path): error: cannot be read (\(error.localizedDescription))")
+        }
+        guard !data.isEmpty else { throw .io("\(path): error: the file is empty; a description is a JSON object") }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,64 @@
+import CloudDoubleGenerator
+
+/// The help texts, one per command.
+enum Help {
+    static let overview = """
+        OVERVIEW: Generate protocols, live adapters, fault-injecting wrappers and recording mocks
+        from a CloudDouble API description (clouddouble \(CloudDoubleVersion.current)).
+
+        USAGE: clouddouble <command> [options]
+
+        COMMANDS:
+          generate     Generate Swift files from a description.
+          validate     Check descriptions; print every problem.
+          catalogue    Print the CloudKit error catalogue as Markdown.
+
+        OPTIONS:
+          -h, --help       Show this help, or a command's with 'clouddouble <command> --help'.
+          -V, --version    Print the version.
+
+        EXIT STATUS: 0 on success, 1 for problems in a description (printed as
+        file:line:column: error: message; no file is written), 64 for a wrong command line.
+
+        """
+
+    static func text(for command: Command) -> String {
+        switch command {
+        case .generate:
+            return """
+                OVERVIEW: Generate Swift files from a description. Files are written only when their
+                contents change; on any problem nothing is written.
+
+                USAGE: clouddouble generate <description.json> --output <directory> [options]
+
+                OPTIONS:
+                  -o, --output <directory>     Where to write the files (required).
+                  --artifacts <list>           Comma-separated: protocols,live,faultInjecting,mocks (default: all).
+                  --templates <directory>      Use these templates instead of the built-in ones.
+                  --import <module>            Add `import <module>` to every file (repeatable).
+                  --testable-import <module>   Add `@testable import <module>` to every file (repeatable).
+                  -q, --quiet                  Print nothing on success.
+                  -h, --help                   Show this help.
+
+                """
+        case .validate:
+            return """
+                OVERVIEW: Check descriptions and print every problem, as file:line:column: error: message.
+
+                USAGE: clouddouble validate <description.json>... [options]
+
+                OPTIONS:
+                  -q, --quiet    Print nothing for the descriptions that are valid.
+                  -h, --help     Show this help.
+
+                """
+        case .catalogue:
+            return """
+                OVERVIEW: Print the CloudKit error catalogue (every code and its traits) as a Markdown table.
+
+                USAGE: clouddouble catalogue
+
+                """
+        }
+    }
+}
