@@ -37,7 +37,7 @@ let package = Package(
             // The package root is this target's path only so that `Templates/` can be its resource;
             // everything else under the root belongs to other targets.
             exclude: [
-                "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md",
+                "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md", "LICENSE", "CHANGELOG.md",
             ],
             sources: ["Sources/CloudDoubleGenerator"],
             resources: [.copy("Templates")],

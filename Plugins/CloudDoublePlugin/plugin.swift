@@ -20,15 +20,15 @@ struct CloudDoublePlugin: BuildToolPlugin {
         var commands: [Command] = []
 
         let own: [String] = isTest ? ["protocols", "live", "faultInjecting", "mocks"] : ["protocols", "live", "faultInjecting"]
-        for file in descriptions(in: target) {
+        for file in try Descriptions.in(target) {
             commands.append(command(tool: tool.url, description: file, artifacts: own, imports: [], work: context.pluginWorkDirectoryURL))
         }
         if isTest {
             for dependency in target.dependencies {
                 guard case .target(let other) = dependency, let module = other as? SourceModuleTarget else { continue }
-                for file in descriptions(in: module) {
+                for file in try Descriptions.in(module) {
                     commands.append(command(
-                        tool: tool.url, description: file, artifacts: ["mocks"], imports: ["--import", module.moduleName],
+                        tool: tool.url, description: file, artifacts: ["mocks"], imports: Descriptions.importArguments(for: file, module: module.moduleName),
                         work: context.pluginWorkDirectoryURL.appendingPathComponent(module.moduleName)))
                 }
             }
@@ -36,14 +36,9 @@ struct CloudDoublePlugin: BuildToolPlugin {
         return commands
     }
 
-    private func descriptions(in target: SourceModuleTarget) -> [URL] {
-        target.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".clouddouble.json") }.sorted { $0.path < $1.path }
-    }
-
     private func command(tool: URL, description: URL, artifacts: [String], imports: [String], work: URL) -> Command {
-        let base = baseName(description)
-        let suffixes = ["protocols": "Protocols", "live": "Live", "faultInjecting": "FaultInjecting", "mocks": "Mocks"]
-        let outputs = artifacts.map { work.appendingPathComponent("\(base).\(suffixes[$0]!).swift") }
+        let base = Descriptions.baseName(description)
+        let outputs = artifacts.map { work.appendingPathComponent("\(base).\(Descriptions.suffixes[$0]!).swift") }
         return .buildCommand(
             displayName: "CloudDouble: generating \(artifacts.joined(separator: ", ")) for \(description.lastPathComponent)",
             executable: tool,
@@ -57,11 +52,5 @@ struct CloudDoublePlugin: BuildToolPlugin {
         let directory = tool.deletingLastPathComponent().appendingPathComponent("CloudDouble_CloudDoubleGenerator.resources/Templates")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
-    }
-
-    private func baseName(_ url: URL) -> String {
-        var name = url.lastPathComponent
-        for suffix in [".json", ".clouddouble"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
-        return name
     }
 }

@@ -1,0 +1,1 @@
+../CloudDoublePlugin/Descriptions.swift

@@ -1,0 +1,12 @@
+@testable import Forecast
+import XCTest
+
+final class ForecasterTests: XCTestCase {
+    func testTheCheckedInMockAnswers() async throws {
+        let weather = MockAppWeather()
+        weather.stub(.temperature, .value(2))
+        let summary = try await Forecaster(weather: weather).summary(for: "Oslo")
+        XCTAssertEqual(summary, "Oslo: cold")
+        XCTAssertEqual(weather.arguments(.temperature), ["Oslo"])
+    }
+}
