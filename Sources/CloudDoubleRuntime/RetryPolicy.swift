@@ -75,7 +75,7 @@ public func retrying<T>(
     }
 }
 
-/// The completion-handler twin of ``retrying(_:time:random:_:)``: `operation` is started for
+/// The completion-handler twin of ``retrying(_:time:random:isolation:_:)``: `operation` is started for
 /// each attempt and reports through its callback; `completion` gets the final result once.
 public func retrying<T>(
     _ policy: RetryPolicy = RetryPolicy(), time: TimeSource = .system, random: RandomSource = .system(),

@@ -99,7 +99,7 @@ public final class FaultInjector: Sendable {
 
     /// An `async throws` call with per-item results. When an item rule fires, `request` tells
     /// the faults which items the app asked for, `body` sends only the items not chosen to fail
-    /// (``ItemFaults/kept(_:input:)``), and `merge` adds the chosen items' failures to the SDK's
+    /// (`ItemFaults.kept(_:input:)`), and `merge` adds the chosen items' failures to the SDK's
     /// answer and fails chosen returned items. Otherwise `body` gets faults that choose nothing.
     public func perform<Value>(
         _ type: String, _ call: String, _ form: CallForm = .async, request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value,

@@ -2,9 +2,9 @@ import Foundation
 
 /// The per-item part of a fired rule. Items the app *requested* (records to save, IDs to fetch)
 /// are chosen before the request reaches the SDK: generated wrappers send only the items that
-/// remain (``kept(_:input:)``), then merge the chosen items' failures into the SDK's answer
-/// (``merged(_:input:)-…``), so a failed save is never written. Items the SDK *returns* (query
-/// matches, changed records) are rewritten in its answer (``apply(to:)-…``).
+/// remain (`kept(_:input:)`), then merge the chosen items' failures into the SDK's answer
+/// (`merged(_:input:)`), so a failed save is never written. Items the SDK *returns* (query
+/// matches, changed records) are rewritten in its answer (`apply(to:)`).
 ///
 /// With no item rule fired, an instance chooses nothing: every item is kept, every result is
 /// passed through unchanged.
