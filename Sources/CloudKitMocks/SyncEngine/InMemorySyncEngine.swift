@@ -234,7 +234,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     func fetchDatabaseChanges() async throws {
         var refetched = false
         while true {
-            let token = engineState.stored.withLock { $0.databaseToken }
+            let token = engineState.stored.withLock { $0.databaseToken?.token }
             let batch: DatabaseChangesBatch
             do {
                 batch = try await retryingRequest { try await databaseChanges(since: token) }
@@ -251,7 +251,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
                     stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == deletion.zoneID }
                     stored.zoneTokens[deletion.zoneID] = nil
                 }
-                stored.databaseToken = batch.token
+                stored.databaseToken = InMemorySyncEngineState.Token(batch.token)
                 stored.dirty = true
             }
             if !batch.changed.isEmpty || !batch.deleted.isEmpty {
@@ -289,7 +289,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
         var refetched = false
         var attempt = 1
         while true {
-            let token = engineState.stored.withLock { $0.zoneTokens[zoneID] }
+            let token = engineState.stored.withLock { $0.zoneTokens[zoneID]?.token }
             let result: ZoneChangesBatch
             do {
                 result = try await retryingRequest { try await zoneChanges(zoneID, since: token) }
@@ -302,7 +302,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
             switch result.zoneResult {
             case .success(let (token, moreComing)) where result.failedRecords == 0:
                 engineState.stored.withLock { stored in
-                    stored.zoneTokens[zoneID] = token
+                    stored.zoneTokens[zoneID] = InMemorySyncEngineState.Token(token)
                     if !moreComing { stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zoneID } }
                     stored.dirty = true
                 }

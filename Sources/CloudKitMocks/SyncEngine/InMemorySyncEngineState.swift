@@ -14,13 +14,33 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         var hasPendingUntrackedChanges = false
         var zoneIDsWithUnfetchedServerChanges: [CKRecordZone.ID] = []
         var userRecordName: String?
-        var databaseToken: CKServerChangeToken?
-        var zoneTokens: [CKRecordZone.ID: CKServerChangeToken] = [:]
+        var databaseToken: Token?
+        var zoneTokens: [CKRecordZone.ID: Token] = [:]
         /// Changed since the last `stateUpdate` event.
         var dirty = false
     }
 
     let stored: Locked<Stored>
+
+    /// A change token and its keyed archive, made once, so that serializing the same state
+    /// twice gives the same bytes.
+    struct Token: @unchecked Sendable {
+        // @unchecked: CKServerChangeToken is immutable (NS_SWIFT_SENDABLE on Apple platforms).
+        let token: CKServerChangeToken
+        let archive: Data
+
+        init?(_ token: CKServerChangeToken?) {
+            guard let token, let archive = try? NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true) else { return nil }
+            self.token = token
+            self.archive = archive
+        }
+
+        init?(archive: Data) {
+            guard let token = try? NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: archive) else { return nil }
+            self.token = token
+            self.archive = archive
+        }
+    }
 
     init(_ stored: Stored) { self.stored = Locked(stored) }
 
@@ -122,8 +142,8 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         func zone(_ id: CKRecordZone.ID) -> Snapshot.Zone { Snapshot.Zone(zoneName: id.zoneName, ownerName: id.ownerName) }
         var snapshot = Snapshot()
         snapshot.userRecordName = stored.userRecordName
-        snapshot.databaseToken = stored.databaseToken.flatMap(Self.archive)
-        snapshot.zoneTokens = stored.zoneTokens.compactMap { id, token in Self.archive(token).map { Snapshot.ZoneToken(zone: zone(id), token: $0) } }
+        snapshot.databaseToken = stored.databaseToken?.archive
+        snapshot.zoneTokens = stored.zoneTokens.map { id, token in Snapshot.ZoneToken(zone: zone(id), token: token.archive) }
             .sorted { ($0.zone.zoneName, $0.zone.ownerName) < ($1.zone.zoneName, $1.zone.ownerName) }
         snapshot.pendingRecordZoneChanges = stored.pendingRecordZoneChanges.map { change in
             let id = change.cloudDoubleRecordID
@@ -146,8 +166,8 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         func zoneID(_ zone: Snapshot.Zone) -> CKRecordZone.ID { CKRecordZone.ID(zoneName: zone.zoneName, ownerName: zone.ownerName) }
         var stored = Stored()
         stored.userRecordName = snapshot.userRecordName
-        stored.databaseToken = snapshot.databaseToken.flatMap(unarchive)
-        for entry in snapshot.zoneTokens { stored.zoneTokens[zoneID(entry.zone)] = unarchive(entry.token) }
+        stored.databaseToken = snapshot.databaseToken.flatMap { Token(archive: $0) }
+        for entry in snapshot.zoneTokens { stored.zoneTokens[zoneID(entry.zone)] = Token(archive: entry.token) }
         stored.pendingRecordZoneChanges = snapshot.pendingRecordZoneChanges.map { pending in
             let id = CKRecord.ID(recordName: pending.record.recordName, zoneID: zoneID(pending.record.zone))
             return pending.delete ? .deleteRecord(id) : .saveRecord(id)
@@ -158,13 +178,5 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         stored.zoneIDsWithUnfetchedServerChanges = snapshot.zoneIDsWithUnfetchedServerChanges.map(zoneID)
         stored.hasPendingUntrackedChanges = snapshot.hasPendingUntrackedChanges
         return stored
-    }
-
-    static func archive(_ token: CKServerChangeToken) -> Data? {
-        try? NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
-    }
-
-    static func unarchive(_ data: Data) -> CKServerChangeToken? {
-        try? NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: data)
     }
 }
