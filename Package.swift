@@ -88,6 +88,15 @@ let package = Package(
             name: "NotesSyncTests", dependencies: ["NotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/NotesSync/Tests/NotesSyncTests", swiftSettings: strict),
 
+        // The CKSyncEngine example: a notes app on the `CloudSyncEngine` protocol, run in its tests
+        // by the in-memory engine (two devices, seeded faults); the same code runs on the live adapter.
+        .target(
+            name: "SyncEngineNotes", dependencies: ["CloudKitDoubles", cloudKitStandIn],
+            path: "Examples/SyncEngineNotes/Sources/SyncEngineNotes", swiftSettings: strict),
+        .testTarget(
+            name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/SyncEngineNotes/Tests/SyncEngineNotesTests", swiftSettings: strict),
+
         .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         .testTarget(

@@ -32,6 +32,10 @@ public final class InMemoryCloudDatabase: Sendable {
     let state: Locked<State>
     let account: AccountState
     let tokenSequences = ObjectTags<Int>()
+    /// The same, by value: a token the app archived and decoded again (how apps persist tokens,
+    /// and how `InMemorySyncEngine` keeps them in its state serialization) is `isEqual` to the
+    /// one handed out (CKServerChangeToken compares by its bytes), so it still means its sequence.
+    let persistedTokenSequences = Locked<[CKServerChangeToken: Int]>([:])
     let cursorPositions = ObjectTags<QueryPosition>()
 
     /// Where a query continues: what it asked and how many results were already given.
@@ -335,7 +339,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
     /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
     func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
-        let since = token.map { tokenSequences[$0] ?? -1 } ?? 0
+        let since = token.map { sequence(of: $0) } ?? 0
         return state.withLock { state in
             guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
             guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
@@ -378,7 +382,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// batch), each with a token covering it and the batches before. The default zone is never
     /// reported (it cannot be fetched by change, see docs/InMemoryStore.md).
     func databaseChanges(since token: CKServerChangeToken?, limit: Int = 0) -> Result<[DatabaseBatch], any Error> {
-        let since = token.map { tokenSequences[$0] ?? -1 } ?? 0
+        let since = token.map { sequence(of: $0) } ?? 0
         return state.withLock { state in
             guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
             // Each zone once, at its latest change, oldest first.
@@ -444,7 +448,13 @@ public final class InMemoryCloudDatabase: Sendable {
     private func makeToken(_ sequence: Int) -> CKServerChangeToken {
         let token = OpaqueValues.token("sequence \(sequence)")
         tokenSequences[token] = sequence
+        persistedTokenSequences.withLock { $0[token] = sequence }
         return token
+    }
+
+    /// The sequence a token stands for, -1 for one this database did not make.
+    private func sequence(of token: CKServerChangeToken) -> Int {
+        tokenSequences[token] ?? persistedTokenSequences.withLock { $0[token] } ?? -1
     }
 
     func code(_ name: String) -> Int {
