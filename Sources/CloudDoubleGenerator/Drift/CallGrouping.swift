@@ -25,7 +25,12 @@ enum CallGrouping {
             guard left.count == right.count, zip(left, right).allSatisfy(surface.sameType) else { return false }
             switch (a.value, b.value) {
             case (nil, nil): return true
-            case (let x?, let y?): return surface.sameType(x, y)
+            case (let x?, let y?):
+                // A completion handler passes `T?` for an async `T` and for an async `T?` alike.
+                if a.kind == .completion || b.kind == .completion {
+                    return surface.sameType(DriftChecker.strippingOptional(x), DriftChecker.strippingOptional(y))
+                }
+                return surface.sameType(x, y)
             default: return false
             }
         }

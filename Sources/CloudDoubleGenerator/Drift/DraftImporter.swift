@@ -85,8 +85,8 @@ struct DraftImporter {
                 deprecated = members.isEmpty ? .bool(true) : .object(members)
                 continue
             }
-            guard let version = entry.deprecated else { continue }
-            var text = "@available(\(domain), deprecated: \(version.text)"
+            guard entry.deprecated != nil || unconditional else { continue }
+            var text = "@available(\(domain), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
             if let message = entry.message { text += ", message: \(DraftJSON.quoted(message))" }
             if let renamed = entry.renamed { text += ", renamed: \(DraftJSON.quoted(renamed))" }
             attributes.append(text + ")")
@@ -240,13 +240,20 @@ struct DraftImporter {
         if let mockDefault { members.append(("mockDefault", .string(mockDefault))) }
         var forms: [(String, DraftJSON)] = []
         for (kind, method) in call.forms {
+            let unavailable = method.availability.filter { $0.isUnconditionallyUnavailable == true || $0.obsoleted != nil }.compactMap(\.domain)
+            if !unavailable.isEmpty {
+                omit(method.fullName, "\(Self.marker): unavailable on \(unavailable.joined(separator: ", ")), while generated protocols exist on every platform; describe it with \"@available(…, unavailable)\" if the app needs it")
+                continue
+            }
             var form: [(String, DraftJSON)] = [("name", .string(method.baseName))]
             let labels = method.requestParameters.map(\.label)
             if labels != parameters.map(\.label) { form.append(("labels", .array(labels.map(DraftJSON.string)))) }
             if let handlerLabel = method.handlerLabel, handlerLabel != "completionHandler" { form.append(("handlerLabel", .string(handlerLabel))) }
             if case .completion(let value?, let optional)? = method.handler {
                 if optional {
-                    if TypeText.normalized(value) != TypeText.normalized((returns ?? "") + "?") { form.append(("handlerValueType", .string(value))) }
+                    // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
+                    let plain = TypeText.normalized(returns ?? "")
+                    if ![plain + "?", plain].contains(TypeText.normalized(value)) { form.append(("handlerValueType", .string(value))) }
                 } else {
                     guard let guess = enumGuess(value) else {
                         omit(method.fullName, "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")

@@ -269,6 +269,14 @@ struct DriftChecker {
             let location = form.handlerValueType?.location ?? sdkType(call.returns)?.location ?? form.location
             error("the result of `\(Validator.callID(call))`: \(change(described, actual))", at: location)
         }
+        // A platform where the SDK no longer offers it: the live adapter would not compile there.
+        for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
+            let domain = entry.domain ?? "*"
+            let said = form.availability.contains { $0.value.hasPrefix("@available(\(domain),") && ($0.value.contains("unavailable") || $0.value.contains("obsoleted")) }
+            if !said {
+                error("`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")", at: form.location)
+            }
+        }
         deprecations(of: "`\(name)`", in: typeName, sdk: method.availability, availability: form.availability, deprecation: form.deprecation, at: form.location, reportNew: false)
     }
 
@@ -282,8 +290,9 @@ struct DriftChecker {
                 if (entry.deprecated != nil || entry.isUnconditionallyDeprecated == true), form.deprecation == nil, !described.deprecatedEverywhere {
                     parts.append(domain == "Swift" ? "in Swift \(entry.deprecated?.text ?? "")" : "everywhere")
                 }
-            } else if let version = entry.deprecated, described.deprecated[domain.lowercased()] == nil, form.deprecation == nil, !described.deprecatedEverywhere {
-                parts.append("on \(domain) \(version.text)")
+            } else if entry.deprecated != nil || entry.isUnconditionallyDeprecated == true,
+                described.deprecated[domain.lowercased()] == nil, form.deprecation == nil, !described.deprecatedEverywhere {
+                parts.append("on \(domain)" + (entry.deprecated.map { " \($0.text)" } ?? ""))
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
