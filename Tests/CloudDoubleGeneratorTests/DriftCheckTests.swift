@@ -41,7 +41,7 @@ final class DriftCheckTests: XCTestCase {
         }
         let expected = [
             // A new deprecation (iOS, both forms): one warning at the call.
-            Expected(severity: .warning, location: try position(of: "{", after: "\"id\": \"status\"", in: source).moved(toStartOf: "\"id\": \"status\"", in: source),
+            Expected(severity: .warning, location: try idValue("status", in: source),
                      message: "the call `status` (`status()` and `status(completionHandler:)`) is deprecated in DSStore (on iOS 17.0)"),
             // Optionality: the async result became `String?`.
             Expected(severity: .error, location: try position(of: "\"String\"", after: "\"id\": \"ownerName\"", in: source),
@@ -50,19 +50,19 @@ final class DriftCheckTests: XCTestCase {
             Expected(severity: .warning, location: try position(of: "\"DSBucket\"", in: source),
                      message: "DSBucket has `purge()` and `purge(completionHandler:)`, which Bucket does not describe"),
             // A removed call (both forms): one error at its id.
-            Expected(severity: .error, location: try position(of: "\"deleteItem\"", after: "\"id\": ", in: source).moved(toStartOf: "\"id\": \"deleteItem\"", in: source),
+            Expected(severity: .error, location: try idValue("deleteItem", in: source),
                      message: "the call `deleteItem` (`deleteItem(withID:)` and `delete(withItemID:completionHandler:)`) is no longer in DSBucket (removed)"),
             // A changed parameter type: at the parameter's type.
             Expected(severity: .error, location: try position(of: "\"Int\"", after: "\"name\": \"limit\"", in: source),
                      message: "the parameter `limit` of `count`: type changed: the description says Int, the SDK now has Int64"),
             // A rename: at the form's name.
-            Expected(severity: .error, location: try position(of: "\"allItemIDs\"", after: "\"async\": { \"name\": ", in: source).moved(after: "\"id\": \"allItemIDs\"", of: "\"allItemIDs\"", in: source),
+            Expected(severity: .error, location: try formName("allItemIDs", in: source),
                      message: "`allItemIDs()` is no longer in DSBucket; it has `itemIdentifiers()` with the same signature (renamed?)"),
             // A deprecation everywhere: at the one form.
             Expected(severity: .warning, location: try position(of: "{ \"name\": \"compact\" }", in: source),
                      message: "`compact()` is deprecated in DSBucket (everywhere); the description does not say so"),
             // Changed labels: at the form's name.
-            Expected(severity: .error, location: try position(of: "\"archive\"", after: "\"async\": { \"name\": ", in: source).moved(after: "\"id\": \"archive\"", of: "\"archive\"", in: source),
+            Expected(severity: .error, location: try formName("archive", in: source),
                      message: "`archive(olderThan:)` is no longer in DSBucket; it has `archive(before:)` with the same signature (its labels changed)"),
         ]
         XCTAssertEqual(findings.count, expected.count, findings.map(\.description).joined(separator: "\n"))
@@ -87,7 +87,7 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(Drift.exitStatus(for: findings), 0)
     }
 
-    /// Properties: removed, retyped, no longer settable; a new one is a warning.
+    /// Properties: an optionality change and a removal are errors; an undescribed one is a warning.
     func testPropertyDrift() throws {
         let source = try String(contentsOf: Self.fixture, encoding: .utf8)
             .replacingOccurrences(of: "{ \"name\": \"storeIdentifier\", \"type\": \"String?\" }", with: "{ \"name\": \"storeIdentifier\", \"type\": \"String\" }")
@@ -126,24 +126,16 @@ final class DriftCheckTests: XCTestCase {
     }
 }
 
-private extension SourceLocation {
-    /// The position of `text` itself (used when the anchor is the text to point at).
-    func moved(toStartOf text: String, in source: String) throws -> SourceLocation {
-        let range = try XCTUnwrap(source.range(of: text))
-        let before = source[..<range.lowerBound]
-        let line = before.filter { $0 == "\n" }.count + 1
-        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
-        // `"id": "x"` is the call's first member: a call-level finding points at the id's value.
-        return SourceLocation(line: line, column: column + "\"id\": ".count)
+private extension DriftCheckTests {
+    /// Where a call's id value starts: call-level findings point there.
+    func idValue(_ id: String, in source: String) throws -> SourceLocation {
+        let location = try position(of: "\"id\": \"\(id)\"", in: source)
+        return SourceLocation(line: location.line, column: location.column + "\"id\": ".count)
     }
 
-    /// The position of `text` after `anchor`.
-    func moved(after anchor: String, of text: String, in source: String) throws -> SourceLocation {
-        let start = try XCTUnwrap(source.range(of: anchor)).upperBound
-        let range = try XCTUnwrap(source.range(of: "\"name\": " + text, range: start..<source.endIndex))
-        let before = source[..<range.lowerBound]
-        let line = before.filter { $0 == "\n" }.count + 1
-        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
-        return SourceLocation(line: line, column: column + "\"name\": ".count)
+    /// Where the name of the call's first form starts: form-level findings point there.
+    func formName(_ id: String, in source: String) throws -> SourceLocation {
+        let location = try position(of: "\"name\": \"\(id)\"", after: "\"id\": \"\(id)\"", in: source)
+        return SourceLocation(line: location.line, column: location.column + "\"name\": ".count)
     }
 }
