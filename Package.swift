@@ -99,9 +99,16 @@ let package = Package(
 
         .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
+        // Two versions of a made-up SDK for the API-drift tests: they extract both modules' symbol
+        // graphs, draft a description from version 1 and check it against version 2.
+        .target(name: "DriftSDKV1", path: "Tests/Fixtures/DriftSDK/V1", swiftSettings: strict),
+        .target(name: "DriftSDKV2", path: "Tests/Fixtures/DriftSDK/V2", swiftSettings: strict),
+
         .testTarget(
             name: "CloudDoubleGeneratorTests",
-            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime"],
+            // The SDK modules are dependencies only so that they are built: the drift tests
+            // extract their symbol graphs and compile generated code against them.
+            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime", "DriftSDKV1", "DriftSDKV2", cloudKitStandIn],
             swiftSettings: strict
         ),
         .testTarget(

@@ -26,6 +26,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["operationResult"]!), Set(DescriptionKeys.operationResult))
         XCTAssertEqual(keys(defs["block"]!), Set(DescriptionKeys.block))
         XCTAssertEqual(keys(defs["binding"]!), Set(DescriptionKeys.binding))
+        XCTAssertEqual(keys(defs["omitted"]!), Set(DescriptionKeys.omitted))
         let roles = try XCTUnwrap((defs["block"]!["properties"] as? [String: [String: Any]])?["role"]?["enum"] as? [String])
         XCTAssertEqual(roles, BlockRole.allCases.map(\.rawValue))
         let actions = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["store"]?["enum"] as? [String])

@@ -10,6 +10,18 @@ public struct DescribedType: Sendable {
     /// The SDK class is thread-safe but not marked `Sendable` (NSUbiquitousKeyValueStore): the
     /// live adapter is declared `@unchecked Sendable` instead of checked.
     public var uncheckedSendable: Bool
+    /// SDK members the description leaves out on purpose, with the reason: `clouddouble check`
+    /// does not report them as missing.
+    public var omitted: [OmittedMember] = []
+    public var location: SourceLocation
+}
+
+/// A member of the SDK type that the description leaves out on purpose.
+public struct OmittedMember: Sendable {
+    /// A property name, a method's base name (every overload), or a full name
+    /// (`perform(_:inZoneWith:completionHandler:)`).
+    public var name: Located<String>
+    public var reason: Located<String>
     public var location: SourceLocation
 }
 

@@ -65,9 +65,18 @@ private struct Reader {
         let properties = (object.array("properties") ?? []).compactMap(property)
         let calls = (object.array("calls") ?? []).compactMap(call)
         guard let name, let sdkType else { return nil }
+        let omitted = (object.array("omitted") ?? []).compactMap(omittedMember)
         return DescribedType(
             name: name, sdkType: sdkType, documentation: object.string("doc")?.value, properties: properties, calls: calls,
-            uncheckedSendable: object.bool("uncheckedSendable", default: false), location: object.location)
+            uncheckedSendable: object.bool("uncheckedSendable", default: false), omitted: omitted, location: object.location)
+    }
+
+    func omittedMember(_ value: JSONValue) -> OmittedMember? {
+        guard let object = ObjectReader(value, what: "an omitted member", allowed: DescriptionKeys.omitted, sink: sink) else { return nil }
+        let name = object.string("name", required: true)
+        let reason = object.string("reason", required: true)
+        guard let name, let reason else { return nil }
+        return OmittedMember(name: name, reason: reason, location: object.location)
     }
 
     func property(_ value: JSONValue) -> Property? {
@@ -343,7 +352,8 @@ enum DescriptionKeys {
     static let description = [
         "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types", "operations", "liveCondition",
     ]
-    static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable"]
+    static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable", "omitted"]
+    static let omitted = ["name", "reason"]
     static let property = ["name", "type", "ref", "settable", "mockDefault", "store", "availability", "deprecated", "doc"]
     static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "atomic", "forms", "operations", "store", "mockDefault", "doc"]
     static let operation = ["name", "sdkType", "doc", "streams", "result", "store", "atomic"]

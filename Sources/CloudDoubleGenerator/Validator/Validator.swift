@@ -16,6 +16,22 @@ public enum Validator {
         name.prefix(1).lowercased() + name.dropFirst() + "Operation"
     }
 
+    /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
+    public static func fullName(of form: CallFormSpec, in call: Call) -> String {
+        var labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
+        if form.kind.value == .completion || form.kind.value == .result { labels.append(form.handlerLabel) }
+        return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// `name`, or `name(label:_:)`.
+    static func isMemberName(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "(") else { return SwiftNames.isIdentifier(text) }
+        guard text.hasSuffix(")"), SwiftNames.isIdentifier(String(text[..<open])) else { return false }
+        let labels = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard labels.isEmpty || labels.hasSuffix(":") else { return false }
+        return labels.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy { $0 == "_" || SwiftNames.isIdentifier(String($0)) }
+    }
+
     /// The id of a call: explicit, or the first form's base name.
     public static func callID(_ call: Call) -> String {
         call.id?.value ?? call.forms.first?.name.value ?? ""
@@ -128,6 +144,30 @@ private struct Check {
             for operation in operationsRun(by: call, operationNames: operationNames) {
                 claim(Validator.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
+        }
+        omitted(type)
+    }
+
+    /// `omitted` names a property, a base name or a full name (`fetch(withRecordID:completionHandler:)`),
+    /// once each, not a member the type describes.
+    func omitted(_ type: DescribedType) {
+        var seen: [String: SourceLocation] = [:]
+        var described = Set(type.properties.map(\.name.value))
+        for call in type.calls {
+            for form in call.forms { described.insert(Validator.fullName(of: form, in: call)) }
+        }
+        for member in type.omitted {
+            let name = member.name.value
+            if !Validator.isMemberName(name) {
+                sink.error(
+                    "\"\(name)\" is not a member name; write a property or base name (\"perform\") or a full name (\"perform(_:inZoneWith:)\")",
+                    at: member.name.location)
+            } else if let first = seen[name] {
+                sink.error("\"\(name)\" is omitted twice (first at line \(first.line))", at: member.name.location)
+            } else if described.contains(name) {
+                sink.error("\"\(name)\" is described by \(type.name.value), so it cannot be omitted too", at: member.name.location)
+            }
+            seen[name] = seen[name] ?? member.name.location
         }
     }
 

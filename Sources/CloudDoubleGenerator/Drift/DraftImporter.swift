@@ -1,0 +1,374 @@
+/// Turns an SDK's symbol graph into a draft description of chosen types: properties and calls
+/// with their Swift signatures, forms grouped, child types as `ref`s, availability and docs.
+/// What a symbol graph cannot say (store roles, mock defaults that are guesses, operations) is
+/// marked `TODO(clouddouble import)` in the draft's docs and listed in ``Drift/Draft/todos``;
+/// members a description cannot express yet are listed under `"omitted"` with the reason, so the
+/// draft validates as it is and `clouddouble check` stays quiet about them.
+struct DraftImporter {
+    let surface: SDKSurface
+    let sdkTypes: [String]
+    let module: String
+    var todos: [String] = []
+
+    static let marker = "TODO(clouddouble import)"
+
+    init(surface: SDKSurface, sdkTypes: [String], module: String?) {
+        self.surface = surface
+        self.sdkTypes = sdkTypes
+        self.module = module ?? surface.module
+    }
+
+    mutating func draft() -> String {
+        var root: [(String, DraftJSON)] = [
+            ("formatVersion", .int(1)),
+            ("module", .string(module)),
+            ("imports", .array([.string("Foundation")])),
+            ("prefix", .string(Self.prefix(for: module))),
+        ]
+        if let floor = availabilityFloor() { root.append(("availability", .array([.string(floor)]))) }
+        let types = sdkTypes.map { self.type($0) }
+        root.append(("types", .array(types)))
+        return DraftJSON.object(root).rendered() + "\n"
+    }
+
+    /// `CKDatabase` → `Database`: the name without the SDK's capital-letter prefix.
+    static func shortName(_ sdkType: String) -> String {
+        let last = sdkType.split(separator: ".").last.map(String.init) ?? sdkType
+        let characters = Array(last)
+        var index = 0
+        while index + 1 < characters.count, characters[index].isUppercase, characters[index + 1].isUppercase { index += 1 }
+        guard index >= 1, index < characters.count else { return last }
+        return String(characters[index...])
+    }
+
+    /// A short, valid prefix: `CloudKit` → `CloudKit`; the user picks a nicer one.
+    static func prefix(for module: String) -> String {
+        let identifier = module.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        return identifier.first?.isLetter == true ? identifier : "SDK" + identifier
+    }
+
+    /// The newest `introduced` per platform over every drafted member: the floor at which all exist.
+    func availabilityFloor() -> String? {
+        var floor: [String: (Int, Int, String)] = [:]
+        func consider(_ entries: [SymbolGraph.Symbol.Availability]) {
+            for entry in entries {
+                guard let domain = entry.domain, let introduced = entry.introduced, Self.platforms.contains(domain) else { continue }
+                let key = (introduced.major, introduced.minor ?? 0, introduced.text)
+                if let current = floor[domain], (current.0, current.1) >= (key.0, key.1) { continue }
+                floor[domain] = key
+            }
+        }
+        for name in sdkTypes {
+            guard let type = surface.types[name] else { continue }
+            type.methods.forEach { consider($0.availability) }
+            type.properties.forEach { consider($0.availability) }
+        }
+        guard !floor.isEmpty else { return nil }
+        let parts = Self.platforms.compactMap { domain in floor[domain].map { "\(domain) \($0.2)" } }
+        return "@available(\(parts.joined(separator: ", ")), *)"
+    }
+
+    static let platforms = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
+
+    /// Per-platform deprecations as attributes, and a Swift-wide or unconditional one as `deprecated`.
+    static func availability(_ entries: [SymbolGraph.Symbol.Availability]) -> (attributes: [String], deprecated: DraftJSON?) {
+        var attributes: [String] = []
+        var deprecated: DraftJSON?
+        for entry in entries {
+            let domain = entry.domain ?? "*"
+            let unconditional = entry.isUnconditionallyDeprecated ?? false
+            if domain == "Swift" || domain == "*" {
+                guard entry.deprecated != nil || unconditional else { continue }
+                var members: [(String, DraftJSON)] = []
+                if let message = entry.message { members.append(("message", .string(message))) }
+                if let renamed = entry.renamed { members.append(("renamed", .string(renamed))) }
+                deprecated = members.isEmpty ? .bool(true) : .object(members)
+                continue
+            }
+            guard entry.deprecated != nil || unconditional else { continue }
+            var text = "@available(\(domain), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
+            if let message = entry.message { text += ", message: \(DraftJSON.quoted(message))" }
+            if let renamed = entry.renamed { text += ", renamed: \(DraftJSON.quoted(renamed))" }
+            attributes.append(text + ")")
+        }
+        let order = platforms + ["visionOS"]
+        attributes.sort { a, b in
+            let x = order.firstIndex { a.hasPrefix("@available(\($0),") } ?? order.count
+            let y = order.firstIndex { b.hasPrefix("@available(\($0),") } ?? order.count
+            return x < y
+        }
+        return (attributes, deprecated)
+    }
+
+    // MARK: Types
+
+    mutating func type(_ sdkType: String) -> DraftJSON {
+        let type = surface.types[sdkType] ?? SDKType(name: sdkType)
+        let name = Self.shortName(sdkType)
+        var omissions: [(member: String, reason: String)] = []
+        func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
+        var properties: [DraftJSON] = []
+        var memberNames = Set<String>()
+        for property in type.properties {
+            var members: [(String, DraftJSON)] = [("name", .string(property.name))]
+            if let ref = reference(property.type) {
+                members.append(("ref", .string(ref)))
+            } else {
+                members.append(("type", .string(property.type)))
+                if property.settable { members.append(("settable", .bool(true))) }
+                if MockDefaults.expression(for: property.type) == nil {
+                    guard let guess = enumGuess(property.type) else {
+                        omit(property.name, "\(Self.marker): a mock needs a \"mockDefault\" of type \(property.type); describe the property with one")
+                        continue
+                    }
+                    members.append(("mockDefault", .string(guess)))
+                    todos.append("\(sdkType).\(property.name): \"mockDefault\": \"\(guess)\" is a guess (the first case); pick the value a mock should return")
+                }
+            }
+            let (attributes, deprecated) = Self.availability(property.availability)
+            if !attributes.isEmpty { members.append(("availability", .array(attributes.map(DraftJSON.string)))) }
+            if let deprecated { members.append(("deprecated", deprecated)) }
+            if let doc = property.documentation { members.append(("doc", .string(doc))) }
+            memberNames.insert(property.name)
+            properties.append(.object(members))
+        }
+        let grouped = CallGrouping.group(type.methods, surface: surface)
+        let ids = callIDs(grouped, taken: memberNames)
+        var calls: [DraftJSON] = []
+        for (call, id) in zip(grouped, ids) {
+            if let json = self.call(call, id: id, sdkType: sdkType, omissions: &omissions) { calls.append(json) }
+        }
+        let omitted = omissions.map { DraftJSON.object([("name", .string($0.member)), ("reason", .string($0.reason))]) }
+        todos += omissions.map { "\(sdkType).\($0.member): \($0.reason)" }
+        var doc = type.documentation.map { $0 + "\n\n" } ?? ""
+        doc += "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
+        todos.append("\(sdkType): set \"store\" roles, \"atomic\" requests and operations by hand")
+        var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(sdkType)), ("doc", .string(doc))]
+        if !properties.isEmpty { members.append(("properties", .array(properties))) }
+        if !calls.isEmpty { members.append(("calls", .array(calls))) }
+        if !omitted.isEmpty { members.append(("omitted", .array(omitted))) }
+        return .object(members)
+    }
+
+    /// The described type a Swift type refers to (`CKDatabase` → `Database`), if drafted too.
+    func reference(_ type: String) -> String? {
+        sdkTypes.contains(type) ? Self.shortName(type) : nil
+    }
+
+    /// `.firstCase` for an enum of the SDK: a value that compiles, for a person to confirm.
+    func enumGuess(_ type: String) -> String? {
+        guard let first = surface.enumCases[type]?.first else { return nil }
+        return "." + first
+    }
+
+    /// Unique ids: the primary form's base name, made specific by the first label when several
+    /// calls share it (`save` → `saveRecord`, `saveZone`).
+    func callIDs(_ calls: [SDKCall], taken: Set<String>) -> [String] {
+        let bases = calls.map(\.primary.baseName)
+        var counts: [String: Int] = [:]
+        for base in bases { counts[base, default: 0] += 1 }
+        var used = taken
+        return zip(calls, bases).map { call, base in
+            var id = base
+            if counts[base, default: 0] > 1 || taken.contains(base), let first = call.primary.requestParameters.first {
+                let word = first.label == "_" ? first.name : first.label
+                id = base + word.prefix(1).uppercased() + word.dropFirst()
+            }
+            if SwiftNames.reservedMemberNames.contains(id) || SwiftNames.keywords.contains(id) { id += "Call" }
+            var unique = id
+            var number = 2
+            while used.contains(unique) {
+                unique = id + String(number)
+                number += 1
+            }
+            used.insert(unique)
+            return unique
+        }
+    }
+
+    // MARK: Calls
+
+    mutating func call(_ call: SDKCall, id: String, sdkType: String, omissions: inout [(member: String, reason: String)]) -> DraftJSON? {
+        func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
+        let primary = call.primary
+        let parameters = primary.requestParameters
+        var returns = primary.value
+        var members: [(String, DraftJSON)] = [("id", .string(id))]
+        var notes: [String] = []
+        if let doc = primary.documentation { notes.append(doc) }
+        let takesOperation = primary.kind == .sync && parameters.count == 1 && returns == nil
+            && (parameters[0].type.hasSuffix("Operation") || parameters[0].name == "operation")
+        if takesOperation {
+            notes.append("\(Self.marker): takes an operation object; describe the operations in \"operations\" and set \"operations\": true here so doubles run them.")
+            todos.append("\(sdkType).\(primary.fullName): takes an operation object; describe the operations and set \"operations\"")
+        }
+        var refResult: String?
+        if let value = returns, primary.kind == .sync, let ref = reference(value) { refResult = ref }
+        // A sync result with no obvious empty value needs a mock default.
+        var mockDefault: String?
+        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), MockDefaults.expression(for: value) == nil {
+            guard let guess = enumGuess(value) else {
+                omit(primary.fullName, "\(Self.marker): a mock needs a \"mockDefault\" of type \(value) for this synchronous call; describe it with one")
+                return nil
+            }
+            mockDefault = guess
+            todos.append("\(sdkType).\(primary.fullName): \"mockDefault\": \"\(guess)\" is a guess (the first case)")
+        }
+        let perItem = Self.perItem(returns)
+        let itemSources = perItem.map { items(parameters, returns: returns ?? "", perItem: $0) } ?? [:]
+        members.append(("parameters", .array(parameters.enumerated().map { index, parameter in
+            var fields: [(String, DraftJSON)] = []
+            if parameter.label != parameter.name { fields.append(("label", .string(parameter.label))) }
+            fields.append(("name", .string(parameter.name)))
+            fields.append(("type", .string(parameter.type)))
+            if let value = parameter.defaultValue { fields.append(("default", .string(value))) }
+            if let items = itemSources[index] { fields.append(("items", items)) }
+            return .object(fields)
+        })))
+        if parameters.isEmpty { members.removeLast() }
+        if let refResult {
+            members.append(("returnsRef", .string(refResult)))
+            returns = nil
+        } else if let value = returns {
+            members.append(("returns", .string(value)))
+        }
+        switch perItem {
+        case .whole?: members.append(("perItem", .bool(true)))
+        case .fields(let names)?: members.append(("perItem", .array(names.map(DraftJSON.string))))
+        case nil: break
+        }
+        if let mockDefault { members.append(("mockDefault", .string(mockDefault))) }
+        var forms: [(String, DraftJSON)] = []
+        for (kind, method) in call.forms {
+            let unavailable = method.availability.filter { $0.isUnconditionallyUnavailable == true || $0.obsoleted != nil }.compactMap(\.domain)
+            if !unavailable.isEmpty {
+                omit(method.fullName, "\(Self.marker): unavailable on \(unavailable.joined(separator: ", ")), while generated protocols exist on every platform; describe it with \"@available(…, unavailable)\" if the app needs it")
+                continue
+            }
+            var form: [(String, DraftJSON)] = [("name", .string(method.baseName))]
+            let labels = method.requestParameters.map(\.label)
+            if labels != parameters.map(\.label) { form.append(("labels", .array(labels.map(DraftJSON.string)))) }
+            if let handlerLabel = method.handlerLabel, handlerLabel != "completionHandler" { form.append(("handlerLabel", .string(handlerLabel))) }
+            if case .completion(let value?, let optional)? = method.handler {
+                if optional {
+                    // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
+                    let plain = TypeText.normalized(returns ?? "")
+                    if ![plain + "?", plain].contains(TypeText.normalized(value)) { form.append(("handlerValueType", .string(value))) }
+                } else {
+                    guard let guess = enumGuess(value) else {
+                        omit(method.fullName, "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")
+                        continue
+                    }
+                    form.append(("handlerValueType", .string(value)))
+                    form.append(("errorValue", .string(guess)))
+                    todos.append("\(sdkType).\(method.fullName): \"errorValue\": \"\(guess)\" is a guess (the first case)")
+                }
+            }
+            if method.isDiscardable, kind == .sync || kind == .async { form.append(("discardableResult", .bool(true))) }
+            if method.isPreconcurrency { form.append(("preconcurrency", .bool(true))) }
+            if !method.sendableHandler, kind == .completion || kind == .result { form.append(("sendableHandler", .bool(false))) }
+            let (attributes, deprecated) = Self.availability(method.availability)
+            if !attributes.isEmpty { form.append(("availability", .array(attributes.map(DraftJSON.string)))) }
+            if let deprecated { form.append(("deprecated", deprecated)) }
+            forms.append((kind.rawValue, .object(form)))
+        }
+        guard !forms.isEmpty else { return nil }
+        members.append(("forms", .object(forms)))
+        if !notes.isEmpty { members.insert(("doc", .string(notes.joined(separator: "\n\n"))), at: 1) }
+        return .object(members)
+    }
+
+    /// Whether a result is a per-item map (or pair array) of ID to `Result`, or a tuple with such fields.
+    static func perItem(_ type: String?) -> PerItemShape? {
+        guard let type else { return nil }
+        if itemShape(type) != nil { return .whole }
+        let text = type.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return nil }
+        var names: [String] = []
+        for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
+            guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
+            let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
+            if itemShape(String(field[field.index(after: colon)...])) != nil { names.append(name) }
+        }
+        return names.isEmpty ? nil : .fields(names)
+    }
+
+    enum PerItemShape {
+        case whole
+        case fields([String])
+    }
+
+    /// `[K: Result<V, any Error>]` or `[(K, Result<V, any Error>)]` → (K, V).
+    static func itemShape(_ type: String) -> (key: String, value: String)? {
+        let text = type.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
+        var inner = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        let parts: [String]
+        if inner.hasPrefix("("), inner.hasSuffix(")") {
+            inner = String(inner.dropFirst().dropLast())
+            parts = TypeText.splitTopLevel(inner, separator: ",")
+        } else if let colon = TypeText.firstTopLevel(":", in: inner) {
+            parts = [String(inner[..<colon]), String(inner[inner.index(after: colon)...])].map { $0.trimmingCharacters(in: .whitespaces) }
+        } else {
+            return nil
+        }
+        guard parts.count == 2 else { return nil }
+        let result = parts[1]
+        guard result.hasPrefix("Result<"), result.hasSuffix(">") else { return nil }
+        let arguments = TypeText.splitTopLevel(String(result.dropFirst("Result<".count).dropLast()), separator: ",")
+        guard arguments.count == 2 else { return nil }
+        return (parts[0], arguments[0])
+    }
+
+    /// Which array parameters list the items a per-item result answers: the keys themselves
+    /// (`[CKRecord.ID]`), or values whose one property of the key type is the key (`[CKRecord]`,
+    /// key `recordID`).
+    func items(_ parameters: [SDKParameter], returns: String, perItem: PerItemShape) -> [Int: DraftJSON] {
+        var fields: [(name: String?, key: String, value: String)] = []
+        switch perItem {
+        case .whole:
+            guard let shape = Self.itemShape(returns) else { return [:] }
+            fields = [(nil, shape.key, shape.value)]
+        case .fields(let names):
+            let text = returns.trimmingCharacters(in: .whitespaces)
+            for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
+                guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
+                let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
+                if names.contains(name), let shape = Self.itemShape(String(field[field.index(after: colon)...])) {
+                    fields.append((name, shape.key, shape.value))
+                }
+            }
+        }
+        var result: [Int: DraftJSON] = [:]
+        var answered = Set<Int>()
+        // Values first (records to save answer `saveResults` by their `recordID`), then keys.
+        for (fieldIndex, field) in fields.enumerated() {
+            for (index, parameter) in parameters.enumerated() where result[index] == nil {
+                guard let element = element(parameter.type), surface.sameType(element, field.value) else { continue }
+                let keys = (surface.allProperties[TypeText.normalized(element)] ?? []).filter { surface.sameType($0.type, field.key) }
+                guard keys.count == 1 else { continue }
+                var members: [(String, DraftJSON)] = []
+                if let name = field.name { members.append(("result", .string(name))) }
+                members.append(("key", .string(keys[0].name)))
+                result[index] = .object(members)
+                answered.insert(fieldIndex)
+                break
+            }
+        }
+        for (fieldIndex, field) in fields.enumerated() where !answered.contains(fieldIndex) {
+            for (index, parameter) in parameters.enumerated() where result[index] == nil {
+                guard let element = element(parameter.type), surface.sameType(element, field.key) else { continue }
+                result[index] = .object(field.name.map { [("result", DraftJSON.string($0))] } ?? [])
+                break
+            }
+        }
+        return result
+    }
+
+    /// `[T]` → `T`; `nil` for dictionaries and non-arrays.
+    func element(_ type: String) -> String? {
+        let text = type.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("["), text.hasSuffix("]"), TypeText.firstTopLevel(":", in: String(text.dropFirst().dropLast())) == nil else { return nil }
+        return String(text.dropFirst().dropLast())
+    }
+}

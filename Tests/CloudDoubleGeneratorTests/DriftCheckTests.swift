@@ -1,0 +1,141 @@
+import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// `clouddouble check`: a description against its SDK's symbol graph, both ways.
+final class DriftCheckTests: XCTestCase {
+    static let fixture = Paths.root.appendingPathComponent("Tests/Fixtures/DriftSDK/DriftSDK.clouddouble.json")
+
+    func check(_ bytes: [UInt8], file: String, against module: String) throws -> [DriftFinding] {
+        let findings = try Drift.check(description: bytes, file: file, symbolGraphs: SymbolGraphExtraction.graphs(of: module))
+        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_PRINT_FINDINGS"] != nil { print(findings.map(\.description).joined(separator: "\n")) }
+        return findings
+    }
+
+    /// The 1-based line and column of the first `text` after the first `after` in the file.
+    func position(of text: String, after anchor: String? = nil, in source: String) throws -> SourceLocation {
+        var searchStart = source.startIndex
+        if let anchor { searchStart = try XCTUnwrap(source.range(of: anchor)).upperBound }
+        let range = try XCTUnwrap(source.range(of: text, range: searchStart..<source.endIndex), "\(text) not in the fixture")
+        let before = source[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count + 1
+        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
+        return SourceLocation(line: line, column: column)
+    }
+
+    func testTheVersion1DescriptionMatchesVersion1() throws {
+        let findings = try check(Paths.bytes(Self.fixture), file: "DriftSDK.clouddouble.json", against: "DriftSDKV1")
+        XCTAssertEqual(findings.map(\.description), [])
+        XCTAssertEqual(Drift.exitStatus(for: findings), 0)
+    }
+
+    /// Version 2 plants one change of each kind (`DRIFT:` comments in its source); each is
+    /// reported once, at the place in the description it concerns, with its severity.
+    func testVersion2ReportsEachPlantedChangeOnceAtItsLine() throws {
+        let source = try String(contentsOf: Self.fixture, encoding: .utf8)
+        let findings = try check(Array(source.utf8), file: "DriftSDK.clouddouble.json", against: "DriftSDKV2")
+        struct Expected {
+            var severity: DriftFinding.Severity
+            var location: SourceLocation
+            var message: String
+        }
+        let expected = [
+            // A new deprecation (iOS, both forms): one warning at the call.
+            Expected(severity: .warning, location: try idValue("status", in: source),
+                     message: "the call `status` (`status()` and `status(completionHandler:)`) is deprecated in DSStore (on iOS 17.0)"),
+            // Optionality: the async result became `String?`.
+            Expected(severity: .error, location: try position(of: "\"String\"", after: "\"id\": \"ownerName\"", in: source),
+                     message: "the result of `ownerName`: optionality changed: the description says String, the SDK now has String?"),
+            // A new call in two forms: one warning at the type's SDK class.
+            Expected(severity: .warning, location: try position(of: "\"DSBucket\"", in: source),
+                     message: "DSBucket has `purge()` and `purge(completionHandler:)`, which Bucket does not describe"),
+            // A removed call (both forms): one error at its id.
+            Expected(severity: .error, location: try idValue("deleteItem", in: source),
+                     message: "the call `deleteItem` (`deleteItem(withID:)` and `delete(withItemID:completionHandler:)`) is no longer in DSBucket (removed)"),
+            // A changed parameter type: at the parameter's type.
+            Expected(severity: .error, location: try position(of: "\"Int\"", after: "\"name\": \"limit\"", in: source),
+                     message: "the parameter `limit` of `count`: type changed: the description says Int, the SDK now has Int64"),
+            // A rename: at the form's name.
+            Expected(severity: .error, location: try formName("allItemIDs", in: source),
+                     message: "`allItemIDs()` is no longer in DSBucket; it has `itemIdentifiers()` with the same signature (renamed?)"),
+            // A deprecation everywhere: at the one form.
+            Expected(severity: .warning, location: try position(of: "{ \"name\": \"compact\" }", in: source),
+                     message: "`compact()` is deprecated in DSBucket (everywhere); the description does not say so"),
+            // Changed labels: at the form's name.
+            Expected(severity: .error, location: try formName("archive", in: source),
+                     message: "`archive(olderThan:)` is no longer in DSBucket; it has `archive(before:)` with the same signature (its labels changed)"),
+        ]
+        XCTAssertEqual(findings.count, expected.count, findings.map(\.description).joined(separator: "\n"))
+        for (finding, expectation) in zip(findings, expected) {
+            XCTAssertEqual(finding.severity, expectation.severity, finding.description)
+            XCTAssertEqual(finding.location, expectation.location, finding.description)
+            XCTAssertTrue(finding.message.hasPrefix(expectation.message), "\(finding.message)\nexpected: \(expectation.message)")
+        }
+        XCTAssertEqual(Drift.exitStatus(for: findings), 1)
+        XCTAssertTrue(findings[0].description.hasPrefix("DriftSDK.clouddouble.json:\(findings[0].location.line):\(findings[0].location.column): warning: "))
+    }
+
+    /// Only warnings: the exit status stays 0, so a new SDK member does not fail CI by itself.
+    func testWarningsAloneExitZero() throws {
+        let source = try String(contentsOf: Self.fixture, encoding: .utf8)
+            .replacingOccurrences(of: "{ \"name\": \"debugDump\", \"reason\": \"a debugging aid; apps do not call it\" }", with: "")
+            .replacingOccurrences(of: "\"omitted\": []", with: "\"omitted\": [{ \"name\": \"debugDump(verbose:)\", \"reason\": \"gone\" }]")
+        let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
+        XCTAssertEqual(findings.map(\.severity), [.warning, .warning], findings.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(findings.contains { $0.message == "DSBucket has `debugDump()`, which Bucket does not describe" })
+        XCTAssertTrue(findings.contains { $0.message.contains("no longer has `debugDump(verbose:)`, which Bucket lists as omitted") })
+        XCTAssertEqual(Drift.exitStatus(for: findings), 0)
+    }
+
+    /// Properties: an optionality change and a removal are errors; an undescribed one is a warning.
+    func testPropertyDrift() throws {
+        let source = try String(contentsOf: Self.fixture, encoding: .utf8)
+            .replacingOccurrences(of: "{ \"name\": \"storeIdentifier\", \"type\": \"String?\" }", with: "{ \"name\": \"storeIdentifier\", \"type\": \"String\" }")
+            .replacingOccurrences(of: "\"properties\": [{ \"name\": \"bucketName\", \"type\": \"String\" }]", with: "\"properties\": [{ \"name\": \"bucketTitle\", \"type\": \"Int\" }]")
+        let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
+        XCTAssertEqual(findings.map(\.message), [
+            "the property `storeIdentifier` of DSStore: optionality changed: the description says String, the SDK now has String?",
+            "DSBucket has a property `bucketName: String` that Bucket does not describe",
+            "the property `bucketTitle` is no longer in DSBucket (removed or renamed)",
+        ])
+    }
+
+    /// The shipped CloudKit description against the stand-in's symbol graph: the only findings
+    /// are deprecations the stand-in declares and the description does not carry yet.
+    func testTheShippedCloudKitDescriptionAgainstTheStandIn() throws {
+        #if !os(Linux)
+        throw XCTSkip("the stand-in CloudKit module exists on Linux only")
+        #else
+        let findings = try check(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json", against: "CloudKit")
+        let expected = ["userIdentitiesForEmails", "userIdentitiesForPhoneNumbers", "userIdentitiesForUserRecordIDs"].map { id in
+            "warning: the call `\(id)`"
+        }
+        XCTAssertEqual(findings.count, expected.count, findings.map(\.description).joined(separator: "\n"))
+        for (finding, prefix) in zip(findings, expected) {
+            XCTAssertTrue(finding.description.contains(prefix), finding.description)
+            XCTAssertTrue(finding.message.contains("(on macCatalyst 17.0, on visionOS)"), finding.description)
+        }
+        XCTAssertEqual(Drift.exitStatus(for: findings), 0)
+        #endif
+    }
+
+    func testAnInvalidDescriptionIsReportedAsDiagnostics() throws {
+        XCTAssertThrowsError(try check(Array("{}".utf8), file: "bad.json", against: "DriftSDKV1")) { error in
+            XCTAssertTrue("\(error)".contains("bad.json:1:1: error:"), "\(error)")
+        }
+    }
+}
+
+private extension DriftCheckTests {
+    /// Where a call's id value starts: call-level findings point there.
+    func idValue(_ id: String, in source: String) throws -> SourceLocation {
+        let location = try position(of: "\"id\": \"\(id)\"", in: source)
+        return SourceLocation(line: location.line, column: location.column + "\"id\": ".count)
+    }
+
+    /// Where the name of the call's first form starts: form-level findings point there.
+    func formName(_ id: String, in source: String) throws -> SourceLocation {
+        let location = try position(of: "\"name\": \"\(id)\"", after: "\"id\": \"\(id)\"", in: source)
+        return SourceLocation(line: location.line, column: location.column + "\"name\": ".count)
+    }
+}

@@ -1,0 +1,58 @@
+import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// The rules for `omitted` (members a description leaves out on purpose): each bad entry gets
+/// one diagnostic, located at the value in ⟦…⟧.
+final class OmittedDiagnosticTests: XCTestCase {
+    static func description(omitted: String) -> String {
+        DiagnosticTests.valid.replacingOccurrences(of: "\"sdkType\": \"CKDatabase\",", with: "\"sdkType\": \"CKDatabase\",\n      \"omitted\": \(omitted),")
+    }
+
+    struct Case {
+        let name: String
+        let omitted: String
+        let message: String
+    }
+
+    static let cases = [
+        Case(name: "not a member name", omitted: "[{ \"name\": ⟦\"perform(query\"⟧, \"reason\": \"r\" }]", message: "\"perform(query\" is not a member name"),
+        Case(name: "label without colon", omitted: "[{ \"name\": ⟦\"perform(_)\"⟧, \"reason\": \"r\" }]", message: "\"perform(_)\" is not a member name"),
+        Case(name: "omitted twice", omitted: "[{ \"name\": \"perform\", \"reason\": \"r\" }, { \"name\": ⟦\"perform\"⟧, \"reason\": \"again\" }]", message: "\"perform\" is omitted twice (first at line 9)"),
+        Case(name: "described and omitted (property)", omitted: "[{ \"name\": ⟦\"databaseScope\"⟧, \"reason\": \"r\" }]", message: "\"databaseScope\" is described by Database, so it cannot be omitted too"),
+        Case(name: "described and omitted (form)", omitted: "[{ \"name\": ⟦\"fetch(withRecordID:completionHandler:)\"⟧, \"reason\": \"r\" }]", message: "\"fetch(withRecordID:completionHandler:)\" is described by Database"),
+        Case(name: "missing reason", omitted: "[⟦{ \"name\": \"perform\" }⟧]", message: "an omitted member is missing the required key \"reason\""),
+        Case(name: "empty reason", omitted: "[{ \"name\": \"perform\", \"reason\": ⟦\"\"⟧ }]", message: "\"reason\" in an omitted member must not be empty"),
+        Case(name: "unknown key", omitted: "[{ \"name\": \"perform\", \"reason\": \"r\", ⟦\"why\"⟧: \"x\" }]", message: "unknown key \"why\" in an omitted member"),
+        Case(name: "not an array", omitted: "⟦{}⟧", message: "\"omitted\" in a type must be an array, found an object"),
+    ]
+
+    func testEachBadEntryHasItsLocatedDiagnostic() throws {
+        for testCase in Self.cases {
+            let marked = Self.description(omitted: testCase.omitted)
+            let start = try XCTUnwrap(marked.range(of: "⟦"), testCase.name)
+            let before = marked[..<start.lowerBound]
+            let line = before.filter { $0 == "\n" }.count + 1
+            let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0) + 1
+            let input = marked.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: "")
+            do {
+                _ = try Generator.validate(Array(input.utf8), file: "test.json")
+                XCTFail("\(testCase.name): no diagnostic")
+            } catch {
+                guard case .description(let diagnostics) = error else { XCTFail("\(error)"); continue }
+                let found = diagnostics.diagnostics
+                guard let match = found.first(where: { $0.message.contains(testCase.message) }) else {
+                    XCTFail("\(testCase.name): expected \"\(testCase.message)\", got \(found.map(\.description))")
+                    continue
+                }
+                XCTAssertEqual("\(match.location.line):\(match.location.column)", "\(line):\(column)", "\(testCase.name): \(match)")
+                XCTAssertEqual(found.count, 1, "\(testCase.name): \(found.map(\.description))")
+            }
+        }
+    }
+
+    func testAValidOmittedListValidates() {
+        let input = Self.description(omitted: "[{ \"name\": \"perform\", \"reason\": \"deprecated\" }, { \"name\": \"fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)\", \"reason\": \"use queryRecords\" }]")
+        XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
+    }
+}

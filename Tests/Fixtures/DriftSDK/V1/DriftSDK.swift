@@ -1,0 +1,94 @@
+import Foundation
+
+// Version 1 of a small made-up SDK shaped like CloudKit: a store (container) that hands out
+// buckets (databases). Tests extract its symbol graph, draft a description from it, and check
+// `Tests/Fixtures/DriftSDK/DriftSDK.clouddouble.json` against version 2. Bodies do nothing.
+
+public enum DSStoreStatus: Int, Sendable {
+    case couldNotDetermine, ready, offline
+}
+
+public struct DSItemID: Hashable, Sendable {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+public final class DSItem: Sendable {
+    public let itemID: DSItemID
+    public let payload: String
+    public init(itemID: DSItemID, payload: String) {
+        self.itemID = itemID
+        self.payload = payload
+    }
+}
+
+struct NotAvailable: Error {}
+
+public final class DSStore: NSObject, @unchecked Sendable {
+    public let storeIdentifier: String?
+    public let primaryBucket: DSBucket
+
+    public init(identifier: String) {
+        storeIdentifier = identifier
+        primaryBucket = DSBucket(name: "primary")
+    }
+
+    public func bucket(named name: String) -> DSBucket { DSBucket(name: name) }
+
+    public func status(completionHandler: @escaping @Sendable (DSStoreStatus, (any Error)?) -> Void) { completionHandler(.offline, nil) }
+
+    public func status() async throws -> DSStoreStatus { .offline }
+
+    public func fetchOwnerName(completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) { completionHandler(nil, NotAvailable()) }
+
+    public func ownerName() async throws -> String { throw NotAvailable() }
+}
+
+public final class DSBucket: NSObject, @unchecked Sendable {
+    public let bucketName: String
+
+    init(name: String) { bucketName = name }
+
+    /// Fetches one item.
+    public func fetch(withItemID itemID: DSItemID, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) {
+        completionHandler(nil, NotAvailable())
+    }
+
+    /// Fetches one item.
+    public func item(for itemID: DSItemID) async throws -> DSItem { throw NotAvailable() }
+
+    public func save(_ item: DSItem, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) { completionHandler(nil, NotAvailable()) }
+
+    public func save(_ item: DSItem) async throws -> DSItem { throw NotAvailable() }
+
+    public func delete(withItemID itemID: DSItemID, completionHandler: @escaping @Sendable (DSItemID?, (any Error)?) -> Void) {
+        completionHandler(nil, NotAvailable())
+    }
+
+    @discardableResult
+    public func deleteItem(withID itemID: DSItemID) async throws -> DSItemID { throw NotAvailable() }
+
+    @preconcurrency
+    public func fetch(withItemIDs itemIDs: [DSItemID], completionHandler: @escaping @Sendable (Result<[DSItemID: Result<DSItem, any Error>], any Error>) -> Void) {
+        completionHandler(.failure(NotAvailable()))
+    }
+
+    public func items(for ids: [DSItemID]) async throws -> [DSItemID: Result<DSItem, any Error>] { throw NotAvailable() }
+
+    public func modifyItems(
+        saving itemsToSave: [DSItem], deleting itemIDsToDelete: [DSItemID]
+    ) async throws -> (saveResults: [DSItemID: Result<DSItem, any Error>], deleteResults: [DSItemID: Result<Void, any Error>]) {
+        throw NotAvailable()
+    }
+
+    public func count(limit: Int) async throws -> Int { 0 }
+
+    public func allItemIDs() async throws -> [DSItemID] { [] }
+
+    public func compact() async throws {}
+
+    public func archive(olderThan date: Date) async throws -> Int { 0 }
+
+    /// A debugging aid the description leaves out on purpose.
+    public func debugDump() -> String { "" }
+}
