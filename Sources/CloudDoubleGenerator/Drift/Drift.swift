@@ -20,7 +20,7 @@ public enum Drift {
     public static func draft(symbolGraphs: [Data], types: [String], module: String? = nil) throws(DriftError) -> Draft {
         let surface = try surface(symbolGraphs)
         for type in types where surface.types[type] == nil {
-            throw .unknownType(type, suggestion: ObjectReader.closest(to: type, in: surface.types.keys.sorted()))
+            throw .unknownType(type, suggestion: Spelling.closest(to: type, in: surface.types.keys.sorted()))
         }
         var importer = DraftImporter(surface: surface, sdkTypes: types, module: module)
         let json = importer.draft()
