@@ -2,13 +2,17 @@ import CloudDoubleGenerator
 
 /// The commands and the options each takes.
 enum Command: String, CaseIterable {
-    case generate, validate, catalogue
+    case generate, validate, `import`, check, catalogue
 
     /// Options that take a value; `repeatable` ones may be given more than once.
     var valueOptions: [(name: String, repeatable: Bool)] {
         switch self {
         case .generate:
             return [("--output", false), ("--artifacts", false), ("--templates", false), ("--import", true), ("--testable-import", true)]
+        case .import:
+            return [("--type", true), ("--module", false), ("--output", false)]
+        case .check:
+            return [("--symbol-graph", true)]
         case .validate, .catalogue:
             return []
         }
@@ -17,7 +21,7 @@ enum Command: String, CaseIterable {
     /// Options that are flags.
     var flags: [String] {
         switch self {
-        case .generate, .validate: return ["--help", "--quiet"]
+        case .generate, .validate, .import, .check: return ["--help", "--quiet"]
         case .catalogue: return ["--help"]
         }
     }

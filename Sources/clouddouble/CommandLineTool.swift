@@ -50,6 +50,8 @@ struct CommandLineTool {
             switch command {
             case .generate: return try generate(parsed)
             case .validate: return try validate(parsed)
+            case .import: return try importDraft(parsed)
+            case .check: return try check(parsed)
             case .catalogue: return try catalogue(parsed)
             }
         }
@@ -104,6 +106,43 @@ struct CommandLineTool {
         return outcome
     }
 
+    /// `import`: a draft description from symbol graphs; the decisions left to a person go to
+    /// standard error as notes.
+    private func importDraft(_ arguments: ParsedArguments) throws -> Outcome {
+        guard !arguments.files.isEmpty else { throw UsageError("import needs a symbol graph file (<Module>.symbols.json)", command: .import) }
+        let types = arguments.values("--type")
+        guard !types.isEmpty else { throw UsageError("import needs --type <SDKType> for each type to describe", command: .import) }
+        let graphs = try arguments.files.map { path throws(GeneratorError) in Data(try DescriptionFile.read(path, what: "symbol graph")) }
+        let draft = try Drift.draft(symbolGraphs: graphs, types: types, module: try arguments.single("--module"))
+        let notes = arguments.quiet ? "" : draft.todos.map { "clouddouble: note: \($0)\n" }.joined()
+        guard let output = try arguments.single("--output") else {
+            return Outcome(status: Status.success, output: draft.json, errors: notes)
+        }
+        do {
+            try Data(draft.json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw GeneratorError.io("\(output): error: cannot write the draft (\(error.localizedDescription))")
+        }
+        let summary = arguments.quiet ? "" : "clouddouble: drafted \(types.joined(separator: ", ")) into \(output)\n"
+        return Outcome(status: Status.success, output: summary, errors: notes)
+    }
+
+    /// `check`: a description against its SDK's symbol graphs; errors (the SDK changed what the
+    /// description says) exit 1, warnings (the SDK has more) do not.
+    private func check(_ arguments: ParsedArguments) throws -> Outcome {
+        guard arguments.files.count == 1, let path = arguments.files.first else {
+            throw UsageError(arguments.files.isEmpty ? "check needs a description file" : "check takes one description file, found \(arguments.files.count)", command: .check)
+        }
+        let graphPaths = arguments.values("--symbol-graph")
+        guard !graphPaths.isEmpty else { throw UsageError("check needs --symbol-graph <Module>.symbols.json", command: .check) }
+        let graphs = try graphPaths.map { path throws(GeneratorError) in Data(try DescriptionFile.read(path, what: "symbol graph")) }
+        let findings = try Drift.check(description: try DescriptionFile.read(path), file: path, symbolGraphs: graphs)
+        let status = Drift.exitStatus(for: findings)
+        var outcome = Outcome(status: status, errors: findings.map { "\($0)\n" }.joined())
+        if findings.isEmpty, !arguments.quiet { outcome.output = "\(path): matches the SDK\n" }
+        return outcome
+    }
+
     private func catalogue(_ arguments: ParsedArguments) throws -> Outcome {
         guard arguments.files.isEmpty else { throw UsageError("catalogue takes no file, found: \(arguments.files.joined(separator: " "))", command: .catalogue) }
         return Outcome(status: Status.success, output: ErrorCatalogue.cloudKit.markdownTable())
@@ -132,13 +171,15 @@ struct UsageError: Error {
 
 /// Reads a description file, telling apart why it cannot be read.
 enum DescriptionFile {
-    static func read(_ path: String) throws(GeneratorError) -> [UInt8] {
-        guard !path.isEmpty else { throw .io("clouddouble: error: the description file name is empty") }
+    static func read(_ path: String, what: String = "description") throws(GeneratorError) -> [UInt8] {
+        guard !path.isEmpty else { throw .io("clouddouble: error: the \(what) file name is empty") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .io("\(path): error: no such file")
         }
-        guard !isDirectory.boolValue else { throw .io("\(path): error: is a directory; give a description file (*.clouddouble.json)") }
+        guard !isDirectory.boolValue else {
+            throw .io("\(path): error: is a directory; give a \(what) file (\(what == "description" ? "*.clouddouble.json" : "*.symbols.json"))")
+        }
         // A file handle reads devices and pipes (`/dev/null`, `<(…)`) as well as plain files.
         guard FileManager.default.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
             throw .io("\(path): error: cannot be read (permission denied)")
@@ -150,7 +191,7 @@ enum DescriptionFile {
         } catch {
             throw .io("\(path): error: cannot be read (\(error.localizedDescription))")
         }
-        guard !data.isEmpty else { throw .io("\(path): error: the file is empty; a description is a JSON object") }
+        guard !data.isEmpty else { throw .io("\(path): error: the file is empty; a \(what) is a JSON object") }
         return [UInt8](data)
     }
 }

@@ -11,6 +11,8 @@ enum Help {
         COMMANDS:
           generate     Generate Swift files from a description.
           validate     Check descriptions; print every problem.
+          import       Draft a description from an SDK's symbol graph.
+          check        Report drift between a description and its SDK's symbol graph.
           catalogue    Print the CloudKit error catalogue as Markdown.
 
         OPTIONS:
@@ -50,6 +52,37 @@ enum Help {
                 OPTIONS:
                   -q, --quiet    Print nothing for the descriptions that are valid.
                   -h, --help     Show this help.
+
+                """
+        case .import:
+            return """
+                OVERVIEW: Draft a description of SDK types from the SDK's symbol graph
+                (swift-symbolgraph-extract's <Module>.symbols.json, plus its @-extension files). What
+                the graph cannot tell (store roles, mock defaults, operations) is marked
+                TODO(clouddouble import) in the draft and printed as notes.
+
+                USAGE: clouddouble import <Module.symbols.json>... --type <SDKType>... [options]
+
+                OPTIONS:
+                  --type <SDKType>       A type to describe (repeatable, in order).
+                  --module <name>        The module the description imports (default: the graph's).
+                  --output <file>        Write the draft there instead of to standard output.
+                  -q, --quiet            Print no notes and no summary.
+                  -h, --help             Show this help.
+
+                """
+        case .check:
+            return """
+                OVERVIEW: Report what an SDK has that a description lacks (warnings) and what the
+                description says that the SDK no longer matches (errors), as file:line:column:
+                on the description. Exits 1 when there are errors, so CI fails when the SDK moved.
+
+                USAGE: clouddouble check <description.json> --symbol-graph <Module.symbols.json>... [options]
+
+                OPTIONS:
+                  --symbol-graph <file>  The SDK's symbol graph (repeatable for extension files).
+                  -q, --quiet            Print nothing when the description matches.
+                  -h, --help             Show this help.
 
                 """
         case .catalogue:

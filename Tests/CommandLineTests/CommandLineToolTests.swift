@@ -79,7 +79,7 @@ final class CommandLineToolTests: XCTestCase {
 
     func testUnknownCommandSuggestsTheClosest() {
         expectUsage(run("generat", "x.json"), "unknown command 'generat'; did you mean 'generate'?")
-        expectUsage(run("frobnicate"), "unknown command 'frobnicate'; commands: generate, validate, catalogue")
+        expectUsage(run("frobnicate"), "unknown command 'frobnicate'; commands: generate, validate, import, check, catalogue")
     }
 
     func testUnknownOptionsAreOptionsNotFiles() throws {
@@ -103,6 +103,18 @@ final class CommandLineToolTests: XCTestCase {
         expectUsage(run("generate", path, path, "--output", scratch.path), "generate takes one description file, found 2")
         expectUsage(run("validate"), "validate needs at least one description file")
         expectUsage(run("generate", path, "--quiet=yes", "--output", scratch.path), "--quiet takes no value")
+    }
+
+    func testImportAndCheckNeedTheirInputs() throws {
+        let path = try description()
+        expectUsage(run("import", "--type", "X"), "import needs a symbol graph file")
+        expectUsage(run("import", "graph.json"), "import needs --type <SDKType>")
+        expectUsage(run("check", path), "check needs --symbol-graph")
+        expectUsage(run("check", "--symbol-graph", "g.json"), "check needs a description file")
+        expectUsage(run("check", path, "--symbol-graf", "g.json"), "did you mean '--symbol-graph'?")
+        let missing = scratch.appendingPathComponent("Missing.symbols.json").path
+        XCTAssertEqual(run("check", path, "--symbol-graph", missing).errors, "\(missing): error: no such file\n")
+        XCTAssertEqual(run("import", scratch.path, "--type", "X").errors, "\(scratch.path): error: is a directory; give a symbol graph file (*.symbols.json)\n")
     }
 
     // MARK: Files
