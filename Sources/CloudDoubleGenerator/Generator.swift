@@ -26,16 +26,29 @@ public struct Generator: Sendable {
     public func generate(_ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases)) throws(GeneratorError) -> [GeneratedFile] {
         let description = try Self.validate(bytes, file: file)
         let source = URL(fileURLWithPath: file).lastPathComponent
-        let context = Translator(description: description, sourceFile: source, options: options).context()
         let base = Self.baseName(of: file)
         guard !base.isEmpty else {
             throw .io("\(file): error: the file name gives the generated files no name; call it <Name>.clouddouble.json")
         }
+        // The file name is printed in each file's header comment and names the files.
+        guard !source.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+            throw .io("\(file): error: the file name has a line break or control character; rename it <Name>.clouddouble.json")
+        }
+        for module in options.extraImports + options.testableImports where !Self.isModuleName(module) {
+            throw .io("clouddouble: error: '\(module)' is not a module name to import")
+        }
+        let context = Translator(description: description, sourceFile: source, options: options).context()
         let templates = self.templates
         // The artifacts render independently: one per core.
         return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in
             GeneratedFile(name: "\(base).\(artifact.fileSuffix).swift", contents: try templates.render(artifact, context: context))
         }
+    }
+
+    /// A module name `import` takes: identifiers joined by dots (submodules).
+    public static func isModuleName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { SwiftNames.isIdentifier(String($0)) && !SwiftNames.keywords.contains(String($0)) }
     }
 
     /// `CloudKit` for `…/CloudKit.clouddouble.json`.

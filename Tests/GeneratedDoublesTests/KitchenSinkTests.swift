@@ -20,6 +20,26 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(live.default, "fallback")
     }
 
+    /// An `@escaping` closure parameter is recorded with the call: the test calls it, as the SDK
+    /// would, to drive the app's progress handling.
+    func testTheMockKeepsAClosureParameterForTheTestToCall() async throws {
+        let mock = MockSinkSettings()
+        mock.stub(.backUp, .value(3))
+        let seen = Locked<[Double]>([])
+        let count = try await mock.backUp(to: "nightly", progress: { value in seen.withLock { $0.append(value) } })
+        XCTAssertEqual(count, 3)
+        let recorded = try XCTUnwrap(mock.arguments(.backUp).first)
+        XCTAssertEqual(recorded.name, "nightly")
+        recorded.progress(0.5)
+        recorded.progress(1)
+        XCTAssertEqual(seen.snapshot, [0.5, 1])
+
+        let live = LiveSinkSettings(SettingsStore())
+        let reported = Locked<[Double]>([])
+        _ = try await live.backUp(to: "n", progress: { value in reported.withLock { $0.append(value) } })
+        XCTAssertEqual(reported.snapshot, [0, 1], "the live adapter hands the closure to the SDK")
+    }
+
     func testVoidResultsInEveryFormAndCustomHandlerLabels() async throws {
         let mock = MockSinkSettings(delivery: .immediate)
         try await mock.store("v", in: "k")

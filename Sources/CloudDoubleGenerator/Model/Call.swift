@@ -36,6 +36,8 @@ public struct Parameter: Sendable {
     public var type: Located<String>
     /// Default argument value as Swift source (e.g. `nil`, `.ifServerRecordUnchanged`).
     public var defaultValue: String?
+    /// Where `defaultValue` is in the description.
+    public var defaultLocation: SourceLocation?
     /// Set when the parameter is the list of items a per-item result answers (records to save):
     /// fault wrappers send only the items not chosen to fail.
     public var items: ItemInput?

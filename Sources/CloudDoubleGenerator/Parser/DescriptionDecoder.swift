@@ -260,8 +260,9 @@ private struct Reader {
         let name = object.string("name", required: true)
         let type = object.string("type", required: true)
         guard let name, let type else { return nil }
+        let defaultValue = object.string("default")
         return Parameter(
-            label: object.string("label") ?? name, name: name, type: type, defaultValue: object.string("default")?.value,
+            label: object.string("label") ?? name, name: name, type: type, defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
             items: object.value("items").flatMap { itemInput($0, sourceKey: "parameter", parameter: name) })
     }
 

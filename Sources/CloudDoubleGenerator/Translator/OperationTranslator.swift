@@ -26,7 +26,7 @@ struct OperationTranslator {
             "sdkType": .string(sdkType),
             "outcomeName": .string(outcomeName),
             "typeAttributes": typeAttributes,
-            "doc": lines(operation.documentation.map { [$0] } ?? []),
+            "doc": Translator.docLines(operation.documentation.map { [$0] } ?? []),
             "resultType": .string(resultType),
             "finalType": .string(finalType),
             "eventCases": .list(operation.streams.map(eventCase)),
@@ -63,7 +63,7 @@ struct OperationTranslator {
         case .events: payload = fieldTypes(stream).map { "\($0.name): \($0.type)" }.joined(separator: ", ")
         }
         let doc = stream.documentation ?? (stream.isItems ? "A per-item result (`\(stream.name.value)`)." : "An event (`\(stream.name.value)`).")
-        return ["doc": .string(doc), "declaration": .string("case \(stream.name.value)(\(payload))")]
+        return ["doc": Translator.docLines([doc]), "declaration": .string("case \(stream.name.value)(\(payload))")]
     }
 
     /// The initialiser that takes each stream as an array and orders the events stream by stream.

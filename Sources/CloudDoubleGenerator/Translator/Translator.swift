@@ -190,7 +190,7 @@ public struct Translator: Sendable {
             "liveSendableNote": .bool(type.uncheckedSendable),
             "hasChildren": .bool(hasChildren(type)),
             "mockNameLiteral": .string(FormSignature.literal("Mock\(proto)")),
-            "doc": lines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
+            "doc": Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
             "typeAttributes": lines(description.availability.map(\.value)),
             "protocolMembers": .list(protocolMembers),
             "defaultOverloads": .list(defaultOverloads),
@@ -208,7 +208,36 @@ public struct Translator: Sendable {
     // MARK: Members
 
     func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
-        ["doc": lines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
+        ["doc": Self.docLines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
+    }
+
+    /// Documentation as the lines of a `///` comment: a text from the description may hold line
+    /// breaks of any kind (each starts a new comment line, since Swift ends a comment at a CR as
+    /// at an LF) and control characters (dropped).
+    static func docLines(_ texts: [String]) -> TemplateValue {
+        var lines: [String] = []
+        for text in texts {
+            var line = ""
+            var previous: Unicode.Scalar = " "
+            for scalar in text.unicodeScalars {
+                defer { previous = scalar }
+                switch scalar {
+                case "\n" where previous == "\r":
+                    continue  // the LF of a CRLF
+                case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}":
+                    lines.append(line)
+                    line = ""
+                case "\t":
+                    line += " "
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                    continue
+                default:
+                    line.unicodeScalars.append(scalar)
+                }
+            }
+            lines.append(line)
+        }
+        return .lines(lines.map { $0.replacingOccurrences(of: "*/", with: "* /") })
     }
 
     func lines(_ texts: [String]) -> TemplateValue {
@@ -217,7 +246,7 @@ public struct Translator: Sendable {
 
     func callKey(mock: String, id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
         [
-            "doc": .string(doc),
+            "doc": Self.docLines([doc]),
             "attributes": lines(attributes),
             "whereClause": .string("Mock == \(mock), Arguments == \(arguments), Value == \(value)"),
             "name": .string(SwiftNames.escaped(id)),
@@ -471,9 +500,17 @@ public struct Translator: Sendable {
     func argumentsTypeText(_ call: Call) -> String {
         switch call.parameters.count {
         case 0: return "Void"
-        case 1: return call.parameters[0].type.value
-        default: return "(" + call.parameters.map { "\($0.name.value): \($0.type.value)" }.joined(separator: ", ") + ")"
+        case 1: return Self.storedType(call.parameters[0].type.value)
+        default: return "(" + call.parameters.map { "\($0.name.value): \(Self.storedType($0.type.value))" }.joined(separator: ", ") + ")"
         }
+    }
+
+    /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
+    /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
+    /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
+    static func storedType(_ type: String) -> String {
+        guard type.contains("@escaping") else { return type }
+        return type.replacingOccurrences(of: "@escaping", with: "").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
     func argumentsValueText(_ call: Call) -> String {

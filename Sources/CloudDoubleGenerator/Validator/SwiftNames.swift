@@ -42,6 +42,8 @@ enum SwiftNames {
                 continue  // the arrow of a function type
             case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"):
                 depth += 1
+                // Deeper nesting is never needed and can exhaust the compiler's stack.
+                if depth > SwiftSnippets.maximumNesting { return false }
             case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"):
                 depth -= 1
                 if depth < 0 { return false }

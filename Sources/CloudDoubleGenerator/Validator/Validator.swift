@@ -69,9 +69,57 @@ private struct Check {
                 sink.error("\"\(type.sdkType.value)\" is not a valid Swift type", at: type.sdkType.location)
             }
         }
+        if let condition = description.liveCondition, !SwiftSnippets.isCompilationCondition(condition.value) {
+            sink.error(
+                "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \"\(Self.shown(condition.value))\"",
+                at: condition.location)
+        }
         let operationNames = operations()
         for type in description.types { members(of: type, typeNames: typeNames, operationNames: operationNames) }
         if let model = description.errorModel { errorModel(model) }
+        generatedNames()
+    }
+
+    /// Every top-level name the generator emits has one owner: no two generated names are the
+    /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
+    /// make the live adapter wrap the protocol, silently).
+    func generatedNames() {
+        let prefix = description.prefix.value
+        var owners: [String: (what: String, location: SourceLocation)] = [:]
+        var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
+        for type in description.types { sdkNames[type.sdkType.value] = type.sdkType.location }
+        for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
+        func claim(_ name: String, _ what: String, at location: SourceLocation) {
+            if let first = owners[name] {
+                sink.error(
+                    "the generated name \(name) (\(what)) is also \(first.what), from line \(first.location.line)", at: location,
+                    hint: "rename one, or change the prefix")
+            } else if sdkNames[name] != nil {
+                sink.error(
+                    "the generated name \(name) (\(what)) is the name of an SDK type or module, which it would hide in generated code",
+                    at: location, hint: "change the prefix or the type's name")
+            } else {
+                owners[name] = (what, location)
+            }
+        }
+        for type in description.types {
+            let proto = prefix + type.name.value
+            claim(proto, "the protocol of \(type.name.value)", at: type.name.location)
+            claim("Live" + proto, "its live adapter", at: type.name.location)
+            claim("FaultInjecting" + proto, "its fault wrapper", at: type.name.location)
+            claim("Mock" + proto, "its mock", at: type.name.location)
+            let backed = type.properties.contains { $0.store != nil }
+                || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+            if backed { claim(proto + "Backing", "its mock's backing protocol", at: type.name.location) }
+        }
+        for operation in description.operations {
+            let name = prefix + operation.name.value
+            claim(name + "Outcome", "the outcome of \(operation.name.value)", at: operation.name.location)
+            if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
+                claim(name + "DeprecatedBlocks", "its deprecated-block protocol", at: operation.name.location)
+                claim(name + "DeprecatedBlockAccess", "its deprecated-block accessor", at: operation.name.location)
+            }
+        }
     }
 
     func moduleName(_ module: Located<String>) {
@@ -83,9 +131,33 @@ private struct Check {
 
     func availability(_ attribute: Located<String>) {
         let text = attribute.value
-        if !(text.hasPrefix("@available(") && text.hasSuffix(")")) {
-            sink.error("availability must be a full attribute such as \"@available(iOS 15.0, *)\", found \"\(text)\"", at: attribute.location)
+        if !SwiftSnippets.isAvailabilityAttribute(text) {
+            sink.error(
+                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \"\(Self.shown(text))\"", at: attribute.location)
         }
+    }
+
+    /// A Swift expression copied into generated code: one expression on one line.
+    func expression(_ value: Located<String>?, what: String) {
+        guard let value, !SwiftSnippets.isOneLineExpression(value.value) else { return }
+        sink.error(
+            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \"\(Self.shown(value.value))\"",
+            at: value.location)
+    }
+
+    /// `text` as a diagnostic shows it: line breaks and control characters escaped.
+    static func shown(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     func typeUse(_ use: TypeUse, typeNames: [String: SourceLocation]) {
@@ -124,10 +196,12 @@ private struct Check {
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
             typeUse(property.type, typeNames: typeNames)
+            expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
             }
             for attribute in property.availability { availability(attribute) }
+            deprecation(property.deprecation, at: property.name.location)
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
         var signatures: [String: SourceLocation] = [:]
@@ -282,6 +356,12 @@ private struct Check {
         }
         roles(operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal], at: operation.result.location, what: "an operation result")
         for block in operation.result.blocks { self.block(block, names: &blockNames, scope: streamNames) }
+        if let fallback = operation.result.defaultValue { expression(fallback, what: "the result's \"default\"") }
+        for stream in operation.streams {
+            if case .items(_, _, let requested?) = stream.kind { expression(requested, what: "\"requested\"") }
+            for block in stream.blocks { blockCode(block, stream: stream) }
+        }
+        for block in operation.result.blocks { blockCode(block, stream: nil) }
         for stream in operation.streams {
             guard let input = stream.input else { continue }
             if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value)
@@ -301,6 +381,36 @@ private struct Check {
                 sink.error("\"when\" must name a Bool property of the operation; \"\(atomic.when.value)\" is not an identifier", at: atomic.when.location)
             }
             self.atomic(atomic)
+        }
+    }
+
+    /// A block's pasted Swift (its `arguments` and `unwrap` values) and its arity: the blocks the
+    /// doubles call with what the SDK reports take exactly those values.
+    func blockCode(_ block: OperationBlock, stream: OperationStream?) {
+        expression(block.arguments, what: "a block's \"arguments\"")
+        for binding in block.unwrap { expression(binding.value, what: "an \"unwrap\" value") }
+        guard block.arguments == nil, let count = SwiftSnippets.parameterCount(ofFunctionType: block.type.value) else { return }
+        let expected: Int
+        switch block.role.value {
+        case .itemResult, .legacyItem, .progress: expected = 2
+        case .finalResult, .legacyFinal: expected = 1
+        case .event:
+            guard case .events(let fields)? = stream?.kind else { return }
+            expected = fields.count
+        }
+        if count != expected {
+            sink.error(
+                "the \(block.role.value.rawValue) block \"\(block.name.value)\" takes \(count) argument(s), but the doubles call it with \(expected)",
+                at: block.type.location, hint: "fix its type, or give \"arguments\" to say what it receives")
+        }
+    }
+
+    /// The operations a call runs (`"operations": true` or names).
+    func runOperations(_ call: Call) -> [OperationSpec] {
+        switch call.operations {
+        case nil: return []
+        case .all: return description.operations
+        case .named(let names): return description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
         }
     }
 
@@ -410,8 +520,17 @@ private struct Check {
             label(parameter.label)
             if !SwiftNames.isPlausibleType(parameter.type.value) {
                 sink.error("\"\(parameter.type.value)\" is not a valid Swift type", at: parameter.type.location)
+            } else if Self.isNonEscapingClosure(parameter.type.value) {
+                sink.error(
+                    "the closure parameter \"\(parameter.name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
+                    at: parameter.type.location,
+                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+            }
+            if let defaultValue = parameter.defaultValue {
+                expression(Located(defaultValue, parameter.defaultLocation ?? parameter.name.location), what: "the \"default\" of \"\(parameter.name.value)\"")
             }
         }
+        expression(call.mockDefault, what: "\"mockDefault\"")
         if let returns = call.returns { typeUse(returns, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
@@ -433,6 +552,7 @@ private struct Check {
         if call.perItem != nil, call.returns == nil {
             sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
         }
+        perItemShape(call)
         itemInputs(of: call)
         for form in call.forms {
             memberName(form.name, what: "method")
@@ -451,6 +571,17 @@ private struct Check {
                 for label in labels { self.label(label) }
             }
             for attribute in form.availability { availability(attribute) }
+            deprecation(form.deprecation, at: form.location)
+            expression(form.errorValue, what: "\"errorValue\"")
+            if form.kind.value == .completion || form.kind.value == .result {
+                if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.keywords.contains(form.handlerLabel) {
+                    sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
+                } else if let clash = call.parameters.first(where: { $0.name.value == form.handlerLabel }) {
+                    sink.error(
+                        "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",
+                        at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
+                }
+            }
             if let reference = returnsReference, form.kind.value != .sync {
                 sink.error(
                     "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
@@ -477,6 +608,72 @@ private struct Check {
         for form in call.forms where !kinds.insert(form.kind.value).inserted {
             sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location)
         }
+    }
+
+    /// A per-item result is a map of ID to `Result` or pairs of ID and `Result`; a per-item
+    /// field names a field of the result tuple with that shape.
+    func perItemShape(_ call: Call) {
+        guard let perItem = call.perItem, case .swift(let returns)? = call.returns else { return }
+        switch perItem {
+        case .whole:
+            if !Self.isPerItemType(returns.value) {
+                sink.error(
+                    "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)",
+                    at: returns.location)
+            }
+        case .fields(let fields):
+            let text = returns.value.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("("), text.hasSuffix(")") else {
+                sink.error("\"perItem\" lists fields, so the result must be a tuple with those fields; found \(returns.value)", at: returns.location)
+                return
+            }
+            var types: [String: String] = [:]
+            for part in SwiftSnippets.topLevelParts(text.dropFirst().dropLast(), separatedBy: ",") {
+                let pieces = SwiftSnippets.topLevelParts(part, separatedBy: ":")
+                if pieces.count == 2 {
+                    types[pieces[0].trimmingCharacters(in: .whitespaces)] = pieces[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            for field in fields {
+                guard let type = types[field.value] else {
+                    sink.error(
+                        "the result has no field \"\(field.value)\"", at: field.location,
+                        hint: Spelling.closest(to: field.value, in: types.keys.sorted()).map { "did you mean \"\($0)\"?" })
+                    continue
+                }
+                if !Self.isPerItemType(type) {
+                    sink.error(
+                        "the field \"\(field.value)\" is \(type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])",
+                        at: field.location)
+                }
+            }
+        }
+    }
+
+    /// `[K: Result<V, E>]` or `[(K, Result<V, E>)]`.
+    static func isPerItemType(_ type: String) -> Bool {
+        let text = type.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return false }
+        let inside = text.dropFirst().dropLast()
+        let entry = SwiftSnippets.topLevelParts(inside, separatedBy: ":")
+        if entry.count == 2 { return entry[1].trimmingCharacters(in: .whitespaces).hasPrefix("Result<") }
+        let element = inside.trimmingCharacters(in: .whitespaces)
+        guard element.hasPrefix("("), element.hasSuffix(")") else { return false }
+        let pair = SwiftSnippets.topLevelParts(element.dropFirst().dropLast(), separatedBy: ",")
+        return pair.count == 2 && pair[1].trimmingCharacters(in: .whitespaces).hasPrefix("Result<")
+    }
+
+    /// A function type with no `@escaping` (and not optional, which escapes by itself).
+    static func isNonEscapingClosure(_ type: String) -> Bool {
+        SwiftSnippets.parameterCount(ofFunctionType: type) != nil && !type.contains("@escaping")
+    }
+
+    /// `renamed` is a declaration name (`record(for:)`), so the attribute stays one attribute.
+    func deprecation(_ deprecation: Deprecation?, at location: SourceLocation) {
+        guard let renamed = deprecation?.renamed, !SwiftSnippets.isDeclarationName(renamed) else { return }
+        sink.error(
+            "\"renamed\" must be a declaration name such as \"record(for:)\" or \"CKDatabase.save(_:)\"; found \"\(Self.shown(renamed))\"",
+            at: location)
     }
 
     /// Parameters marked `items` and the call's `atomic`: each list of items answers one per-item
@@ -538,6 +735,10 @@ private struct Check {
     }
 
     func errorModel(_ model: ErrorModelSpec) {
+        expression(model.domain, what: "\"domain\"")
+        for key in [model.retryAfterKey, model.partialErrorsKey, model.serverRecordKey, model.clientRecordKey, model.ancestorRecordKey] {
+            expression(key, what: "an error model key")
+        }
         if let type = model.errorType, !SwiftNames.isPlausibleType(type.value) || type.value.contains("->") {
             sink.error("\"\(type.value)\" is not a Swift error type name", at: type.location)
         }

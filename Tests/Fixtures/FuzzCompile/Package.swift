@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Compiles the fuzz sample: random valid descriptions' generated doubles over a made-up SDK with
-// exactly the described members. CI fills Sources/ with
-// `CLOUDDOUBLE_FUZZ_OUTPUT=Tests/Fixtures/FuzzCompile/Sources swift test --filter FuzzTests`.
+// exactly the described members, and every hostile case the generator accepts. CI fills Sources/ with
+// `CLOUDDOUBLE_FUZZ_OUTPUT=Tests/Fixtures/FuzzCompile/Sources swift test --filter "FuzzTests|HostileCorpusTests"`.
 import PackageDescription
 
 let package = Package(

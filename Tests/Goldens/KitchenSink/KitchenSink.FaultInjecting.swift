@@ -62,6 +62,12 @@ final class FaultInjectingSinkSettings: SinkSettings {
         }
     }
 
+    func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
+        try await faults.perform("Settings", "backUp", .async) {
+            try await self.wrapped.backUp(to: name, progress: progress)
+        }
+    }
+
     func reset() async throws {
         try await faults.perform("Settings", "reset", .async) {
             try await self.wrapped.reset()

@@ -38,6 +38,10 @@ final class LiveSinkSettings: SinkSettings {
         base.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
     }
 
+    func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
+        try await base.backUp(to: name, progress: progress)
+    }
+
     func reset() async throws {
         try await base.reset()
     }

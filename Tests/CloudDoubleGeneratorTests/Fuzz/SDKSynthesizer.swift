@@ -1,0 +1,58 @@
+import CloudDoubleGenerator
+
+/// The Swift source of a made-up SDK with exactly the members a validated description
+/// describes, in every form, so the code generated for any accepted description can be
+/// compiled (the hostile corpus and the fuzz sample). Bodies never run.
+enum SDKSynthesizer {
+    static func source(for description: APIDescription) -> String {
+        var sdkTypes: [String: String] = [:]
+        for type in description.types { sdkTypes[type.name.value] = type.sdkType.value }
+        var classes: [String] = []
+        for type in description.types {
+            var members: [String] = []
+            for property in type.properties {
+                let declared = self.type(property.type, sdkTypes: sdkTypes)
+                let accessors = property.settable ? "get { fatalError() } set {}" : "fatalError()"
+                members.append("    public var \(escaped(property.name.value)): \(declared) { \(accessors) }")
+            }
+            for call in type.calls {
+                let returns = call.returns.map { self.type($0, sdkTypes: sdkTypes) }
+                for form in call.forms {
+                    let labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
+                    var parameters = zip(labels, call.parameters).map { label, parameter in
+                        "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.type.value)"
+                    }
+                    let sendable = form.sendableHandler ? "@Sendable " : ""
+                    let name = escaped(form.name.value)
+                    switch form.kind.value {
+                    case .sync:
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) -> \(returns ?? "Void") { fatalError() }")
+                    case .async:
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
+                    case .completion:
+                        let value = form.handlerValueType?.value ?? returns.map { $0.hasSuffix("?") ? $0 : "\($0)?" }
+                        let handler = value.map { "(\($0), (any Error)?) -> Void" } ?? "((any Error)?) -> Void"
+                        parameters.append("\(form.handlerLabel): @escaping \(sendable)\(handler)")
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
+                    case .result:
+                        parameters.append("\(form.handlerLabel): @escaping \(sendable)(Result<\(returns ?? "Void"), any Error>) -> Void")
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
+                    }
+                }
+            }
+            classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
+        }
+        return "import Foundation\n\n" + classes.joined(separator: "\n\n") + "\n"
+    }
+
+    static func type(_ use: TypeUse, sdkTypes: [String: String]) -> String {
+        switch use {
+        case .swift(let type): return type.value
+        case .reference(let name): return sdkTypes[name.value] ?? name.value
+        }
+    }
+
+    static let keywords: Set<String> = ["default", "repeat", "in", "is", "where", "func", "class", "return", "self", "protocol", "var", "let"]
+
+    static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+}
