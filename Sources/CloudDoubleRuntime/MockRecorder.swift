@@ -49,11 +49,6 @@ public final class MockRecorder: Sendable {
         state.withLock { $0.stubs[key.id] = responses }
     }
 
-    /// Removes the stub of a call.
-    public func removeStub<M, A, V>(_ key: CallKey<M, A, V>) {
-        state.withLock { $0.stubs[key.id] = nil }
-    }
-
     /// The arguments of every call to `key`, oldest first, whatever form was used.
     public func arguments<M, A, V>(_ key: CallKey<M, A, V>) -> [A] {
         state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? A } }

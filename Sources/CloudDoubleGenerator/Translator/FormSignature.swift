@@ -48,14 +48,13 @@ struct FormSignature {
         return handlerValueType(returns).hasSuffix("?")
     }
 
-    /// The declaration, without attributes and with or without default argument values.
-    func declaration(access: String, omitting omitted: Set<Int> = [], withDefaults: Bool = false) -> String {
+    /// The declaration, without attributes (protocols cannot declare default argument values).
+    func declaration(access: String, omitting omitted: Set<Int> = []) -> String {
         var parts: [String] = []
         for (index, parameter) in call.parameters.enumerated() where !omitted.contains(index) {
             let label = label(at: index)
             let name = SwiftNames.escaped(parameter.name.value)
             var text = label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)"
-            if withDefaults, let value = parameter.defaultValue { text += " = \(value)" }
             parts.append(text)
         }
         if hasHandler { parts.append("\(handlerName): \(handlerType)") }

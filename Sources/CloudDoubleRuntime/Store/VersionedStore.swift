@@ -39,8 +39,6 @@ public struct VersionedStore<Partition: Hashable, Key: Hashable, Item> {
         partitions[partition] != nil
     }
 
-    public var partitionKeys: [Partition] { Array(partitions.keys) }
-
     /// Creates a partition (or records that it was saved again).
     public mutating func savePartition(_ partition: Partition) {
         if partitions[partition] == nil { partitions[partition] = [:] }
