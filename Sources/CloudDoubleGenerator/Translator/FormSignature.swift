@@ -54,8 +54,7 @@ struct FormSignature {
         for (index, parameter) in call.parameters.enumerated() where !omitted.contains(index) {
             let label = label(at: index)
             let name = SwiftNames.escaped(parameter.name.value)
-            var text = label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)"
-            parts.append(text)
+            parts.append(label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)")
         }
         if hasHandler { parts.append("\(handlerName): \(handlerType)") }
         let prefix = access.isEmpty ? "" : access + " "
