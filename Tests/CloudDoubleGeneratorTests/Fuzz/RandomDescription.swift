@@ -47,6 +47,18 @@ struct RandomDescription {
 
     static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
+    /// Pieces of documentation text that break naive generators: line breaks of every kind,
+    /// comment closers, quotes, backslashes, control characters, non-ASCII.
+    static let docPieces = [
+        "Reads a value.", "\n", "\r\n", "\r", "\u{2028}", "*/", "/*", "\"quoted\"", "\\", "\u{0}", "\t", "Ünïcødé ✓", "func smuggled() {}", "///", "`code`",
+    ]
+
+    /// A documentation string of a few random pieces.
+    mutating func doc() -> String {
+        // Never only white space, which the format refuses as empty.
+        "Doc " + (0..<count(1...5)).map { _ in pick(Self.docPieces) }.joined()
+    }
+
     static func literal(_ text: String) -> String {
         let data = try! JSONSerialization.data(withJSONObject: [text])
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
@@ -67,6 +79,7 @@ struct RandomDescription {
                 let (type, value) = pick(Self.palette)
                 let settable = chance(0.5)
                 var json = "{ \"name\": \(Self.literal(property)), \"type\": \(Self.literal(type))"
+                if chance(0.3) { json += ", \"doc\": \(Self.literal(doc()))" }
                 if settable { json += ", \"settable\": true" }
                 if type == "Data" { json += ", \"mockDefault\": \"Data()\"" }
                 members.append(json + " }")
@@ -116,12 +129,13 @@ struct RandomDescription {
                     return json + " }"
                 }
                 var call = "{ \"id\": \(Self.literal(id)), \"parameters\": [\(parametersJSON.joined(separator: ", "))]"
+                if chance(0.4) { call += ", \"doc\": \(Self.literal(doc()))" }
                 if let returns { call += ", \"returns\": \(Self.literal(returns.type))" }
                 if returns?.type == "Data", kinds.contains("sync") { call += ", \"mockDefault\": \"Data()\"" }
                 calls.append(call + ", \"forms\": { \(formsJSON.joined(separator: ", ")) } }")
             }
             types.append("""
-                { "name": "\(typeName)", "sdkType": "\(sdkName)", "properties": [\(members.joined(separator: ", "))], "calls": [\(calls.joined(separator: ", "))] }
+                { "name": "\(typeName)", "sdkType": "\(sdkName)", "doc": \(Self.literal(doc())), "properties": [\(members.joined(separator: ", "))], "calls": [\(calls.joined(separator: ", "))] }
                 """)
             sdk.append("public final class \(sdkName): @unchecked Sendable {\n    public init() {}\n\(sdkMembers.joined(separator: "\n"))\n}")
         }
