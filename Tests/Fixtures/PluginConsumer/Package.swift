@@ -19,6 +19,17 @@ let package = Package(
             dependencies: ["NotesApp", "KeyValueSDK", .product(name: "CloudDoubleRuntime", package: "CloudDouble")],
             plugins: [.plugin(name: "CloudDoublePlugin", package: "CloudDouble")]
         ),
+        // An internal description: the test target's mocks use `@testable import InventoryApp`.
+        .target(
+            name: "InventoryApp",
+            dependencies: ["KeyValueSDK", .product(name: "CloudDoubleRuntime", package: "CloudDouble")],
+            plugins: [.plugin(name: "CloudDoublePlugin", package: "CloudDouble")]
+        ),
+        .testTarget(
+            name: "InventoryAppTests",
+            dependencies: ["InventoryApp", "KeyValueSDK", .product(name: "CloudDoubleRuntime", package: "CloudDouble")],
+            plugins: [.plugin(name: "CloudDoublePlugin", package: "CloudDouble")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
