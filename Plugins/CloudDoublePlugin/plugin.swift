@@ -47,10 +47,22 @@ struct CloudDoublePlugin: BuildToolPlugin {
             outputFiles: outputs)
     }
 
-    /// The tool's bundled templates: a changed template regenerates too.
+    /// The tool's bundled templates: a changed template regenerates too. SwiftPM puts a
+    /// target's resources beside the tool in `<Package>_<Target>.resources` on Linux and in
+    /// `<Package>_<Target>.bundle` (flat, or with `Contents/Resources` when Xcode builds it) on
+    /// Apple platforms.
     private func templateFiles(besides tool: URL) -> [URL] {
-        let directory = tool.deletingLastPathComponent().appendingPathComponent("CloudDouble_CloudDoubleGenerator.resources/Templates")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+        let folder = tool.deletingLastPathComponent()
+        let candidates = [
+            "CloudDouble_CloudDoubleGenerator.resources/Templates",
+            "CloudDouble_CloudDoubleGenerator.bundle/Templates",
+            "CloudDouble_CloudDoubleGenerator.bundle/Contents/Resources/Templates",
+        ]
+        for candidate in candidates {
+            let directory = folder.appendingPathComponent(candidate)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+        }
+        return []
     }
 }

@@ -19,8 +19,36 @@ final class GoldenTests: XCTestCase {
         }
         for generated in files {
             let golden = try String(contentsOf: directory.appendingPathComponent(generated.name), encoding: .utf8)
-            XCTAssertEqual(generated.contents, golden, "\(generated.name) differs from its golden; re-record with CLOUDDOUBLE_RECORD=1 if intended", file: file, line: line)
+            guard generated.contents != golden else { continue }
+            XCTFail(
+                "\(generated.name) differs from its golden (re-record with CLOUDDOUBLE_RECORD=1 if intended):\n\(Self.difference(golden, generated.contents))",
+                file: file, line: line)
         }
+    }
+
+    /// The first differing lines of two texts with a little context, as `-` golden and `+`
+    /// generated lines, instead of two whole files.
+    static func difference(_ old: String, _ new: String, context: Int = 2, limit: Int = 12) -> String {
+        let before = old.components(separatedBy: "\n"), after = new.components(separatedBy: "\n")
+        var start = 0
+        while start < min(before.count, after.count), before[start] == after[start] { start += 1 }
+        var endBefore = before.count, endAfter = after.count
+        while endBefore > start, endAfter > start, before[endBefore - 1] == after[endAfter - 1] {
+            endBefore -= 1
+            endAfter -= 1
+        }
+        var lines = ["@@ line \(start + 1) @@"]
+        lines += before[max(0, start - context)..<start].map { "  " + $0 }
+        lines += before[start..<endBefore].prefix(limit).map { "- " + $0 }
+        lines += after[start..<endAfter].prefix(limit).map { "+ " + $0 }
+        if endBefore - start > limit || endAfter - start > limit { lines.append("  …") }
+        lines += after[endAfter..<min(after.count, endAfter + context)].map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    func testAGoldenMismatchPrintsTheChangedLines() {
+        let golden = "a\nb\nc\nd\ne"
+        XCTAssertEqual(Self.difference(golden, "a\nb\nX\nd\ne"), "@@ line 3 @@\n  a\n  b\n- c\n+ X\n  d\n  e")
     }
 
     func testShippedCloudKitDescriptionMatchesGoldens() throws {
