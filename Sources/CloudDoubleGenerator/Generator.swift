@@ -37,7 +37,7 @@ public struct Generator: Sendable {
         for module in options.extraImports + options.testableImports where !Self.isModuleName(module) {
             throw .io("clouddouble: error: '\(module)' is not a module name to import")
         }
-        let context = Translator(description: description, sourceFile: source, options: options).context()
+        let context = Translator(description: description, sourceFile: source, descriptionPath: file, options: options).context()
         let templates = self.templates
         // The artifacts render independently: one per core.
         return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in

@@ -30,7 +30,9 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     /// The SDK's error domain, keys and catalogue, as the description gives them.
     public static var errorModel: ErrorModel {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
         ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        #sourceLocation()
     }
 
     public var containerIdentifier: String? {
@@ -140,9 +142,11 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 61)
         faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
             self.wrapped.accountStatus(completionHandler: completionHandler)
         }
+        #sourceLocation()
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
@@ -192,9 +196,11 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 114)
         faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
+        #sourceLocation()
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -212,9 +218,11 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 141)
         faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
+        #sourceLocation()
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -545,7 +553,9 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     /// The SDK's error domain, keys and catalogue, as the description gives them.
     public static var errorModel: ErrorModel {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
         ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        #sourceLocation()
     }
 
     public var databaseScope: CKDatabase.Scope {
@@ -793,8 +803,12 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await faults.perform("Database", "modifyRecords", .async, request: { items in
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            #sourceLocation()
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            #sourceLocation()
         }, merge: { value, items in
             var value = value
             value.saveResults = items.merged(value.saveResults, input: 0)
@@ -808,8 +822,12 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            #sourceLocation()
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            #sourceLocation()
         }, merge: { value, items in
             var value = value
             value.saveResults = items.merged(value.saveResults, input: 0)

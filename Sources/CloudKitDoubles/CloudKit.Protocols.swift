@@ -324,130 +324,202 @@ public protocol CloudDatabase: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 501)
         try await records(for: ids, desiredKeys: nil)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 501)
         fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
+        #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
+        #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 517)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
+        #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
+        #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 517)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 531)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 531)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
+        #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 546)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 546)
         fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         try await databaseChanges(since: changeToken, resultsLimit: nil)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
+        #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
+        #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
+        #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
+        #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
+        #sourceLocation()
     }
 }
 
@@ -507,7 +579,9 @@ extension CloudFetchRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 647)
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -530,7 +604,9 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 647)
         faults.request(operation.recordIDs ?? [], input: 0)
+        #sourceLocation()
         operation.recordIDs = faults.kept(recordIDs, input: 0)
         operation.perRecordResultBlock = { key, result in delivery.deliver(.records(key, result)) }
         deprecated.setPerRecordCompletionBlock(nil, of: operation)
@@ -565,11 +641,13 @@ extension CloudFetchRecordsOutcome {
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
                     if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 656)
                     if let block = perRecordResultBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock {
                         block(value, key, error)
                     }
+                    #sourceLocation()
                     return OperationBlocks.failure(of: key, result)
                 }
             },
@@ -580,11 +658,13 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 670)
                 if let block = fetchRecordsResultBlock {
                     block(result)
                 } else if let block = fetchRecordsCompletionBlock {
                     block(OperationBlocks.successes(of: records, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -668,7 +748,9 @@ extension CloudModifyRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 687)
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -692,10 +774,14 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 687)
         faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        #sourceLocation()
         operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 712)
         faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        #sourceLocation()
         operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
         operation.perRecordSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
         deprecated.setPerRecordCompletionBlock(nil, of: operation)
@@ -734,12 +820,16 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 694)
                     if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
+                    #sourceLocation()
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 702)
                     if let block = perRecordSaveBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
                         block(record, error)
                     }
+                    #sourceLocation()
                     return OperationBlocks.failure(of: key, result)
                 case .deletes(let key, let result):
                     if let block = perRecordDeleteBlock {
@@ -759,11 +849,13 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
                 if let block = modifyRecordsResultBlock {
                     block(result)
                 } else if let block = modifyRecordsCompletionBlock {
                     block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -892,11 +984,13 @@ extension CloudQueryOutcome {
                 switch event {
                 case .records(let key, let result):
                     let value = OperationBlocks.value(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 747)
                     if let block = recordMatchedBlock {
                         block(key, result)
                     } else if let block = recordFetchedBlock, let record = value {
                         block(record)
                     }
+                    #sourceLocation()
                     return nil
                 }
             },
@@ -904,11 +998,13 @@ extension CloudQueryOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 762)
                 if let block = queryResultBlock {
                     block(result)
                 } else if let block = queryCompletionBlock {
                     block(value ?? nil, error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -996,7 +1092,9 @@ extension CloudFetchRecordZoneChangesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 818)
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1023,7 +1121,9 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 818)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
+        #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
         operation.recordWasChangedBlock = { key, result in delivery.deliver(.changes(key, faults.rewritten(result, for: key))) }
         deprecated.setRecordChangedBlock(nil, of: operation)
@@ -1067,11 +1167,13 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event {
                 case .changes(let key, let result):
                     let value = OperationBlocks.value(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 788)
                     if let block = recordWasChangedBlock {
                         block(key, result)
                     } else if let block = recordChangedBlock, let record = value {
                         block(record)
                     }
+                    #sourceLocation()
                     return nil
                 case .deletions(let recordID, let recordType):
                     if let block = recordWithIDWasDeletedBlock { block(recordID, recordType) }
@@ -1082,22 +1184,26 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 830)
                     if let block = recordZoneFetchResultBlock {
                         block(key, result)
                     } else if let block = recordZoneFetchCompletionBlock {
                         block(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
                     }
+                    #sourceLocation()
                     return OperationBlocks.failure(of: key, result)
                 }
             },
             finish: { reported, _, failures in
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 844)
                 if let block = fetchRecordZoneChangesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZoneChangesCompletionBlock {
                     block(error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -1271,11 +1377,13 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 900)
                 if let block = fetchDatabaseChangesResultBlock {
                     block(result)
                 } else if let block = fetchDatabaseChangesCompletionBlock {
                     block(value?.serverChangeToken, value?.moreComing ?? false, error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -1351,7 +1459,9 @@ extension CloudFetchRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 916)
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1373,7 +1483,9 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 916)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
+        #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
         operation.perRecordZoneResultBlock = { key, result in delivery.deliver(.zones(key, result)) }
         deprecated.setFetchRecordZonesCompletionBlock(nil, of: operation)
@@ -1414,11 +1526,13 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 935)
                 if let block = fetchRecordZonesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZonesCompletionBlock {
                     block(OperationBlocks.successes(of: zones, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -1496,7 +1610,9 @@ extension CloudModifyRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 951)
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1519,10 +1635,14 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 951)
         faults.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
+        #sourceLocation()
         operation.recordZonesToSave = faults.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 965)
         faults.request(operation.recordZoneIDsToDelete ?? [], input: 1)
+        #sourceLocation()
         operation.recordZoneIDsToDelete = faults.kept(recordZoneIDsToDelete, input: 1)
         operation.perRecordZoneSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
         operation.perRecordZoneDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
@@ -1577,11 +1697,13 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 984)
                 if let block = modifyRecordZonesResultBlock {
                     block(result)
                 } else if let block = modifyRecordZonesCompletionBlock {
                     block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -1659,7 +1781,9 @@ extension CloudModifySubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1000)
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1682,10 +1806,14 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1000)
         faults.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
+        #sourceLocation()
         operation.subscriptionsToSave = faults.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1014)
         faults.request(operation.subscriptionIDsToDelete ?? [], input: 1)
+        #sourceLocation()
         operation.subscriptionIDsToDelete = faults.kept(subscriptionIDsToDelete, input: 1)
         operation.perSubscriptionSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
         operation.perSubscriptionDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
@@ -1740,11 +1868,13 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1033)
                 if let block = modifySubscriptionsResultBlock {
                     block(result)
                 } else if let block = modifySubscriptionsCompletionBlock {
                     block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }
@@ -1820,7 +1950,9 @@ extension CloudFetchSubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1049)
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
+            #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1842,7 +1974,9 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1049)
         faults.request(operation.subscriptionIDs ?? [], input: 0)
+        #sourceLocation()
         operation.subscriptionIDs = faults.kept(subscriptionIDs, input: 0)
         operation.perSubscriptionResultBlock = { key, result in delivery.deliver(.subscriptions(key, result)) }
         deprecated.setFetchSubscriptionCompletionBlock(nil, of: operation)
@@ -1883,11 +2017,13 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1068)
                 if let block = fetchSubscriptionsResultBlock {
                     block(result)
                 } else if let block = fetchSubscriptionCompletionBlock {
                     block(OperationBlocks.successes(of: subscriptions, error: error), error)
                 }
+                #sourceLocation()
             },
             completionBlock: completionBlock)
     }

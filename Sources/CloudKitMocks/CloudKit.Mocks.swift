@@ -24,7 +24,9 @@ public final class MockCloudContainer: CloudContainer {
     /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
     /// report itself (an operation's partial failure).
     public static var errorModel: ErrorModel {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
         ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        #sourceLocation()
     }
 
     /// The call log this mock appends to.
@@ -141,7 +143,9 @@ public final class MockCloudContainer: CloudContainer {
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 61)
         recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
+        #sourceLocation()
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
@@ -181,7 +185,9 @@ public final class MockCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 114)
         recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        #sourceLocation()
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -197,7 +203,9 @@ public final class MockCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 141)
         recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        #sourceLocation()
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -705,7 +713,9 @@ public final class MockCloudDatabase: CloudDatabase {
     /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
     /// report itself (an operation's partial failure).
     public static var errorModel: ErrorModel {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
         ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        #sourceLocation()
     }
 
     /// The call log this mock appends to.
@@ -744,7 +754,9 @@ public final class MockCloudDatabase: CloudDatabase {
     }
 
     public var databaseScope: CKDatabase.Scope {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 395)
         recorder.get("databaseScope", fallback: .private)
+        #sourceLocation()
     }
 
     public func add(_ operation: CKDatabaseOperation) {

@@ -134,7 +134,9 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore {
     }
 
     public func synchronize() -> Bool {
+        #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
         recorder.respondWithoutFailing("synchronize", .sync, (), fallback: true)
+        #sourceLocation()
     }
 }
 

@@ -8,7 +8,7 @@ import XCTest
 /// (or run the `clouddouble generate` commands in `.ci/run`).
 final class GoldenTests: XCTestCase {
     func generate() throws -> [GeneratedFile] {
-        try Generator(templates: .bundled()).generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.cloudKitDescription.path)
+        try Generator(templates: .bundled()).generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.relative(Paths.cloudKitDescription))
     }
 
     /// Compares the generated files with the goldens in `directory`, or re-records them.
@@ -46,6 +46,19 @@ final class GoldenTests: XCTestCase {
         return lines.joined(separator: "\n")
     }
 
+    /// Swift copied from the description sits between `#sourceLocation` directives naming the
+    /// description's line, so a compile error in it is reported on the JSON.
+    func testCopiedSwiftPointsAtTheDescriptionsLine() throws {
+        let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
+        let json = try String(contentsOf: description, encoding: .utf8).components(separatedBy: "\n")
+        let defaultLine = try XCTUnwrap(json.firstIndex { $0.contains(#""name": "overwrite""#) }) + 1
+        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: "Sink/KitchenSink.clouddouble.json")
+        let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }?.contents).components(separatedBy: "\n")
+        let directive = try XCTUnwrap(protocols.firstIndex { $0.contains(#"#sourceLocation(file: "Sink/KitchenSink.clouddouble.json", line: \#(defaultLine))"#) })
+        XCTAssertTrue(protocols[directive + 1].contains("overwrite: true"), protocols[directive + 1])
+        XCTAssertEqual(protocols[directive + 2].trimmingCharacters(in: .whitespaces), "#sourceLocation()")
+    }
+
     func testAGoldenMismatchPrintsTheChangedLines() {
         let golden = "a\nb\nc\nd\ne"
         XCTAssertEqual(Self.difference(golden, "a\nb\nX\nd\ne"), "@@ line 3 @@\n  a\n  b\n- c\n+ X\n  d\n  e")
@@ -57,16 +70,16 @@ final class GoldenTests: XCTestCase {
         try assertMatchesGoldens(files.filter { !$0.name.hasSuffix("Mocks.swift") }, in: Paths.cloudKitDoubles)
         // The mocks live in their own module, which imports the protocols' module.
         let mocks = try Generator(templates: .bundled(), options: TranslationOptions(extraImports: ["CloudKitDoubles"]))
-            .generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.cloudKitDescription.path, artifacts: [.mocks])
+            .generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.relative(Paths.cloudKitDescription), artifacts: [.mocks])
         try assertMatchesGoldens(mocks, in: Paths.cloudKitMocks)
     }
 
     func testShippedKeyValueStoreDescriptionMatchesGoldens() throws {
         let description = Paths.root.appendingPathComponent("Descriptions/KeyValueStore.clouddouble.json")
-        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: description.path)
+        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: Paths.relative(description))
         try assertMatchesGoldens(files.filter { !$0.name.hasSuffix("Mocks.swift") }, in: Paths.cloudKitDoubles)
         let mocks = try Generator(templates: .bundled(), options: TranslationOptions(extraImports: ["CloudKitDoubles"]))
-            .generate(Paths.bytes(description), file: description.path, artifacts: [.mocks])
+            .generate(Paths.bytes(description), file: Paths.relative(description), artifacts: [.mocks])
         try assertMatchesGoldens(mocks, in: Paths.cloudKitMocks)
         let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
         XCTAssertTrue(live.contains("#if canImport(Darwin)"), "Foundation exists on Linux, NSUbiquitousKeyValueStore does not")
@@ -86,7 +99,7 @@ final class GoldenTests: XCTestCase {
     func testKitchenSinkDescriptionMatchesGoldens() throws {
         let description = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
         let directory = Paths.root.appendingPathComponent("Tests/Goldens/KitchenSink")
-        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: description.path)
+        let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: Paths.relative(description))
         try assertMatchesGoldens(files, in: directory)
         let mocks = try XCTUnwrap(files.first { $0.name.hasSuffix("Mocks.swift") }?.contents)
         XCTAssertTrue(mocks.contains("var `default`: String"), "keywords are escaped")
@@ -99,7 +112,7 @@ final class GoldenTests: XCTestCase {
 
     func testBundledTemplatesAreTheRepositoryTemplates() throws {
         let custom = try Generator(templates: TemplateSet(directory: Paths.templates))
-            .generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.cloudKitDescription.path)
+            .generate(Paths.bytes(Paths.cloudKitDescription), file: Paths.relative(Paths.cloudKitDescription))
         XCTAssertEqual(custom, try generate())
     }
 

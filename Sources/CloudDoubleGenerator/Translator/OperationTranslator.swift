@@ -10,6 +10,8 @@ struct OperationTranslator {
     let operation: OperationSpec
     let prefix: String
     let accessPrefix: String
+    /// Wraps lines that carry Swift from the description in `#sourceLocation` directives.
+    let located: ([String], SourceLocation?) -> [String]
 
     var outcomeName: String { "\(prefix)\(operation.name.value)Outcome" }
     var legacyProtocol: String { "\(prefix)\(operation.name.value)DeprecatedBlocks" }
@@ -103,12 +105,16 @@ struct OperationTranslator {
         if requested.isEmpty {
             loop += ["// A whole failure reaches only the final block: no item was requested by key.", "if outcome.failsRequestedItems { events = [] }"]
         } else {
+            let firstRequested = itemStreams.compactMap { stream -> SourceLocation? in
+                if case .items(_, _, let requested?) = stream.kind { return requested.location }
+                return nil
+            }.first
             loop += [
                 "if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {",
                 "    // A whole failure: every item the app asked for fails with the operation's error.",
-                "    events = \(requested.joined(separator: " + "))",
-                "}",
             ]
+            loop += located(["events = \(requested.joined(separator: " + "))"], firstRequested).map { $0.hasPrefix("#") ? $0 : "    " + $0 }
+            loop.append("}")
         }
         loop += ["for event in events { delivery.deliver(event) }", "delivery.finish(outcome.result)", "delivery.complete()"]
         body += loop.map { "    " + $0 }
@@ -149,9 +155,10 @@ struct OperationTranslator {
         }
         let fallback = operation.result.defaultValue?.value ?? MockDefaults.expression(for: finalType)
         let defaultArgument = fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil"
-        finish.append(
-            "    let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: \(defaultArgument), "
-                + "errorModel: errorModel, operation: \(FormSignature.literal(sdkType)))")
+        finish += located([
+            "let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: \(defaultArgument), "
+                + "errorModel: errorModel, operation: \(FormSignature.literal(sdkType)))"
+        ], operation.result.defaultValue?.location).map { $0.hasPrefix("#") ? $0 : "    " + $0 }
         finish += bindings(for: operation.result.blocks, resultName: "result").map { "    " + $0 }
         finish += calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal).map { "    " + $0 }
         finish += ["},", "completionBlock: completionBlock)"]
@@ -200,16 +207,23 @@ struct OperationTranslator {
     func calls(_ blocks: [OperationBlock], primary: BlockRole, legacy: BlockRole) -> [String] {
         guard let main = blocks.first(where: { $0.role.value == primary }) else { return [] }
         var lines = ["if let block = \(main.name.value) {", "    block(\(arguments(main)))"]
+        var pasted = pastedLocation(main)
         if let old = blocks.first(where: { $0.role.value == legacy }) {
             lines.append("} else if \(condition(old)) {")
             lines.append("    block(\(arguments(old)))")
+            pasted = pasted ?? pastedLocation(old)
         }
         lines.append("}")
-        return lines
+        return located(lines, pasted)
     }
 
     func call(_ block: OperationBlock) -> [String] {
-        ["if \(condition(block)) { block(\(arguments(block))) }"]
+        located(["if \(condition(block)) { block(\(arguments(block))) }"], pastedLocation(block))
+    }
+
+    /// Where the description's Swift for a block call is: its `arguments`, else its first `unwrap`.
+    func pastedLocation(_ block: OperationBlock) -> SourceLocation? {
+        block.arguments?.location ?? block.unwrap.first?.value.location
     }
 
     func condition(_ block: OperationBlock) -> String {
@@ -281,7 +295,7 @@ struct OperationTranslator {
             let property = input.source.value
             let atomic = operation.atomic.map { _ in "operation.\(operation.atomic!.when.value)" }
             body.append("let \(property) = operation.\(property)")
-            body.append("faults.request(\(requested.value), input: \(index)\(Translator.atomicArgument(operation.atomic, flag: atomic)))")
+            body += located(["faults.request(\(requested.value), input: \(index)\(Translator.atomicArgument(operation.atomic, flag: atomic)))"], requested.location)
             body.append("operation.\(property) = faults.kept(\(property), input: \(index)\(input.key.map { ", by: \\.\($0.value)" } ?? ""))")
         }
         for stream in operation.streams {

@@ -21,9 +21,13 @@ public struct Translator: Sendable {
     let sourceFile: String
     let options: TranslationOptions
 
-    public init(description: APIDescription, sourceFile: String, options: TranslationOptions = TranslationOptions()) {
+    /// The description's path as given, for `#sourceLocation`.
+    let descriptionPath: String
+
+    public init(description: APIDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()) {
         self.description = description
         self.sourceFile = sourceFile
+        self.descriptionPath = descriptionPath ?? sourceFile
         self.options = options
     }
 
@@ -57,7 +61,7 @@ public struct Translator: Sendable {
             "imports": .list(imports),
             "access": .string(access),
             "accessPrefix": .string(accessPrefix),
-            "errorModel": .string(errorModelExpression()),
+            "errorModel": .lines(located([errorModelExpression()], at: description.errorModel?.domain.location)),
             "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
@@ -74,7 +78,7 @@ public struct Translator: Sendable {
     var typeAttributes: TemplateValue { lines(description.availability.map(\.value)) }
 
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
-        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix)
+        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix, located: located)
     }
 
     /// The operations a call runs, in the description's order.
@@ -118,17 +122,19 @@ public struct Translator: Sendable {
                     doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
                     declaration: "func \(propertyName)() throws -> \(declared)"))
             }
+            let mockGetLines = located([mockGet], at: ref == nil ? property.mockDefault?.location : nil)
             if property.settable {
                 let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! Live\(protocolName(ref!))).base"
                 live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
                 fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { wrapped.\(propertyName) = newValue }"]))
-                mock.append(member(attributes: attributes, declaration: declaration, body: [
-                    "get { \(mockGet) }", "set { recorder.set(\(FormSignature.literal(property.name.value)), newValue) }",
+                let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
+                mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
+                    "set { recorder.set(\(FormSignature.literal(property.name.value)), newValue) }",
                 ]))
             } else {
                 live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
                 fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet]))
-                mock.append(member(attributes: attributes, declaration: declaration, body: [mockGet]))
+                mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines))
             }
             keys.append(callKey(mock: "Mock\(proto)", id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
         }
@@ -207,6 +213,14 @@ public struct Translator: Sendable {
 
     // MARK: Members
 
+    /// Lines that carry Swift copied from the description (a default, a `mockDefault`, block
+    /// arguments…), between `#sourceLocation` directives: a compile error in them points at the
+    /// description's line, so Xcode shows it on the JSON rather than in a generated file.
+    func located(_ lines: [String], at location: SourceLocation?) -> [String] {
+        guard let location else { return lines }
+        return ["#sourceLocation(file: \(FormSignature.literal(descriptionPath)), line: \(location.line))"] + lines + ["#sourceLocation()"]
+    }
+
     func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
         ["doc": Self.docLines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
     }
@@ -265,7 +279,8 @@ public struct Translator: Sendable {
             let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
             let call = "\(SwiftNames.escaped(signature.form.name.value))(\(signature.forwardingArguments(substitutingDefaultsFor: omitted)))"
             let body = signature.kind == .async ? "try await \(call)" : call
-            result.append(member(attributes: signature.attributes, declaration: signature.declaration(access: access, omitting: omitted), body: [body]))
+            let pasted = omitted.compactMap { signature.call.parameters[$0].defaultLocation }.min { $0.line < $1.line }
+            result.append(member(attributes: signature.attributes, declaration: signature.declaration(access: access, omitting: omitted), body: located([body], at: pasted)))
         }
         return result
     }
@@ -309,11 +324,12 @@ public struct Translator: Sendable {
             } else {
                 failure = "\(handler)(\(signature.form.errorValue?.value ?? "nil"), $0)"
             }
-            return [
+            let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
+            return located([
                 "faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
                 "    \(signature.invocation(on: "self.wrapped"))",
                 "}",
-            ]
+            ], at: pasted)
         case .result:
             if let items = itemFaultParts(signature) {
                 return ["faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), request: { items in"]
@@ -404,7 +420,9 @@ public struct Translator: Sendable {
             let optional = parameter.type.value.trimmingCharacters(in: .whitespaces).hasSuffix("?")
             let list = optional ? "(\(name) ?? [])" : name
             let keys = items.key.map { "\(list).map(\\.\($0.value))" } ?? list
-            request.append("items.request(\(keys), input: \(input)\(Self.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) })))")
+            request += located(
+                ["items.request(\(keys), input: \(input)\(Self.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) })))"],
+                at: call.atomic?.except?.location)
             kept[index] = "items.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
         }
         if request.isEmpty { request = ["// Every item is in the answer, not the request: nothing to keep from the SDK."] }
@@ -431,6 +449,11 @@ public struct Translator: Sendable {
     }
 
     func mockBody(_ signature: FormSignature, arguments: String) -> [String] {
+        let errorValue = signature.kind == .completion ? signature.form.errorValue?.location : nil
+        return located(mockLines(signature, arguments: arguments), at: signature.call.mockDefault?.location ?? errorValue)
+    }
+
+    func mockLines(_ signature: FormSignature, arguments: String) -> [String] {
         let idLiteral = FormSignature.literal(signature.callID)
         let handler = signature.handlerName
         let returns = signature.returns

@@ -34,9 +34,13 @@ protocol SinkSettings: AnyObject, Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
     func store(_ value: String, `in` key: String) async throws {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
         try await store(value, in: key, overwrite: true)
+        #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Error)?) -> Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
         store(value, in: key, overwrite: true, completionHandler: completionHandler)
+        #sourceLocation()
     }
 }
