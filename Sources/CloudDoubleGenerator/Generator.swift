@@ -30,9 +30,10 @@ public struct Generator: Sendable {
         guard !base.isEmpty else {
             throw .io("\(file): error: the file name gives the generated files no name; call it <Name>.clouddouble.json")
         }
-        // The file name is printed in each file's header comment and names the files.
-        guard !source.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
-            throw .io("\(file): error: the file name has a line break or control character; rename it <Name>.clouddouble.json")
+        // The file name is printed in each file's header comment and names the files; the path is
+        // written into `#sourceLocation` directives.
+        guard !file.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+            throw .io("\(file): error: the file's path has a line break or control character; move or rename it")
         }
         for module in options.extraImports + options.testableImports where !Self.isModuleName(module) {
             throw .io("clouddouble: error: '\(module)' is not a module name to import")
