@@ -97,26 +97,9 @@ struct FormSignature {
 
     static func attribute(for deprecation: Deprecation) -> String {
         var arguments = ["*", "deprecated"]
-        if let renamed = deprecation.renamed { arguments.append("renamed: \(literal(renamed))") }
-        if let message = deprecation.message { arguments.append("message: \(literal(message))") }
+        if let renamed = deprecation.renamed { arguments.append("renamed: \(SwiftNames.literal(renamed))") }
+        if let message = deprecation.message { arguments.append("message: \(SwiftNames.literal(message))") }
         return "@available(\(arguments.joined(separator: ", ")))"
-    }
-
-    /// A Swift string literal.
-    static func literal(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case "\r": escaped += "\\r"
-            default:
-                if scalar.value < 0x20 { escaped += "\\u{\(String(scalar.value, radix: 16))}" } else { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return "\"\(escaped)\""
     }
 
     /// `T?`, parenthesised when `T` needs it (`(any P)?`).

@@ -157,7 +157,7 @@ struct OperationTranslator {
         let defaultArgument = fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil"
         finish += located([
             "let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: \(defaultArgument), "
-                + "errorModel: errorModel, operation: \(FormSignature.literal(sdkType)))"
+                + "errorModel: errorModel, operation: \(SwiftNames.literal(sdkType)))"
         ], operation.result.defaultValue?.location).map { $0.hasPrefix("#") ? $0 : "    " + $0 }
         finish += bindings(for: operation.result.blocks, resultName: "result").map { "    " + $0 }
         finish += calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal).map { "    " + $0 }

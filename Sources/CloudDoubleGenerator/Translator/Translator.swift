@@ -113,10 +113,10 @@ public struct Translator: Sendable {
 
             let liveGet = ref.map { "wrappers.wrapper(for: base.\(propertyName)) { Live\(protocolName($0))($0) }" } ?? "base.\(propertyName)"
             let faultGet = ref.map { "wrappers.wrapper(for: wrapped.\(propertyName)) { FaultInjecting\(protocolName($0))(wrapping: $0, faults: faults) }" } ?? "wrapped.\(propertyName)"
-            let fallback = ref.map { childMock($0, key: FormSignature.literal(property.name.value)) }
+            let fallback = ref.map { childMock($0, key: SwiftNames.literal(property.name.value)) }
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
             let backed = property.store == nil ? "" : ", backed: backing.map { backing in { try backing.\(propertyName)() } }"
-            let mockGet = "recorder.get(\(FormSignature.literal(property.name.value))\(backed), fallback: \(fallback))"
+            let mockGet = "recorder.get(\(SwiftNames.literal(property.name.value))\(backed), fallback: \(fallback))"
             if let action = property.store {
                 backing.append(member(
                     doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
@@ -129,7 +129,7 @@ public struct Translator: Sendable {
                 fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { wrapped.\(propertyName) = newValue }"]))
                 let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
                 mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
-                    "set { recorder.set(\(FormSignature.literal(property.name.value)), newValue) }",
+                    "set { recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
                 ]))
             } else {
                 live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
@@ -186,7 +186,7 @@ public struct Translator: Sendable {
 
         return [
             "name": .string(name),
-            "nameLiteral": .string(FormSignature.literal(name)),
+            "nameLiteral": .string(SwiftNames.literal(name)),
             "sdkType": .string(type.sdkType.value),
             "protocolName": .string(proto),
             "liveName": .string("Live\(proto)"),
@@ -195,7 +195,7 @@ public struct Translator: Sendable {
             "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
             "liveSendableNote": .bool(type.uncheckedSendable),
             "hasChildren": .bool(hasChildren(type)),
-            "mockNameLiteral": .string(FormSignature.literal("Mock\(proto)")),
+            "mockNameLiteral": .string(SwiftNames.literal("Mock\(proto)")),
             "doc": Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
             "typeAttributes": lines(description.availability.map(\.value)),
             "protocolMembers": .list(protocolMembers),
@@ -218,7 +218,7 @@ public struct Translator: Sendable {
     /// description's line, so Xcode shows it on the JSON rather than in a generated file.
     func located(_ lines: [String], at location: SourceLocation?) -> [String] {
         guard let location else { return lines }
-        return ["#sourceLocation(file: \(FormSignature.literal(descriptionPath)), line: \(location.line))"] + lines + ["#sourceLocation()"]
+        return ["#sourceLocation(file: \(SwiftNames.literal(descriptionPath)), line: \(location.line))"] + lines + ["#sourceLocation()"]
     }
 
     func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
@@ -264,7 +264,7 @@ public struct Translator: Sendable {
             "attributes": lines(attributes),
             "whereClause": .string("Mock == \(mock), Arguments == \(arguments), Value == \(value)"),
             "name": .string(SwiftNames.escaped(id)),
-            "id": .string(FormSignature.literal(id)),
+            "id": .string(SwiftNames.literal(id)),
         ]
     }
 
@@ -297,8 +297,8 @@ public struct Translator: Sendable {
     }
 
     func faultBody(_ signature: FormSignature, typeName: String) -> [String] {
-        let typeLiteral = FormSignature.literal(typeName)
-        let idLiteral = FormSignature.literal(signature.callID)
+        let typeLiteral = SwiftNames.literal(typeName)
+        let idLiteral = SwiftNames.literal(signature.callID)
         let handler = signature.handlerName
         switch signature.kind {
         case .sync:
@@ -350,13 +350,13 @@ public struct Translator: Sendable {
     /// its stubbed outcome through its own blocks.
     func mockOperationBody(_ signature: FormSignature, operations: [OperationSpec]) -> [String] {
         let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
-        var body = ["recorder.respondWithoutFailing(\(FormSignature.literal(signature.callID)), .sync, \(parameter), fallback: ())", "switch \(parameter) {"]
+        var body = ["recorder.respondWithoutFailing(\(SwiftNames.literal(signature.callID)), .sync, \(parameter), fallback: ())", "switch \(parameter) {"]
         for operation in operations {
             let outcome = operationTranslator(operation).outcomeName
             body += [
                 "case let \(parameter) as \(operation.sdkType.value):",
                 "    recorder.runOperation(",
-                "        \(FormSignature.literal(Validator.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
+                "        \(SwiftNames.literal(Validator.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
                 "        replay: \(outcome).replay(\(parameter), errorModel: Self.errorModel)"
                     + (operation.store == nil ? ")" : ","),
             ]
@@ -384,7 +384,7 @@ public struct Translator: Sendable {
             body += [
                 "case let \(parameter) as \(operation.sdkType.value):",
                 "    faults.run(",
-                "        \(FormSignature.literal(typeName)), operation: \(FormSignature.literal(operation.sdkType.value)),",
+                "        \(SwiftNames.literal(typeName)), operation: \(SwiftNames.literal(operation.sdkType.value)),",
                 "        replay: \(outcome).replay(\(parameter), errorModel: faults.errorModel), failure: \(outcome).failure,",
                 "        intercept: { \(outcome).intercept(\(parameter), faults: $0, errorModel: self.faults.errorModel) }",
                 "    ) {",
@@ -444,7 +444,7 @@ public struct Translator: Sendable {
         guard let atomic, let flag else { return "" }
         var arguments = ["by: \\.\(atomic.groupBy.value)"]
         if let except = atomic.except { arguments.append("except: \(except.value)") }
-        arguments.append("error: \(FormSignature.literal(atomic.error.value))")
+        arguments.append("error: \(SwiftNames.literal(atomic.error.value))")
         return ", atomic: \(flag) ? AtomicGroups(\(arguments.joined(separator: ", "))) : nil"
     }
 
@@ -454,7 +454,7 @@ public struct Translator: Sendable {
     }
 
     func mockLines(_ signature: FormSignature, arguments: String) -> [String] {
-        let idLiteral = FormSignature.literal(signature.callID)
+        let idLiteral = SwiftNames.literal(signature.callID)
         let handler = signature.handlerName
         let returns = signature.returns
         let fallback: String? = signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:))
@@ -554,7 +554,7 @@ public struct Translator: Sendable {
             arguments.append("catalogue: .cloudKit")
         case .codes(let codes):
             let entries = codes.map { code in
-                "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(FormSignature.literal(code.name.value)), meaning: \(FormSignature.literal(code.meaning)), "
+                "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
                     + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), needsUserAction: \(code.userAction), "
                     + "appCanHandle: \(code.retryable), defaultRetryAfter: \(code.defaultRetryAfter.map { String($0) } ?? "nil"), "
                     + "recovery: \(code.retryable ? ".retry" : (code.userAction ? ".askUser" : ".giveUp")))"

@@ -78,4 +78,22 @@ enum SwiftNames {
         }
         return false
     }
+
+    /// A Swift string literal of `text`: quotes, backslashes, line breaks and control
+    /// characters escaped. Generated code and diagnostics show description text through it.
+    static func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default:
+                if scalar.value < 0x20 { escaped += "\\u{\(String(scalar.value, radix: 16))}" } else { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return "\"\(escaped)\""
+    }
 }

@@ -71,7 +71,7 @@ private struct Check {
         }
         if let condition = description.liveCondition, !SwiftSnippets.isCompilationCondition(condition.value) {
             sink.error(
-                "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \"\(Self.shown(condition.value))\"",
+                "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \(SwiftNames.literal(condition.value))",
                 at: condition.location)
         }
         let operationNames = operations()
@@ -133,7 +133,7 @@ private struct Check {
         let text = attribute.value
         if !SwiftSnippets.isAvailabilityAttribute(text) {
             sink.error(
-                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \"\(Self.shown(text))\"", at: attribute.location)
+                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text))", at: attribute.location)
         }
     }
 
@@ -141,23 +141,8 @@ private struct Check {
     func expression(_ value: Located<String>?, what: String) {
         guard let value, !SwiftSnippets.isOneLineExpression(value.value) else { return }
         sink.error(
-            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \"\(Self.shown(value.value))\"",
+            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \(SwiftNames.literal(value.value))",
             at: value.location)
-    }
-
-    /// `text` as a diagnostic shows it: line breaks and control characters escaped.
-    static func shown(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: shown += "\\u{\(String(scalar.value, radix: 16))}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
     }
 
     func typeUse(_ use: TypeUse, typeNames: [String: SourceLocation]) {
@@ -672,7 +657,7 @@ private struct Check {
     func deprecation(_ deprecation: Deprecation?, at location: SourceLocation) {
         guard let renamed = deprecation?.renamed, !SwiftSnippets.isDeclarationName(renamed) else { return }
         sink.error(
-            "\"renamed\" must be a declaration name such as \"record(for:)\" or \"CKDatabase.save(_:)\"; found \"\(Self.shown(renamed))\"",
+            "\"renamed\" must be a declaration name such as \"record(for:)\" or \"CKDatabase.save(_:)\"; found \(SwiftNames.literal(renamed))",
             at: location)
     }
 
