@@ -8,19 +8,7 @@ import XCTest
 /// The in-memory store's CloudKit rules that depend on what only the server sets (change tags,
 /// zone capabilities) and on the header-documented semantics of save policies, conflicts,
 /// cross-zone queries, paged change fetches and the account (issue #12, points 6–12).
-final class InMemoryStoreSemanticsTests: XCTestCase {
-    let notes = CKRecordZone.ID(zoneName: "Notes")
-    let model = MockCloudDatabase.errorModel
-
-    func note(_ name: String, _ title: String, zone: CKRecordZone.ID = .default) -> CKRecord {
-        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
-        record["title"] = title
-        return record
-    }
-
-    func code(_ error: (any Error)?) -> String {
-        error.flatMap { model.info(of: $0)?.name } ?? "none"
-    }
+final class InMemoryStoreSemanticsTests: XCTestCase, StoreTestSupport {
 
     // MARK: 6. Change tags travel with the record
 

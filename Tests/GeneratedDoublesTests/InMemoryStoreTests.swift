@@ -7,19 +7,7 @@ import XCTest
 
 /// Mocks backed by the in-memory CloudKit: no stubs, and the data behaves as the service's would,
 /// whichever way the app reaches it.
-final class InMemoryStoreTests: XCTestCase {
-    let notes = CKRecordZone.ID(zoneName: "Notes")
-    let model = MockCloudDatabase.errorModel
-
-    func note(_ name: String, _ title: String, zone: CKRecordZone.ID = .default) -> CKRecord {
-        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))
-        record["title"] = title
-        return record
-    }
-
-    func code(_ error: (any Error)?) -> String {
-        error.flatMap { model.info(of: $0)?.name } ?? "none"
-    }
+final class InMemoryStoreTests: XCTestCase, StoreTestSupport {
 
     func testWhatOneFormSavesEveryOtherFormFinds() async throws {
         let cloud = InMemoryCloudKit()
