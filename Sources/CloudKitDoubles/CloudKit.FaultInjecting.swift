@@ -25,14 +25,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
     public convenience init(wrapping wrapped: any CloudContainer, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: FaultInjectingCloudContainer.errorModel, time: time))
-    }
-
-    /// The SDK's error domain, keys and catalogue, as the description gives them.
-    public static var errorModel: ErrorModel {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
-        #sourceLocation()
+        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: time))
     }
 
     public var containerIdentifier: String? {
@@ -59,7 +52,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         switch operation {
         case let operation as CKFetchRecordsOperation:
             faults.run(
-                "Container", operation: "CKFetchRecordsOperation",
+                "Container", operation: "fetchRecordsOperation",
                 replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
                 intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -67,7 +60,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKModifyRecordsOperation:
             faults.run(
-                "Container", operation: "CKModifyRecordsOperation",
+                "Container", operation: "modifyRecordsOperation",
                 replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
                 intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -75,7 +68,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKQueryOperation:
             faults.run(
-                "Container", operation: "CKQueryOperation",
+                "Container", operation: "queryOperation",
                 replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
                 intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -83,7 +76,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKFetchRecordZoneChangesOperation:
             faults.run(
-                "Container", operation: "CKFetchRecordZoneChangesOperation",
+                "Container", operation: "fetchRecordZoneChangesOperation",
                 replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
                 intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -91,7 +84,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKFetchDatabaseChangesOperation:
             faults.run(
-                "Container", operation: "CKFetchDatabaseChangesOperation",
+                "Container", operation: "fetchDatabaseChangesOperation",
                 replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
                 intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -99,7 +92,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKFetchRecordZonesOperation:
             faults.run(
-                "Container", operation: "CKFetchRecordZonesOperation",
+                "Container", operation: "fetchRecordZonesOperation",
                 replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
                 intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -107,7 +100,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKModifyRecordZonesOperation:
             faults.run(
-                "Container", operation: "CKModifyRecordZonesOperation",
+                "Container", operation: "modifyRecordZonesOperation",
                 replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
                 intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -115,7 +108,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKModifySubscriptionsOperation:
             faults.run(
-                "Container", operation: "CKModifySubscriptionsOperation",
+                "Container", operation: "modifySubscriptionsOperation",
                 replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
                 intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -123,7 +116,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             }
         case let operation as CKFetchSubscriptionsOperation:
             faults.run(
-                "Container", operation: "CKFetchSubscriptionsOperation",
+                "Container", operation: "fetchSubscriptionsOperation",
                 replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
                 intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -548,14 +541,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
     public convenience init(wrapping wrapped: any CloudDatabase, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: FaultInjectingCloudDatabase.errorModel, time: time))
-    }
-
-    /// The SDK's error domain, keys and catalogue, as the description gives them.
-    public static var errorModel: ErrorModel {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
-        #sourceLocation()
+        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: time))
     }
 
     public var databaseScope: CKDatabase.Scope {
@@ -566,7 +552,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         switch operation {
         case let operation as CKFetchRecordsOperation:
             faults.run(
-                "Database", operation: "CKFetchRecordsOperation",
+                "Database", operation: "fetchRecordsOperation",
                 replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
                 intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -574,7 +560,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKModifyRecordsOperation:
             faults.run(
-                "Database", operation: "CKModifyRecordsOperation",
+                "Database", operation: "modifyRecordsOperation",
                 replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
                 intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -582,7 +568,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKQueryOperation:
             faults.run(
-                "Database", operation: "CKQueryOperation",
+                "Database", operation: "queryOperation",
                 replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
                 intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -590,7 +576,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKFetchRecordZoneChangesOperation:
             faults.run(
-                "Database", operation: "CKFetchRecordZoneChangesOperation",
+                "Database", operation: "fetchRecordZoneChangesOperation",
                 replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
                 intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -598,7 +584,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKFetchDatabaseChangesOperation:
             faults.run(
-                "Database", operation: "CKFetchDatabaseChangesOperation",
+                "Database", operation: "fetchDatabaseChangesOperation",
                 replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
                 intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -606,7 +592,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKFetchRecordZonesOperation:
             faults.run(
-                "Database", operation: "CKFetchRecordZonesOperation",
+                "Database", operation: "fetchRecordZonesOperation",
                 replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
                 intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -614,7 +600,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKModifyRecordZonesOperation:
             faults.run(
-                "Database", operation: "CKModifyRecordZonesOperation",
+                "Database", operation: "modifyRecordZonesOperation",
                 replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
                 intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -622,7 +608,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKModifySubscriptionsOperation:
             faults.run(
-                "Database", operation: "CKModifySubscriptionsOperation",
+                "Database", operation: "modifySubscriptionsOperation",
                 replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
                 intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {
@@ -630,7 +616,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             }
         case let operation as CKFetchSubscriptionsOperation:
             faults.run(
-                "Database", operation: "CKFetchSubscriptionsOperation",
+                "Database", operation: "fetchSubscriptionsOperation",
                 replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
                 intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
             ) {

@@ -5,6 +5,17 @@ import CloudKit
 import Foundation
 import CloudDoubleRuntime
 
+/// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
+/// doubles build the errors they inject or report from it, and app code can use it too, for
+/// instance in a `RetryPolicy(errorModel: .cloudKit)`. Named after its module's name.
+extension ErrorModel {
+    public static var cloudKit: ErrorModel {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
+        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        #sourceLocation()
+    }
+}
+
 /// A CloudKit container: its databases and the user's account.
 ///
 /// Conformers: `LiveCloudContainer` (the real `CKContainer`), `FaultInjectingCloudContainer`, `MockCloudContainer`.
@@ -196,6 +207,280 @@ public protocol CloudContainer: AnyObject, Sendable {
     /// Call `longLivedOperation`; forwards to `CKContainer.fetchLongLivedOperation(withID:completionHandler:)`.
     @preconcurrency
     func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void)
+}
+
+/// The calls of `CloudContainer` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(CloudContainerCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudContainerCall<Arguments, Value>: CallKey {
+    public static var typeName: String { "Container" }
+    public let id: String
+
+    init(_ id: String) {
+        self.id = id
+    }
+}
+
+/// The property `containerIdentifier`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == String? {
+    public static var containerIdentifier: Self { Self("containerIdentifier") }
+}
+
+/// The property `privateCloudDatabase`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+    public static var privateCloudDatabase: Self { Self("privateCloudDatabase") }
+}
+
+/// The property `publicCloudDatabase`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+    public static var publicCloudDatabase: Self { Self("publicCloudDatabase") }
+}
+
+/// The property `sharedCloudDatabase`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+    public static var sharedCloudDatabase: Self { Self("sharedCloudDatabase") }
+}
+
+/// The call `database`: `database(with:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKDatabase.Scope, Value == any CloudDatabase {
+    public static var database: Self { Self("database") }
+}
+
+/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
+}
+
+/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
+}
+
+/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+    public static var queryOperation: Self { Self("queryOperation") }
+}
+
+/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
+}
+
+/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
+}
+
+/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
+}
+
+/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
+}
+
+/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
+}
+
+/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
+}
+
+/// The call `addOperation`: `add(_:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKOperation, Value == Void {
+    public static var addOperation: Self { Self("addOperation") }
+}
+
+/// The call `accountStatus`: `accountStatus()`, `accountStatus(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == CKAccountStatus {
+    public static var accountStatus: Self { Self("accountStatus") }
+}
+
+/// The call `userRecordID`: `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == CKRecord.ID {
+    public static var userRecordID: Self { Self("userRecordID") }
+}
+
+/// The call `userIdentityForEmail`: `userIdentity(forEmailAddress:)`, `discoverUserIdentity(withEmailAddress:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == String, Value == CKUserIdentity? {
+    public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
+}
+
+/// The call `applicationPermissionStatus`: `applicationPermissionStatus(for:)`, `status(forApplicationPermission:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+    public static var applicationPermissionStatus: Self { Self("applicationPermissionStatus") }
+}
+
+/// The call `requestApplicationPermission`: `requestApplicationPermission(_:)`, `requestApplicationPermission(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+    public static var requestApplicationPermission: Self { Self("requestApplicationPermission") }
+}
+
+/// The call `userIdentityForPhoneNumber`: `userIdentity(forPhoneNumber:)`, `discoverUserIdentity(withPhoneNumber:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == String, Value == CKUserIdentity? {
+    public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
+}
+
+/// The call `userIdentityForUserRecordID`: `userIdentity(forUserRecordID:)`, `discoverUserIdentity(withUserRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == CKRecord.ID, Value == CKUserIdentity? {
+    public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
+}
+
+/// The call `userIdentitiesForEmails`: `userIdentities(forEmailAddresses:)`, `discoverUserIdentities(forEmailAddresses:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == [String], Value == [String: CKUserIdentity] {
+    public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
+}
+
+/// The call `userIdentitiesForPhoneNumbers`: `userIdentities(forPhoneNumbers:)`, `discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == [String], Value == [String: CKUserIdentity] {
+    public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
+}
+
+/// The call `userIdentitiesForUserRecordIDs`: `userIdentities(forUserRecordIDs:)`, `discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+extension CloudContainerCall where Arguments == [CKRecord.ID], Value == [CKRecord.ID: CKUserIdentity] {
+    public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
+}
+
+/// The call `shareParticipantForEmail`: `shareParticipant(forEmailAddress:)`, `fetchShareParticipant(withEmailAddress:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == String, Value == CKShare.Participant {
+    public static var shareParticipantForEmail: Self { Self("shareParticipantForEmail") }
+}
+
+/// The call `shareParticipantForPhoneNumber`: `shareParticipant(forPhoneNumber:)`, `fetchShareParticipant(withPhoneNumber:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == String, Value == CKShare.Participant {
+    public static var shareParticipantForPhoneNumber: Self { Self("shareParticipantForPhoneNumber") }
+}
+
+/// The call `shareParticipantForUserRecordID`: `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKRecord.ID, Value == CKShare.Participant {
+    public static var shareParticipantForUserRecordID: Self { Self("shareParticipantForUserRecordID") }
+}
+
+/// The call `shareMetadata`: `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == URL, Value == CKShare.Metadata {
+    public static var shareMetadata: Self { Self("shareMetadata") }
+}
+
+/// The call `acceptShare`: `accept(_:)`, `accept(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKShare.Metadata, Value == CKShare {
+    public static var acceptShare: Self { Self("acceptShare") }
+}
+
+/// The call `shareParticipantsForEmails`: `shareParticipants(forEmailAddresses:)`, `fetchShareParticipants(forEmailAddresses:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForEmails: Self { Self("shareParticipantsForEmails") }
+}
+
+/// The call `shareParticipantsForPhoneNumbers`: `shareParticipants(forPhoneNumbers:)`, `fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForPhoneNumbers: Self { Self("shareParticipantsForPhoneNumbers") }
+}
+
+/// The call `shareParticipantsForUserRecordIDs`: `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == [CKRecord.ID], Value == [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+    public static var shareParticipantsForUserRecordIDs: Self { Self("shareParticipantsForUserRecordIDs") }
+}
+
+/// The call `shareMetadatas`: `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == [URL], Value == [URL: Result<CKShare.Metadata, any Error>] {
+    public static var shareMetadatas: Self { Self("shareMetadatas") }
+}
+
+/// The call `acceptShares`: `accept(_:)`, `accept(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == [CKShare.Metadata], Value == [CKShare.Metadata: Result<CKShare, any Error>] {
+    public static var acceptShares: Self { Self("acceptShares") }
+}
+
+/// The call `allLongLivedOperationIDs`: `allLongLivedOperationIDs()`, `fetchAllLongLivedOperationIDs(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == Void, Value == [CKOperation.ID] {
+    public static var allLongLivedOperationIDs: Self { Self("allLongLivedOperationIDs") }
+}
+
+/// The call `longLivedOperation`: `longLivedOperation(for:)`, `fetchLongLivedOperation(withID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKOperation.ID, Value == CKOperation? {
+    public static var longLivedOperation: Self { Self("longLivedOperation") }
 }
 
 /// A CloudKit database: records, zones, subscriptions and queries.
@@ -521,6 +806,218 @@ extension CloudDatabase {
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
+}
+
+/// The calls of `CloudDatabase` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(CloudDatabaseCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudDatabaseCall<Arguments, Value>: CallKey {
+    public static var typeName: String { "Database" }
+    public let id: String
+
+    init(_ id: String) {
+        self.id = id
+    }
+}
+
+/// The property `databaseScope`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == Void, Value == CKDatabase.Scope {
+    public static var databaseScope: Self { Self("databaseScope") }
+}
+
+/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
+}
+
+/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
+}
+
+/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+    public static var queryOperation: Self { Self("queryOperation") }
+}
+
+/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
+}
+
+/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
+}
+
+/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
+}
+
+/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
+}
+
+/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
+}
+
+/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
+}
+
+/// The call `addOperation`: `add(_:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKDatabaseOperation, Value == Void {
+    public static var addOperation: Self { Self("addOperation") }
+}
+
+/// The call `fetchRecord`: `record(for:)`, `fetch(withRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecord.ID, Value == CKRecord {
+    public static var fetchRecord: Self { Self("fetchRecord") }
+}
+
+/// The call `saveRecord`: `save(_:)`, `save(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecord, Value == CKRecord {
+    public static var saveRecord: Self { Self("saveRecord") }
+}
+
+/// The call `deleteRecord`: `deleteRecord(withID:)`, `delete(withRecordID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecord.ID, Value == CKRecord.ID {
+    public static var deleteRecord: Self { Self("deleteRecord") }
+}
+
+/// The call `performQuery`: `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?), Value == [CKRecord] {
+    public static var performQuery: Self { Self("performQuery") }
+}
+
+/// The call `allRecordZones`: `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == Void, Value == [CKRecordZone] {
+    public static var allRecordZones: Self { Self("allRecordZones") }
+}
+
+/// The call `fetchRecordZone`: `recordZone(for:)`, `fetch(withRecordZoneID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecordZone.ID, Value == CKRecordZone {
+    public static var fetchRecordZone: Self { Self("fetchRecordZone") }
+}
+
+/// The call `saveRecordZone`: `save(_:)`, `save(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecordZone, Value == CKRecordZone {
+    public static var saveRecordZone: Self { Self("saveRecordZone") }
+}
+
+/// The call `deleteRecordZone`: `deleteRecordZone(withID:)`, `delete(withRecordZoneID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKRecordZone.ID, Value == CKRecordZone.ID {
+    public static var deleteRecordZone: Self { Self("deleteRecordZone") }
+}
+
+/// The call `allSubscriptions`: `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == Void, Value == [CKSubscription] {
+    public static var allSubscriptions: Self { Self("allSubscriptions") }
+}
+
+/// The call `saveSubscription`: `save(_:)`, `save(_:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKSubscription, Value == CKSubscription {
+    public static var saveSubscription: Self { Self("saveSubscription") }
+}
+
+/// The call `deleteSubscription`: `deleteSubscription(withID:)`, `delete(withSubscriptionID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKSubscription.ID, Value == CKSubscription.ID {
+    public static var deleteSubscription: Self { Self("deleteSubscription") }
+}
+
+/// The call `fetchRecords`: `records(for:desiredKeys:)`, `fetch(withRecordIDs:desiredKeys:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?), Value == [CKRecord.ID : Result<CKRecord, any Error>] {
+    public static var fetchRecords: Self { Self("fetchRecords") }
+}
+
+/// The call `modifyRecords`: `modifyRecords(saving:deleting:savePolicy:atomically:)`, `modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool), Value == (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
+    public static var modifyRecords: Self { Self("modifyRecords") }
+}
+
+/// The call `queryRecords`: `records(matching:inZoneWith:desiredKeys:resultsLimit:)`, `fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+    public static var queryRecords: Self { Self("queryRecords") }
+}
+
+/// The call `continueQuery`: `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+    public static var continueQuery: Self { Self("continueQuery") }
+}
+
+/// The call `fetchSubscription`: `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == CKSubscription.ID, Value == CKSubscription {
+    public static var fetchSubscription: Self { Self("fetchSubscription") }
+}
+
+/// The call `fetchRecordZones`: `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == [CKRecordZone.ID], Value == [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+    public static var fetchRecordZones: Self { Self("fetchRecordZones") }
+}
+
+/// The call `modifyRecordZones`: `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID]), Value == (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+    public static var modifyRecordZones: Self { Self("modifyRecordZones") }
+}
+
+/// The call `fetchSubscriptions`: `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == [CKSubscription.ID], Value == [CKSubscription.ID: Result<CKSubscription, any Error>] {
+    public static var fetchSubscriptions: Self { Self("fetchSubscriptions") }
+}
+
+/// The call `modifySubscriptions`: `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID]), Value == (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+    public static var modifySubscriptions: Self { Self("modifySubscriptions") }
+}
+
+/// The call `databaseChanges`: `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public static var databaseChanges: Self { Self("databaseChanges") }
+}
+
+/// The call `recordZoneChanges`: `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseCall where Arguments == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public static var recordZoneChanges: Self { Self("recordZoneChanges") }
 }
 
 // MARK: - CKFetchRecordsOperation

@@ -22,12 +22,7 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
     public convenience init(wrapping wrapped: any CloudKeyValueStore, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: FaultInjectingCloudKeyValueStore.errorModel, time: time))
-    }
-
-    /// The SDK's error domain, keys and catalogue, as the description gives them.
-    public static var errorModel: ErrorModel {
-        ErrorModel.cloudKit
+        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel(domain: "Foundation"), time: time))
     }
 
     public var dictionaryRepresentation: [String: Any] {

@@ -2,6 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import Foundation
+import CloudDoubleRuntime
 
 /// iCloud key-value storage: small values the user's devices share (NSUbiquitousKeyValueStore).
 ///
@@ -47,4 +48,132 @@ public protocol CloudKeyValueStore: AnyObject, Sendable {
     /// Asks for the in-memory values to be synchronized with iCloud; true when that was possible.
     /// Call `synchronize`; forwards to `NSUbiquitousKeyValueStore.synchronize()`.
     func synchronize() -> Bool
+}
+
+/// The calls of `CloudKeyValueStore` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(CloudKeyValueStoreCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+public struct CloudKeyValueStoreCall<Arguments, Value>: CallKey {
+    public static var typeName: String { "KeyValueStore" }
+    public let id: String
+
+    init(_ id: String) {
+        self.id = id
+    }
+}
+
+/// The property `dictionaryRepresentation`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == Void, Value == [String: Any] {
+    public static var dictionaryRepresentation: Self { Self("dictionaryRepresentation") }
+}
+
+/// The call `object`: `object(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Any? {
+    public static var object: Self { Self("object") }
+}
+
+/// The call `setObject`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (anObject: Any?, aKey: String), Value == Void {
+    public static var setObject: Self { Self("setObject") }
+}
+
+/// The call `setString`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (aString: String?, aKey: String), Value == Void {
+    public static var setString: Self { Self("setString") }
+}
+
+/// The call `setData`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (aData: Data?, aKey: String), Value == Void {
+    public static var setData: Self { Self("setData") }
+}
+
+/// The call `setArray`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (anArray: [Any]?, aKey: String), Value == Void {
+    public static var setArray: Self { Self("setArray") }
+}
+
+/// The call `setDictionary`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (aDictionary: [String: Any]?, aKey: String), Value == Void {
+    public static var setDictionary: Self { Self("setDictionary") }
+}
+
+/// The call `setLongLong`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (value: Int64, aKey: String), Value == Void {
+    public static var setLongLong: Self { Self("setLongLong") }
+}
+
+/// The call `setDouble`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (value: Double, aKey: String), Value == Void {
+    public static var setDouble: Self { Self("setDouble") }
+}
+
+/// The call `setBool`: `set(_:forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == (value: Bool, aKey: String), Value == Void {
+    public static var setBool: Self { Self("setBool") }
+}
+
+/// The call `removeObject`: `removeObject(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Void {
+    public static var removeObject: Self { Self("removeObject") }
+}
+
+/// The call `string`: `string(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == String? {
+    public static var string: Self { Self("string") }
+}
+
+/// The call `array`: `array(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == [Any]? {
+    public static var array: Self { Self("array") }
+}
+
+/// The call `dictionary`: `dictionary(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == [String: Any]? {
+    public static var dictionary: Self { Self("dictionary") }
+}
+
+/// The call `data`: `data(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Data? {
+    public static var data: Self { Self("data") }
+}
+
+/// The call `longLong`: `longLong(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Int64 {
+    public static var longLong: Self { Self("longLong") }
+}
+
+/// The call `double`: `double(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Double {
+    public static var double: Self { Self("double") }
+}
+
+/// The call `bool`: `bool(forKey:)`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == String, Value == Bool {
+    public static var bool: Self { Self("bool") }
+}
+
+/// The call `synchronize`: `synchronize()`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
+extension CloudKeyValueStoreCall where Arguments == Void, Value == Bool {
+    public static var synchronize: Self { Self("synchronize") }
 }

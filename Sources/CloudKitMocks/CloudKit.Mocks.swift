@@ -6,63 +6,40 @@ import Foundation
 import CloudKitDoubles
 import CloudDoubleRuntime
 
-/// A recording mock of `CloudContainer`. Stub with `stub(.call, .value(...))`, inspect with
-/// `arguments(.call)`, `callCount(.call)` and `log`. Completion handlers are always called, on a
-/// background queue unless the mock was made with `delivery: .immediate`.
+/// A recording mock of `CloudContainer`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `CloudContainerCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class MockCloudContainer: CloudContainer {
-    /// All of this mock's state, behind one lock.
+public final class MockCloudContainer: CloudContainer, RecordingMock {
     public let recorder: MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
     public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        recorder = MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log, delivery: delivery)
+        self.recorder = MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log, delivery: delivery)
     }
-
-    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
-    /// report itself (an operation's partial failure).
-    public static var errorModel: ErrorModel {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
-        #sourceLocation()
-    }
-
-    /// The call log this mock appends to.
-    public var log: CallLog { recorder.log }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
     /// store, for instance). Stubs still win, so a test can combine the two.
     public var backing: (any CloudContainerBacking)? {
-        get { recorder.backing as? any CloudContainerBacking }
-        set { recorder.backing = newValue }
+        get { self.recorder.backing as? any CloudContainerBacking }
+        set { self.recorder.backing = newValue }
     }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CallKey<MockCloudContainer, A, V>, _ response: Stub<A, V>) {
-        recorder.stub(call, response)
-    }
-
+    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CallKey<MockCloudContainer, A, V>, _ responses: [Stub<A, V>]) {
-        recorder.stub(call, responses)
-    }
-
-    /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A, V>(_ call: CallKey<MockCloudContainer, A, V>) -> [A] {
-        recorder.arguments(call)
-    }
-
+    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CallKey<MockCloudContainer, A, V>) -> Int {
-        recorder.callCount(call)
-    }
-
-    /// Returns once every completion handler this mock has started delivering has run.
-    public func settled() async {
-        await recorder.settled()
-    }
+    public func callCount<A, V>(_ call: CloudContainerCall<A, V>) -> Int { self.recorder.callCount(call) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    public func arguments<A, V>(_ call: CloudContainerCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    public func calls<A, V>(_ call: CloudContainerCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var containerIdentifier: String? {
         recorder.get("containerIdentifier", fallback: nil)
@@ -90,47 +67,47 @@ public final class MockCloudContainer: CloudContainer {
         case let operation as CKFetchRecordsOperation:
             recorder.runOperation(
                 "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
         case let operation as CKModifyRecordsOperation:
             recorder.runOperation(
                 "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
         case let operation as CKQueryOperation:
             recorder.runOperation(
                 "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudQueryOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.queryOperation($0) } })
         case let operation as CKFetchRecordZoneChangesOperation:
             recorder.runOperation(
                 "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
         case let operation as CKFetchDatabaseChangesOperation:
             recorder.runOperation(
                 "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
         case let operation as CKFetchRecordZonesOperation:
             recorder.runOperation(
                 "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
         case let operation as CKModifyRecordZonesOperation:
             recorder.runOperation(
                 "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
         case let operation as CKModifySubscriptionsOperation:
             recorder.runOperation(
                 "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
         case let operation as CKFetchSubscriptionsOperation:
             recorder.runOperation(
                 "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
         default:
             // No description covers this class, so only its completionBlock can be called.
@@ -435,323 +412,40 @@ public protocol CloudContainerBacking: AnyObject, Sendable {
     func userRecordID() throws -> CKRecord.ID
 }
 
-/// The property `containerIdentifier`.
+/// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `CloudDatabaseCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == String? {
-    public static var containerIdentifier: Self { Self("containerIdentifier") }
-}
-
-/// The property `privateCloudDatabase`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == any CloudDatabase {
-    public static var privateCloudDatabase: Self { Self("privateCloudDatabase") }
-}
-
-/// The property `publicCloudDatabase`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == any CloudDatabase {
-    public static var publicCloudDatabase: Self { Self("publicCloudDatabase") }
-}
-
-/// The property `sharedCloudDatabase`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == any CloudDatabase {
-    public static var sharedCloudDatabase: Self { Self("sharedCloudDatabase") }
-}
-
-/// The call `database`: `database(with:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKDatabase.Scope, Value == any CloudDatabase {
-    public static var database: Self { Self("database") }
-}
-
-/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
-    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
-}
-
-/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
-    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
-}
-
-/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKQueryOperation, Value == CloudQueryOutcome {
-    public static var queryOperation: Self { Self("queryOperation") }
-}
-
-/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
-    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
-}
-
-/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
-    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
-}
-
-/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
-    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
-}
-
-/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
-    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
-}
-
-/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
-    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
-}
-
-/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
-    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
-}
-
-/// The call `addOperation`: `add(_:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKOperation, Value == Void {
-    public static var addOperation: Self { Self("addOperation") }
-}
-
-/// The call `accountStatus`: `accountStatus()`, `accountStatus(completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == CKAccountStatus {
-    public static var accountStatus: Self { Self("accountStatus") }
-}
-
-/// The call `userRecordID`: `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == CKRecord.ID {
-    public static var userRecordID: Self { Self("userRecordID") }
-}
-
-/// The call `userIdentityForEmail`: `userIdentity(forEmailAddress:)`, `discoverUserIdentity(withEmailAddress:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
-    public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
-}
-
-/// The call `applicationPermissionStatus`: `applicationPermissionStatus(for:)`, `status(forApplicationPermission:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
-    public static var applicationPermissionStatus: Self { Self("applicationPermissionStatus") }
-}
-
-/// The call `requestApplicationPermission`: `requestApplicationPermission(_:)`, `requestApplicationPermission(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
-    public static var requestApplicationPermission: Self { Self("requestApplicationPermission") }
-}
-
-/// The call `userIdentityForPhoneNumber`: `userIdentity(forPhoneNumber:)`, `discoverUserIdentity(withPhoneNumber:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKUserIdentity? {
-    public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
-}
-
-/// The call `userIdentityForUserRecordID`: `userIdentity(forUserRecordID:)`, `discoverUserIdentity(withUserRecordID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == CKRecord.ID, Value == CKUserIdentity? {
-    public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
-}
-
-/// The call `userIdentitiesForEmails`: `userIdentities(forEmailAddresses:)`, `discoverUserIdentities(forEmailAddresses:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
-    public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
-}
-
-/// The call `userIdentitiesForPhoneNumbers`: `userIdentities(forPhoneNumbers:)`, `discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: CKUserIdentity] {
-    public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
-}
-
-/// The call `userIdentitiesForUserRecordIDs`: `userIdentities(forUserRecordIDs:)`, `discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-@available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-@available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CallKey where Mock == MockCloudContainer, Arguments == [CKRecord.ID], Value == [CKRecord.ID: CKUserIdentity] {
-    public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
-}
-
-/// The call `shareParticipantForEmail`: `shareParticipant(forEmailAddress:)`, `fetchShareParticipant(withEmailAddress:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKShare.Participant {
-    public static var shareParticipantForEmail: Self { Self("shareParticipantForEmail") }
-}
-
-/// The call `shareParticipantForPhoneNumber`: `shareParticipant(forPhoneNumber:)`, `fetchShareParticipant(withPhoneNumber:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == String, Value == CKShare.Participant {
-    public static var shareParticipantForPhoneNumber: Self { Self("shareParticipantForPhoneNumber") }
-}
-
-/// The call `shareParticipantForUserRecordID`: `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKRecord.ID, Value == CKShare.Participant {
-    public static var shareParticipantForUserRecordID: Self { Self("shareParticipantForUserRecordID") }
-}
-
-/// The call `shareMetadata`: `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == URL, Value == CKShare.Metadata {
-    public static var shareMetadata: Self { Self("shareMetadata") }
-}
-
-/// The call `acceptShare`: `accept(_:)`, `accept(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKShare.Metadata, Value == CKShare {
-    public static var acceptShare: Self { Self("acceptShare") }
-}
-
-/// The call `shareParticipantsForEmails`: `shareParticipants(forEmailAddresses:)`, `fetchShareParticipants(forEmailAddresses:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
-    public static var shareParticipantsForEmails: Self { Self("shareParticipantsForEmails") }
-}
-
-/// The call `shareParticipantsForPhoneNumbers`: `shareParticipants(forPhoneNumbers:)`, `fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
-    public static var shareParticipantsForPhoneNumbers: Self { Self("shareParticipantsForPhoneNumbers") }
-}
-
-/// The call `shareParticipantsForUserRecordIDs`: `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == [CKRecord.ID], Value == [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-    public static var shareParticipantsForUserRecordIDs: Self { Self("shareParticipantsForUserRecordIDs") }
-}
-
-/// The call `shareMetadatas`: `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == [URL], Value == [URL: Result<CKShare.Metadata, any Error>] {
-    public static var shareMetadatas: Self { Self("shareMetadatas") }
-}
-
-/// The call `acceptShares`: `accept(_:)`, `accept(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == [CKShare.Metadata], Value == [CKShare.Metadata: Result<CKShare, any Error>] {
-    public static var acceptShares: Self { Self("acceptShares") }
-}
-
-/// The call `allLongLivedOperationIDs`: `allLongLivedOperationIDs()`, `fetchAllLongLivedOperationIDs(completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == Void, Value == [CKOperation.ID] {
-    public static var allLongLivedOperationIDs: Self { Self("allLongLivedOperationIDs") }
-}
-
-/// The call `longLivedOperation`: `longLivedOperation(for:)`, `fetchLongLivedOperation(withID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudContainer, Arguments == CKOperation.ID, Value == CKOperation? {
-    public static var longLivedOperation: Self { Self("longLivedOperation") }
-}
-
-/// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, inspect with
-/// `arguments(.call)`, `callCount(.call)` and `log`. Completion handlers are always called, on a
-/// background queue unless the mock was made with `delivery: .immediate`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class MockCloudDatabase: CloudDatabase {
-    /// All of this mock's state, behind one lock.
+public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     public let recorder: MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
     public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        recorder = MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log, delivery: delivery)
+        self.recorder = MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log, delivery: delivery)
     }
-
-    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
-    /// report itself (an operation's partial failure).
-    public static var errorModel: ErrorModel {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
-        #sourceLocation()
-    }
-
-    /// The call log this mock appends to.
-    public var log: CallLog { recorder.log }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
     /// store, for instance). Stubs still win, so a test can combine the two.
     public var backing: (any CloudDatabaseBacking)? {
-        get { recorder.backing as? any CloudDatabaseBacking }
-        set { recorder.backing = newValue }
+        get { self.recorder.backing as? any CloudDatabaseBacking }
+        set { self.recorder.backing = newValue }
     }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CallKey<MockCloudDatabase, A, V>, _ response: Stub<A, V>) {
-        recorder.stub(call, response)
-    }
-
+    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CallKey<MockCloudDatabase, A, V>, _ responses: [Stub<A, V>]) {
-        recorder.stub(call, responses)
-    }
-
-    /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A, V>(_ call: CallKey<MockCloudDatabase, A, V>) -> [A] {
-        recorder.arguments(call)
-    }
-
+    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CallKey<MockCloudDatabase, A, V>) -> Int {
-        recorder.callCount(call)
-    }
-
-    /// Returns once every completion handler this mock has started delivering has run.
-    public func settled() async {
-        await recorder.settled()
-    }
+    public func callCount<A, V>(_ call: CloudDatabaseCall<A, V>) -> Int { self.recorder.callCount(call) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    public func arguments<A, V>(_ call: CloudDatabaseCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    public func calls<A, V>(_ call: CloudDatabaseCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var databaseScope: CKDatabase.Scope {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 395)
@@ -765,47 +459,47 @@ public final class MockCloudDatabase: CloudDatabase {
         case let operation as CKFetchRecordsOperation:
             recorder.runOperation(
                 "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
         case let operation as CKModifyRecordsOperation:
             recorder.runOperation(
                 "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
         case let operation as CKQueryOperation:
             recorder.runOperation(
                 "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudQueryOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.queryOperation($0) } })
         case let operation as CKFetchRecordZoneChangesOperation:
             recorder.runOperation(
                 "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
         case let operation as CKFetchDatabaseChangesOperation:
             recorder.runOperation(
                 "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
         case let operation as CKFetchRecordZonesOperation:
             recorder.runOperation(
                 "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
         case let operation as CKModifyRecordZonesOperation:
             recorder.runOperation(
                 "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
         case let operation as CKModifySubscriptionsOperation:
             recorder.runOperation(
                 "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
         case let operation as CKFetchSubscriptionsOperation:
             recorder.runOperation(
                 "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: Self.errorModel),
+                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
                 backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
         default:
             // No description covers this class, so only its completionBlock can be called.
@@ -1069,202 +763,4 @@ public protocol CloudDatabaseBacking: AnyObject, Sendable {
     func fetchSubscriptions(_ arguments: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
     /// `modifySubscriptions` (modify): `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
     func modifySubscriptions(_ arguments: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
-}
-
-/// The property `databaseScope`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == Void, Value == CKDatabase.Scope {
-    public static var databaseScope: Self { Self("databaseScope") }
-}
-
-/// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
-    public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
-}
-
-/// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
-    public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
-}
-
-/// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKQueryOperation, Value == CloudQueryOutcome {
-    public static var queryOperation: Self { Self("queryOperation") }
-}
-
-/// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
-    public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
-}
-
-/// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
-    public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
-}
-
-/// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
-    public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
-}
-
-/// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
-    public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
-}
-
-/// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
-    public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
-}
-
-/// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
-    public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
-}
-
-/// The call `addOperation`: `add(_:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKDatabaseOperation, Value == Void {
-    public static var addOperation: Self { Self("addOperation") }
-}
-
-/// The call `fetchRecord`: `record(for:)`, `fetch(withRecordID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecord.ID, Value == CKRecord {
-    public static var fetchRecord: Self { Self("fetchRecord") }
-}
-
-/// The call `saveRecord`: `save(_:)`, `save(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecord, Value == CKRecord {
-    public static var saveRecord: Self { Self("saveRecord") }
-}
-
-/// The call `deleteRecord`: `deleteRecord(withID:)`, `delete(withRecordID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecord.ID, Value == CKRecord.ID {
-    public static var deleteRecord: Self { Self("deleteRecord") }
-}
-
-/// The call `performQuery`: `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?), Value == [CKRecord] {
-    public static var performQuery: Self { Self("performQuery") }
-}
-
-/// The call `allRecordZones`: `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == Void, Value == [CKRecordZone] {
-    public static var allRecordZones: Self { Self("allRecordZones") }
-}
-
-/// The call `fetchRecordZone`: `recordZone(for:)`, `fetch(withRecordZoneID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecordZone.ID, Value == CKRecordZone {
-    public static var fetchRecordZone: Self { Self("fetchRecordZone") }
-}
-
-/// The call `saveRecordZone`: `save(_:)`, `save(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecordZone, Value == CKRecordZone {
-    public static var saveRecordZone: Self { Self("saveRecordZone") }
-}
-
-/// The call `deleteRecordZone`: `deleteRecordZone(withID:)`, `delete(withRecordZoneID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKRecordZone.ID, Value == CKRecordZone.ID {
-    public static var deleteRecordZone: Self { Self("deleteRecordZone") }
-}
-
-/// The call `allSubscriptions`: `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == Void, Value == [CKSubscription] {
-    public static var allSubscriptions: Self { Self("allSubscriptions") }
-}
-
-/// The call `saveSubscription`: `save(_:)`, `save(_:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKSubscription, Value == CKSubscription {
-    public static var saveSubscription: Self { Self("saveSubscription") }
-}
-
-/// The call `deleteSubscription`: `deleteSubscription(withID:)`, `delete(withSubscriptionID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKSubscription.ID, Value == CKSubscription.ID {
-    public static var deleteSubscription: Self { Self("deleteSubscription") }
-}
-
-/// The call `fetchRecords`: `records(for:desiredKeys:)`, `fetch(withRecordIDs:desiredKeys:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?), Value == [CKRecord.ID : Result<CKRecord, any Error>] {
-    public static var fetchRecords: Self { Self("fetchRecords") }
-}
-
-/// The call `modifyRecords`: `modifyRecords(saving:deleting:savePolicy:atomically:)`, `modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool), Value == (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-    public static var modifyRecords: Self { Self("modifyRecords") }
-}
-
-/// The call `queryRecords`: `records(matching:inZoneWith:desiredKeys:resultsLimit:)`, `fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-    public static var queryRecords: Self { Self("queryRecords") }
-}
-
-/// The call `continueQuery`: `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-    public static var continueQuery: Self { Self("continueQuery") }
-}
-
-/// The call `fetchSubscription`: `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == CKSubscription.ID, Value == CKSubscription {
-    public static var fetchSubscription: Self { Self("fetchSubscription") }
-}
-
-/// The call `fetchRecordZones`: `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == [CKRecordZone.ID], Value == [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-    public static var fetchRecordZones: Self { Self("fetchRecordZones") }
-}
-
-/// The call `modifyRecordZones`: `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID]), Value == (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-    public static var modifyRecordZones: Self { Self("modifyRecordZones") }
-}
-
-/// The call `fetchSubscriptions`: `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == [CKSubscription.ID], Value == [CKSubscription.ID: Result<CKSubscription, any Error>] {
-    public static var fetchSubscriptions: Self { Self("fetchSubscriptions") }
-}
-
-/// The call `modifySubscriptions`: `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID]), Value == (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-    public static var modifySubscriptions: Self { Self("modifySubscriptions") }
-}
-
-/// The call `databaseChanges`: `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-    public static var databaseChanges: Self { Self("databaseChanges") }
-}
-
-/// The call `recordZoneChanges`: `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CallKey where Mock == MockCloudDatabase, Arguments == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-    public static var recordZoneChanges: Self { Self("recordZoneChanges") }
 }

@@ -5,61 +5,40 @@ import Foundation
 import CloudKitDoubles
 import CloudDoubleRuntime
 
-/// A recording mock of `CloudKeyValueStore`. Stub with `stub(.call, .value(...))`, inspect with
-/// `arguments(.call)`, `callCount(.call)` and `log`. Completion handlers are always called, on a
-/// background queue unless the mock was made with `delivery: .immediate`.
+/// A recording mock of `CloudKeyValueStore`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `CloudKeyValueStoreCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public final class MockCloudKeyValueStore: CloudKeyValueStore {
-    /// All of this mock's state, behind one lock.
+public final class MockCloudKeyValueStore: CloudKeyValueStore, RecordingMock {
     public let recorder: MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
     public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        recorder = MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log, delivery: delivery)
+        self.recorder = MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log, delivery: delivery)
     }
-
-    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
-    /// report itself (an operation's partial failure).
-    public static var errorModel: ErrorModel {
-        ErrorModel.cloudKit
-    }
-
-    /// The call log this mock appends to.
-    public var log: CallLog { recorder.log }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
     /// store, for instance). Stubs still win, so a test can combine the two.
     public var backing: (any CloudKeyValueStoreBacking)? {
-        get { recorder.backing as? any CloudKeyValueStoreBacking }
-        set { recorder.backing = newValue }
+        get { self.recorder.backing as? any CloudKeyValueStoreBacking }
+        set { self.recorder.backing = newValue }
     }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CallKey<MockCloudKeyValueStore, A, V>, _ response: Stub<A, V>) {
-        recorder.stub(call, response)
-    }
-
+    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CallKey<MockCloudKeyValueStore, A, V>, _ responses: [Stub<A, V>]) {
-        recorder.stub(call, responses)
-    }
-
-    /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A, V>(_ call: CallKey<MockCloudKeyValueStore, A, V>) -> [A] {
-        recorder.arguments(call)
-    }
-
+    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CallKey<MockCloudKeyValueStore, A, V>) -> Int {
-        recorder.callCount(call)
-    }
-
-    /// Returns once every completion handler this mock has started delivering has run.
-    public func settled() async {
-        await recorder.settled()
-    }
+    public func callCount<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> Int { self.recorder.callCount(call) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    public func arguments<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    public func calls<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var dictionaryRepresentation: [String: Any] {
         recorder.get("dictionaryRepresentation", backed: backing.map { backing in { try backing.dictionaryRepresentation() } }, fallback: [:])
@@ -180,118 +159,4 @@ public protocol CloudKeyValueStoreBacking: AnyObject, Sendable {
     func double(_ arguments: String) throws -> Double
     /// `bool` (fetch): `bool(forKey:)`.
     func bool(_ arguments: String) throws -> Bool
-}
-
-/// The property `dictionaryRepresentation`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == Void, Value == [String: Any] {
-    public static var dictionaryRepresentation: Self { Self("dictionaryRepresentation") }
-}
-
-/// The call `object`: `object(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Any? {
-    public static var object: Self { Self("object") }
-}
-
-/// The call `setObject`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (anObject: Any?, aKey: String), Value == Void {
-    public static var setObject: Self { Self("setObject") }
-}
-
-/// The call `setString`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (aString: String?, aKey: String), Value == Void {
-    public static var setString: Self { Self("setString") }
-}
-
-/// The call `setData`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (aData: Data?, aKey: String), Value == Void {
-    public static var setData: Self { Self("setData") }
-}
-
-/// The call `setArray`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (anArray: [Any]?, aKey: String), Value == Void {
-    public static var setArray: Self { Self("setArray") }
-}
-
-/// The call `setDictionary`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (aDictionary: [String: Any]?, aKey: String), Value == Void {
-    public static var setDictionary: Self { Self("setDictionary") }
-}
-
-/// The call `setLongLong`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (value: Int64, aKey: String), Value == Void {
-    public static var setLongLong: Self { Self("setLongLong") }
-}
-
-/// The call `setDouble`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (value: Double, aKey: String), Value == Void {
-    public static var setDouble: Self { Self("setDouble") }
-}
-
-/// The call `setBool`: `set(_:forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == (value: Bool, aKey: String), Value == Void {
-    public static var setBool: Self { Self("setBool") }
-}
-
-/// The call `removeObject`: `removeObject(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Void {
-    public static var removeObject: Self { Self("removeObject") }
-}
-
-/// The call `string`: `string(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == String? {
-    public static var string: Self { Self("string") }
-}
-
-/// The call `array`: `array(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == [Any]? {
-    public static var array: Self { Self("array") }
-}
-
-/// The call `dictionary`: `dictionary(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == [String: Any]? {
-    public static var dictionary: Self { Self("dictionary") }
-}
-
-/// The call `data`: `data(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Data? {
-    public static var data: Self { Self("data") }
-}
-
-/// The call `longLong`: `longLong(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Int64 {
-    public static var longLong: Self { Self("longLong") }
-}
-
-/// The call `double`: `double(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Double {
-    public static var double: Self { Self("double") }
-}
-
-/// The call `bool`: `bool(forKey:)`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == String, Value == Bool {
-    public static var bool: Self { Self("bool") }
-}
-
-/// The call `synchronize`: `synchronize()`.
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CallKey where Mock == MockCloudKeyValueStore, Arguments == Void, Value == Bool {
-    public static var synchronize: Self { Self("synchronize") }
 }

@@ -91,7 +91,7 @@ final class GoldenTests: XCTestCase {
         let doc = try String(contentsOf: Paths.root.appendingPathComponent("docs/CloudKitCoverage.md"), encoding: .utf8)
         for type in description.types {
             for property in type.properties { XCTAssertTrue(doc.contains("| `\(property.name.value)` |"), property.name.value) }
-            for call in type.calls { XCTAssertTrue(doc.contains("| `\(Validator.callID(call))` |"), Validator.callID(call)) }
+            for call in type.calls { XCTAssertTrue(doc.contains("| `\(GeneratedNames.callID(call))` |"), GeneratedNames.callID(call)) }
         }
         for operation in description.operations { XCTAssertTrue(doc.contains("| `\(operation.name.value)` |"), operation.name.value) }
     }

@@ -43,7 +43,7 @@ final class FaultWrapperTests: XCTestCase {
         XCTAssertLessThan(failed.count, 20)
 
         // Same seed, same calls: exactly the same faults.
-        let again = FaultInjectingCloudDatabase(wrapping: mock, faults: FaultInjector(plan: database.faults.plan, seed: 7, errorModel: FaultInjectingCloudDatabase.errorModel))
+        let again = FaultInjectingCloudDatabase(wrapping: mock, faults: FaultInjector(plan: database.faults.plan, seed: 7, errorModel: ErrorModel.cloudKit))
         for record in records.prefix(4) { _ = try? await again.save(record) }
         let refetched = try await again.records(for: records.map(\.recordID))
         XCTAssertEqual(Set(refetched.filter { if case .failure = $0.value { return true } else { return false } }.keys), Set(failed.keys))

@@ -24,7 +24,7 @@ final class ItemFaultTests: XCTestCase {
     func code(_ result: Result<some Any, any Error>?) -> String {
         switch result {
         case .success?: return "ok"
-        case .failure(let error)?: return MockCloudDatabase.errorModel.info(of: error)?.name ?? "\(error)"
+        case .failure(let error)?: return ErrorModel.cloudKit.info(of: error)?.name ?? "\(error)"
         case nil: return "missing"
         }
     }
@@ -152,7 +152,7 @@ final class ItemFaultTests: XCTestCase {
         operation.completionBlock = { trace.add("completion") }
         let faults = FaultInjector(plan: FaultPlan {
             FaultRule.failItems(.operation(CKModifyRecordsOperation.self), [CKRecord.ID(recordName: "b")], with: "zoneBusy")
-        }, errorModel: MockCloudDatabase.errorModel)
+        }, errorModel: ErrorModel.cloudKit)
         let sdk = Trace()
         faults.run(
             "Database", operation: "CKModifyRecordsOperation", replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel),

@@ -53,7 +53,7 @@ struct LegacyAppCode: LegacyApp {
 /// `ok`, a CloudKit code name (`unknownItem`), or `partialFailure[ids]`.
 func describe(_ error: (any Error)?) -> String {
     guard let error else { return "ok" }
-    let model = MockCloudDatabase.errorModel
+    let model = ErrorModel.cloudKit
     guard let info = model.info(of: error) else { return "\(error)" }
     guard info.name == "partialFailure" else { return info.name }
     let ids = model.partialErrors(of: error).keys.compactMap { ($0.base as? CKRecord.ID)?.recordName ?? ($0.base as? CKRecordZone.ID)?.zoneName }
@@ -70,7 +70,7 @@ func describe<Value>(_ result: Result<Value, any Error>) -> String {
 /// Operations added to generated mocks and fault wrappers: blocks are called in CloudKit's order,
 /// with results from stubs, failures or a real run with items rewritten.
 final class OperationTests: XCTestCase {
-    let model = MockCloudDatabase.errorModel
+    let model = ErrorModel.cloudKit
 
     func note(_ name: String) -> CKRecord {
         CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name))

@@ -68,7 +68,7 @@ final class OperationTokenTests: XCTestCase {
     func testAnExpiredZoneTokenFailsThatZoneAndMakesThePartialFailure() async {
         let mock = MockCloudDatabase(delivery: .immediate)
         let zone = CKRecordZone.ID(zoneName: "Notes")
-        let expired = MockCloudDatabase.errorModel.error(named: "changeTokenExpired")!
+        let expired = ErrorModel.cloudKit.error(named: "changeTokenExpired")!
         mock.stub(.fetchRecordZoneChangesOperation, .value(CloudFetchRecordZoneChangesOutcome(zoneResults: [(zone, .failure(expired))])))
         let trace = Trace()
         let operation = CKFetchRecordZoneChangesOperation(recordZoneIDs: [zone])

@@ -17,7 +17,7 @@ struct Backup {
     var time: TimeSource = .system
 
     func run() async throws {
-        let policy = RetryPolicy(maxAttempts: 8, errorModel: FaultInjectingCloudDatabase.errorModel)
+        let policy = RetryPolicy(maxAttempts: 8, errorModel: ErrorModel.cloudKit)
         _ = try await retrying(policy, time: time) { _ in try await database.save(CKRecordZone(zoneID: zoneID)) }
         let notes = (1...3).map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "note-\($0)", zoneID: zoneID)) }
         for note in notes {

@@ -8,7 +8,7 @@ protocol StoreTestSupport {}
 
 extension StoreTestSupport {
     var notes: CKRecordZone.ID { CKRecordZone.ID(zoneName: "Notes") }
-    var model: ErrorModel { MockCloudDatabase.errorModel }
+    var model: ErrorModel { ErrorModel.cloudKit }
 
     func note(_ name: String, _ title: String, zone: CKRecordZone.ID = .default) -> CKRecord {
         let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name, zoneID: zone))

@@ -44,7 +44,7 @@ final class NoteSyncEngine: @unchecked Sendable {
                 case .success(let saved):
                     self.remember(saved)
                 case .failure(let error):
-                    let model = MockCloudDatabase.errorModel
+                    let model = ErrorModel.cloudKit
                     if let server = model.serverRecord(of: error) as? CKRecord {
                         server["title"] = titles[id.recordName]
                         retry.withLock { $0.append(server) }

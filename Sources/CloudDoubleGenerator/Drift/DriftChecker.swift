@@ -198,7 +198,7 @@ struct DriftChecker {
             let range = index..<(index + call.forms.count)
             index += call.forms.count
             let callOutcomes = range.map { outcomes[$0] ?? .removed }
-            let id = Validator.callID(call)
+            let id = GeneratedNames.callID(call)
             let callLocation = call.id?.location ?? call.location
             let names = call.forms.map { "`\(fullName($0, call))`" }.joined(separator: " and ")
             if call.forms.count > 1, callOutcomes.allSatisfy({ if case .removed = $0 { return true } else { return false } }) {
@@ -260,14 +260,14 @@ struct DriftChecker {
         let request = method.requestParameters
         if request.count == call.parameters.count {
             for (parameter, actual) in zip(call.parameters, request) where !surface.sameType(parameter.type.value, actual.type) {
-                error("the parameter `\(parameter.name.value)` of `\(Validator.callID(call))`: \(change(parameter.type.value, actual.type))", at: parameter.type.location)
+                error("the parameter `\(parameter.name.value)` of `\(GeneratedNames.callID(call))`: \(change(parameter.type.value, actual.type))", at: parameter.type.location)
             }
         }
         if method.kind == kind, !sameValue(form, call, method) {
             let described = expectedValue(form, call) ?? "Void"
             let actual = method.value ?? "Void"
             let location = form.handlerValueType?.location ?? sdkType(call.returns)?.location ?? form.location
-            error("the result of `\(Validator.callID(call))`: \(change(described, actual))", at: location)
+            error("the result of `\(GeneratedNames.callID(call))`: \(change(described, actual))", at: location)
         }
         // A platform where the SDK no longer offers it: the live adapter would not compile there.
         for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {

@@ -106,6 +106,9 @@ public struct CallFormSpec: Sendable {
 
 /// The SDK's error model: expressions for its domain and userInfo keys, and its catalogue.
 public struct ErrorModelSpec: Sendable {
+    /// The model's name on `ErrorModel` in generated code (`ErrorModel.cloudKit`); by default the
+    /// module's name with a lowercase first letter.
+    public var name: Located<String>?
     /// Swift expression for the domain string, e.g. `CKErrorDomain`.
     public var domain: Located<String>
     public var retryAfterKey: Located<String>?

@@ -329,7 +329,7 @@ private struct Reader {
         }
         guard let domain else { return nil }
         return ErrorModelSpec(
-            domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
+            name: object.string("name"), domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
             partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
             clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
             errorType: object.string("errorType"), catalogue: catalogue)
@@ -375,7 +375,7 @@ enum DescriptionKeys {
     static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
     static let deprecated = ["message", "renamed"]
     static let errorModel = [
-        "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
+        "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
     ]
     static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter"]
 }

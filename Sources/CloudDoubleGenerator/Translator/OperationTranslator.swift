@@ -13,9 +13,9 @@ struct OperationTranslator {
     /// Wraps lines that carry Swift from the description in `#sourceLocation` directives.
     let located: ([String], SourceLocation?) -> [String]
 
-    var outcomeName: String { "\(prefix)\(operation.name.value)Outcome" }
-    var legacyProtocol: String { "\(prefix)\(operation.name.value)DeprecatedBlocks" }
-    var legacyAccess: String { "\(prefix)\(operation.name.value)DeprecatedBlockAccess" }
+    var outcomeName: String { GeneratedNames(prefix: prefix).outcomeName(operation.name.value) }
+    var legacyProtocol: String { GeneratedNames(prefix: prefix).deprecatedBlocksName(operation.name.value) }
+    var legacyAccess: String { GeneratedNames(prefix: prefix).deprecatedBlockAccessName(operation.name.value) }
     var sdkType: String { operation.sdkType.value }
     var finalType: String { operation.result.type.value }
     var resultType: String { "Result<\(finalType), any Error>" }

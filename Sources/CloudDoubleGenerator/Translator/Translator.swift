@@ -35,7 +35,10 @@ public struct Translator: Sendable {
     var access: String { description.access.value == .internal ? "" : description.access.value.rawValue }
     var accessPrefix: String { access.isEmpty ? "" : access + " " }
 
-    func protocolName(_ type: String) -> String { prefix + type }
+    /// Every generated name comes from here (the validator claims the same ones).
+    var names: GeneratedNames { GeneratedNames(prefix: prefix) }
+
+    func protocolName(_ type: String) -> String { names.protocolName(type) }
 
     func swiftType(_ use: TypeUse) -> String {
         switch use {
@@ -62,6 +65,10 @@ public struct Translator: Sendable {
             "access": .string(access),
             "accessPrefix": .string(accessPrefix),
             "errorModel": .lines(located([errorModelExpression()], at: description.errorModel?.domain.location)),
+            "hasErrorModel": .bool(description.errorModel != nil),
+            "errorModelReference": .string(errorModelReference),
+            "errorModelName": .string(SwiftNames.escaped(GeneratedNames.errorModelName(description))),
+            "errorModelSource": .string(description.errorModel?.name == nil ? "its module's name" : "the description's `errorModel.name`"),
             "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
@@ -111,8 +118,8 @@ public struct Translator: Sendable {
             let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
             let ref = reference(property.type)
 
-            let liveGet = ref.map { "wrappers.wrapper(for: base.\(propertyName)) { Live\(protocolName($0))($0) }" } ?? "base.\(propertyName)"
-            let faultGet = ref.map { "wrappers.wrapper(for: wrapped.\(propertyName)) { FaultInjecting\(protocolName($0))(wrapping: $0, faults: faults) }" } ?? "wrapped.\(propertyName)"
+            let liveGet = ref.map { "wrappers.wrapper(for: base.\(propertyName)) { \(names.liveName($0))($0) }" } ?? "base.\(propertyName)"
+            let faultGet = ref.map { "wrappers.wrapper(for: wrapped.\(propertyName)) { \(names.faultName($0))(wrapping: $0, faults: faults) }" } ?? "wrapped.\(propertyName)"
             let fallback = ref.map { childMock($0, key: SwiftNames.literal(property.name.value)) }
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
             let backed = property.store == nil ? "" : ", backed: backing.map { backing in { try backing.\(propertyName)() } }"
@@ -124,7 +131,7 @@ public struct Translator: Sendable {
             }
             let mockGetLines = located([mockGet], at: ref == nil ? property.mockDefault?.location : nil)
             if property.settable {
-                let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! Live\(protocolName(ref!))).base"
+                let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! \(names.liveName(ref!))).base"
                 live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
                 fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { wrapped.\(propertyName) = newValue }"]))
                 let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
@@ -136,11 +143,11 @@ public struct Translator: Sendable {
                 fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet]))
                 mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines))
             }
-            keys.append(callKey(mock: "Mock\(proto)", id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+            keys.append(callKey(id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
         }
 
         for call in type.calls {
-            let id = Validator.callID(call)
+            let id = GeneratedNames.callID(call)
             let returns = call.returns.map(swiftType)
             let argumentsType = argumentsTypeText(call)
             let argumentsValue = argumentsValueText(call)
@@ -171,16 +178,16 @@ public struct Translator: Sendable {
                 if let action = operation.store {
                     backing.append(member(
                         doc: ["`\(operation.sdkType.value)` added through `\(id)` (\(action.value.rawValue)): what the service reports for it."],
-                        attributes: [], declaration: "func \(Validator.operationKey(operation.name.value))(_ operation: \(operation.sdkType.value)) -> \(translator.outcomeName)"))
+                        attributes: [], declaration: "func \(GeneratedNames.operationKey(operation.name.value))(_ operation: \(operation.sdkType.value)) -> \(translator.outcomeName)"))
                 }
                 keys.append(callKey(
-                    mock: "Mock\(proto)", id: Validator.operationKey(operation.name.value), arguments: operation.sdkType.value,
+                    id: GeneratedNames.operationKey(operation.name.value), arguments: operation.sdkType.value,
                     value: translator.outcomeName,
                     doc: "`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(translator.outcomeName)`.", attributes: []))
             }
             if call.store != nil { backing.append(backingRequirement(call, selectors: selectors)) }
             keys.append(callKey(
-                mock: "Mock\(proto)", id: id, arguments: argumentsType, value: returns ?? "Void",
+                id: id, arguments: argumentsType, value: returns ?? "Void",
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
         }
 
@@ -189,13 +196,14 @@ public struct Translator: Sendable {
             "nameLiteral": .string(SwiftNames.literal(name)),
             "sdkType": .string(type.sdkType.value),
             "protocolName": .string(proto),
-            "liveName": .string("Live\(proto)"),
-            "faultName": .string("FaultInjecting\(proto)"),
-            "mockName": .string("Mock\(proto)"),
+            "liveName": .string(names.liveName(name)),
+            "faultName": .string(names.faultName(name)),
+            "mockName": .string(names.mockName(name)),
+            "callKeyName": .string(names.callKeyName(name)),
             "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
             "liveSendableNote": .bool(type.uncheckedSendable),
             "hasChildren": .bool(hasChildren(type)),
-            "mockNameLiteral": .string(SwiftNames.literal("Mock\(proto)")),
+            "mockNameLiteral": .string(SwiftNames.literal(names.mockName(name))),
             "doc": Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
             "typeAttributes": lines(description.availability.map(\.value)),
             "protocolMembers": .list(protocolMembers),
@@ -205,7 +213,7 @@ public struct Translator: Sendable {
             "faultMembers": .list(fault),
             "mockMembers": .list(mock),
             "callKeys": .list(keys),
-            "backingName": .string("\(proto)Backing"),
+            "backingName": .string(names.backingName(name)),
             "backingRequirements": .list(backing),
             "hasBacking": .bool(!backing.isEmpty),
         ]
@@ -258,11 +266,11 @@ public struct Translator: Sendable {
         .lines(texts)
     }
 
-    func callKey(mock: String, id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
+    func callKey(id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
         [
             "doc": Self.docLines([doc]),
             "attributes": lines(attributes),
-            "whereClause": .string("Mock == \(mock), Arguments == \(arguments), Value == \(value)"),
+            "whereClause": .string("Arguments == \(arguments), Value == \(value)"),
             "name": .string(SwiftNames.escaped(id)),
             "id": .string(SwiftNames.literal(id)),
         ]
@@ -289,7 +297,7 @@ public struct Translator: Sendable {
         let call = signature.invocation(on: "base")
         switch signature.kind {
         case .sync:
-            if let ref = signature.returnsReference { return ["wrappers.wrapper(for: \(call)) { Live\(protocolName(ref))($0) }"] }
+            if let ref = signature.returnsReference { return ["wrappers.wrapper(for: \(call)) { \(names.liveName(ref))($0) }"] }
             return [call]
         case .async: return ["try await \(call)"]
         case .completion, .result: return [call]
@@ -304,7 +312,7 @@ public struct Translator: Sendable {
         case .sync:
             let call = signature.invocation(on: "wrapped")
             if let ref = signature.returnsReference {
-                return ["wrappers.wrapper(for: \(call)) { FaultInjecting\(protocolName(ref))(wrapping: $0, faults: faults) }"]
+                return ["wrappers.wrapper(for: \(call)) { \(names.faultName(ref))(wrapping: $0, faults: faults) }"]
             }
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
@@ -356,12 +364,12 @@ public struct Translator: Sendable {
             body += [
                 "case let \(parameter) as \(operation.sdkType.value):",
                 "    recorder.runOperation(",
-                "        \(SwiftNames.literal(Validator.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
-                "        replay: \(outcome).replay(\(parameter), errorModel: Self.errorModel)"
+                "        \(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
+                "        replay: \(outcome).replay(\(parameter), errorModel: \(errorModelReference))"
                     + (operation.store == nil ? ")" : ","),
             ]
             if operation.store != nil {
-                body.append("        backed: backing.map { backing in { backing.\(Validator.operationKey(operation.name.value))($0) } })")
+                body.append("        backed: backing.map { backing in { backing.\(GeneratedNames.operationKey(operation.name.value))($0) } })")
             }
         }
         body += [
@@ -384,7 +392,7 @@ public struct Translator: Sendable {
             body += [
                 "case let \(parameter) as \(operation.sdkType.value):",
                 "    faults.run(",
-                "        \(SwiftNames.literal(typeName)), operation: \(SwiftNames.literal(operation.sdkType.value)),",
+                "        \(SwiftNames.literal(typeName)), operation: \(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))),",
                 "        replay: \(outcome).replay(\(parameter), errorModel: faults.errorModel), failure: \(outcome).failure,",
                 "        intercept: { \(outcome).intercept(\(parameter), faults: $0, errorModel: self.faults.errorModel) }",
                 "    ) {",
@@ -492,14 +500,14 @@ public struct Translator: Sendable {
     /// `, backed: …`: the backing answers a store call no stub answers.
     func backedArgument(_ call: Call) -> String {
         guard call.store != nil else { return "" }
-        let name = SwiftNames.escaped(Validator.callID(call))
+        let name = SwiftNames.escaped(GeneratedNames.callID(call))
         let body = call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
         return ", backed: backing.map { backing in { \(body) } }"
     }
 
     /// The backing protocol's requirement for a store call.
     func backingRequirement(_ call: Call, selectors: [String]) -> TemplateValue {
-        let id = Validator.callID(call)
+        let id = GeneratedNames.callID(call)
         let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(argumentsTypeText(call))"
         let returns = call.returns.map { " -> \(swiftType($0))" } ?? ""
         return member(
@@ -514,7 +522,7 @@ public struct Translator: Sendable {
     }
 
     func childMock(_ reference: String, key: String) -> String {
-        let mock = "Mock\(protocolName(reference))"
+        let mock = names.mockName(reference)
         return "recorder.child(\(key)) { \(mock)(log: recorder.log, delivery: recorder.deliverer.delivery) } as any \(protocolName(reference))"
     }
 
@@ -544,10 +552,18 @@ public struct Translator: Sendable {
         }
     }
 
-    /// The `ErrorModel` expression the fault wrappers use by default, built from the SDK's own
-    /// constants so injected errors carry exactly the keys the SDK's accessors read.
+    /// How mocks and fault wrappers reach the description's error model: the one the protocols
+    /// file declares on `ErrorModel`, or, for a description without one, a model with the module's
+    /// name as its domain and no codes (such an SDK reports no errors of its own).
+    var errorModelReference: String {
+        guard description.errorModel != nil else { return "ErrorModel(domain: \(SwiftNames.literal(description.module.value)))" }
+        return "ErrorModel.\(SwiftNames.escaped(GeneratedNames.errorModelName(description)))"
+    }
+
+    /// The `ErrorModel` the protocols file declares, built from the SDK's own constants so
+    /// injected errors carry exactly the keys the SDK's accessors read.
     func errorModelExpression() -> String {
-        guard let model = description.errorModel else { return "ErrorModel.cloudKit" }
+        guard let model = description.errorModel else { return errorModelReference }
         var arguments = ["domain: \(model.domain.value)"]
         switch model.catalogue {
         case .cloudKit:

@@ -6,7 +6,7 @@ enum SwiftNames {
     static let reservedMemberNames: Set<String> = ["init", "deinit", "subscript", "self", "Self", "Type", "Protocol", "_"]
 
     /// Members every generated double declares itself; a described member may not reuse them.
-    static let doubleMemberNames: Set<String> = ["base", "wrapped", "faults", "recorder", "log", "stub", "arguments", "callCount", "settled", "errorModel", "backing", "wrappers"]
+    static let doubleMemberNames: Set<String> = ["base", "wrapped", "faults", "recorder", "log", "stub", "arguments", "callCount", "calls", "settled", "backing", "wrappers"]
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",

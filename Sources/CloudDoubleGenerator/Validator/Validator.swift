@@ -11,11 +11,6 @@ public enum Validator {
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
     }
 
-    /// The stub key of an operation in the mocks: `fetchRecordsOperation` for `FetchRecords`.
-    public static func operationKey(_ name: String) -> String {
-        name.prefix(1).lowercased() + name.dropFirst() + "Operation"
-    }
-
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
     public static func fullName(of form: CallFormSpec, in call: Call) -> String {
         var labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
@@ -30,11 +25,6 @@ public enum Validator {
         let labels = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard labels.isEmpty || labels.hasSuffix(":") else { return false }
         return labels.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy { $0 == "_" || SwiftNames.isIdentifier(String($0)) }
-    }
-
-    /// The id of a call: explicit, or the first form's base name.
-    public static func callID(_ call: Call) -> String {
-        call.id?.value ?? call.forms.first?.name.value ?? ""
     }
 }
 
@@ -102,22 +92,24 @@ private struct Check {
                 owners[name] = (what, location)
             }
         }
+        let names = GeneratedNames(prefix: prefix)
         for type in description.types {
-            let proto = prefix + type.name.value
-            claim(proto, "the protocol of \(type.name.value)", at: type.name.location)
-            claim("Live" + proto, "its live adapter", at: type.name.location)
-            claim("FaultInjecting" + proto, "its fault wrapper", at: type.name.location)
-            claim("Mock" + proto, "its mock", at: type.name.location)
+            let name = type.name.value
+            claim(names.protocolName(name), "the protocol of \(name)", at: type.name.location)
+            claim(names.liveName(name), "its live adapter", at: type.name.location)
+            claim(names.faultName(name), "its fault wrapper", at: type.name.location)
+            claim(names.mockName(name), "its mock", at: type.name.location)
+            claim(names.callKeyName(name), "its call keys", at: type.name.location)
             let backed = type.properties.contains { $0.store != nil }
                 || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
-            if backed { claim(proto + "Backing", "its mock's backing protocol", at: type.name.location) }
+            if backed { claim(names.backingName(name), "its mock's backing protocol", at: type.name.location) }
         }
         for operation in description.operations {
-            let name = prefix + operation.name.value
-            claim(name + "Outcome", "the outcome of \(operation.name.value)", at: operation.name.location)
+            let name = operation.name.value
+            claim(names.outcomeName(name), "the outcome of \(name)", at: operation.name.location)
             if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
-                claim(name + "DeprecatedBlocks", "its deprecated-block protocol", at: operation.name.location)
-                claim(name + "DeprecatedBlockAccess", "its deprecated-block accessor", at: operation.name.location)
+                claim(names.deprecatedBlocksName(name), "its deprecated-block protocol", at: operation.name.location)
+                claim(names.deprecatedBlockAccessName(name), "its deprecated-block accessor", at: operation.name.location)
             }
         }
     }
@@ -201,7 +193,7 @@ private struct Check {
             }
             self.call(call, of: type, typeNames: typeNames, signatures: &signatures)
             for operation in operationsRun(by: call, operationNames: operationNames) {
-                claim(Validator.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
+                claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
         }
         omitted(type)
@@ -720,6 +712,9 @@ private struct Check {
     }
 
     func errorModel(_ model: ErrorModelSpec) {
+        if let name = model.name, !SwiftNames.isIdentifier(name.value) || SwiftNames.keywords.contains(name.value) {
+            sink.error("the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location, hint: "it names the model in generated code: ErrorModel.<name>")
+        }
         expression(model.domain, what: "\"domain\"")
         for key in [model.retryAfterKey, model.partialErrorsKey, model.serverRecordKey, model.clientRecordKey, model.ancestorRecordKey] {
             expression(key, what: "an error model key")

@@ -30,7 +30,7 @@ public final class FaultInjector: Sendable {
     ///   - plan: the rules; none by default, so nothing is injected until a plan is set.
     ///   - seed: the same seed and the same sequence of calls give the same faults, everywhere.
     ///     `nil` draws from the system generator instead (not reproducible).
-    public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel = .cloudKit, time: TimeSource = .system) {
+    public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel, time: TimeSource = .system) {
         self.errorModel = errorModel
         self.time = time
         self.random = seed.map { RandomSource(seed: $0) } ?? .system()

@@ -68,14 +68,14 @@ extension FaultPlan {
     }
 
     /// The user's iCloud storage is full: every save fails with `quotaExceeded`.
-    public static func quotaFull(saveCalls: [String] = ["saveRecord", "modifyRecords", "CKModifyRecordsOperation"]) -> FaultPlan {
-        FaultPlan(saveCalls.map { FaultRule.fail(.call($0), with: "quotaExceeded") })
+    public static func quotaFull(saveCalls: [String] = ["saveRecord", "modifyRecords", "modifyRecordsOperation"]) -> FaultPlan {
+        FaultPlan(saveCalls.map { FaultRule.fail(.named($0), with: "quotaExceeded") })
     }
 
     /// Another device keeps winning: a share of saved items fail with `serverRecordChanged`.
-    public static func conflicts(rate: Double = 0.3, saveCalls: [String] = ["modifyRecords", "CKModifyRecordsOperation"]) -> FaultPlan {
+    public static func conflicts(rate: Double = 0.3, saveCalls: [String] = ["modifyRecords", "modifyRecordsOperation"]) -> FaultPlan {
         FaultPlan(
-            [FaultRule.fail(.call("saveRecord"), probability: rate, with: "serverRecordChanged")]
-                + saveCalls.map { FaultRule.failItems(.call($0), rate: rate, with: "serverRecordChanged") })
+            [FaultRule.fail(.named("saveRecord"), probability: rate, with: "serverRecordChanged")]
+                + saveCalls.map { FaultRule.failItems(.named($0), rate: rate, with: "serverRecordChanged") })
     }
 }

@@ -2,7 +2,7 @@
 public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
     /// Described type, e.g. `Database`.
     public var type: String?
-    /// Call id, e.g. `saveRecord` (for operations, the operation class, e.g. `CKModifyRecordsOperation`).
+    /// Call id, e.g. `saveRecord`; for operations the key of the operation, e.g. `modifyRecordsOperation`.
     public var call: String?
     /// Form, e.g. `.async`.
     public var form: CallForm?
@@ -16,19 +16,17 @@ public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
     /// Every call.
     public static let any = FaultSelector()
 
-    /// One call id, optionally of one type and form.
-    public static func call(_ id: String, type: String? = nil, form: CallForm? = nil) -> FaultSelector {
+    /// One call or operation of one described type, by the same typed key the mocks use:
+    /// `.call(CloudDatabaseCall.saveRecord)`, `.call(CloudDatabaseCall.modifyRecordsOperation)`.
+    /// A misspelt key does not compile. `form` narrows it to one form of the call.
+    public static func call<Key: CallKey>(_ key: Key, form: CallForm? = nil) -> FaultSelector {
+        FaultSelector(type: Key.typeName, call: key.id, form: form)
+    }
+
+    /// The escape hatch: a call by its id as a string (`"saveRecord"`), of any type unless one
+    /// is given. Nothing checks the string, so a typo never fires: prefer ``call(_:form:)``.
+    public static func named(_ id: String, type: String? = nil, form: CallForm? = nil) -> FaultSelector {
         FaultSelector(type: type, call: id, form: form)
-    }
-
-    /// Operations of one SDK class handed to `add(_:)`, e.g. `.operation(CKModifyRecordsOperation.self)`.
-    public static func operation(_ operationClass: AnyClass, type: String? = nil) -> FaultSelector {
-        FaultSelector(type: type, call: String(describing: operationClass), form: .operation)
-    }
-
-    /// Operations by SDK class name, e.g. `.operation("CKModifyRecordsOperation")`.
-    public static func operation(_ className: String, type: String? = nil) -> FaultSelector {
-        FaultSelector(type: type, call: className, form: .operation)
     }
 
     /// Every call of a described type.

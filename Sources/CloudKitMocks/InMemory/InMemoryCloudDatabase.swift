@@ -14,7 +14,7 @@ import Foundation
 public final class InMemoryCloudDatabase: Sendable {
     /// The database's scope; the public database has only the default zone.
     public let scope: CKDatabase.Scope
-    let errors = MockCloudDatabase.errorModel
+    let errors = ErrorModel.cloudKit
 
     struct State {
         var records = VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>()

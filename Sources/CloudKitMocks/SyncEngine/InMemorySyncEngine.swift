@@ -26,7 +26,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     let time: TimeSource
     let random: RandomSource
     let policy: RetryPolicy
-    let errors = MockCloudDatabase.errorModel
+    let errors = ErrorModel.cloudKit
     private let delegateBox: Locked<WeakDelegate>
     private let gate = SerialGate()
     private let cancelRequested = Locked(false)
@@ -54,7 +54,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     public init(
         cloud: InMemoryCloudKit, database: (any CloudDatabase)? = nil, stateSerialization: SyncEngineStateSerialization?,
         delegate: any CloudSyncEngineDelegate, time: TimeSource = .system, random: RandomSource = RandomSource(seed: 0),
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60)
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60, errorModel: .cloudKit)
     ) throws {
         self.cloud = cloud
         self.database = database ?? cloud.mockDatabase(.private)

@@ -21,12 +21,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
     convenience init(wrapping wrapped: any SinkSettings, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: FaultInjectingSinkSettings.errorModel, time: time))
-    }
-
-    /// The SDK's error domain, keys and catalogue, as the description gives them.
-    static var errorModel: ErrorModel {
-        ErrorModel.cloudKit
+        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel(domain: "KitchenSinkSDK"), time: time))
     }
 
     var isEnabled: Bool {

@@ -4,53 +4,32 @@
 import KitchenSinkSDK
 import CloudDoubleRuntime
 
-/// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, inspect with
-/// `arguments(.call)`, `callCount(.call)` and `log`. Completion handlers are always called, on a
-/// background queue unless the mock was made with `delivery: .immediate`.
-final class MockSinkSettings: SinkSettings {
-    /// All of this mock's state, behind one lock.
+/// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkSettingsCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkSettings: SinkSettings, RecordingMock {
     let recorder: MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
     init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        recorder = MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
+        self.recorder = MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
     }
 
-    /// The SDK's error domain, keys and catalogue: how the mock builds the errors the SDK would
-    /// report itself (an operation's partial failure).
-    static var errorModel: ErrorModel {
-        ErrorModel.cloudKit
-    }
-
-    /// The call log this mock appends to.
-    var log: CallLog { recorder.log }
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    func stub<A, V>(_ call: CallKey<MockSinkSettings, A, V>, _ response: Stub<A, V>) {
-        recorder.stub(call, response)
-    }
-
+    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    func stub<A, V>(_ call: CallKey<MockSinkSettings, A, V>, _ responses: [Stub<A, V>]) {
-        recorder.stub(call, responses)
-    }
-
-    /// The arguments of every call to `call`, oldest first, whichever form was used.
-    func arguments<A, V>(_ call: CallKey<MockSinkSettings, A, V>) -> [A] {
-        recorder.arguments(call)
-    }
-
+    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    func callCount<A, V>(_ call: CallKey<MockSinkSettings, A, V>) -> Int {
-        recorder.callCount(call)
-    }
-
-    /// Returns once every completion handler this mock has started delivering has run.
-    func settled() async {
-        await recorder.settled()
-    }
+    func callCount<A, V>(_ call: SinkSettingsCall<A, V>) -> Int { self.recorder.callCount(call) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A, V>(_ call: SinkSettingsCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A, V>(_ call: SinkSettingsCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     var isEnabled: Bool {
         get { recorder.get("isEnabled", fallback: false) }
@@ -92,39 +71,4 @@ final class MockSinkSettings: SinkSettings {
     func `repeat`(_ count: Int) -> Int {
         recorder.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
     }
-}
-
-/// The property `isEnabled`.
-extension CallKey where Mock == MockSinkSettings, Arguments == Void, Value == Bool {
-    static var isEnabled: Self { Self("isEnabled") }
-}
-
-/// The property `default`.
-extension CallKey where Mock == MockSinkSettings, Arguments == Void, Value == String {
-    static var `default`: Self { Self("default") }
-}
-
-/// The call `value`: `value(for:)`, `value(for:then:)`.
-extension CallKey where Mock == MockSinkSettings, Arguments == String, Value == String? {
-    static var value: Self { Self("value") }
-}
-
-/// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
-extension CallKey where Mock == MockSinkSettings, Arguments == (value: String, key: String, overwrite: Bool), Value == Void {
-    static var store: Self { Self("store") }
-}
-
-/// The call `backUp`: `backUp(to:progress:)`.
-extension CallKey where Mock == MockSinkSettings, Arguments == (name: String, progress: @Sendable (Double) -> Void), Value == Int {
-    static var backUp: Self { Self("backUp") }
-}
-
-/// The call `reset`: `reset()`, `reset(completionHandler:)`.
-extension CallKey where Mock == MockSinkSettings, Arguments == Void, Value == Void {
-    static var reset: Self { Self("reset") }
-}
-
-/// The call `repeatCount`: `repeat(_:)`.
-extension CallKey where Mock == MockSinkSettings, Arguments == Int, Value == Int {
-    static var repeatCount: Self { Self("repeatCount") }
 }

@@ -2,6 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import KitchenSinkSDK
+import CloudDoubleRuntime
 
 /// The part of `SettingsStore` the app uses.
 ///
@@ -43,4 +44,52 @@ extension SinkSettings {
         store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
+}
+
+/// The calls of `SinkSettings` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkSettingsCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkSettingsCall<Arguments, Value>: CallKey {
+    static var typeName: String { "Settings" }
+    let id: String
+
+    init(_ id: String) {
+        self.id = id
+    }
+}
+
+/// The property `isEnabled`.
+extension SinkSettingsCall where Arguments == Void, Value == Bool {
+    static var isEnabled: Self { Self("isEnabled") }
+}
+
+/// The property `default`.
+extension SinkSettingsCall where Arguments == Void, Value == String {
+    static var `default`: Self { Self("default") }
+}
+
+/// The call `value`: `value(for:)`, `value(for:then:)`.
+extension SinkSettingsCall where Arguments == String, Value == String? {
+    static var value: Self { Self("value") }
+}
+
+/// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
+extension SinkSettingsCall where Arguments == (value: String, key: String, overwrite: Bool), Value == Void {
+    static var store: Self { Self("store") }
+}
+
+/// The call `backUp`: `backUp(to:progress:)`.
+extension SinkSettingsCall where Arguments == (name: String, progress: @Sendable (Double) -> Void), Value == Int {
+    static var backUp: Self { Self("backUp") }
+}
+
+/// The call `reset`: `reset()`, `reset(completionHandler:)`.
+extension SinkSettingsCall where Arguments == Void, Value == Void {
+    static var reset: Self { Self("reset") }
+}
+
+/// The call `repeatCount`: `repeat(_:)`.
+extension SinkSettingsCall where Arguments == Int, Value == Int {
+    static var repeatCount: Self { Self("repeatCount") }
 }

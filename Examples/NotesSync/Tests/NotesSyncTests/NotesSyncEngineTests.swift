@@ -112,7 +112,7 @@ final class NotesSyncEngineTests: XCTestCase {
             FaultRule.failItems(.call("modifyRecords"), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
         }
         let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
-            plan: plan, seed: 30, errorModel: FaultInjectingCloudDatabase.errorModel, time: clock.timeSource))
+            plan: plan, seed: 30, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         let phone = engine(faulty)
         for id in 1...40 { await phone.save(note(id, "text \(id)", at: Double(id))) }
 
@@ -134,7 +134,7 @@ final class NotesSyncEngineTests: XCTestCase {
 
         let laptopDatabase = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
             plan: FaultPlan { FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: everyCode, retryAfter: nil)) },
-            seed: 31, errorModel: FaultInjectingCloudDatabase.errorModel, time: clock.timeSource))
+            seed: 31, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         let laptop = engine(laptopDatabase, seed: 2)
         var laptopTexts: [String: String] = [:]
         for _ in 0..<40 where laptopTexts != edited {

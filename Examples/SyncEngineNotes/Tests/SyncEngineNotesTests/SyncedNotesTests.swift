@@ -29,7 +29,7 @@ final class SyncedNotesTests: XCTestCase {
             }
             : FaultPlan {}
         let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
-            plan: plan, seed: seed, errorModel: FaultInjectingCloudDatabase.errorModel, time: clock.timeSource))
+            plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         let notes = SyncedNotes()
         let engine = try InMemorySyncEngine(
             cloud: cloud, database: database, stateSerialization: nil, delegate: notes, time: clock.timeSource, random: RandomSource(seed: seed))

@@ -1,15 +1,25 @@
-/// A typed handle for one call of one mock: `Mock` is the mock class, `Arguments` the call's
+/// A typed name for one call (or operation) of one described type: `Arguments` are the call's
 /// arguments (a single type, a labelled tuple, or `Void`), `Value` what the call returns.
 ///
-/// Generated code declares one per call as a static computed property in a constrained
-/// extension, so a test writes `mock.stub(.fetchRecord, .value(record))` and the compiler checks
-/// the value's type. It is only a name; it holds no state.
-public struct CallKey<Mock, Arguments, Value>: Sendable, Hashable {
-    public let id: String
+/// Generated code declares one key type per described type (`CloudDatabaseCall<Arguments, Value>`)
+/// and one key per call as a static property in a constrained extension of that type. So a
+/// test writes `mock.stub(.fetchRecord, .value(record))`, `mock.callCount(.fetchRecord)` or
+/// `FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy")`, the compiler checks
+/// the name and the value's type, and it only ever searches the keys of that one type (so these
+/// expressions cost the same to type-check however many mocks the module has). A key is only a
+/// name; it holds no state.
+public protocol CallKey<Arguments, Value>: Sendable, Hashable, CustomStringConvertible {
+    associatedtype Arguments
+    associatedtype Value
+    /// The described type's name, as in the call log and fault events (`Database`).
+    static var typeName: String { get }
+    /// The call's id (`fetchRecord`), the same for every form of the call.
+    var id: String { get }
+}
 
-    public init(_ id: String) {
-        self.id = id
-    }
+extension CallKey {
+    /// `Database.fetchRecord`.
+    public var description: String { "\(Self.typeName).\(id)" }
 }
 
 /// A canned response for a call.

@@ -40,23 +40,28 @@ public final class MockRecorder: Sendable {
     // MARK: Stubbing and inspection
 
     /// Sets the response for a call, replacing any earlier one.
-    public func stub<M, A, V>(_ key: CallKey<M, A, V>, _ response: Stub<A, V>) {
+    public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments, Key.Value>) {
         state.withLock { $0.stubs[key.id] = [response] }
     }
 
     /// Queues responses: each call takes the next one; the last one answers every later call.
-    public func stub<M, A, V>(_ key: CallKey<M, A, V>, _ responses: [Stub<A, V>]) {
+    public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments, Key.Value>]) {
         state.withLock { $0.stubs[key.id] = responses }
     }
 
     /// The arguments of every call to `key`, oldest first, whatever form was used.
-    public func arguments<M, A, V>(_ key: CallKey<M, A, V>) -> [A] {
-        state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? A } }
+    public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments] {
+        state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? Key.Arguments } }
     }
 
     /// How many times `key` was called, whatever form was used.
-    public func callCount<M, A, V>(_ key: CallKey<M, A, V>) -> Int {
+    public func callCount<Key: CallKey>(_ key: Key) -> Int {
         state.withLock { $0.history[key.id]?.count ?? 0 }
+    }
+
+    /// The calls to `key` so far, with checks that explain themselves when they fail.
+    public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments> {
+        RecordedCalls(name: "\(mockName).\(key.id)", arguments: arguments(key))
     }
 
     // MARK: Used by generated members

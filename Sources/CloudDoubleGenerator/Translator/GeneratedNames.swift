@@ -1,0 +1,61 @@
+/// The one owner of every name generated code declares at the top level or hands to the
+/// runtime as an id. The translator builds declarations with these names and the validator
+/// claims the same names to find collisions, so the two cannot drift apart.
+public struct GeneratedNames: Sendable {
+    /// The description's `prefix` (`Cloud`).
+    public let prefix: String
+
+    public init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    /// `CloudDatabase` for the described type `Database`.
+    public func protocolName(_ type: String) -> String { prefix + type }
+    /// `LiveCloudDatabase`.
+    public func liveName(_ type: String) -> String { "Live" + protocolName(type) }
+    /// `FaultInjectingCloudDatabase`.
+    public func faultName(_ type: String) -> String { "FaultInjecting" + protocolName(type) }
+    /// `MockCloudDatabase`.
+    public func mockName(_ type: String) -> String { "Mock" + protocolName(type) }
+    /// `CloudDatabaseBacking`: what answers a mock's store calls.
+    public func backingName(_ type: String) -> String { protocolName(type) + "Backing" }
+    /// `CloudDatabaseCall`: the generic type whose static members name the type's calls.
+    public func callKeyName(_ type: String) -> String { protocolName(type) + "Call" }
+
+    /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.
+    public func outcomeName(_ operation: String) -> String { prefix + operation + "Outcome" }
+    /// The private protocol through which deprecated blocks are read without warnings.
+    public func deprecatedBlocksName(_ operation: String) -> String { prefix + operation + "DeprecatedBlocks" }
+    /// The type that conforms the SDK's operation to ``deprecatedBlocksName(_:)``.
+    public func deprecatedBlockAccessName(_ operation: String) -> String { prefix + operation + "DeprecatedBlockAccess" }
+
+    /// A call's id (the key of its mock stubs and fault rules): the `id` it was given, else the
+    /// name of its first form.
+    public static func callID(_ call: Call) -> String {
+        call.id?.value ?? call.forms.first?.name.value ?? ""
+    }
+
+    /// `fetchRecordsOperation` for `FetchRecords`: the id of an operation's key.
+    public static func operationKey(_ name: String) -> String {
+        name.prefix(1).lowercased() + name.dropFirst() + "Operation"
+    }
+
+    /// The name of the description's error model on `ErrorModel` (`ErrorModel.cloudKit`): the
+    /// `errorModel.name` it gives, else its module's name with a lowercase first letter.
+    public static func errorModelName(_ description: APIDescription) -> String {
+        if let name = description.errorModel?.name?.value { return name }
+        let module = description.module.value.split(separator: ".").last.map(String.init) ?? description.module.value
+        return lowerCamel(module)
+    }
+
+    /// `cloudKit` for `CloudKit`, `urlSession` for `URLSession`: a leading run of capitals is
+    /// lowered up to the last one, which starts the next word.
+    static func lowerCamel(_ name: String) -> String {
+        let characters = Array(name)
+        var upper = 0
+        while upper < characters.count, characters[upper].isUppercase { upper += 1 }
+        guard upper > 0 else { return name }
+        let lowered = upper > 1 && upper < characters.count ? upper - 1 : upper
+        return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+}

@@ -1,0 +1,130 @@
+/// What every generated mock is: a class whose state lives in one ``MockRecorder``.
+///
+/// The API shared by all mocks is written once, here; a generated mock adds only its members and
+/// the typed entry points that take its own key type (`stub`, `calls`, `arguments`,
+/// `callCount`), which is what keeps generated mocks short and quick to type-check.
+public protocol RecordingMock: AnyObject, Sendable {
+    /// All of this mock's state, behind one lock.
+    var recorder: MockRecorder { get }
+}
+
+extension RecordingMock {
+    /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
+    public var log: CallLog { recorder.log }
+
+    /// Returns once every completion handler this mock has started delivering has run.
+    public func settled() async {
+        await recorder.settled()
+    }
+}
+
+/// The calls made to one call of one mock, oldest first, with checks that throw a
+/// ``VerificationFailure`` saying what happened instead. Under Swift Testing a thrown error is
+/// recorded as the test's issue, with its message; under XCTest a throwing test fails with it.
+///
+/// ```swift
+/// #expect(database.calls(.saveRecord).count == 1)
+/// let record = try database.calls(.saveRecord).only()
+/// ```
+public struct RecordedCalls<Arguments> {
+    /// `MockCloudDatabase.saveRecord`, for messages.
+    public let name: String
+    /// Each call's arguments, oldest first.
+    public let arguments: [Arguments]
+
+    public init(name: String, arguments: [Arguments]) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    public var count: Int { arguments.count }
+    public var isEmpty: Bool { arguments.isEmpty }
+    public var first: Arguments? { arguments.first }
+    public var last: Arguments? { arguments.last }
+
+    /// The arguments of the one call made; throws when there were none or several.
+    public func only(sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws -> Arguments {
+        guard arguments.count == 1 else {
+            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected exactly once\(listing)", at: sourceLocation)
+        }
+        return arguments[0]
+    }
+
+    /// Throws unless the call was made exactly `expected` times.
+    public func expectCount(_ expected: Int, sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
+        guard arguments.count == expected else {
+            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected \(Self.times(expected))\(listing)", at: sourceLocation)
+        }
+    }
+
+    /// Throws when the call was made at all.
+    public func expectNone(sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
+        try expectCount(0, sourceLocation: sourceLocation)
+    }
+
+    private var listing: String {
+        arguments.isEmpty ? "" : ":" + arguments.enumerated().map { "\n  \($0.offset + 1). \($0.element)" }.joined()
+    }
+
+    static func times(_ count: Int) -> String {
+        switch count {
+        case 0: return "never"
+        case 1: return "once"
+        default: return "\(count) times"
+        }
+    }
+}
+
+extension RecordedCalls: @unchecked Sendable {}
+
+/// A failed check of the calls a mock recorded. Its description is the whole message: what was
+/// expected, and what the log holds instead.
+public struct VerificationFailure: Error, CustomStringConvertible, Sendable {
+    /// Where the check was written, so the message points at the test line under any framework.
+    public struct Location: Sendable, Hashable {
+        public var fileID: String
+        public var line: Int
+
+        public init(_ fileID: String, _ line: Int) {
+            self.fileID = fileID
+            self.line = line
+        }
+    }
+
+    public let message: String
+    public let location: Location
+
+    public init(_ message: String, at location: Location) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String { "\(location.fileID):\(location.line): \(message)" }
+}
+
+extension CallLog {
+    /// Throws unless the log holds these calls in this order (other calls may come between
+    /// them). The message lists the whole log, so a failure shows what happened instead:
+    ///
+    /// ```swift
+    /// try log.expectOrder(CloudContainerCall.accountStatus, CloudDatabaseCall.saveRecord)
+    /// ```
+    public func expectOrder(_ keys: any CallKey..., sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
+        let records = self.records
+        var next = 0
+        for record in records where next < keys.count {
+            let key = keys[next]
+            if record.type == type(of: key).typeName && record.call == key.id { next += 1 }
+        }
+        guard next < keys.count else { return }
+        let expected = keys.map { "\($0)" }.joined(separator: " then ")
+        let logged = records.isEmpty ? " (the log is empty)" : ":" + records.map { "\n  \($0)" }.joined()
+        throw VerificationFailure(
+            "expected \(expected); \(keys[next]) is missing after the calls before it. The log holds\(logged)", at: sourceLocation)
+    }
+
+    /// The records of one call, oldest first.
+    public func records(of key: some CallKey) -> [CallRecord] {
+        records(type: type(of: key).typeName, call: key.id)
+    }
+}
