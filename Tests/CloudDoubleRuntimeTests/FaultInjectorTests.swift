@@ -50,9 +50,9 @@ final class FaultInjectorTests: XCTestCase {
 
     func testSchedules() async {
         let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.fail(.call("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
-            FaultRule.fail(.call("fetch"), on: .calls(2...3), with: "networkFailure")
-            FaultRule.fail(.call("delete"), on: .first(2), with: "serviceUnavailable")
+            FaultRule.fail(.named("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
+            FaultRule.fail(.named("fetch"), on: .calls(2...3), with: "networkFailure")
+            FaultRule.fail(.named("delete"), on: .first(2), with: "serviceUnavailable")
         })
         let saves = await codes(faults, call: "save", count: 5)
         let fetches = await codes(faults, call: "fetch", count: 5)
@@ -104,8 +104,8 @@ final class FaultInjectorTests: XCTestCase {
 
     func testPerItemFailuresByRateAndByName() async throws {
         let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.call("fetchRecords"), ["b"], with: "unknownItem")
-            FaultRule.failItems(.call("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
+            FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem")
+            FaultRule.failItems(.named("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
         }, seed: 3)
         let requested = ["a", "b", "c"]
         let sent = Locked<[String]>([])
@@ -187,8 +187,8 @@ extension FaultInjectorTests {
     func testLatencyAndCancellationInCompletionForms() {
         let clock = VirtualClock()
         let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.delay(.call("fetch"), by: FaultLatency(2))
-            FaultRule.cancel(.call("save"))
+            FaultRule.delay(.named("fetch"), by: FaultLatency(2))
+            FaultRule.cancel(.named("save"))
         }, time: clock.timeSource)
         let proceeded = expectation(description: "delayed call proceeds")
         faults.complete("Database", "fetch", .completion, fail: { _ in XCTFail("should proceed") }, proceed: { proceeded.fulfill() })
@@ -204,7 +204,7 @@ extension FaultInjectorTests {
 
     func testResultFormPerItemRewriteAndTopLevelPartialFailure() {
         let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.call("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
+            FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
         })
         let done = expectation(description: "delivered")
         faults.complete("Database", "fetchRecords", .result, deliver: { (result: Result<[String: Result<Int, any Error>], any Error>) in
@@ -221,7 +221,7 @@ extension FaultInjectorTests {
     func testAnAtomicGroupFailsTogetherAndIsNotSent() async throws {
         // "b" fails; "a" shares its group (zone 1), so it gets the batch error and is not sent
         // either; "c" (zone 2) and "d" (the group that is never atomic) go through.
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.failItems(.call("modify"), ["b"], with: "zoneBusy") })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.failItems(.named("modify"), ["b"], with: "zoneBusy") })
         let zones = ["a": 1, "b": 1, "c": 2, "d": 0]
         let sent = Locked<[String]>([])
         let result: [String: Result<Int, any Error>] = try await faults.perform(
@@ -241,7 +241,7 @@ extension FaultInjectorTests {
     }
 
     func testNoItemRuleSendsTheRequestUnchanged() async throws {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("other"), with: "zoneBusy") })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") })
         let items = ["a", "b"]
         let sent: [String] = try await faults.perform(
             "Database", "modify", request: { _ in XCTFail("no item rule fired") }, merge: { value, _ in value }

@@ -13,8 +13,8 @@ final class ConcurrencyTests: XCTestCase {
         let cloud = InMemoryCloudKit()
         let mock = cloud.mockDatabase(delivery: .immediate)
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call("saveRecord"), on: .nth(500), with: "zoneBusy")
-            FaultRule.failItems(.operation(CKFetchRecordsOperation.self), on: .calls(1...10), rate: 1, with: "networkFailure")
+            FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(500), with: "zoneBusy")
+            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), on: .calls(1...10), rate: 1, with: "networkFailure")
         })
         let failures = Locked(0)
         await withTaskGroup(of: Void.self) { group in

@@ -12,7 +12,7 @@ import XCTest
 final class ErrorBridgingTests: XCTestCase {
     func testAnInjectedFaultIsACKError() async {
         let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call("fetchRecord"), with: "zoneBusy", retryAfter: 2)
+            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
         })
         do {
             _ = try await database.record(for: CKRecord.ID(recordName: "a"))
@@ -26,7 +26,7 @@ final class ErrorBridgingTests: XCTestCase {
 
     func testAnInjectedFaultCarriesItsRetryAfterThroughCKError() async {
         let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call("fetchRecord"), with: "zoneBusy", retryAfter: 2)
+            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
         })
         do {
             _ = try await database.record(for: CKRecord.ID(recordName: "a"))
@@ -66,7 +66,7 @@ final class ErrorBridgingTests: XCTestCase {
 
     func testItemFailuresAndPartialFailuresAreCKErrors() async throws {
         let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(.call("fetchRecords"), [CKRecord.ID(recordName: "b")], with: "networkFailure", topLevelPartialFailure: true)
+            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure", topLevelPartialFailure: true)
         })
         do {
             _ = try await database.records(for: [CKRecord.ID(recordName: "b")], desiredKeys: nil)

@@ -21,8 +21,8 @@ final class FaultWrapperTests: XCTestCase {
             Dictionary(uniqueKeysWithValues: arguments.ids.map { ($0, .success(CKRecord(recordType: "Note", recordID: $0))) })
         })
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call("saveRecord"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
-            FaultRule.failItems(.call("fetchRecords"), rate: 0.3, with: "networkFailure")
+            FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(3), with: "zoneBusy", retryAfter: 2)
+            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), rate: 0.3, with: "networkFailure")
         }, seed: 7)
 
         var outcomes: [Bool] = []
@@ -51,7 +51,7 @@ final class FaultWrapperTests: XCTestCase {
 
     func testCompletionAndResultFormsDeliverTheInjectedErrorTheSDKWay() async {
         let mock = MockCloudDatabase()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, time: VirtualClock().timeSource)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, errorModel: .cloudKit, time: VirtualClock().timeSource)
         let database = FaultInjectingCloudDatabase(wrapping: mock, faults: faults)
         let first = expectation(description: "completion")
         database.fetch(withRecordID: CKRecord.ID(recordName: "x")) { record, error in
@@ -76,7 +76,7 @@ final class FaultWrapperTests: XCTestCase {
             (saveResults: Dictionary(uniqueKeysWithValues: arguments.recordsToSave.map { ($0.recordID, .success($0)) }), deleteResults: [:])
         })
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.call("modifyRecords"), [records[1].recordID], with: "serverRecordChanged")
+            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), [records[1].recordID], with: "serverRecordChanged")
         })
         let done = expectation(description: "result")
         database.modifyRecords(saving: records, deleting: []) { result in
@@ -95,7 +95,7 @@ final class FaultWrapperTests: XCTestCase {
 
     func testReferencesAreWrappedUnderTheSamePlanAndPassThroughIsUntouched() async throws {
         let container = MockCloudContainer()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("saveRecord"), with: "quotaExceeded") })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call(CloudDatabaseCall.saveRecord), with: "quotaExceeded") }, errorModel: .cloudKit)
         let wrapped = FaultInjectingCloudContainer(wrapping: container, faults: faults)
         let database = try XCTUnwrap(wrapped.privateCloudDatabase as? FaultInjectingCloudDatabase)
         XCTAssertTrue(database.faults === faults)

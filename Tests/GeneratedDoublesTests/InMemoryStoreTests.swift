@@ -176,7 +176,7 @@ final class InMemoryStoreTests: XCTestCase, StoreTestSupport {
         cloud.privateDatabase.seed((1...5).map { note("n\($0)", "Note \($0)") })
         let mock = cloud.mockDatabase()
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call("fetchRecord"), on: .nth(2), with: "networkFailure")
+            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), on: .nth(2), with: "networkFailure")
         })
         _ = try await database.record(for: CKRecord.ID(recordName: "n1"))
         do {

@@ -15,7 +15,7 @@ final class ItemFaultTests: XCTestCase {
         names.map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: $0, zoneID: zoneID)) }
     }
 
-    func faulty(_ cloud: InMemoryCloudKit, failing name: String, in zoneID: CKRecordZone.ID, call: FaultSelector = .call("modifyRecords")) -> FaultInjectingCloudDatabase {
+    func faulty(_ cloud: InMemoryCloudKit, failing name: String, in zoneID: CKRecordZone.ID, call: FaultSelector = .call(CloudDatabaseCall.modifyRecords)) -> FaultInjectingCloudDatabase {
         FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
             FaultRule.failItems(call, [CKRecord.ID(recordName: name, zoneID: zoneID)], with: "zoneBusy", retryAfter: 1)
         })
@@ -91,7 +91,7 @@ final class ItemFaultTests: XCTestCase {
         cloud.privateDatabase.seed(records(["a", "b"], in: .default))
         let mock = cloud.mockDatabase()
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.call("fetchRecords"), [CKRecord.ID(recordName: "b")], with: "networkFailure")
+            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure")
         })
         let ids = ["a", "b"].map { CKRecord.ID(recordName: $0) }
         let result = try await database.records(for: ids, desiredKeys: nil)
@@ -104,7 +104,7 @@ final class ItemFaultTests: XCTestCase {
     func testAnOperationsFailedItemsAreNotWrittenAndItsAtomicZoneFailsTogether() async {
         let cloud = InMemoryCloudKit()
         cloud.privateDatabase.seed(zones: [zone])
-        let database = faulty(cloud, failing: "b", in: zone.zoneID, call: .operation(CKModifyRecordsOperation.self))
+        let database = faulty(cloud, failing: "b", in: zone.zoneID, call: .call(CloudDatabaseCall.modifyRecordsOperation))
         let trace = Trace()
         let operation = CKModifyRecordsOperation(recordsToSave: records(["a", "b"], in: zone.zoneID) + records(["d"], in: .default))
         operation.perRecordSaveBlock = { id, result in trace.add("saved \(id.recordName) \(describe(result))") }
@@ -123,7 +123,7 @@ final class ItemFaultTests: XCTestCase {
     func testAQueryItemFaultKeepsTheCursor() async {
         let cloud = InMemoryCloudKit()
         cloud.privateDatabase.seed(records(["a", "b", "c"], in: .default))
-        let database = faulty(cloud, failing: "b", in: .default, call: .operation(CKQueryOperation.self))
+        let database = faulty(cloud, failing: "b", in: .default, call: .call(CloudDatabaseCall.queryOperation))
         let trace = Trace()
         let operation = CKQueryOperation(query: CKQuery(recordType: "Note", predicate: NSPredicate(value: true)))
         operation.resultsLimit = 2
@@ -151,11 +151,11 @@ final class ItemFaultTests: XCTestCase {
         operation.modifyRecordsResultBlock = { result in trace.add("final \(describe(result))") }
         operation.completionBlock = { trace.add("completion") }
         let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.operation(CKModifyRecordsOperation.self), [CKRecord.ID(recordName: "b")], with: "zoneBusy")
+            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy")
         }, errorModel: ErrorModel.cloudKit)
         let sdk = Trace()
         faults.run(
-            "Database", operation: "CKModifyRecordsOperation", replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel),
+            "Database", operation: "modifyRecordsOperation", replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel),
             failure: CloudModifyRecordsOutcome.failure,
             intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: faults.errorModel) }
         ) { sdk.add("sent \((operation.recordsToSave ?? []).map(\.recordID.recordName))") }

@@ -61,7 +61,7 @@ final class KitchenSinkTests: XCTestCase {
 
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
-        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call("reset"), with: 7) })
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })
         await XCTAssertThrowsErrorAsync(try await faulty.reset())
         let done = expectation(description: "result delivered")
         faulty.reset { result in

@@ -246,7 +246,7 @@ final class OperationTests: XCTestCase {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.operation(CKFetchRecordsOperation.self), with: "networkUnavailable")
+            FaultRule.fail(.call(CloudDatabaseCall.fetchRecordsOperation), with: "networkUnavailable")
         })
         let trace = Trace()
         database.add(fetch(["a", "b"], trace: trace))
@@ -255,7 +255,7 @@ final class OperationTests: XCTestCase {
             "progress a 1.0", "record a networkUnavailable", "progress b 1.0", "record b networkUnavailable", "final networkUnavailable", "completion",
         ])
         XCTAssertEqual(mock.callCount(.addOperation), 0, "a failed operation never reaches the wrapped database")
-        XCTAssertEqual(database.faults.events.map(\.call), ["CKFetchRecordsOperation"])
+        XCTAssertEqual(database.faults.events.map(\.call), ["fetchRecordsOperation"])
     }
 
     func testAnItemFaultKeepsTheChosenItemOutOfTheRealRun() async {
@@ -270,7 +270,7 @@ final class OperationTests: XCTestCase {
             })
         })
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.operation(CKFetchRecordsOperation.self), [CKRecord.ID(recordName: "b")], with: "zoneBusy", retryAfter: 3)
+            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy", retryAfter: 3)
         })
         let trace = Trace()
         let operation = fetch(["a", "b", "c"], trace: trace)
@@ -293,7 +293,7 @@ final class OperationTests: XCTestCase {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
         let clock = VirtualClock()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(.operation("CKFetchRecordsOperation"), by: FaultLatency(3)) }, errorModel: model, time: clock.timeSource)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(.call(CloudDatabaseCall.fetchRecordsOperation), by: FaultLatency(3)) }, errorModel: model, time: clock.timeSource)
         let database = FaultInjectingCloudDatabase(wrapping: mock, faults: faults)
         let trace = Trace()
         database.add(fetch(["a"], trace: trace))
@@ -306,7 +306,7 @@ final class OperationTests: XCTestCase {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
         let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.operation(CKModifyRecordsOperation.self), with: "quotaExceeded")
+            FaultRule.fail(.call(CloudDatabaseCall.modifyRecordsOperation), with: "quotaExceeded")
         })
         let trace = Trace()
         database.add(fetch(["a"], trace: trace))

@@ -62,7 +62,7 @@ final class SyncEngineTests: XCTestCase {
     ) throws -> InMemorySyncEngine {
         try InMemorySyncEngine(
             cloud: cloud, database: database, stateSerialization: state, delegate: delegate, time: clock.timeSource,
-            retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 1, maxDelay: 60))
+            retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 1, maxDelay: 60, errorModel: .cloudKit))
     }
 
     // MARK: Event order
@@ -195,9 +195,9 @@ final class SyncEngineTests: XCTestCase {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
         let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call("modifyRecords"), on: .first(1), with: "requestRateLimited", retryAfter: 7)
-            FaultRule.fail(.call("modifyRecords"), on: .nth(2), with: "networkFailure")
-            FaultRule.fail(.operation(CKFetchDatabaseChangesOperation.self), on: .first(1), with: "serviceUnavailable", retryAfter: 3)
+            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .first(1), with: "requestRateLimited", retryAfter: 7)
+            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .nth(2), with: "networkFailure")
+            FaultRule.fail(.call(CloudDatabaseCall.fetchDatabaseChangesOperation), on: .first(1), with: "serviceUnavailable", retryAfter: 3)
         }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = try engine(cloud, delegate, database: faulty)
@@ -223,7 +223,7 @@ final class SyncEngineTests: XCTestCase {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
         let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(.call("modifyRecords"), [CKRecord.ID(recordName: "b", zoneID: zone)], with: "zoneBusy", retryAfter: 2)
+            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), [CKRecord.ID(recordName: "b", zoneID: zone)], with: "zoneBusy", retryAfter: 2)
         }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = try engine(cloud, delegate, database: faulty, attempts: 3)

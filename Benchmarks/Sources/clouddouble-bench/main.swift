@@ -200,25 +200,7 @@ if CommandLine.arguments.contains("--no-compile") {
     exit(0)
 }
 
-say("\n## Type-checking the generated code (swiftc -typecheck, Swift 6 mode)\n")
-row(["types", "members", "artifacts", "seconds", "ms per type", "ms per member"])
-row(["---:", "---:", "---", "---:", "---:", "---:"])
-for count in [10, 100] {
-    let directory = workspace.appendingPathComponent("typecheck\(count)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try syntheticSDK(types: count).write(to: directory.appendingPathComponent("SDK.swift"), atomically: true, encoding: .utf8)
-    let files = try generator.generate(synthetic(types: count), file: "Bench.clouddouble.json")
-    try OutputWriter.write(files, to: directory)
-    guard run(["swiftc", "-emit-module", "-parse-as-library", "-module-name", "SDK", "-swift-version", "6",
-               "-emit-module-path", directory.appendingPathComponent("SDK.swiftmodule").path, directory.appendingPathComponent("SDK.swift").path]) != nil
-    else { say("(could not build the SDK module)"); break }
-    for (label, names) in [("mocks", ["Bench.Protocols.swift", "Bench.Mocks.swift"]), ("all four", files.map(\.name))] {
-        let paths = names.map { directory.appendingPathComponent($0).path }
-        if let time = run(["swiftc", "-typecheck", "-swift-version", "6", "-I", directory.path, "-I", binDirectory.appendingPathComponent("Modules").path, "-I", binDirectory.path] + paths) {
-            row(["\(count)", "\(count * 13)", label, format(time), format(time * 1000 / Double(count), 1), format(time * 1000 / Double(count * 13), 2)])
-        }
-    }
-}
+try typeCheckSection()
 
 say("\n## Cold build of the generator tool (debug, as the plugin builds it)\n")
 let packageRoot = cloudKitPath.deletingLastPathComponent().deletingLastPathComponent()
@@ -234,4 +216,3 @@ say("\n## Targets\n")
 row(["target", "goal", "measured", "met"])
 row(["---", "---", "---", "---"])
 for entry in targets { row([entry.name, entry.target, entry.measured, entry.met ? "yes" : "no"]) }
-row(["type-checking vs mockolo", ">= 2x faster per member", "not measured: mockolo cannot be installed on this offline machine", "?"])

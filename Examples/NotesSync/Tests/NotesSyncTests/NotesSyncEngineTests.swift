@@ -107,9 +107,9 @@ final class NotesSyncEngineTests: XCTestCase {
         let cloud = InMemoryCloudKit()
         let everyCode = ErrorCatalogue.cloudKit.codes.map { WeightedCode(.raw($0.rawValue)) }
         let plan = FaultPlan {
-            FaultRule.fail(.call("modifyRecords"), on: .nth(1), with: "limitExceeded")
+            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .nth(1), with: "limitExceeded")
             FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: everyCode, retryAfter: .range(1...5)))
-            FaultRule.failItems(.call("modifyRecords"), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
+            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
         }
         let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
             plan: plan, seed: 30, errorModel: ErrorModel.cloudKit, time: clock.timeSource))

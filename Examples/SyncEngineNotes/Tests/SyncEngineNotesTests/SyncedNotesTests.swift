@@ -25,7 +25,7 @@ final class SyncedNotesTests: XCTestCase {
         let plan = faults
             ? FaultPlan {
                 FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: Self.everyCode, retryAfter: .range(1...5)))
-                FaultRule.failItems(.call("modifyRecords"), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
+                FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
             }
             : FaultPlan {}
         let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(

@@ -8,7 +8,7 @@ final class NoteSaverTests: XCTestCase {
         let mock = MockCloudStore()
         mock.stub(.value, .value("hello"))
         let faulty = FaultInjectingCloudStore(
-            wrapping: mock, plan: FaultPlan { FaultRule.fail(.call("put"), on: .nth(1), with: "offline") }, seed: 1)
+            wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(CloudStoreCall.put), on: .nth(1), with: "offline") }, seed: 1)
         let saver = NoteSaver(store: faulty)
 
         let value = try await saver.save("hello", as: "note")
