@@ -7,7 +7,7 @@ import CloudDoubleRuntime
 
 /// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
 /// doubles build the errors they inject or report from it, and app code can use it too, for
-/// instance in a `RetryPolicy(errorModel: .cloudKit)`. Named after its module's name.
+/// instance in a `RetryPolicy(errorModel: .cloudKit)`. Named after the description's file.
 extension ErrorModel {
     public static var cloudKit: ErrorModel {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)

@@ -5,6 +5,11 @@ import Foundation
 // description (13 described members per type: 3 properties and 10 calls, 7 of them in two
 // forms, so 20 protocol requirements per type).
 
+/// Where the bench's executable is: the runtime's module is built next to it.
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+/// A scratch directory for generated sources and modules, removed at the end.
+let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-bench-\(ProcessInfo.processInfo.processIdentifier)")
+
 /// Protocol requirements per synthetic type: 3 properties + 7 calls × 2 forms + 3 sync calls.
 let requirementsPerType = 20
 

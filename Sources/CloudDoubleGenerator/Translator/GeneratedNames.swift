@@ -41,11 +41,19 @@ public struct GeneratedNames: Sendable {
     }
 
     /// The name of the description's error model on `ErrorModel` (`ErrorModel.cloudKit`): the
-    /// `errorModel.name` it gives, else its module's name with a lowercase first letter.
-    public static func errorModelName(_ description: APIDescription) -> String {
+    /// `errorModel.name` it gives, else its file's base name with a lowercase first letter
+    /// (`CloudKit.clouddouble.json` → `cloudKit`). Base names are unique in a target (the plugins
+    /// check), so two descriptions of one module in a target do not declare the same member.
+    public static func errorModelName(_ description: APIDescription, file: String) -> String {
         if let name = description.errorModel?.name?.value { return name }
-        let module = description.module.value.split(separator: ".").last.map(String.init) ?? description.module.value
-        return lowerCamel(module)
+        // Characters a Swift name cannot hold separate words: `my-sdk` → `mySdk`.
+        let words = Generator.baseName(of: file).split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        var name = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+        if name.isEmpty { name = description.module.value.split(separator: ".").last.map(String.init) ?? "sdk" }
+        name = lowerCamel(name)
+        if name.first?.isNumber == true { name = "_" + name }
+        // `self`, `init` and the like cannot name a member even in backticks.
+        return SwiftNames.reservedMemberNames.contains(name) ? name + "Errors" : name
     }
 
     /// `cloudKit` for `CloudKit`, `urlSession` for `URLSession`: a leading run of capitals is

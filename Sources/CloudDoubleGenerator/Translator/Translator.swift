@@ -67,8 +67,8 @@ public struct Translator: Sendable {
             "errorModel": .lines(located([errorModelExpression()], at: description.errorModel?.domain.location)),
             "hasErrorModel": .bool(description.errorModel != nil),
             "errorModelReference": .string(errorModelReference),
-            "errorModelName": .string(SwiftNames.escaped(GeneratedNames.errorModelName(description))),
-            "errorModelSource": .string(description.errorModel?.name == nil ? "its module's name" : "the description's `errorModel.name`"),
+            "errorModelName": .string(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile))),
+            "errorModelSource": .string(description.errorModel?.name == nil ? "the description's file" : "the description's `errorModel.name`"),
             "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
@@ -557,7 +557,7 @@ public struct Translator: Sendable {
     /// name as its domain and no codes (such an SDK reports no errors of its own).
     var errorModelReference: String {
         guard description.errorModel != nil else { return "ErrorModel(domain: \(SwiftNames.literal(description.module.value)))" }
-        return "ErrorModel.\(SwiftNames.escaped(GeneratedNames.errorModelName(description)))"
+        return "ErrorModel.\(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile)))"
     }
 
     /// The `ErrorModel` the protocols file declares, built from the SDK's own constants so

@@ -43,23 +43,23 @@ public struct RecordedCalls<Arguments> {
     public var last: Arguments? { arguments.last }
 
     /// The arguments of the one call made; throws when there were none or several.
-    public func only(sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws -> Arguments {
+    public func only(fileID: String = #fileID, line: Int = #line) throws -> Arguments {
         guard arguments.count == 1 else {
-            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected exactly once\(listing)", at: sourceLocation)
+            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected exactly once\(listing)", at: .init(fileID, line))
         }
         return arguments[0]
     }
 
     /// Throws unless the call was made exactly `expected` times.
-    public func expectCount(_ expected: Int, sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
+    public func expectCount(_ expected: Int, fileID: String = #fileID, line: Int = #line) throws {
         guard arguments.count == expected else {
-            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected \(Self.times(expected))\(listing)", at: sourceLocation)
+            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected \(Self.times(expected))\(listing)", at: .init(fileID, line))
         }
     }
 
     /// Throws when the call was made at all.
-    public func expectNone(sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
-        try expectCount(0, sourceLocation: sourceLocation)
+    public func expectNone(fileID: String = #fileID, line: Int = #line) throws {
+        try expectCount(0, fileID: fileID, line: line)
     }
 
     private var listing: String {
@@ -109,7 +109,7 @@ extension CallLog {
     /// ```swift
     /// try log.expectOrder(CloudContainerCall.accountStatus, CloudDatabaseCall.saveRecord)
     /// ```
-    public func expectOrder(_ keys: any CallKey..., sourceLocation: VerificationFailure.Location = .init(#fileID, #line)) throws {
+    public func expectOrder(_ keys: any CallKey..., fileID: String = #fileID, line: Int = #line) throws {
         let records = self.records
         var next = 0
         for record in records where next < keys.count {
@@ -120,7 +120,7 @@ extension CallLog {
         let expected = keys.map { "\($0)" }.joined(separator: " then ")
         let logged = records.isEmpty ? " (the log is empty)" : ":" + records.map { "\n  \($0)" }.joined()
         throw VerificationFailure(
-            "expected \(expected); \(keys[next]) is missing after the calls before it. The log holds\(logged)", at: sourceLocation)
+            "expected \(expected); \(keys[next]) is missing after the calls before it. The log holds\(logged)", at: .init(fileID, line))
     }
 
     /// The records of one call, oldest first.

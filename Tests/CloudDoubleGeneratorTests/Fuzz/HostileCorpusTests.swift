@@ -29,7 +29,7 @@ final class HostileCorpusTests: XCTestCase {
           "formatVersion": 1, "module": "FuzzSDK", "imports": ["Foundation"], "prefix": "Hostile{{INDEX}}",
           "liveCondition": {{LIVE_CONDITION}},
           "availability": [{{AVAILABILITY}}],
-          "errorModel": { "domain": {{DOMAIN}}, "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true }] },
+          "errorModel": { {{MODEL_NAME}} "domain": {{DOMAIN}}, "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true }] },
           "types": [
             {
               "name": {{TYPE_NAME}}, "sdkType": "HostileSDK{{INDEX}}Store", "doc": {{TYPE_DOC}},
@@ -68,6 +68,8 @@ final class HostileCorpusTests: XCTestCase {
     static let rawDefaults: [String: String] = [
         "AVAILABILITY": #""@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)""#, "FORM_AVAILABILITY": "", "EXTRA_PARAMETER": "",
         "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "",
+        // The accepted cases compile together in one module: each names its error model apart.
+        "MODEL_NAME": #""name": "hostile{{INDEX}}","#,
     ]
 
     static let cases: [Case] = [
@@ -107,6 +109,15 @@ final class HostileCorpusTests: XCTestCase {
             raw: ["STORE": #""store": "fetch","#, "EXTRA_TYPE": #", { "name": "StoreBacking", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [] }"#],
             expect: .refused("the generated name")),
         Case(name: "a store-backed call", raw: ["STORE": #""store": "fetch","#], expect: .accepted),
+        Case(
+            name: "a type named like another's call keys",
+            raw: ["EXTRA_TYPE": #", { "name": "StoreCall", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [] }"#],
+            expect: .refused("the generated name")),
+        Case(name: "a property named like the key type's own members", values: ["PROPERTY_NAME": "typeName"], expect: .accepted),
+        Case(name: "a property named id", values: ["PROPERTY_NAME": "id"], expect: .accepted),
+        Case(name: "error model name that is a keyword", raw: ["MODEL_NAME": #""name": "default","#], expect: .refused("is not a Swift identifier")),
+        Case(name: "error model name with a declaration", raw: ["MODEL_NAME": #""name": "x
+static var y = 1","#], expect: .refused("is not a Swift identifier")),
         // Shapes.
         Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
         Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),
