@@ -13,7 +13,7 @@ import PackagePlugin
 /// (relative to the package) puts every picked file there instead.
 @main
 struct CloudDoubleCommand: CommandPlugin {
-    static let artifacts = ["protocols", "live", "faultInjecting", "mocks"]
+    static let artifacts = Artifact.allCases.map(\.rawValue)
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
@@ -72,9 +72,9 @@ struct CloudDoubleCommand: CommandPlugin {
         let beside = file.deletingLastPathComponent().appendingPathComponent("Generated")
         if target.kind == .test { return [Job(artifacts: artifacts, directory: beside, imports: [])] }
         var jobs: [Job] = []
-        let own = artifacts.filter { $0 != "mocks" }
+        let own = artifacts.filter { $0 != Artifact.mocks.rawValue }
         if !own.isEmpty { jobs.append(Job(artifacts: own, directory: beside, imports: [])) }
-        if artifacts.contains("mocks") {
+        if artifacts.contains(Artifact.mocks.rawValue) {
             let tests = modules.filter { test in
                 test.kind == .test && test.dependencies.contains { dependency in
                     if case .target(let dependent) = dependency { return dependent.name == target.name }
@@ -87,7 +87,7 @@ struct CloudDoubleCommand: CommandPlugin {
             }
             for test in tests {
                 guard let directory = (test as? SwiftSourceModuleTarget)?.directoryURL else { continue }
-                jobs.append(Job(artifacts: ["mocks"], directory: directory.appendingPathComponent("Generated"), imports: Descriptions.importArguments(for: file, module: target.moduleName)))
+                jobs.append(Job(artifacts: [Artifact.mocks.rawValue], directory: directory.appendingPathComponent("Generated"), imports: Descriptions.importArguments(for: file, module: target.moduleName)))
             }
         }
         return jobs

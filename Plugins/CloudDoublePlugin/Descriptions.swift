@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 // Shared by both plugins (the command plugin's copy is a symbolic link to this file: plugins cannot
-// depend on a library). The base-name rule matches `Generator.baseName(of:)`.
+// depend on a library). The artifacts and the base-name rule are the generator's own, from
+// `OutputNames.swift` (linked into each plugin too).
 
 /// A target's description files, checked for the names their generated files take.
 enum Descriptions {
@@ -19,7 +20,7 @@ enum Descriptions {
             let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) {
             for case let url as URL in walker where !urls.contains(url) { urls.append(url) }
         }
-        let files = Set(urls.filter { $0.lastPathComponent.hasSuffix(".clouddouble.json") }).sorted { $0.path < $1.path }
+        let files = Set(urls.filter { $0.lastPathComponent.hasSuffix(DescriptionFileName.suffix) }).sorted { $0.path < $1.path }
         var seen: [String: URL] = [:]
         var problems = 0
         for file in files {
@@ -43,9 +44,7 @@ enum Descriptions {
 
     /// `CloudKit` for `…/CloudKit.clouddouble.json`.
     static func baseName(_ url: URL) -> String {
-        var name = url.lastPathComponent
-        for suffix in [".json", ".clouddouble"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
-        return name
+        DescriptionFileName.baseName(url.lastPathComponent)
     }
 
     /// How another target (a test target, for the mocks) imports the module that holds the
@@ -55,9 +54,6 @@ enum Descriptions {
         let isInternal = (json?["access"] as? String) == "internal"
         return [isInternal ? "--testable-import" : "--import", module]
     }
-
-    /// The file name suffix of each artifact's generated file.
-    static let suffixes = ["protocols": "Protocols", "live": "Live", "faultInjecting": "FaultInjecting", "mocks": "Mocks"]
 }
 
 struct DescriptionNameError: Error, CustomStringConvertible {

@@ -19,7 +19,7 @@ struct CloudDoublePlugin: BuildToolPlugin {
         let isTest = target.kind == .test
         var commands: [Command] = []
 
-        let own: [String] = isTest ? ["protocols", "live", "faultInjecting", "mocks"] : ["protocols", "live", "faultInjecting"]
+        let own = Artifact.forOwnDescriptions(isTestTarget: isTest)
         for file in try Descriptions.in(target) {
             commands.append(command(tool: tool.url, description: file, artifacts: own, imports: [], work: context.pluginWorkDirectoryURL))
         }
@@ -28,7 +28,7 @@ struct CloudDoublePlugin: BuildToolPlugin {
                 guard case .target(let other) = dependency, let module = other as? SourceModuleTarget else { continue }
                 for file in try Descriptions.in(module) {
                     commands.append(command(
-                        tool: tool.url, description: file, artifacts: ["mocks"], imports: Descriptions.importArguments(for: file, module: module.moduleName),
+                        tool: tool.url, description: file, artifacts: [.mocks], imports: Descriptions.importArguments(for: file, module: module.moduleName),
                         work: context.pluginWorkDirectoryURL.appendingPathComponent(module.moduleName)))
                 }
             }
@@ -36,13 +36,14 @@ struct CloudDoublePlugin: BuildToolPlugin {
         return commands
     }
 
-    private func command(tool: URL, description: URL, artifacts: [String], imports: [String], work: URL) -> Command {
+    private func command(tool: URL, description: URL, artifacts: [Artifact], imports: [String], work: URL) -> Command {
         let base = Descriptions.baseName(description)
-        let outputs = artifacts.map { work.appendingPathComponent("\(base).\(Descriptions.suffixes[$0]!).swift") }
+        let outputs = artifacts.map { work.appendingPathComponent(DescriptionFileName.outputName(base: base, artifact: $0)) }
+        let names = artifacts.map(\.rawValue).joined(separator: ",")
         return .buildCommand(
-            displayName: "CloudDouble: generating \(artifacts.joined(separator: ", ")) for \(description.lastPathComponent)",
+            displayName: "CloudDouble: generating \(names) for \(description.lastPathComponent)",
             executable: tool,
-            arguments: ["generate", description.path, "--output", work.path, "--artifacts", artifacts.joined(separator: ",")] + imports,
+            arguments: ["generate", description.path, "--output", work.path, "--artifacts", names] + imports,
             inputFiles: [description, tool] + templateFiles(besides: tool),
             outputFiles: outputs)
     }

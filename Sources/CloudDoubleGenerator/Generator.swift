@@ -42,7 +42,7 @@ public struct Generator: Sendable {
         let templates = self.templates
         // The artifacts render independently: one per core.
         return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in
-            GeneratedFile(name: "\(base).\(artifact.fileSuffix).swift", contents: try templates.render(artifact, context: context))
+            GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context))
         }
     }
 
@@ -52,10 +52,8 @@ public struct Generator: Sendable {
         return !parts.isEmpty && parts.allSatisfy { SwiftNames.isIdentifier(String($0)) && !SwiftNames.keywords.contains(String($0)) }
     }
 
-    /// `CloudKit` for `…/CloudKit.clouddouble.json`.
+    /// `CloudKit` for `…/CloudKit.clouddouble.json`: the plugins' rule too (`DescriptionFileName`).
     public static func baseName(of file: String) -> String {
-        var name = URL(fileURLWithPath: file).lastPathComponent
-        for suffix in [".json", ".clouddouble"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
-        return name
+        DescriptionFileName.baseName(URL(fileURLWithPath: file).lastPathComponent)
     }
 }

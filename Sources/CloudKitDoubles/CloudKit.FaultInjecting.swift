@@ -135,7 +135,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 61)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
         faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
             self.wrapped.accountStatus(completionHandler: completionHandler)
         }
@@ -189,7 +189,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 114)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
         faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
@@ -211,7 +211,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 141)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
         faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
@@ -789,10 +789,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await faults.perform("Database", "modifyRecords", .async, request: { items in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in
@@ -808,10 +808,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 521)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in

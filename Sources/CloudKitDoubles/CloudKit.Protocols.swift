@@ -609,200 +609,200 @@ public protocol CloudDatabase: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 501)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
         try await records(for: ids, desiredKeys: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 501)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
         fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 517)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
         try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 517)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 516)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
         modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 531)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
         try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 531)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 530)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
         fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
         fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 546)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
         try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 546)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
         fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 545)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
         fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
         try await databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
         fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
         fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -1076,7 +1076,7 @@ extension CloudFetchRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 647)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
             #sourceLocation()
             }
@@ -1101,7 +1101,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 647)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
         faults.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults.kept(recordIDs, input: 0)
@@ -1138,7 +1138,7 @@ extension CloudFetchRecordsOutcome {
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
                     if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 656)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
                     if let block = perRecordResultBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock {
@@ -1155,7 +1155,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 670)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 659)
                 if let block = fetchRecordsResultBlock {
                     block(result)
                 } else if let block = fetchRecordsCompletionBlock {
@@ -1245,7 +1245,7 @@ extension CloudModifyRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 687)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             #sourceLocation()
             }
@@ -1271,12 +1271,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 687)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
         faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 712)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 701)
         faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
@@ -1317,10 +1317,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 694)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 683)
                     if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 702)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 691)
                     if let block = perRecordSaveBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1346,7 +1346,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 714)
                 if let block = modifyRecordsResultBlock {
                     block(result)
                 } else if let block = modifyRecordsCompletionBlock {
@@ -1481,7 +1481,7 @@ extension CloudQueryOutcome {
                 switch event {
                 case .records(let key, let result):
                     let value = OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 747)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 736)
                     if let block = recordMatchedBlock {
                         block(key, result)
                     } else if let block = recordFetchedBlock, let record = value {
@@ -1495,7 +1495,7 @@ extension CloudQueryOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 762)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 751)
                 if let block = queryResultBlock {
                     block(result)
                 } else if let block = queryCompletionBlock {
@@ -1589,7 +1589,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 818)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
             #sourceLocation()
             }
@@ -1618,7 +1618,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 818)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
@@ -1664,7 +1664,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event {
                 case .changes(let key, let result):
                     let value = OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 788)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 777)
                     if let block = recordWasChangedBlock {
                         block(key, result)
                     } else if let block = recordChangedBlock, let record = value {
@@ -1681,7 +1681,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 830)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 819)
                     if let block = recordZoneFetchResultBlock {
                         block(key, result)
                     } else if let block = recordZoneFetchCompletionBlock {
@@ -1694,7 +1694,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported, _, failures in
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 844)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 833)
                 if let block = fetchRecordZoneChangesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZoneChangesCompletionBlock {
@@ -1874,7 +1874,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 900)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 889)
                 if let block = fetchDatabaseChangesResultBlock {
                     block(result)
                 } else if let block = fetchDatabaseChangesCompletionBlock {
@@ -1956,7 +1956,7 @@ extension CloudFetchRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 916)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
             #sourceLocation()
             }
@@ -1980,7 +1980,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 916)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
@@ -2023,7 +2023,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 935)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 924)
                 if let block = fetchRecordZonesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZonesCompletionBlock {
@@ -2107,7 +2107,7 @@ extension CloudModifyRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 951)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             #sourceLocation()
             }
@@ -2132,12 +2132,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 951)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
         faults.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 965)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 954)
         faults.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults.kept(recordZoneIDsToDelete, input: 1)
@@ -2194,7 +2194,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 984)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 973)
                 if let block = modifyRecordZonesResultBlock {
                     block(result)
                 } else if let block = modifyRecordZonesCompletionBlock {
@@ -2278,7 +2278,7 @@ extension CloudModifySubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1000)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
             #sourceLocation()
             }
@@ -2303,12 +2303,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1000)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
         faults.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1014)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1003)
         faults.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults.kept(subscriptionIDsToDelete, input: 1)
@@ -2365,7 +2365,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1033)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1022)
                 if let block = modifySubscriptionsResultBlock {
                     block(result)
                 } else if let block = modifySubscriptionsCompletionBlock {
@@ -2447,7 +2447,7 @@ extension CloudFetchSubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1049)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
             #sourceLocation()
             }
@@ -2471,7 +2471,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1049)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
         faults.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults.kept(subscriptionIDs, input: 0)
@@ -2514,7 +2514,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1068)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1057)
                 if let block = fetchSubscriptionsResultBlock {
                     block(result)
                 } else if let block = fetchSubscriptionCompletionBlock {

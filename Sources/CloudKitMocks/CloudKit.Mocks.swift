@@ -120,7 +120,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 61)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
         recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
         #sourceLocation()
     }
@@ -162,7 +162,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 114)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
         recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
@@ -180,7 +180,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 141)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
         recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
@@ -448,7 +448,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     public func calls<A, V>(_ call: CloudDatabaseCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var databaseScope: CKDatabase.Scope {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 395)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 384)
         recorder.get("databaseScope", fallback: .private)
         #sourceLocation()
     }

@@ -12,8 +12,6 @@ public struct APIDescription: Sendable {
     /// Attributes placed on every generated declaration, e.g. `@available(iOS 15.0, *)`.
     public var availability: [Located<String>]
     public var errorModel: ErrorModelSpec?
-    /// SDK types with no public initialiser: a mock can only return what the test hands it.
-    public var opaqueTypes: [Located<String>]
     public var types: [DescribedType]
     /// The compilation condition of the live adapters; `canImport(<module>)` when absent. An SDK
     /// class inside a module that exists everywhere (Foundation's NSUbiquitousKeyValueStore)

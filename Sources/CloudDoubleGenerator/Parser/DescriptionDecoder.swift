@@ -54,7 +54,7 @@ private struct Reader {
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
             availability: object.strings("availability"), errorModel: object.value("errorModel").flatMap(errorModel),
-            opaqueTypes: object.strings("opaqueTypes"), types: types, liveCondition: object.string("liveCondition"), operations: operations)
+            types: types, liveCondition: object.string("liveCondition"), operations: operations)
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
@@ -351,7 +351,7 @@ private struct Reader {
 /// that the JSON Schema in docs/ lists exactly these.
 enum DescriptionKeys {
     static let description = [
-        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "opaqueTypes", "types", "operations", "liveCondition",
+        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "types", "operations", "liveCondition",
     ]
     static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable", "omitted"]
     static let omitted = ["name", "reason"]

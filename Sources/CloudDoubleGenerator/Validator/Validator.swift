@@ -39,9 +39,6 @@ private struct Check {
             sink.error("the prefix \"\(description.prefix.value)\" is not a valid start of a Swift name", at: description.prefix.location)
         }
         for attribute in description.availability { availability(attribute) }
-        for opaque in description.opaqueTypes where !SwiftNames.isPlausibleType(opaque.value) {
-            sink.error("\"\(opaque.value)\" is not a valid Swift type", at: opaque.location)
-        }
         if description.types.isEmpty {
             sink.error("the description has no types; describe at least one in \"types\"", at: description.module.location)
         }

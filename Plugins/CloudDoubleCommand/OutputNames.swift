@@ -1,0 +1,1 @@
+../../Sources/CloudDoubleGenerator/Shared/OutputNames.swift
