@@ -133,12 +133,20 @@ let sdkObject = SDKObject()
 let adapter: any AdapterShape = LiveShape(sdkObject)
 try await measure("SDK method, called directly") { _ = try await sdkObject.fetch(1) }
 try await measure("the same through a live adapter") { _ = try await adapter.fetch(1) }
-let injector = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("other"), with: "zoneBusy") })
+let benchModel = ErrorModel(domain: "Bench", catalogue: ErrorCatalogue(domain: "Bench", codes: [
+    ErrorCodeInfo(rawValue: 1, name: "zoneBusy", meaning: "Busy.", isRetryable: true, appCanHandle: true, recovery: .retry),
+]))
+let injector = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") }, errorModel: benchModel)
 try await measure("fault engine, no matching rule") { _ = try await injector.perform("Database", "fetchRecord") { try await direct() } }
-let empty = FaultInjector()
+let empty = FaultInjector(errorModel: benchModel)
 try await measure("fault engine, no plan") { _ = try await empty.perform("Database", "fetchRecord") { try await direct() } }
 let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
-recorder.stub(CallKey<Void, Int, Int>("fetch"), .value(1))
+/// The shape of a generated key type.
+struct BenchCall<Arguments, Value>: CallKey {
+    static var typeName: String { "Bench" }
+    let id: String
+}
+recorder.stub(BenchCall<Int, Int>(id: "fetch"), .value(1))
 try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
 
 say("\n## Call-log throughput\n")
