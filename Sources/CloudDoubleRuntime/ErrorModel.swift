@@ -4,8 +4,9 @@ import Foundation
 /// that the app cannot tell from real ones, and to read them back.
 ///
 /// Generated code passes the SDK's own constants (`CKErrorDomain`, `CKErrorRetryAfterKey`, ...)
-/// so injected errors use exactly the keys the SDK's accessors read. ``cloudKit`` carries the
-/// values CloudKit uses at runtime for apps that call the runtime directly.
+/// so injected errors use exactly the keys the SDK's accessors read. Nothing in the runtime
+/// defaults to one SDK's model: every injector and retry policy is given its model. CloudKit's,
+/// ``cloudKit``, lives with the rest of what is CloudKit's in `Sources/CloudDoubleRuntime/CloudKit/`.
 public struct ErrorModel: Sendable {
     public var domain: String
     public var catalogue: ErrorCatalogue
@@ -40,15 +41,6 @@ public struct ErrorModel: Sendable {
         self.clientRecordKey = clientRecordKey
         self.ancestorRecordKey = ancestorRecordKey
     }
-
-    /// CloudKit's error model with the string values CloudKit uses at runtime (`CKErrorDomain`,
-    /// `CKRetryAfter`, `CKPartialErrors`). Generated code uses the SDK's constants instead, which
-    /// is what to prefer wherever CloudKit can be imported.
-    /// On Apple platforms the keys are CloudKit's own constants.
-    public static let cloudKit = ErrorModel(
-        domain: CloudKitKeys.domain, catalogue: .cloudKit, retryAfterKey: CloudKitKeys.retryAfter,
-        partialErrorsKey: CloudKitKeys.partialErrors, partialFailureCode: 2, serverRecordKey: CloudKitKeys.serverRecord,
-        clientRecordKey: CloudKitKeys.clientRecord, ancestorRecordKey: CloudKitKeys.ancestorRecord)
 }
 
 // MARK: - Construction

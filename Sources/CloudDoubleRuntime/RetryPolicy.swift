@@ -2,7 +2,9 @@
 ///
 /// Exponential backoff with full jitter, capped; a server's retry-after is honoured (clamped to
 /// ``retryAfterBounds``) and never waited less than; a shared ``RetryBudget`` makes retries fail
-/// fast when the service is struggling; which errors are retried comes from the catalogue.
+/// fast when the service is struggling; which errors are retried comes from the catalogue of the
+/// error model it is given (there is no default model: pass the SDK's, e.g.
+/// `FaultInjectingCloudDatabase.errorModel`).
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first one included.
     public var maxAttempts: Int
@@ -21,7 +23,7 @@ public struct RetryPolicy: Sendable {
 
     public init(
         maxAttempts: Int = 4, baseDelay: Double = 0.5, maxDelay: Double = 20, retryAfterBounds: ClosedRange<Double> = 0...300,
-        budget: RetryBudget? = nil, errorModel: ErrorModel = .cloudKit,
+        budget: RetryBudget? = nil, errorModel: ErrorModel,
         shouldRetry: @escaping @Sendable (ErrorDiagnosis) -> Bool = { $0.isRetryable }
     ) {
         self.maxAttempts = max(1, maxAttempts)
@@ -58,7 +60,7 @@ public struct RetryPolicy: Sendable {
 /// `body` receives the 1-based attempt number and runs in the caller's isolation (an actor's
 /// method can retry a closure that touches the actor's state). The last error is rethrown.
 public func retrying<T>(
-    _ policy: RetryPolicy = RetryPolicy(), time: TimeSource = .system, random: RandomSource = .system(),
+    _ policy: RetryPolicy, time: TimeSource = .system, random: RandomSource = .system(),
     isolation: isolated (any Actor)? = #isolation, _ body: (_ attempt: Int) async throws -> T
 ) async throws -> T {
     var attempt = 1
@@ -78,7 +80,7 @@ public func retrying<T>(
 /// The completion-handler twin of ``retrying(_:time:random:isolation:_:)``: `operation` is started for
 /// each attempt and reports through its callback; `completion` gets the final result once.
 public func retrying<T>(
-    _ policy: RetryPolicy = RetryPolicy(), time: TimeSource = .system, random: RandomSource = .system(),
+    _ policy: RetryPolicy, time: TimeSource = .system, random: RandomSource = .system(),
     operation: @escaping @Sendable (_ attempt: Int, _ done: @escaping @Sendable (Result<T, any Error>) -> Void) -> Void,
     completion: @escaping @Sendable (Result<T, any Error>) -> Void
 ) {

@@ -51,7 +51,8 @@ final class FaultWrapperTests: XCTestCase {
 
     func testCompletionAndResultFormsDeliverTheInjectedErrorTheSDKWay() async {
         let mock = MockCloudDatabase()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, time: VirtualClock().timeSource)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) },
+            errorModel: FaultInjectingCloudDatabase.errorModel, time: VirtualClock().timeSource)
         let database = FaultInjectingCloudDatabase(wrapping: mock, faults: faults)
         let first = expectation(description: "completion")
         database.fetch(withRecordID: CKRecord.ID(recordName: "x")) { record, error in
@@ -95,7 +96,8 @@ final class FaultWrapperTests: XCTestCase {
 
     func testReferencesAreWrappedUnderTheSamePlanAndPassThroughIsUntouched() async throws {
         let container = MockCloudContainer()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call("saveRecord"), with: "quotaExceeded") })
+        let faults = FaultInjector(
+            plan: FaultPlan { FaultRule.fail(.call("saveRecord"), with: "quotaExceeded") }, errorModel: FaultInjectingCloudContainer.errorModel)
         let wrapped = FaultInjectingCloudContainer(wrapping: container, faults: faults)
         let database = try XCTUnwrap(wrapped.privateCloudDatabase as? FaultInjectingCloudDatabase)
         XCTAssertTrue(database.faults === faults)

@@ -62,7 +62,7 @@ final class SyncEngineTests: XCTestCase {
     ) throws -> InMemorySyncEngine {
         try InMemorySyncEngine(
             cloud: cloud, database: database, stateSerialization: state, delegate: delegate, time: clock.timeSource,
-            retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 1, maxDelay: 60))
+            retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 1, maxDelay: 60, errorModel: MockCloudDatabase.errorModel))
     }
 
     // MARK: Event order

@@ -54,7 +54,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     public init(
         cloud: InMemoryCloudKit, database: (any CloudDatabase)? = nil, stateSerialization: SyncEngineStateSerialization?,
         delegate: any CloudSyncEngineDelegate, time: TimeSource = .system, random: RandomSource = RandomSource(seed: 0),
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60)
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60, errorModel: MockCloudDatabase.errorModel)
     ) throws {
         self.cloud = cloud
         self.database = database ?? cloud.mockDatabase(.private)

@@ -40,7 +40,7 @@ public actor NotesSyncEngine {
     var zoneExists = false
 
     public init(
-        database: any CloudDatabase, zoneName: String = "Notes", policy: RetryPolicy = RetryPolicy(maxAttempts: 6),
+        database: any CloudDatabase, zoneName: String = "Notes", policy: RetryPolicy = RetryPolicy(maxAttempts: 6, errorModel: FaultInjectingCloudDatabase.errorModel),
         time: TimeSource = .system, random: RandomSource = .system()
     ) {
         self.database = database
