@@ -33,6 +33,9 @@ public struct ErrorCodeInfo: Sendable, Hashable {
     public let isRetryable: Bool
     /// The service is shedding load: back off, honour the retry-after, count against the budget.
     public let isThrottling: Bool
+    /// The request did not reach the service or its answer did not come back (no connection,
+    /// the connection failed, the response was lost).
+    public let isNetworkFailure: Bool
     /// The user has to do something (sign in, free storage, ...).
     public let needsUserAction: Bool
     /// The app can recover by itself (possibly by doing something other than retrying).
@@ -46,7 +49,7 @@ public struct ErrorCodeInfo: Sendable, Hashable {
 
     public init(
         rawValue: Int, name: String, meaning: String, isRetryable: Bool, isThrottling: Bool = false,
-        needsUserAction: Bool = false, appCanHandle: Bool, developmentOnly: Bool = false,
+        isNetworkFailure: Bool = false, needsUserAction: Bool = false, appCanHandle: Bool, developmentOnly: Bool = false,
         defaultRetryAfter: Double? = nil, recovery: Recovery
     ) {
         self.rawValue = rawValue
@@ -54,12 +57,39 @@ public struct ErrorCodeInfo: Sendable, Hashable {
         self.meaning = meaning
         self.isRetryable = isRetryable
         self.isThrottling = isThrottling
+        self.isNetworkFailure = isNetworkFailure
         self.needsUserAction = needsUserAction
         self.appCanHandle = appCanHandle
         self.developmentOnly = developmentOnly
         self.defaultRetryAfter = defaultRetryAfter
         self.recovery = recovery
     }
+
+    /// Whether the code has `trait`.
+    public func has(_ trait: ErrorTrait) -> Bool {
+        switch trait {
+        case .retryable: return isRetryable
+        case .throttling: return isThrottling
+        case .network: return isNetworkFailure
+        case .needsUser: return needsUserAction
+        }
+    }
+}
+
+/// A trait a catalogue gives its codes, so fault plans can ask for "a network error" or "a
+/// rate-limit error" of whichever SDK they are installed on, without naming its codes.
+public enum ErrorTrait: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// ``ErrorCodeInfo/isRetryable``: sending the same request again, later, may succeed.
+    case retryable
+    /// ``ErrorCodeInfo/isThrottling``: the service is rate-limiting or shedding load.
+    case throttling
+    /// ``ErrorCodeInfo/isNetworkFailure``: the request did not reach the service or its answer
+    /// did not come back.
+    case network
+    /// ``ErrorCodeInfo/needsUserAction``: only the user can fix it.
+    case needsUser
+
+    public var description: String { rawValue }
 }
 
 /// A table of error codes for one error domain. The CloudKit table ships as ``cloudKit``; a
@@ -80,18 +110,23 @@ public struct ErrorCatalogue: Sendable {
     public subscript(rawValue: Int) -> ErrorCodeInfo? { byRawValue[rawValue] }
     public subscript(name name: String) -> ErrorCodeInfo? { byName[name] }
 
+    /// The codes with `trait`, by raw value.
+    public func codes(with trait: ErrorTrait) -> [ErrorCodeInfo] {
+        codes.filter { $0.has(trait) }
+    }
+
     /// The catalogue as a Markdown table: the docs embed exactly this text (a test checks it).
     public func markdownTable() -> String {
         func mark(_ flag: Bool) -> String { flag ? "yes" : "" }
         var lines = [
-            "| raw | code | meaning | retryable | throttling | user action | app can handle | development only | default retry-after | recovery |",
-            "|---:|---|---|:-:|:-:|:-:|:-:|:-:|---:|---|",
+            "| raw | code | meaning | retryable | throttling | network | user action | app can handle | development only | default retry-after | recovery |",
+            "|---:|---|---|:-:|:-:|:-:|:-:|:-:|:-:|---:|---|",
         ]
         for info in codes {
             let retryAfter = info.defaultRetryAfter.map { "\(Self.format($0)) s" } ?? ""
             lines.append(
                 "| \(info.rawValue) | `\(info.name)` | \(info.meaning) | \(mark(info.isRetryable)) | \(mark(info.isThrottling)) "
-                    + "| \(mark(info.needsUserAction)) | \(mark(info.appCanHandle)) | \(mark(info.developmentOnly)) "
+                    + "| \(mark(info.isNetworkFailure)) | \(mark(info.needsUserAction)) | \(mark(info.appCanHandle)) | \(mark(info.developmentOnly)) "
                     + "| \(retryAfter) | `\(info.recovery.rawValue)` |")
         }
         return lines.joined(separator: "\n") + "\n"

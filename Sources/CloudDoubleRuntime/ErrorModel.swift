@@ -3,10 +3,11 @@ import Foundation
 /// An SDK's error domain, its userInfo keys and its catalogue: everything needed to build errors
 /// that the app cannot tell from real ones, and to read them back.
 ///
-/// Each description declares its SDK's model once, in its protocols file, as a static member
-/// (`ErrorModel.cloudKit` from the shipped CloudKit description, in `CloudKitDoubles`), built from
-/// the SDK's own constants (`CKErrorDomain`, `CKErrorRetryAfterKey`, ...) so injected errors use
-/// exactly the keys the SDK's accessors read. The runtime itself has no SDK's model built in.
+/// Generated code passes the SDK's own constants (`CKErrorDomain`, `CKErrorRetryAfterKey`, ...)
+/// so injected errors use exactly the keys the SDK's accessors read. Nothing in the runtime
+/// defaults to one SDK's model: every injector and retry policy is given its model. Each
+/// description declares its SDK's model once, in its protocols file (`ErrorModel.cloudKit` from the
+/// shipped CloudKit description, in `CloudKitDoubles`).
 public struct ErrorModel: Sendable {
     public var domain: String
     public var catalogue: ErrorCatalogue

@@ -2,7 +2,9 @@
 ///
 /// Exponential backoff with full jitter, capped; a server's retry-after is honoured (clamped to
 /// ``retryAfterBounds``) and never waited less than; a shared ``RetryBudget`` makes retries fail
-/// fast when the service is struggling; which errors are retried comes from the catalogue.
+/// fast when the service is struggling; which errors are retried comes from the catalogue of the
+/// error model it is given (there is no default model: pass the SDK's, which each description
+/// declares in its protocols file, e.g. `ErrorModel.cloudKit`).
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first one included.
     public var maxAttempts: Int

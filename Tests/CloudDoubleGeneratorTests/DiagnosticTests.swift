@@ -96,6 +96,7 @@ final class DiagnosticTests: XCTestCase {
         Case(name: "deprecated wrong type", input: replacing("\"async\": { \"name\": \"record\" }", with: "\"async\": { \"name\": \"record\", \"deprecated\": 1 }"), line: 15, column: 65, message: "\"deprecated\" must be true, a message"),
         Case(name: "byte order mark", input: "\u{FEFF}" + valid, line: 1, column: 1, message: "byte-order mark"),
         Case(name: "duplicate error codes", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1 }, { \"name\": \"b\", \"rawValue\": 1 }] },"), line: 4, column: 126, message: "the raw value 1 is used twice"),
+        Case(name: "network not a bool", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1, \"network\": \"yes\" }] },"), line: 4, column: 108, message: "\"network\" in an error code must be true or false, found a string"),
     ]
 
     /// A valid description with an operation; the operation cases replace parts of it.
@@ -226,6 +227,18 @@ final class DiagnosticTests: XCTestCase {
         for file in good {
             XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8), file.contents)
         }
+    }
+
+    func testTheNetworkTraitOfACatalogueEntryIsEmittedOnlyWhenTrue() throws {
+        let description = Self.replacing("\"prefix\": \"Cloud\",", with: """
+            "prefix": "Cloud", "errorModel": { "domain": "\\"D\\"", "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true, "network": true }, { "name": "busy", "rawValue": 2, "network": false }] },
+            """)
+        let files = try Generator(templates: .bundled()).generate(Array(description.utf8), file: "test.json")
+        let text = files.map(\.contents).joined()
+        XCTAssertTrue(
+            text.contains("ErrorCodeInfo(rawValue: 1, name: \"offline\", meaning: \"offline\", isRetryable: true, isThrottling: false, isNetworkFailure: true, needsUserAction: false, "),
+            text)
+        XCTAssertTrue(text.contains("ErrorCodeInfo(rawValue: 2, name: \"busy\", meaning: \"busy\", isRetryable: false, isThrottling: false, needsUserAction: false, "), text)
     }
 
     func testUnchangedOutputIsNotRewritten() throws {

@@ -18,6 +18,9 @@ final class ErrorCatalogueTests: XCTestCase {
         let throttling = Set(ErrorCatalogue.cloudKit.codes.filter(\.isThrottling).map(\.name))
         XCTAssertEqual(throttling, ["serviceUnavailable", "requestRateLimited", "zoneBusy"])
         for name in throttling { XCTAssertEqual(ErrorCatalogue.cloudKit[name: name]?.defaultRetryAfter, 3) }
+        let network = Set(ErrorCatalogue.cloudKit.codes(with: .network).map(\.name))
+        XCTAssertEqual(network, ["networkUnavailable", "networkFailure", "serverResponseLost"], "docs/ErrorCatalogue.md says why not serviceUnavailable")
+        XCTAssertTrue(network.isSubset(of: retryable))
         XCTAssertEqual(ErrorCatalogue.cloudKit[name: "limitExceeded"]?.recovery, .splitBatch)
         XCTAssertEqual(ErrorCatalogue.cloudKit[name: "serverRecordChanged"]?.recovery, .resolveConflict)
         XCTAssertEqual(ErrorCatalogue.cloudKit[name: "changeTokenExpired"]?.recovery, .resetChangeToken)

@@ -20,7 +20,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testOffByDefaultAndWhenDisabled() async {
-        let faults = FaultInjector()
+        let faults = FaultInjector(errorModel: .cloudKit)
         let passed = await codes(faults, count: 3)
         XCTAssertEqual(passed, [0, 0, 0])
         faults.replacePlan(FaultPlan { FaultRule.fail(with: "zoneBusy") })
@@ -32,7 +32,7 @@ final class FaultInjectorTests: XCTestCase {
 
     func testSameSeedSameFaults() async {
         func run(_ seed: UInt64) async -> [Int] {
-            await codes(FaultInjector(plan: .randomFailures(rate: 0.5, delay: 0), seed: seed, time: VirtualClock().timeSource), count: 50)
+            await codes(FaultInjector(plan: .randomFailures(rate: 0.5, delay: 0), seed: seed, errorModel: .cloudKit, time: VirtualClock().timeSource), count: 50)
         }
         let first = await run(7)
         let second = await run(7)
@@ -42,7 +42,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testObservedRateIsWithinTolerance() async {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.3, with: "networkFailure") }, seed: 11)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.3, with: "networkFailure") }, seed: 11, errorModel: .cloudKit)
         let results = await codes(faults, count: 4000)
         let rate = Double(results.filter { $0 == 4 }.count) / 4000
         XCTAssertEqual(rate, 0.3, accuracy: 0.03)
@@ -53,7 +53,7 @@ final class FaultInjectorTests: XCTestCase {
             FaultRule.fail(.named("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
             FaultRule.fail(.named("fetch"), on: .calls(2...3), with: "networkFailure")
             FaultRule.fail(.named("delete"), on: .first(2), with: "serviceUnavailable")
-        })
+        }, errorModel: .cloudKit)
         let saves = await codes(faults, call: "save", count: 5)
         let fetches = await codes(faults, call: "fetch", count: 5)
         let deletes = await codes(faults, call: "delete", count: 4)
@@ -67,7 +67,7 @@ final class FaultInjectorTests: XCTestCase {
     func testRetryAfterOnlyOnRetryableCodesAndWeightedDraw() async {
         let faults = FaultInjector(plan: FaultPlan([
             FaultRule(outcome: .fail(codes: [WeightedCode("quotaExceeded", weight: 1), WeightedCode("zoneBusy", weight: 3)], retryAfter: .range(1...2)))
-        ]), seed: 5)
+        ]), seed: 5, errorModel: .cloudKit)
         _ = await codes(faults, count: 400)
         let events = faults.events
         let busy = events.filter { if case .failed(23, _) = $0.effect { return true } else { return false } }
@@ -83,7 +83,7 @@ final class FaultInjectorTests: XCTestCase {
 
     func testLatencyIsMeasuredOnTheInjectedClock() async throws {
         let clock = VirtualClock()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(by: FaultLatency(1, jitter: 0.5)) }, seed: 1, time: clock.timeSource)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(by: FaultLatency(1, jitter: 0.5)) }, seed: 1, errorModel: .cloudKit, time: clock.timeSource)
         for _ in 0..<3 { try await faults.perform("Database", "save") { () } }
         XCTAssertEqual(clock.delays.count, 3)
         for delay in clock.delays { XCTAssertTrue((1...1.5).contains(delay)) }
@@ -91,7 +91,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testCompletionFormsDeliverTheErrorAsynchronously() {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(with: "zoneBusy") }, time: VirtualClock().timeSource)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(with: "zoneBusy") }, errorModel: .cloudKit, time: VirtualClock().timeSource)
         let done = expectation(description: "fail delivered")
         let caller = ThreadBox(Thread.current)
         faults.complete("Database", "save", .completion, fail: { error in
@@ -106,7 +106,7 @@ final class FaultInjectorTests: XCTestCase {
         let faults = FaultInjector(plan: FaultPlan {
             FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem")
             FaultRule.failItems(.named("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
-        }, seed: 3)
+        }, seed: 3, errorModel: .cloudKit)
         let requested = ["a", "b", "c"]
         let sent = Locked<[String]>([])
         let fetched: [String: Result<Int, any Error>] = try await faults.perform(
@@ -139,7 +139,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testHangUntilCancelledAndHungCompletions() async {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.hang() })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.hang() }, errorModel: .cloudKit)
         let task = Task { try await faults.perform("Database", "save") { 1 } }
         try? await Task.sleep(nanoseconds: 20_000_000)
         task.cancel()
@@ -156,7 +156,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testScopedPlanIsRestored() async {
-        let faults = FaultInjector()
+        let faults = FaultInjector(errorModel: .cloudKit)
         let inside = await faults.withPlan(FaultPlan { FaultRule.cancel() }) { await codes(faults, count: 1) }
         XCTAssertEqual(inside, [20])
         let after = await codes(faults, count: 1)
@@ -164,7 +164,7 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testConcurrentCallersLoseNoLogEntries() async {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.5, with: "zoneBusy") }, seed: 9)
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.5, with: "zoneBusy") }, seed: 9, errorModel: .cloudKit)
         let log = CallLog()
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
@@ -189,7 +189,7 @@ extension FaultInjectorTests {
         let faults = FaultInjector(plan: FaultPlan {
             FaultRule.delay(.named("fetch"), by: FaultLatency(2))
             FaultRule.cancel(.named("save"))
-        }, time: clock.timeSource)
+        }, errorModel: .cloudKit, time: clock.timeSource)
         let proceeded = expectation(description: "delayed call proceeds")
         faults.complete("Database", "fetch", .completion, fail: { _ in XCTFail("should proceed") }, proceed: { proceeded.fulfill() })
         let cancelled = expectation(description: "cancelled")
@@ -205,7 +205,7 @@ extension FaultInjectorTests {
     func testResultFormPerItemRewriteAndTopLevelPartialFailure() {
         let faults = FaultInjector(plan: FaultPlan {
             FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
-        })
+        }, errorModel: .cloudKit)
         let done = expectation(description: "delivered")
         faults.complete("Database", "fetchRecords", .result, deliver: { (result: Result<[String: Result<Int, any Error>], any Error>) in
             guard case .failure(let error) = result else { return XCTFail("expected a partial failure") }
@@ -221,7 +221,7 @@ extension FaultInjectorTests {
     func testAnAtomicGroupFailsTogetherAndIsNotSent() async throws {
         // "b" fails; "a" shares its group (zone 1), so it gets the batch error and is not sent
         // either; "c" (zone 2) and "d" (the group that is never atomic) go through.
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.failItems(.named("modify"), ["b"], with: "zoneBusy") })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.failItems(.named("modify"), ["b"], with: "zoneBusy") }, errorModel: .cloudKit)
         let zones = ["a": 1, "b": 1, "c": 2, "d": 0]
         let sent = Locked<[String]>([])
         let result: [String: Result<Int, any Error>] = try await faults.perform(
@@ -241,7 +241,7 @@ extension FaultInjectorTests {
     }
 
     func testNoItemRuleSendsTheRequestUnchanged() async throws {
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") })
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") }, errorModel: .cloudKit)
         let items = ["a", "b"]
         let sent: [String] = try await faults.perform(
             "Database", "modify", request: { _ in XCTFail("no item rule fired") }, merge: { value, _ in value }

@@ -8,7 +8,7 @@ final class RetryPolicyTests: XCTestCase {
     func schedule(seed: UInt64) async throws -> [Double] {
         let clock = VirtualClock()
         let attempts = Locked(0)
-        _ = try? await retrying(RetryPolicy(maxAttempts: 5, baseDelay: 1), time: clock.timeSource, random: RandomSource(seed: seed)) { _ in
+        _ = try? await retrying(RetryPolicy(maxAttempts: 5, baseDelay: 1, errorModel: .cloudKit), time: clock.timeSource, random: RandomSource(seed: seed)) { _ in
             attempts.withLock { $0 += 1 }
             throw self.model.error(4)
         }
@@ -31,7 +31,7 @@ final class RetryPolicyTests: XCTestCase {
 
     func testServerRetryAfterIsHonouredAndClamped() async throws {
         let clock = VirtualClock()
-        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, retryAfterBounds: 0...10)
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, retryAfterBounds: 0...10, errorModel: .cloudKit)
         let result = try await retrying(policy, time: clock.timeSource, random: RandomSource(seed: 1)) { attempt in
             if attempt == 1 { throw self.model.error(7, retryAfter: 4) }
             if attempt == 2 { throw self.model.error(23, retryAfter: 600) }
@@ -45,7 +45,7 @@ final class RetryPolicyTests: XCTestCase {
         let clock = VirtualClock()
         let attempts = Locked(0)
         do {
-            _ = try await retrying(RetryPolicy(), time: clock.timeSource) { _ in
+            _ = try await retrying(RetryPolicy(errorModel: .cloudKit), time: clock.timeSource) { _ in
                 attempts.withLock { $0 += 1 }
                 throw self.model.error(14)
             }
@@ -59,7 +59,7 @@ final class RetryPolicyTests: XCTestCase {
 
     func testAnEmptyBudgetFailsFast() async {
         let budget = RetryBudget(capacity: 15, retryCost: 5, throttledRetryCost: 10)
-        let policy = RetryPolicy(maxAttempts: 10, baseDelay: 0, budget: budget)
+        let policy = RetryPolicy(maxAttempts: 10, baseDelay: 0, budget: budget, errorModel: .cloudKit)
         let attempts = Locked(0)
         _ = try? await retrying(policy, time: VirtualClock().timeSource) { _ in
             attempts.withLock { $0 += 1 }
@@ -75,7 +75,7 @@ final class RetryPolicyTests: XCTestCase {
         let model = self.model
         let done = expectation(description: "completion")
         let attempts = Locked(0)
-        retrying(RetryPolicy(maxAttempts: 3, baseDelay: 0), time: VirtualClock().timeSource, random: RandomSource(seed: 3),
+        retrying(RetryPolicy(maxAttempts: 3, baseDelay: 0, errorModel: .cloudKit), time: VirtualClock().timeSource, random: RandomSource(seed: 3),
             operation: { (attempt: Int, reply: @escaping @Sendable (Result<Int, any Error>) -> Void) in
                 attempts.withLock { $0 += 1 }
                 reply(attempt < 3 ? .failure(model.error(3)) : .success(attempt))

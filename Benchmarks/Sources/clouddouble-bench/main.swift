@@ -63,6 +63,13 @@ if CommandLine.arguments.contains("--typecheck-only") {
     exit(0)
 }
 
+// `--per-call`: only the runtime sections (per-call overhead, call-log throughput) and their targets.
+if CommandLine.arguments.contains("--per-call") {
+    try await perCallSection()
+    for entry in targets { say("\(entry.name): \(entry.measured) (goal \(entry.target))") }
+    exit(0)
+}
+
 say("## Generation (parse, validate, translate, render all four artifacts)\n")
 row(["types", "members", "total s", "per type ms", "lines", "peak RSS MB"])
 row(["---:", "---:", "---:", "---:", "---:", "---:"])
@@ -99,69 +106,7 @@ if let data = FileManager.default.contents(atPath: cloudKitPath.path) {
     target("CloudKit description", "< 50 ms", "\(format(time * 1000, 1)) ms", met: time < 0.05, ratio: time / 0.05)
 }
 
-say("## Runtime overhead per call\n")
-row(["case", "ns per call", "calls per second"])
-row(["---", "---:", "---:"])
-let iterations = 1_000_000
-func measure(_ name: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { try await body() }
-    let nanoseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
-    row([name, format(nanoseconds, 1), format(1e9 / nanoseconds, 0)])
-    if name.hasPrefix("fault engine, no matching") {
-        target("fault wrapper, no matching rule", "< 100 ns", "\(format(nanoseconds, 0)) ns", met: nanoseconds < 100, ratio: nanoseconds / 100)
-    }
-    if name.hasPrefix("mock") {
-        target("recording mock, one thread", "> 1,000,000 calls/s", "\(format(1e9 / nanoseconds, 0)) calls/s", met: 1e9 / nanoseconds > 1_000_000, ratio: 1_000_000 / (1e9 / nanoseconds))
-    }
-}
-let direct: @Sendable () async throws -> Int = { 1 }
-try await measure("direct async call") { _ = try await direct() }
-
-/// The shape of a generated live adapter: the app calls a protocol requirement on an existential,
-/// the adapter forwards to the SDK object's method.
-final class SDKObject: Sendable {
-    @inline(never) func fetch(_ id: Int) async throws -> Int { id }
-}
-protocol AdapterShape: AnyObject, Sendable { func fetch(_ id: Int) async throws -> Int }
-final class LiveShape: AdapterShape {
-    let base: SDKObject
-    init(_ base: SDKObject) { self.base = base }
-    func fetch(_ id: Int) async throws -> Int { try await base.fetch(id) }
-}
-let sdkObject = SDKObject()
-let adapter: any AdapterShape = LiveShape(sdkObject)
-try await measure("SDK method, called directly") { _ = try await sdkObject.fetch(1) }
-try await measure("the same through a live adapter") { _ = try await adapter.fetch(1) }
-let benchModel = ErrorModel(domain: "Bench", catalogue: ErrorCatalogue(domain: "Bench", codes: [
-    ErrorCodeInfo(rawValue: 1, name: "zoneBusy", meaning: "Busy.", isRetryable: true, appCanHandle: true, recovery: .retry),
-]))
-let injector = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") }, errorModel: benchModel)
-try await measure("fault engine, no matching rule") { _ = try await injector.perform("Database", "fetchRecord") { try await direct() } }
-let empty = FaultInjector(errorModel: benchModel)
-try await measure("fault engine, no plan") { _ = try await empty.perform("Database", "fetchRecord") { try await direct() } }
-let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
-/// The shape of a generated key type.
-struct BenchCall<Arguments, Value>: CallKey {
-    static var typeName: String { "Bench" }
-    let id: String
-}
-recorder.stub(BenchCall<Int, Int>(id: "fetch"), .value(1))
-try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
-
-say("\n## Call-log throughput\n")
-row(["callers", "appends", "seconds", "appends per second"])
-row(["---:", "---:", "---:", "---:"])
-for callers in [1, 8] {
-    let log = CallLog()
-    let perCaller = 1_000_000 / callers
-    let start = DispatchTime.now().uptimeNanoseconds
-    DispatchQueue.concurrentPerform(iterations: callers) { _ in
-        for index in 0..<perCaller { log.append(type: "Bench", call: "fetch", form: .async, arguments: index) }
-    }
-    let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    row(["\(callers)", "\(log.count)", format(time), format(Double(log.count) / time, 0)])
-}
+try await perCallSection()
 
 // MARK: - Type-checking and cold build
 

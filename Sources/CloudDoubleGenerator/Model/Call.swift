@@ -135,6 +135,8 @@ public struct ErrorCodeSpec: Sendable {
     public var meaning: String
     public var retryable: Bool
     public var throttling: Bool
+    /// The request did not reach the service or its answer did not come back (`"network"`).
+    public var network: Bool
     public var userAction: Bool
     public var defaultRetryAfter: Double?
 }

@@ -343,7 +343,7 @@ private struct Reader {
         return ErrorCodeSpec(
             name: name, rawValue: raw, meaning: object.string("meaning")?.value ?? name.value,
             retryable: object.bool("retryable", default: false), throttling: object.bool("throttling", default: false),
-            userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
+            network: object.bool("network", default: false), userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
     }
 }
 
@@ -377,5 +377,5 @@ enum DescriptionKeys {
     static let errorModel = [
         "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
     ]
-    static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "userAction", "defaultRetryAfter"]
+    static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "network", "userAction", "defaultRetryAfter"]
 }

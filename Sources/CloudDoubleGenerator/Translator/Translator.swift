@@ -571,7 +571,7 @@ public struct Translator: Sendable {
         case .codes(let codes):
             let entries = codes.map { code in
                 "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
-                    + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), needsUserAction: \(code.userAction), "
+                    + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), \(code.network ? "isNetworkFailure: true, " : "")needsUserAction: \(code.userAction), "
                     + "appCanHandle: \(code.retryable), defaultRetryAfter: \(code.defaultRetryAfter.map { String($0) } ?? "nil"), "
                     + "recovery: \(code.retryable ? ".retry" : (code.userAction ? ".askUser" : ".giveUp")))"
             }

@@ -6,6 +6,16 @@ import Foundation
 /// All state (the plan, the rules' call counts, the event log, the random generator) belongs to
 /// the instance and is guarded by a lock: share one injector between the wrappers of a container
 /// and its databases, make a new one per test. With no rules it does nothing.
+///
+/// A call that no rule's selector matches (or any call when there is no plan or injection is
+/// off) is answered without taking the lock: the injector publishes an immutable index of the
+/// plan's selectors (``RuleIndex``) through an atomic reference whenever the plan or
+/// ``isEnabled`` changes, and each call first reads that (see docs/Benchmarks.md).
+///
+/// The injector is given its SDK's error model; nothing defaults to CloudKit's. Every plan it is
+/// given is checked against that model (``FaultPlan/validate(for:)``): a rule that draws a code by
+/// a trait the catalogue has no code for, or that lists no codes, stops the program with a
+/// message naming the rule, the trait and the domain, when the plan is installed.
 public final class FaultInjector: Sendable {
     /// How injected errors are built (domain, keys, catalogue).
     public let errorModel: ErrorModel
@@ -20,9 +30,22 @@ public final class FaultInjector: Sendable {
         var printsEvents = false
         var events: [FaultEvent] = []
         var hung: [UncheckedBox<() -> Void>] = []
+        /// Every index published so far, by the plan's selectors: the atomic reference readers
+        /// load is not retained by them, so each index stays alive as long as the injector.
+        /// Plans with the same selectors share one, so swapping plans back and forth (``withPlan``)
+        /// does not grow this.
+        var indexes: [[FaultSelector]: RuleIndex] = [:]
+        /// The index of the current plan, `nil` when no call can fire (no rules, or disabled).
+        var current: RuleIndex?
     }
 
     private let state: Locked<State>
+    /// Where ``State/current`` is published for lock-free reads (an `AtomicRuleIndex`), or `nil`
+    /// where `Synchronization.Atomic` is not available (before macOS 15 / iOS 18), in which case
+    /// the index is read under the lock.
+    private let published: (any AnyObject & Sendable)?
+    /// The codes of each trait in the model's catalogue, by raw value, for `.trait` draws.
+    private let traitCodes: [ErrorTrait: [Int]]
     /// Faults that choose no item, for calls no item rule fires on.
     let inert = ItemFaults()
 
@@ -30,11 +53,28 @@ public final class FaultInjector: Sendable {
     ///   - plan: the rules; none by default, so nothing is injected until a plan is set.
     ///   - seed: the same seed and the same sequence of calls give the same faults, everywhere.
     ///     `nil` draws from the system generator instead (not reproducible).
+    ///   - errorModel: the SDK's error model (domain, keys, catalogue); generated wrappers pass
+    ///     the description's (`ErrorModel.cloudKit`).
+    /// - Precondition: every trait the plan draws codes by has a code in `errorModel`'s catalogue,
+    ///   and no rule lists no codes (``FaultPlan/validate(for:)`` reports it as an error instead).
     public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel, time: TimeSource = .system) {
+        Self.check(plan, errorModel)
         self.errorModel = errorModel
         self.time = time
         self.random = seed.map { RandomSource(seed: $0) } ?? .system()
+        self.traitCodes = Dictionary(uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
+            (trait, errorModel.catalogue.codes(with: trait).map(\.rawValue))
+        })
+        self.published = Self.makePublished()
         self.state = Locked(State(plan: plan, counts: Array(repeating: 0, count: plan.rules.count), isEnabled: true))
+        state.withLock { publish(&$0) }
+    }
+
+    /// Stops the program when `plan` cannot work with `model`, with the reason.
+    private static func check(_ plan: FaultPlan, _ model: ErrorModel) {
+        if let problem = plan.fatalProblem(in: model) {
+            preconditionFailure("CloudDouble: \(problem.message)")
+        }
     }
 
     // MARK: Control
@@ -42,7 +82,12 @@ public final class FaultInjector: Sendable {
     /// Turns injection on or off without forgetting the plan. Off, every call goes through.
     public var isEnabled: Bool {
         get { state.withLock { $0.isEnabled } }
-        set { state.withLock { $0.isEnabled = newValue } }
+        set {
+            state.withLock { state in
+                state.isEnabled = newValue
+                publish(&state)
+            }
+        }
     }
 
     /// Prints each injected fault as it happens (for debug builds and manual QA).
@@ -55,12 +100,16 @@ public final class FaultInjector: Sendable {
     public var plan: FaultPlan { state.withLock { $0.plan } }
 
     /// Installs a new plan (its rules' counts start from zero) and returns the old one.
+    ///
+    /// - Precondition: the plan works with ``errorModel`` (see ``init(plan:seed:errorModel:time:)``).
     @discardableResult
     public func replacePlan(_ plan: FaultPlan) -> FaultPlan {
-        state.withLock { state in
+        Self.check(plan, errorModel)
+        return state.withLock { state in
             let old = state.plan
             state.plan = plan
             state.counts = Array(repeating: 0, count: plan.rules.count)
+            publish(&state)
             return old
         }
     }
@@ -188,6 +237,50 @@ public final class FaultInjector: Sendable {
         decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()
     }
 
+    // MARK: The lock-free check
+
+    private static func makePublished() -> (any AnyObject & Sendable)? {
+        #if canImport(Synchronization)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { return AtomicRuleIndex() }
+        #endif
+        return nil
+    }
+
+    /// Makes the index of the current plan (or `nil` when nothing can fire) the one calls read.
+    /// Called under the lock whenever the plan or `isEnabled` changes.
+    private func publish(_ state: inout State) {
+        var index: RuleIndex?
+        if state.isEnabled, !state.plan.rules.isEmpty {
+            let selectors = state.plan.rules.map(\.selector)
+            if let existing = state.indexes[selectors] {
+                index = existing
+            } else {
+                let made = RuleIndex(selectors)
+                state.indexes[selectors] = made
+                index = made
+            }
+        }
+        state.current = index
+        #if canImport(Synchronization)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let published {
+            unsafeDowncast(published, to: AtomicRuleIndex.self).store(index)
+        }
+        #endif
+    }
+
+    /// Whether a rule could fire on this call: `false` when injection is off, the plan is empty
+    /// or no rule's selector matches. Lock-free where `Atomic` exists.
+    @inline(__always)
+    private func mayFire(_ type: String, _ call: String, _ form: CallForm) -> Bool {
+        #if canImport(Synchronization)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let published {
+            return unsafeDowncast(published, to: AtomicRuleIndex.self).couldMatch(type: type, call: call, form: form)
+        }
+        #endif
+        guard let index = state.withLock({ $0.current }) else { return false }
+        return index.couldMatch(type: type, call: call, form: form)
+    }
+
     // MARK: Decisions
 
     struct Decision {
@@ -204,7 +297,8 @@ public final class FaultInjector: Sendable {
 
     /// The first rule that fires decides; `nil` means the call goes through untouched.
     func decide(_ type: String, _ call: String, _ form: CallForm) -> Decision? {
-        state.withLock { state in
+        guard mayFire(type, call, form) else { return nil }
+        return state.withLock { state in
             guard state.isEnabled, !state.plan.rules.isEmpty else { return nil }
             for index in state.plan.rules.indices {
                 let rule = state.plan.rules[index]
@@ -270,10 +364,13 @@ public final class FaultInjector: Sendable {
 
     // MARK: Errors
 
-    /// An error with a code drawn by weight; retryable codes carry the retry-after.
+    /// An error with a code drawn by weight (a trait draws among the catalogue's codes with it);
+    /// retryable codes carry the retry-after.
     func makeError(codes: [WeightedCode], retryAfter: RetryAfterChoice?) -> any Error {
+        guard var pick = codes.first?.code else {
+            return planError("A fault rule fails calls but lists no error codes to fail them with.")
+        }
         let total = codes.reduce(0) { $0 + $1.weight }
-        var pick = codes.first?.code ?? .named("internalError")
         if codes.count > 1, total > 0 {
             var draw = random.unit() * total
             for code in codes {
@@ -282,9 +379,7 @@ public final class FaultInjector: Sendable {
             }
         }
         guard let raw = resolve(pick) else {
-            return NSError(
-                domain: "CloudDouble.FaultPlan", code: 1,
-                userInfo: [NSLocalizedDescriptionKey: "The fault plan names the error code '\(pick)', which the catalogue of \(errorModel.domain) does not have."])
+            return planError("The fault plan names the error code '\(pick)', which the catalogue of \(errorModel.domain) does not have.")
         }
         var seconds: Double?
         if let retryAfter, errorModel.catalogue[raw]?.isRetryable ?? true {
@@ -300,7 +395,15 @@ public final class FaultInjector: Sendable {
         switch code {
         case .raw(let raw): return raw
         case .named(let name): return errorModel.catalogue[name: name]?.rawValue
+        case .trait(let trait):
+            // Uniform among the trait's codes, from the injector's seeded source.
+            guard let candidates = traitCodes[trait], !candidates.isEmpty else { return nil }
+            return candidates.count == 1 ? candidates[0] : candidates[min(candidates.count - 1, Int(random.unit() * Double(candidates.count)))]
         }
+    }
+
+    private func planError(_ message: String) -> NSError {
+        NSError(domain: "CloudDouble.FaultPlan", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
     private func cancellationError() -> any Error {

@@ -71,10 +71,18 @@ public enum FaultSchedule: Sendable, Hashable {
     }
 }
 
-/// An error code, by name from the catalogue (`"zoneBusy"`) or by raw value (`23`).
+/// An error code: by name from the catalogue (`"zoneBusy"`), by raw value (`23`), or by trait
+/// (`.trait(.network)`: any code of the catalogue with that trait, drawn when the fault fires).
+///
+/// A trait is resolved against the error model of the injector the plan is installed on, so a
+/// plan that asks for `.trait(.network)` works on every SDK whose catalogue marks a network code.
 public enum ErrorCodeRef: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
     case named(String)
     case raw(Int)
+    /// Any code of the injector's catalogue with this trait, drawn uniformly (seeded) when the
+    /// fault fires. The injector refuses a plan whose catalogue has no such code
+    /// (``FaultPlan/validate(for:)``).
+    case trait(ErrorTrait)
 
     public init(stringLiteral value: String) { self = .named(value) }
     public init(integerLiteral value: Int) { self = .raw(value) }
@@ -83,6 +91,7 @@ public enum ErrorCodeRef: Sendable, Hashable, ExpressibleByStringLiteral, Expres
         switch self {
         case .named(let name): return name
         case .raw(let raw): return String(raw)
+        case .trait(let trait): return "any \(trait) code"
         }
     }
 }

@@ -116,8 +116,7 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a property named like the key type's own members", values: ["PROPERTY_NAME": "typeName"], expect: .accepted),
         Case(name: "a property named id", values: ["PROPERTY_NAME": "id"], expect: .accepted),
         Case(name: "error model name that is a keyword", raw: ["MODEL_NAME": #""name": "default","#], expect: .refused("is not a Swift identifier")),
-        Case(name: "error model name with a declaration", raw: ["MODEL_NAME": #""name": "x
-static var y = 1","#], expect: .refused("is not a Swift identifier")),
+        Case(name: "error model name with a declaration", raw: ["MODEL_NAME": #""name": "x\nstatic var y = 1","#], expect: .refused("is not a Swift identifier")),
         // Shapes.
         Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
         Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),

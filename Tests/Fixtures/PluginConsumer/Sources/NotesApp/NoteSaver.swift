@@ -10,7 +10,7 @@ public struct NoteSaver: Sendable {
 
     /// Saves with retries; reads back what was saved.
     public func save(_ text: String, as key: String) async throws -> String? {
-        let policy = RetryPolicy(maxAttempts: 3, errorModel: FaultInjectingCloudStore.errorModel)
+        let policy = RetryPolicy(maxAttempts: 3, errorModel: ErrorModel.remoteStore)
         try await retrying(policy, time: VirtualClock().timeSource) { _ in try await store.put(text, forKey: key) }
         return try await store.value(forKey: key)
     }

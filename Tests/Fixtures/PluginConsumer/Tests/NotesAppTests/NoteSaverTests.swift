@@ -19,6 +19,29 @@ final class NoteSaverTests: XCTestCase {
         XCTAssertEqual(mock.log.calls, ["Store.put", "Store.value"])
     }
 
+    /// The generic preset draws its network errors from RemoteStore's own catalogue (`offline`,
+    /// marked `"network": true`), never from CloudKit's.
+    func testFlakyNetworkPresetFailsWithRemoteStoresNetworkCode() async {
+        XCTAssertEqual(ErrorModel.remoteStore.catalogue.codes(with: .network).map(\.name), ["offline"])
+        let mock = MockCloudStore()
+        mock.stub(.value, .value("hello"))
+        let faulty = FaultInjectingCloudStore(
+            wrapping: mock, plan: .flakyNetwork(failureRate: 0.5, latency: FaultLatency(0)), seed: 5, time: VirtualClock().timeSource)
+        var failures: [NSError] = []
+        for _ in 0..<40 {
+            do {
+                _ = try await faulty.value(forKey: "k")
+            } catch {
+                failures.append(error as NSError)
+            }
+        }
+        XCTAssertFalse(failures.isEmpty)
+        XCTAssertEqual(Set(failures.map(\.domain)), ["RemoteStoreErrorDomain"])
+        XCTAssertEqual(Set(failures.map(\.code)), [1], "offline, RemoteStore's only network code")
+        XCTAssertEqual(mock.callCount(.value), 40 - failures.count, "a failed call never reached the mock")
+        XCTAssertEqual(faulty.faults.events.filter { $0.effect == .failed(code: 1, retryAfter: nil) }.count, failures.count)
+    }
+
     func testCompletionFormIsCalled() async {
         let mock = MockCloudStore()
         mock.stub(.value, .error(NSError(domain: "RemoteStoreErrorDomain", code: 2)))

@@ -1,18 +1,21 @@
 extension ErrorCatalogue {
     /// Every `CKError.Code`, 1 through 37, with its traits.
     ///
+    /// CloudKit's, like everything in this folder: the generic runtime never assumes it.
+    ///
     /// Sources: the CloudKit headers' comments and the tables of the seeds (CloudKitNotes'
     /// breakdown, the CloudKitHelper retry set). Where they disagree the decision and its reason
-    /// are in docs/ErrorCatalogue.md ("Decisions").
+    /// are in docs/ErrorCatalogue.md ("Decisions"), as is why `networkUnavailable`,
+    /// `networkFailure` and `serverResponseLost` are network failures and `serviceUnavailable` is not.
     public static let cloudKit = ErrorCatalogue(domain: "CKErrorDomain", codes: [
         ErrorCodeInfo(rawValue: 1, name: "internalError", meaning: "CloudKit hit an unrecoverable internal error.",
                       isRetryable: false, appCanHandle: false, recovery: .giveUp),
         ErrorCodeInfo(rawValue: 2, name: "partialFailure", meaning: "Some items of a batch failed; the per-item errors are in the partial-errors dictionary.",
                       isRetryable: false, appCanHandle: true, recovery: .inspectItems),
         ErrorCodeInfo(rawValue: 3, name: "networkUnavailable", meaning: "The network is not available.",
-                      isRetryable: true, appCanHandle: true, recovery: .retry),
+                      isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
         ErrorCodeInfo(rawValue: 4, name: "networkFailure", meaning: "The network was available but the request failed.",
-                      isRetryable: true, appCanHandle: true, recovery: .retry),
+                      isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
         ErrorCodeInfo(rawValue: 5, name: "badContainer", meaning: "The container is unknown or not provisioned for this app.",
                       isRetryable: false, appCanHandle: false, developmentOnly: true, recovery: .fixRequest),
         ErrorCodeInfo(rawValue: 6, name: "serviceUnavailable", meaning: "The CloudKit service is unavailable.",
@@ -72,7 +75,7 @@ extension ErrorCatalogue {
         ErrorCodeInfo(rawValue: 33, name: "participantMayNeedVerification", meaning: "The share participant may need to verify their account.",
                       isRetryable: false, needsUserAction: true, appCanHandle: true, recovery: .askUser),
         ErrorCodeInfo(rawValue: 34, name: "serverResponseLost", meaning: "The server's response was lost; the request may or may not have been applied.",
-                      isRetryable: true, appCanHandle: true, recovery: .retry),
+                      isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
         ErrorCodeInfo(rawValue: 35, name: "assetNotAvailable", meaning: "The asset could not be downloaded right now.",
                       isRetryable: true, appCanHandle: true, recovery: .retry),
         ErrorCodeInfo(rawValue: 36, name: "accountTemporarilyUnavailable", meaning: "The iCloud account is temporarily unavailable; the user must verify it.",

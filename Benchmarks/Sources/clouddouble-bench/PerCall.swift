@@ -1,0 +1,94 @@
+import CloudDoubleRuntime
+import Foundation
+
+// The runtime sections: what a fault wrapper and a recording mock cost per call, and the call
+// log's throughput. `--per-call` runs only these.
+
+/// The shapes of generated code: the app calls a protocol requirement on an existential; a live
+/// adapter forwards to the SDK object's method, a fault wrapper asks its injector, then forwards
+/// to the object it wraps (here a live adapter, as in production).
+final class SDKObject: Sendable {
+    @inline(never) func fetch(_ id: Int) async throws -> Int { id }
+}
+protocol AdapterShape: AnyObject, Sendable { func fetch(_ id: Int) async throws -> Int }
+final class LiveShape: AdapterShape {
+    let base: SDKObject
+    init(_ base: SDKObject) { self.base = base }
+    func fetch(_ id: Int) async throws -> Int { try await base.fetch(id) }
+}
+final class FaultShape: AdapterShape {
+    let wrapped: any AdapterShape
+    let faults: FaultInjector
+    init(wrapping wrapped: any AdapterShape, faults: FaultInjector) {
+        self.wrapped = wrapped
+        self.faults = faults
+    }
+    func fetch(_ id: Int) async throws -> Int {
+        try await faults.perform("Database", "fetchRecord", .async) { try await self.wrapped.fetch(id) }
+    }
+}
+
+/// Hides a value from the optimiser, so a measured closure is really called.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// Nanoseconds per call of `body`, the fastest of `rounds` rounds.
+@inline(never)
+func fastestRound(iterations: Int, rounds: Int, _ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { try await body() }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
+    }
+    return best
+}
+
+/// Each case runs `rounds` times `iterations` calls; the fastest round counts (the machine is
+/// shared, and other builds only ever make a round slower).
+func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
+    say("## Runtime overhead per call\n")
+    say("Fastest of \(rounds) rounds of \(iterations) calls each. \"Added\" is the time over the row the case wraps: the live adapter over the direct call, the fault wrapper over the live adapter it wraps.\n")
+    row(["case", "ns per call", "added ns", "calls per second"])
+    row(["---", "---:", "---:", "---:"])
+    func measure(_ name: String, over base: Double? = nil, _ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
+        let best = try await fastestRound(iterations: iterations, rounds: rounds, body)
+        row([name, format(best, 1), base.map { format(best - $0, 1) } ?? "", format(1e9 / best, 0)])
+        return best
+    }
+
+    let direct = opaque({ 1 } as @Sendable () async throws -> Int)
+    _ = try await measure("direct async call (the loop's floor)") { _ = try await direct() }
+    let sdkObject = SDKObject()
+    let called = try await measure("SDK method, called directly") { _ = try await sdkObject.fetch(1) }
+    let live: any AdapterShape = LiveShape(sdkObject)
+    let adapted = try await measure("the same through a live adapter", over: called) { _ = try await live.fetch(1) }
+
+    let model = ErrorModel.cloudKit
+    let noMatchRule: any AdapterShape = FaultShape(
+        wrapping: live, faults: FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") }, errorModel: model))
+    let noMatch = try await measure("the same through a fault wrapper, no matching rule", over: adapted) { _ = try await noMatchRule.fetch(1) }
+    target("fault wrapper, no matching rule", "<= 30 ns added", "\(format(noMatch - adapted, 1)) ns added", met: noMatch - adapted <= 30, ratio: (noMatch - adapted) / 30)
+    let noPlanWrapper: any AdapterShape = FaultShape(wrapping: live, faults: FaultInjector(errorModel: model))
+    let noPlan = try await measure("the same through a fault wrapper, no plan", over: adapted) { _ = try await noPlanWrapper.fetch(1) }
+    target("fault wrapper, no plan", "<= 30 ns added", "\(format(noPlan - adapted, 1)) ns added", met: noPlan - adapted <= 30, ratio: (noPlan - adapted) / 30)
+
+    let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
+    recorder.stub(CallKey<Void, Int, Int>("fetch"), .value(1))
+    let mock = try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
+    target("recording mock, one thread", ">= 3,000,000 calls/s", "\(format(1e9 / mock, 0)) calls/s", met: 1e9 / mock >= 3_000_000, ratio: 3_000_000 / (1e9 / mock))
+
+    say("\n## Call-log throughput\n")
+    row(["callers", "appends", "seconds", "appends per second"])
+    row(["---:", "---:", "---:", "---:"])
+    for callers in [1, 8] {
+        let log = CallLog()
+        let perCaller = 1_000_000 / callers
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: callers) { _ in
+            for index in 0..<perCaller { log.append(type: "Bench", call: "fetch", form: .async, arguments: index) }
+        }
+        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        row(["\(callers)", "\(log.count)", format(time), format(Double(log.count) / time, 0)])
+    }
+}
