@@ -49,82 +49,18 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func add(_ operation: CKOperation) {
-        switch operation {
-        case let operation as CKFetchRecordsOperation:
-            faults.run(
-                "Container", operation: "fetchRecordsOperation",
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
-                intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifyRecordsOperation:
-            faults.run(
-                "Container", operation: "modifyRecordsOperation",
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
-                intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKQueryOperation:
-            faults.run(
-                "Container", operation: "queryOperation",
-                replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
-                intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchRecordZoneChangesOperation:
-            faults.run(
-                "Container", operation: "fetchRecordZoneChangesOperation",
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
-                intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchDatabaseChangesOperation:
-            faults.run(
-                "Container", operation: "fetchDatabaseChangesOperation",
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
-                intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchRecordZonesOperation:
-            faults.run(
-                "Container", operation: "fetchRecordZonesOperation",
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
-                intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifyRecordZonesOperation:
-            faults.run(
-                "Container", operation: "modifyRecordZonesOperation",
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
-                intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifySubscriptionsOperation:
-            faults.run(
-                "Container", operation: "modifySubscriptionsOperation",
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
-                intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchSubscriptionsOperation:
-            faults.run(
-                "Container", operation: "fetchSubscriptionsOperation",
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
-                intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        default:
-            // No description covers this class, so its blocks cannot be faulted: it goes through.
-            wrapped.add(operation)
+        self.faults.run(operation, type: "Container", as: [
+            CloudFetchRecordsOutcome.self,
+            CloudModifyRecordsOutcome.self,
+            CloudQueryOutcome.self,
+            CloudFetchRecordZoneChangesOutcome.self,
+            CloudFetchDatabaseChangesOutcome.self,
+            CloudFetchRecordZonesOutcome.self,
+            CloudModifyRecordZonesOutcome.self,
+            CloudModifySubscriptionsOutcome.self,
+            CloudFetchSubscriptionsOutcome.self,
+        ]) {
+            self.wrapped.add(operation)
         }
     }
 
@@ -549,82 +485,18 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        switch operation {
-        case let operation as CKFetchRecordsOperation:
-            faults.run(
-                "Database", operation: "fetchRecordsOperation",
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordsOutcome.failure,
-                intercept: { CloudFetchRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifyRecordsOperation:
-            faults.run(
-                "Database", operation: "modifyRecordsOperation",
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordsOutcome.failure,
-                intercept: { CloudModifyRecordsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKQueryOperation:
-            faults.run(
-                "Database", operation: "queryOperation",
-                replay: CloudQueryOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudQueryOutcome.failure,
-                intercept: { CloudQueryOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchRecordZoneChangesOperation:
-            faults.run(
-                "Database", operation: "fetchRecordZoneChangesOperation",
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZoneChangesOutcome.failure,
-                intercept: { CloudFetchRecordZoneChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchDatabaseChangesOperation:
-            faults.run(
-                "Database", operation: "fetchDatabaseChangesOperation",
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchDatabaseChangesOutcome.failure,
-                intercept: { CloudFetchDatabaseChangesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchRecordZonesOperation:
-            faults.run(
-                "Database", operation: "fetchRecordZonesOperation",
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchRecordZonesOutcome.failure,
-                intercept: { CloudFetchRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifyRecordZonesOperation:
-            faults.run(
-                "Database", operation: "modifyRecordZonesOperation",
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifyRecordZonesOutcome.failure,
-                intercept: { CloudModifyRecordZonesOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKModifySubscriptionsOperation:
-            faults.run(
-                "Database", operation: "modifySubscriptionsOperation",
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudModifySubscriptionsOutcome.failure,
-                intercept: { CloudModifySubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        case let operation as CKFetchSubscriptionsOperation:
-            faults.run(
-                "Database", operation: "fetchSubscriptionsOperation",
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: faults.errorModel), failure: CloudFetchSubscriptionsOutcome.failure,
-                intercept: { CloudFetchSubscriptionsOutcome.intercept(operation, faults: $0, errorModel: self.faults.errorModel) }
-            ) {
-                self.wrapped.add(operation)
-            }
-        default:
-            // No description covers this class, so its blocks cannot be faulted: it goes through.
-            wrapped.add(operation)
+        self.faults.run(operation, type: "Database", as: [
+            CloudFetchRecordsOutcome.self,
+            CloudModifyRecordsOutcome.self,
+            CloudQueryOutcome.self,
+            CloudFetchRecordZoneChangesOutcome.self,
+            CloudFetchDatabaseChangesOutcome.self,
+            CloudFetchRecordZonesOutcome.self,
+            CloudModifyRecordZonesOutcome.self,
+            CloudModifySubscriptionsOutcome.self,
+            CloudFetchSubscriptionsOutcome.self,
+        ]) {
+            self.wrapped.add(operation)
         }
     }
 

@@ -1029,7 +1029,10 @@ extension CloudDatabaseCall where Arguments == (zoneID: CKRecordZone.ID, changeT
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordsOutcome: @unchecked Sendable {
+public struct CloudFetchRecordsOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchRecordsOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`records`).
@@ -1167,6 +1170,22 @@ extension CloudFetchRecordsOutcome {
     }
 }
 
+/// What answers the `CKFetchRecordsOperation`s a mock is given when no stub does, the way the service would
+/// (fetch); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchRecordsBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordsOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchRecordsBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordsOperation) -> Self? {
+        (backing as? any CloudFetchRecordsBacking)?.fetchRecordsOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordsDeprecatedBlocks {
@@ -1196,7 +1215,10 @@ private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecat
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifyRecordsOutcome: @unchecked Sendable {
+public struct CloudModifyRecordsOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "modifyRecordsOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
@@ -1358,6 +1380,22 @@ extension CloudModifyRecordsOutcome {
     }
 }
 
+/// What answers the `CKModifyRecordsOperation`s a mock is given when no stub does, the way the service would
+/// (modify); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudModifyRecordsBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordsOutcome {
+    /// The answer of a mock's backing, when it is a `CloudModifyRecordsBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKModifyRecordsOperation) -> Self? {
+        (backing as? any CloudModifyRecordsBacking)?.modifyRecordsOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifyRecordsDeprecatedBlocks {
@@ -1387,7 +1425,10 @@ private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprec
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudQueryOutcome: @unchecked Sendable {
+public struct CloudQueryOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "queryOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`records`).
@@ -1507,6 +1548,22 @@ extension CloudQueryOutcome {
     }
 }
 
+/// What answers the `CKQueryOperation`s a mock is given when no stub does, the way the service would
+/// (query); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudQueryBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudQueryOutcome {
+    /// The answer of a mock's backing, when it is a `CloudQueryBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKQueryOperation) -> Self? {
+        (backing as? any CloudQueryBacking)?.queryOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudQueryDeprecatedBlocks {
@@ -1536,7 +1593,10 @@ private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordZoneChangesOutcome: @unchecked Sendable {
+public struct CloudFetchRecordZoneChangesOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchRecordZoneChangesOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`changes`).
@@ -1706,6 +1766,22 @@ extension CloudFetchRecordZoneChangesOutcome {
     }
 }
 
+/// What answers the `CKFetchRecordZoneChangesOperation`s a mock is given when no stub does, the way the service would
+/// (changes); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchRecordZoneChangesBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZoneChangesOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchRecordZoneChangesBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordZoneChangesOperation) -> Self? {
+        (backing as? any CloudFetchRecordZoneChangesBacking)?.fetchRecordZoneChangesOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordZoneChangesDeprecatedBlocks {
@@ -1741,7 +1817,10 @@ private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecor
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchDatabaseChangesOutcome: @unchecked Sendable {
+public struct CloudFetchDatabaseChangesOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchDatabaseChangesOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// An event (`changedZones`).
@@ -1886,6 +1965,22 @@ extension CloudFetchDatabaseChangesOutcome {
     }
 }
 
+/// What answers the `CKFetchDatabaseChangesOperation`s a mock is given when no stub does, the way the service would
+/// (changes); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchDatabaseChangesBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchDatabaseChangesOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchDatabaseChangesBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchDatabaseChangesOperation) -> Self? {
+        (backing as? any CloudFetchDatabaseChangesBacking)?.fetchDatabaseChangesOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchDatabaseChangesDeprecatedBlocks {
@@ -1909,7 +2004,10 @@ private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabas
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordZonesOutcome: @unchecked Sendable {
+public struct CloudFetchRecordZonesOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchRecordZonesOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`zones`).
@@ -2035,6 +2133,22 @@ extension CloudFetchRecordZonesOutcome {
     }
 }
 
+/// What answers the `CKFetchRecordZonesOperation`s a mock is given when no stub does, the way the service would
+/// (fetch); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchRecordZonesBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZonesOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchRecordZonesBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordZonesOperation) -> Self? {
+        (backing as? any CloudFetchRecordZonesBacking)?.fetchRecordZonesOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordZonesDeprecatedBlocks {
@@ -2058,7 +2172,10 @@ private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZones
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifyRecordZonesOutcome: @unchecked Sendable {
+public struct CloudModifyRecordZonesOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "modifyRecordZonesOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
@@ -2206,6 +2323,22 @@ extension CloudModifyRecordZonesOutcome {
     }
 }
 
+/// What answers the `CKModifyRecordZonesOperation`s a mock is given when no stub does, the way the service would
+/// (modify); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudModifyRecordZonesBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordZonesOutcome {
+    /// The answer of a mock's backing, when it is a `CloudModifyRecordZonesBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKModifyRecordZonesOperation) -> Self? {
+        (backing as? any CloudModifyRecordZonesBacking)?.modifyRecordZonesOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifyRecordZonesDeprecatedBlocks {
@@ -2229,7 +2362,10 @@ private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZon
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifySubscriptionsOutcome: @unchecked Sendable {
+public struct CloudModifySubscriptionsOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "modifySubscriptionsOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
@@ -2377,6 +2513,22 @@ extension CloudModifySubscriptionsOutcome {
     }
 }
 
+/// What answers the `CKModifySubscriptionsOperation`s a mock is given when no stub does, the way the service would
+/// (modify); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudModifySubscriptionsBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifySubscriptionsOutcome {
+    /// The answer of a mock's backing, when it is a `CloudModifySubscriptionsBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKModifySubscriptionsOperation) -> Self? {
+        (backing as? any CloudModifySubscriptionsBacking)?.modifySubscriptionsOperation(operation)
+    }
+}
+
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifySubscriptionsDeprecatedBlocks {
@@ -2400,7 +2552,10 @@ private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscri
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchSubscriptionsOutcome: @unchecked Sendable {
+public struct CloudFetchSubscriptionsOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchSubscriptionsOperation" }
+
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`subscriptions`).
@@ -2523,6 +2678,22 @@ extension CloudFetchSubscriptionsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// What answers the `CKFetchSubscriptionsOperation`s a mock is given when no stub does, the way the service would
+/// (fetch); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchSubscriptionsBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchSubscriptionsOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchSubscriptionsBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchSubscriptionsOperation) -> Self? {
+        (backing as? any CloudFetchSubscriptionsBacking)?.fetchSubscriptionsOperation(operation)
     }
 }
 

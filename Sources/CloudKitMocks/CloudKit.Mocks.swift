@@ -62,57 +62,18 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func add(_ operation: CKOperation) {
-        recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
-        switch operation {
-        case let operation as CKFetchRecordsOperation:
-            recorder.runOperation(
-                "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
-        case let operation as CKModifyRecordsOperation:
-            recorder.runOperation(
-                "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
-        case let operation as CKQueryOperation:
-            recorder.runOperation(
-                "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.queryOperation($0) } })
-        case let operation as CKFetchRecordZoneChangesOperation:
-            recorder.runOperation(
-                "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
-        case let operation as CKFetchDatabaseChangesOperation:
-            recorder.runOperation(
-                "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
-        case let operation as CKFetchRecordZonesOperation:
-            recorder.runOperation(
-                "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
-        case let operation as CKModifyRecordZonesOperation:
-            recorder.runOperation(
-                "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
-        case let operation as CKModifySubscriptionsOperation:
-            recorder.runOperation(
-                "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
-        case let operation as CKFetchSubscriptionsOperation:
-            recorder.runOperation(
-                "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
-        default:
-            // No description covers this class, so only its completionBlock can be called.
-            recorder.finishOperation(completionBlock: operation.completionBlock)
-        }
+        self.recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        self.recorder.run(operation, as: [
+            CloudFetchRecordsOutcome.self,
+            CloudModifyRecordsOutcome.self,
+            CloudQueryOutcome.self,
+            CloudFetchRecordZoneChangesOutcome.self,
+            CloudFetchDatabaseChangesOutcome.self,
+            CloudFetchRecordZonesOutcome.self,
+            CloudModifyRecordZonesOutcome.self,
+            CloudModifySubscriptionsOutcome.self,
+            CloudFetchSubscriptionsOutcome.self,
+        ], errorModel: ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
@@ -387,25 +348,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
 /// What answers `MockCloudContainer`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudContainerBacking: AnyObject, Sendable {
-    /// `CKFetchRecordsOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
-    /// `CKModifyRecordsOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
-    /// `CKQueryOperation` added through `addOperation` (query): what the service reports for it.
-    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
-    /// `CKFetchRecordZoneChangesOperation` added through `addOperation` (changes): what the service reports for it.
-    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
-    /// `CKFetchDatabaseChangesOperation` added through `addOperation` (changes): what the service reports for it.
-    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
-    /// `CKFetchRecordZonesOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
-    /// `CKModifyRecordZonesOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
-    /// `CKModifySubscriptionsOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
-    /// `CKFetchSubscriptionsOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+public protocol CloudContainerBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
     /// `accountStatus` (fetch): `accountStatus()`, `accountStatus(completionHandler:)`.
     func accountStatus() throws -> CKAccountStatus
     /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
@@ -454,57 +397,18 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
-        switch operation {
-        case let operation as CKFetchRecordsOperation:
-            recorder.runOperation(
-                "fetchRecordsOperation", operation, failure: CloudFetchRecordsOutcome.failure,
-                replay: CloudFetchRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordsOperation($0) } })
-        case let operation as CKModifyRecordsOperation:
-            recorder.runOperation(
-                "modifyRecordsOperation", operation, failure: CloudModifyRecordsOutcome.failure,
-                replay: CloudModifyRecordsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifyRecordsOperation($0) } })
-        case let operation as CKQueryOperation:
-            recorder.runOperation(
-                "queryOperation", operation, failure: CloudQueryOutcome.failure,
-                replay: CloudQueryOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.queryOperation($0) } })
-        case let operation as CKFetchRecordZoneChangesOperation:
-            recorder.runOperation(
-                "fetchRecordZoneChangesOperation", operation, failure: CloudFetchRecordZoneChangesOutcome.failure,
-                replay: CloudFetchRecordZoneChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordZoneChangesOperation($0) } })
-        case let operation as CKFetchDatabaseChangesOperation:
-            recorder.runOperation(
-                "fetchDatabaseChangesOperation", operation, failure: CloudFetchDatabaseChangesOutcome.failure,
-                replay: CloudFetchDatabaseChangesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchDatabaseChangesOperation($0) } })
-        case let operation as CKFetchRecordZonesOperation:
-            recorder.runOperation(
-                "fetchRecordZonesOperation", operation, failure: CloudFetchRecordZonesOutcome.failure,
-                replay: CloudFetchRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchRecordZonesOperation($0) } })
-        case let operation as CKModifyRecordZonesOperation:
-            recorder.runOperation(
-                "modifyRecordZonesOperation", operation, failure: CloudModifyRecordZonesOutcome.failure,
-                replay: CloudModifyRecordZonesOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifyRecordZonesOperation($0) } })
-        case let operation as CKModifySubscriptionsOperation:
-            recorder.runOperation(
-                "modifySubscriptionsOperation", operation, failure: CloudModifySubscriptionsOutcome.failure,
-                replay: CloudModifySubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.modifySubscriptionsOperation($0) } })
-        case let operation as CKFetchSubscriptionsOperation:
-            recorder.runOperation(
-                "fetchSubscriptionsOperation", operation, failure: CloudFetchSubscriptionsOutcome.failure,
-                replay: CloudFetchSubscriptionsOutcome.replay(operation, errorModel: ErrorModel.cloudKit),
-                backed: backing.map { backing in { backing.fetchSubscriptionsOperation($0) } })
-        default:
-            // No description covers this class, so only its completionBlock can be called.
-            recorder.finishOperation(completionBlock: operation.completionBlock)
-        }
+        self.recorder.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        self.recorder.run(operation, as: [
+            CloudFetchRecordsOutcome.self,
+            CloudModifyRecordsOutcome.self,
+            CloudQueryOutcome.self,
+            CloudFetchRecordZoneChangesOutcome.self,
+            CloudFetchDatabaseChangesOutcome.self,
+            CloudFetchRecordZonesOutcome.self,
+            CloudModifyRecordZonesOutcome.self,
+            CloudModifySubscriptionsOutcome.self,
+            CloudFetchSubscriptionsOutcome.self,
+        ], errorModel: ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
@@ -704,25 +608,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
 /// What answers `MockCloudDatabase`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudDatabaseBacking: AnyObject, Sendable {
-    /// `CKFetchRecordsOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
-    /// `CKModifyRecordsOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
-    /// `CKQueryOperation` added through `addOperation` (query): what the service reports for it.
-    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
-    /// `CKFetchRecordZoneChangesOperation` added through `addOperation` (changes): what the service reports for it.
-    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
-    /// `CKFetchDatabaseChangesOperation` added through `addOperation` (changes): what the service reports for it.
-    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
-    /// `CKFetchRecordZonesOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
-    /// `CKModifyRecordZonesOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
-    /// `CKModifySubscriptionsOperation` added through `addOperation` (modify): what the service reports for it.
-    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
-    /// `CKFetchSubscriptionsOperation` added through `addOperation` (fetch): what the service reports for it.
-    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+public protocol CloudDatabaseBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
     /// `fetchRecord` (fetch): `record(for:)`, `fetch(withRecordID:completionHandler:)`.
     func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord
     /// `saveRecord` (save): `save(_:)`, `save(_:completionHandler:)`.

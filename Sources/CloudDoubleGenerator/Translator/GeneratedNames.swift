@@ -24,6 +24,9 @@ public struct GeneratedNames: Sendable {
 
     /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.
     public func outcomeName(_ operation: String) -> String { prefix + operation + "Outcome" }
+    /// `CloudFetchRecordsBacking`: what answers the operation in a mock when no stub does; the
+    /// backing protocols of the types that run it refine it.
+    public func operationBackingName(_ operation: String) -> String { prefix + operation + "Backing" }
     /// The private protocol through which deprecated blocks are read without warnings.
     public func deprecatedBlocksName(_ operation: String) -> String { prefix + operation + "DeprecatedBlocks" }
     /// The type that conforms the SDK's operation to ``deprecatedBlocksName(_:)``.

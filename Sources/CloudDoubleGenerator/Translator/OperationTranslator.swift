@@ -27,6 +27,11 @@ struct OperationTranslator {
         [
             "sdkType": .string(sdkType),
             "outcomeName": .string(outcomeName),
+            "keyLiteral": .string(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))),
+            "keyName": .string(GeneratedNames.operationKey(operation.name.value)),
+            "hasStore": .bool(operation.store != nil),
+            "storeAction": .string(operation.store?.value.rawValue ?? ""),
+            "backingName": .string(GeneratedNames(prefix: prefix).operationBackingName(operation.name.value)),
             "typeAttributes": typeAttributes,
             "doc": Translator.docLines(operation.documentation.map { [$0] } ?? []),
             "resultType": .string(resultType),

@@ -107,6 +107,8 @@ public struct Translator: Sendable {
         var mock: [TemplateValue] = []
         var keys: [TemplateValue] = []
         var backing: [TemplateValue] = []
+        /// The operations' backing protocols the type's backing refines.
+        var operationBackings: [String] = []
 
         for property in type.properties {
             let declared = swiftType(property.type)
@@ -175,10 +177,9 @@ public struct Translator: Sendable {
             }
             for operation in operations(runBy: call) {
                 let translator = operationTranslator(operation)
-                if let action = operation.store {
-                    backing.append(member(
-                        doc: ["`\(operation.sdkType.value)` added through `\(id)` (\(action.value.rawValue)): what the service reports for it."],
-                        attributes: [], declaration: "func \(GeneratedNames.operationKey(operation.name.value))(_ operation: \(operation.sdkType.value)) -> \(translator.outcomeName)"))
+                if operation.store != nil {
+                    let refined = names.operationBackingName(operation.name.value)
+                    if !operationBackings.contains(refined) { operationBackings.append(refined) }
                 }
                 keys.append(callKey(
                     id: GeneratedNames.operationKey(operation.name.value), arguments: operation.sdkType.value,
@@ -215,7 +216,8 @@ public struct Translator: Sendable {
             "callKeys": .list(keys),
             "backingName": .string(names.backingName(name)),
             "backingRequirements": .list(backing),
-            "hasBacking": .bool(!backing.isEmpty),
+            "backingRefinements": .string(operationBackings.map { ", " + $0 }.joined()),
+            "hasBacking": .bool(!backing.isEmpty || !operationBackings.isEmpty),
         ]
     }
 
@@ -354,59 +356,26 @@ public struct Translator: Sendable {
 
     // MARK: Operations
 
-    /// `add(_:)` on a mock: logged with the app's operation object, which is then completed with
-    /// its stubbed outcome through its own blocks.
+    /// `add(_:)` on a mock: logged with the app's operation object, which the runtime then
+    /// completes through its own blocks with its stubbed outcome, when it is of a described class.
     func mockOperationBody(_ signature: FormSignature, operations: [OperationSpec]) -> [String] {
         let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
-        var body = ["recorder.respondWithoutFailing(\(SwiftNames.literal(signature.callID)), .sync, \(parameter), fallback: ())", "switch \(parameter) {"]
-        for operation in operations {
-            let outcome = operationTranslator(operation).outcomeName
-            body += [
-                "case let \(parameter) as \(operation.sdkType.value):",
-                "    recorder.runOperation(",
-                "        \(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))), \(parameter), failure: \(outcome).failure,",
-                "        replay: \(outcome).replay(\(parameter), errorModel: \(errorModelReference))"
-                    + (operation.store == nil ? ")" : ","),
-            ]
-            if operation.store != nil {
-                body.append("        backed: backing.map { backing in { backing.\(GeneratedNames.operationKey(operation.name.value))($0) } })")
-            }
-        }
-        body += [
-            "default:",
-            "    // No description covers this class, so only its completionBlock can be called.",
-            "    recorder.finishOperation(completionBlock: \(parameter).completionBlock)",
-            "}",
-        ]
-        return body
+        return ["self.recorder.respondWithoutFailing(\(SwiftNames.literal(signature.callID)), .sync, \(parameter), fallback: ())", "self.recorder.run(\(parameter), as: ["]
+            + describedOperations(operations) + ["], errorModel: \(errorModelReference), completionBlock: \(parameter).completionBlock)"]
     }
 
-    /// `add(_:)` on a fault wrapper: rules select operations by class; a whole failure is
-    /// replayed to the app's blocks, item faults rewrite a real run, delays hold it back.
+    /// `add(_:)` on a fault wrapper: rules select operations by key; a whole failure is replayed
+    /// to the app's blocks, item faults rewrite a real run, delays hold it back.
     func faultOperationBody(_ signature: FormSignature, typeName: String, operations: [OperationSpec]) -> [String] {
         let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
-        let forward = signature.invocation(on: "self.wrapped")
-        var body = ["switch \(parameter) {"]
-        for operation in operations {
-            let outcome = operationTranslator(operation).outcomeName
-            body += [
-                "case let \(parameter) as \(operation.sdkType.value):",
-                "    faults.run(",
-                "        \(SwiftNames.literal(typeName)), operation: \(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))),",
-                "        replay: \(outcome).replay(\(parameter), errorModel: faults.errorModel), failure: \(outcome).failure,",
-                "        intercept: { \(outcome).intercept(\(parameter), faults: $0, errorModel: self.faults.errorModel) }",
-                "    ) {",
-                "        \(forward)",
-                "    }",
-            ]
-        }
-        body += [
-            "default:",
-            "    // No description covers this class, so its blocks cannot be faulted: it goes through.",
-            "    \(signature.invocation(on: "wrapped"))",
-            "}",
-        ]
-        return body
+        return ["self.faults.run(\(parameter), type: \(SwiftNames.literal(typeName)), as: ["] + describedOperations(operations)
+            + ["]) {", "    \(signature.invocation(on: "self.wrapped"))", "}"]
+    }
+
+    /// The outcome types of the operations a call runs, in the description's order (the first
+    /// whose class the operation is runs it), one per line: `CloudFetchRecordsOutcome.self,`.
+    func describedOperations(_ operations: [OperationSpec]) -> [String] {
+        operations.map { "    " + operationTranslator($0).outcomeName + ".self," }
     }
 
     /// The three parts of a fault wrapper's per-item call: telling the faults the requested

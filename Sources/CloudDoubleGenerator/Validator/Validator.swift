@@ -104,6 +104,7 @@ private struct Check {
         for operation in description.operations {
             let name = operation.name.value
             claim(names.outcomeName(name), "the outcome of \(name)", at: operation.name.location)
+            if operation.store != nil { claim(names.operationBackingName(name), "the backing of \(name)", at: operation.name.location) }
             if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
                 claim(names.deprecatedBlocksName(name), "its deprecated-block protocol", at: operation.name.location)
                 claim(names.deprecatedBlockAccessName(name), "its deprecated-block accessor", at: operation.name.location)
@@ -278,7 +279,7 @@ private struct Check {
     }
 
     /// Names the generated outcome type declares itself.
-    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "delivery", "intercept"]
+    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "delivery", "intercept", "key", "backed"]
     /// Names generated block calls have in scope.
     static let blockScopeNames: Set<String> = [
         "operation", "key", "result", "value", "error", "event", "outcome", "failures", "events", "reported", "inventsProgress", "delivery",

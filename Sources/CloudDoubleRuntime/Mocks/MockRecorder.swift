@@ -149,15 +149,15 @@ public final class MockRecorder: Sendable {
     /// operation fails whole with ``UnstubbedCallError``; a stubbed error fails it whole too.
     public func runOperation<Operation, Outcome>(
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
-        backed: ((Operation) -> Outcome)? = nil
+        backed: ((Operation) -> Outcome?)? = nil
     ) {
         let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false)
         let outcome: Outcome
         do {
             if let stub {
                 outcome = try stub.resolve(operation)
-            } else if let backed {
-                outcome = backed(operation)
+            } else if let backed, let answer = backed(operation) {
+                outcome = answer
             } else {
                 throw UnstubbedCallError(mock: mockName, call: call, form: .operation)
             }
