@@ -4,7 +4,7 @@
 ///
 /// Objects are held, so their identity is never reused while their wrapper is remembered. Values
 /// that are not class instances cannot be told apart by identity and get a new wrapper each time.
-public final class ChildWrappers: Sendable {
+@_spi(Generated) public final class ChildWrappers: Sendable {
     private let wrappers = Locked<[ObjectIdentifier: (object: AnyObject, wrapper: Any)]>([:])
 
     public init() {}

@@ -10,7 +10,7 @@ public enum CompletionDelivery: Sendable, Hashable {
 
 /// Runs completion handlers the chosen way and keeps count of those still in flight, so a test
 /// can wait until every handler it triggered has run (`await mock.settled()`).
-public final class CompletionDeliverer: Sendable {
+@_spi(Generated) public final class CompletionDeliverer: Sendable {
     private let mode: Locked<CompletionDelivery>
     private let inFlight = DispatchGroup()
 

@@ -5,7 +5,7 @@
 #if DEBUG || CLOUDDOUBLE_FAULTS_IN_RELEASE
 import CloudKit
 import Foundation
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// Wraps any `CloudContainer` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.

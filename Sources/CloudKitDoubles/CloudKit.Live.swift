@@ -4,7 +4,7 @@
 #if canImport(CloudKit)
 import CloudKit
 import Foundation
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// `CloudContainer` over a real `CKContainer`, which stays reachable as `base`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)

@@ -3,7 +3,7 @@
 
 import CloudKit
 import Foundation
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
 /// doubles build the errors they inject or report from it, and app code can use it too, for

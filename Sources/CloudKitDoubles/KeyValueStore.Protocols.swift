@@ -2,7 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import Foundation
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// iCloud key-value storage: small values the user's devices share (NSUbiquitousKeyValueStore).
 ///

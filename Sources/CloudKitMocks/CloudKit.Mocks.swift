@@ -4,7 +4,7 @@
 import CloudKit
 import Foundation
 import CloudKitDoubles
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `CloudContainer`. Stub with `stub(.call, .value(...))`, check with
 /// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are

@@ -3,7 +3,7 @@
 
 import Foundation
 import CloudKitDoubles
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `CloudKeyValueStore`. Stub with `stub(.call, .value(...))`, check with
 /// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are

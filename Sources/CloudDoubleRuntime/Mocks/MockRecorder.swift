@@ -12,7 +12,7 @@ public final class MockRecorder: Sendable {
     /// The log this mock appends to; share one between mocks to see a single ordered sequence.
     public let log: CallLog
     /// How completion handlers are called.
-    public let deliverer: CompletionDeliverer
+    @_spi(Generated) public let deliverer: CompletionDeliverer
 
     private struct State {
         var stubs: [String: [Any]] = [:]
@@ -24,7 +24,7 @@ public final class MockRecorder: Sendable {
 
     private let state = Locked(State())
 
-    public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
+    @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
@@ -32,7 +32,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// What answers store calls no stub answers (the generated mock's typed `backing`).
-    public var backing: AnyObject? {
+    @_spi(Generated) public var backing: AnyObject? {
         get { state.withLock { $0.backing } }
         set { state.withLock { $0.backing = newValue } }
     }
@@ -40,27 +40,27 @@ public final class MockRecorder: Sendable {
     // MARK: Stubbing and inspection
 
     /// Sets the response for a call, replacing any earlier one.
-    public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments, Key.Value>) {
+    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments, Key.Value>) {
         state.withLock { $0.stubs[key.id] = [response] }
     }
 
     /// Queues responses: each call takes the next one; the last one answers every later call.
-    public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments, Key.Value>]) {
+    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments, Key.Value>]) {
         state.withLock { $0.stubs[key.id] = responses }
     }
 
     /// The arguments of every call to `key`, oldest first, whatever form was used.
-    public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments] {
+    @_spi(Generated) public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments] {
         state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? Key.Arguments } }
     }
 
     /// How many times `key` was called, whatever form was used.
-    public func callCount<Key: CallKey>(_ key: Key) -> Int {
+    @_spi(Generated) public func callCount<Key: CallKey>(_ key: Key) -> Int {
         state.withLock { $0.history[key.id]?.count ?? 0 }
     }
 
     /// The calls to `key` so far, with checks that explain themselves when they fail.
-    public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments> {
+    @_spi(Generated) public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments> {
         RecordedCalls(name: "\(mockName).\(key.id)", arguments: arguments(key))
     }
 
@@ -68,7 +68,7 @@ public final class MockRecorder: Sendable {
 
     /// Records a call and returns its stubbed response; without a stub, what the backing says
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them.
-    public func respond<A, V>(
+    @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
         let stub: Stub<A, V>? = record(call, form, arguments)
@@ -80,7 +80,7 @@ public final class MockRecorder: Sendable {
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
-    public func respondWithoutFailing<A, V>(
+    @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
         let stub: Stub<A, V>? = record(call, form, arguments)
@@ -92,7 +92,7 @@ public final class MockRecorder: Sendable {
     /// Records a completion-handler call and delivers its stubbed result the way the SDK would
     /// (asynchronously unless the mock is in immediate mode). The handler is always called exactly
     /// once: an unstubbed call with no default delivers ``UnstubbedCallError``.
-    public func deliverResult<A, V>(
+    @_spi(Generated) public func deliverResult<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, as _: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
         to handler: @escaping (Result<V, any Error>) -> Void
     ) {
@@ -102,7 +102,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// The same for a `(T?, Error?)` handler.
-    public func deliverOptional<A, V>(
+    @_spi(Generated) public func deliverOptional<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
         to handler: @escaping (V?, (any Error)?) -> Void
     ) {
@@ -116,7 +116,7 @@ public final class MockRecorder: Sendable {
 
     /// The same for a `(T, Error?)` handler whose value is not optional: with an error the SDK
     /// passes `errorValue` (e.g. `.couldNotDetermine` for an account status).
-    public func deliverValue<A, V>(
+    @_spi(Generated) public func deliverValue<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
         errorValue: V, to handler: @escaping (V, (any Error)?) -> Void
     ) {
@@ -130,7 +130,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// The same for an `(Error?)` handler (calls with no result).
-    public func deliverError<A>(
+    @_spi(Generated) public func deliverError<A>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> Void)? = nil, fallback: Void? = (),
         to handler: @escaping ((any Error)?) -> Void
     ) {
@@ -147,7 +147,7 @@ public final class MockRecorder: Sendable {
     /// mode). The history goes under `call` (`fetchRecordsOperation`) without a second log
     /// entry, since the `add` call that carried the operation is logged already. An unstubbed
     /// operation fails whole with ``UnstubbedCallError``; a stubbed error fails it whole too.
-    public func runOperation<Operation, Outcome>(
+    @_spi(Generated) public func runOperation<Operation, Outcome>(
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
@@ -170,14 +170,14 @@ public final class MockRecorder: Sendable {
 
     /// An operation no description covers: the mock cannot drive its blocks, so it only calls
     /// its `completionBlock`, the way the SDK ends every operation.
-    public func finishOperation(completionBlock: (@Sendable () -> Void)?) {
+    @_spi(Generated) public func finishOperation(completionBlock: (@Sendable () -> Void)?) {
         guard let completionBlock else { return }
         deliverer.deliver(completionBlock)
     }
 
     /// A property read: the last value the app set, else the stub, else what the backing says,
     /// else `fallback`.
-    public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
+    @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         let stored = state.withLock { $0.properties[name] }
         let stub: Stub<Void, V>? = record(name, .get, ())
         if let stored, let value = stored as? V { return value }
@@ -187,14 +187,14 @@ public final class MockRecorder: Sendable {
     }
 
     /// A property write: recorded, and returned by later reads.
-    public func set<V>(_ name: String, _ value: V) {
+    @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
         state.withLock { $0.properties[name] = value }
         _ = record(name, .set, value) as Stub<V, Void>?
     }
 
     /// The child mock for a described-type reference (a container's database), made once per key
     /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
-    public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
+    @_spi(Generated) public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
         state.withLock { state in
             if let existing = state.children[key] as? C { return existing }
             let made = make()
@@ -204,7 +204,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// Waits until every completion handler delivered so far has run.
-    public func settled() async {
+    @_spi(Generated) public func settled() async {
         await deliverer.settled()
     }
 

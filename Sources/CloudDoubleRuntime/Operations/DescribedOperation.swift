@@ -31,7 +31,7 @@ extension MockRecorder {
     /// `add(_:)` on a mock: `operation` is completed with its stub (else its backing's answer)
     /// through its own blocks when one of `described` is its class; an operation no description
     /// covers only has its `completionBlock` called, the way the SDK ends every operation.
-    public func run(
+    @_spi(Generated) public func run(
         _ operation: AnyObject, as described: [any DescribedOperation.Type], errorModel: ErrorModel,
         completionBlock: (@Sendable () -> Void)?
     ) {
@@ -54,7 +54,7 @@ extension FaultInjector {
     /// type `type`; a whole failure is replayed to the app's blocks without reaching the wrapped
     /// object, item faults run it with the chosen items taken out, delays hold it back. An
     /// operation no description covers cannot be faulted, so it goes through (`proceed`).
-    public func run(_ operation: AnyObject, type: String, as described: [any DescribedOperation.Type], proceed: @escaping () -> Void) {
+    @_spi(Generated) public func run(_ operation: AnyObject, type: String, as described: [any DescribedOperation.Type], proceed: @escaping () -> Void) {
         for outcome in described where run(operation, type: type, as: outcome, proceed: proceed) { return }
         proceed()
     }

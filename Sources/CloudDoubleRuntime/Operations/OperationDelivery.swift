@@ -12,7 +12,7 @@ import Foundation
 /// The SDK makes an operation's callbacks one at a time on the operation's own queue; the lock
 /// only keeps the record of them consistent. The blocks it holds are not `Sendable`, which is why
 /// the type is `@unchecked Sendable`: each is called from that one queue, as the SDK would.
-public final class OperationDelivery<Event, Final>: @unchecked Sendable {
+@_spi(Generated) public final class OperationDelivery<Event, Final>: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [Event] = []
     private var failures: [(AnyHashable, any Error)] = []

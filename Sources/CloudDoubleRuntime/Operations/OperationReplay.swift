@@ -9,7 +9,7 @@
 public struct OperationReplay<Outcome>: @unchecked Sendable {
     private let body: (Outcome) -> Void
 
-    public init(_ body: @escaping (Outcome) -> Void) {
+    @_spi(Generated) public init(_ body: @escaping (Outcome) -> Void) {
         self.body = body
     }
 
@@ -25,7 +25,7 @@ public struct MissingOperationResultError: Error, CustomStringConvertible, Senda
     /// The SDK class, e.g. `CKFetchDatabaseChangesOperation`.
     public let operation: String
 
-    public init(operation: String) {
+    @_spi(Generated) public init(operation: String) {
         self.operation = operation
     }
 
@@ -36,7 +36,7 @@ public struct MissingOperationResultError: Error, CustomStringConvertible, Senda
 }
 
 /// Helpers generated operation code uses to compute what the SDK passes to each block.
-public enum OperationBlocks {
+@_spi(Generated) public enum OperationBlocks {
     /// The final result the SDK reports after the per-item results.
     ///
     /// When requested items failed and the reported result is absent, a success or already a

@@ -4,7 +4,7 @@ import Foundation
 /// record it handed out, the position behind a cursor, the sequence behind a change token. SDK
 /// objects like these often have no settable property for it (`CKRecord.recordChangeTag` is
 /// read-only), so the store remembers them by identity. Entries go away with their objects.
-public final class ObjectTags<Value>: @unchecked Sendable {
+@_spi(Generated) public final class ObjectTags<Value>: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`.
     private struct Entry {
         weak var object: AnyObject?

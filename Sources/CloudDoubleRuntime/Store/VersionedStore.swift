@@ -3,7 +3,7 @@
 /// per change, so "what changed since sequence n" can be answered per partition and overall.
 ///
 /// A value type: the owner keeps it behind its own lock and copies nothing it does not change.
-public struct VersionedStore<Partition: Hashable, Key: Hashable, Item> {
+@_spi(Generated) public struct VersionedStore<Partition: Hashable, Key: Hashable, Item> {
     /// A stored item with its version (the sequence number of the save that wrote it).
     public struct Entry {
         public var item: Item

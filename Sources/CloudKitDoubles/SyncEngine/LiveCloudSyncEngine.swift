@@ -2,7 +2,7 @@
 // `canImport(CloudKit)` (on Linux, against the stand-in, whose engine is inert).
 
 #if canImport(CloudKit)
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 import CloudKit
 import Foundation
 

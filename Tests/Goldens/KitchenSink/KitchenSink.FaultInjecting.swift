@@ -4,7 +4,7 @@
 
 #if DEBUG || CLOUDDOUBLE_FAULTS_IN_RELEASE
 import KitchenSinkSDK
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// Wraps any `SinkSettings` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.

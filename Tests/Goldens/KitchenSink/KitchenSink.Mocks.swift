@@ -2,7 +2,7 @@
 // Recording mocks: every call goes into a shared, ordered call log, answers come from stubs.
 
 import KitchenSinkSDK
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, check with
 /// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are

@@ -2,7 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import KitchenSinkSDK
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 
 /// The part of `SettingsStore` the app uses.
 ///
