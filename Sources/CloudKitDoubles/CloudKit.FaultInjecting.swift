@@ -29,23 +29,23 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public var containerIdentifier: String? {
-        wrapped.containerIdentifier
+        self.wrapped.containerIdentifier
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: wrapped.privateCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
+        self.wrappers.wrapper(for: self.wrapped.privateCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: wrapped.publicCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
+        self.wrappers.wrapper(for: self.wrapped.publicCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: wrapped.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
+        self.wrappers.wrapper(for: self.wrapped.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        wrappers.wrapper(for: wrapped.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: faults) }
+        self.wrappers.wrapper(for: self.wrapped.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
 
     public func add(_ operation: CKOperation) {
@@ -65,27 +65,27 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try await faults.perform("Container", "accountStatus", .async) {
+        try await self.faults.perform("Container", "accountStatus", .async) {
             try await self.wrapped.accountStatus()
         }
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
-        faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
+        self.faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
             self.wrapped.accountStatus(completionHandler: completionHandler)
         }
         #sourceLocation()
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try await faults.perform("Container", "userRecordID", .async) {
+        try await self.faults.perform("Container", "userRecordID", .async) {
             try await self.wrapped.userRecordID()
         }
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        faults.complete("Container", "userRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchUserRecordID(completionHandler: completionHandler)
         }
     }
@@ -95,7 +95,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await faults.perform("Container", "userIdentityForEmail", .async) {
+        try await self.faults.perform("Container", "userIdentityForEmail", .async) {
             try await self.wrapped.userIdentity(forEmailAddress: email)
         }
     }
@@ -105,7 +105,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
     }
@@ -115,7 +115,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await faults.perform("Container", "applicationPermissionStatus", .async) {
+        try await self.faults.perform("Container", "applicationPermissionStatus", .async) {
             try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
         }
     }
@@ -126,7 +126,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
-        faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+        self.faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
@@ -137,7 +137,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await faults.perform("Container", "requestApplicationPermission", .async) {
+        try await self.faults.perform("Container", "requestApplicationPermission", .async) {
             try await self.wrapped.requestApplicationPermission(applicationPermission)
         }
     }
@@ -148,7 +148,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
-        faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+        self.faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
@@ -159,7 +159,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await faults.perform("Container", "userIdentityForPhoneNumber", .async) {
+        try await self.faults.perform("Container", "userIdentityForPhoneNumber", .async) {
             try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
         }
     }
@@ -169,7 +169,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
@@ -179,7 +179,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await faults.perform("Container", "userIdentityForUserRecordID", .async) {
+        try await self.faults.perform("Container", "userIdentityForUserRecordID", .async) {
             try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
         }
     }
@@ -189,7 +189,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
@@ -201,7 +201,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await faults.perform("Container", "userIdentitiesForEmails", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForEmails", .async) {
             try await self.wrapped.userIdentities(forEmailAddresses: emails)
         }
     }
@@ -214,7 +214,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
         }
     }
@@ -226,7 +226,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
             try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
         }
     }
@@ -239,7 +239,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
         }
     }
@@ -251,7 +251,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
             try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
         }
     }
@@ -264,73 +264,73 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
-        faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
     }
 
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try await faults.perform("Container", "shareParticipantForEmail", .async) {
+        try await self.faults.perform("Container", "shareParticipantForEmail", .async) {
             try await self.wrapped.shareParticipant(forEmailAddress: emailAddress)
         }
     }
 
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
         }
     }
 
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try await faults.perform("Container", "shareParticipantForPhoneNumber", .async) {
+        try await self.faults.perform("Container", "shareParticipantForPhoneNumber", .async) {
             try await self.wrapped.shareParticipant(forPhoneNumber: phoneNumber)
         }
     }
 
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try await faults.perform("Container", "shareParticipantForUserRecordID", .async) {
+        try await self.faults.perform("Container", "shareParticipantForUserRecordID", .async) {
             try await self.wrapped.shareParticipant(forUserRecordID: userRecordID)
         }
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await faults.perform("Container", "shareMetadata", .async) {
+        try await self.faults.perform("Container", "shareMetadata", .async) {
             try await self.wrapped.shareMetadata(for: url)
         }
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
-        faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await faults.perform("Container", "acceptShare", .async) {
+        try await self.faults.perform("Container", "acceptShare", .async) {
             try await self.wrapped.accept(metadata)
         }
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
-        faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.accept(metadata, completionHandler: completionHandler)
         }
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForEmails", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForEmails", .async, request: { items in
             items.request(emails, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -341,7 +341,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
             items.request(emails, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -351,7 +351,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, request: { items in
             items.request(phoneNumbers, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -362,7 +362,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
             items.request(phoneNumbers, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -372,7 +372,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, request: { items in
             items.request(userRecordIDs, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -383,7 +383,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
             items.request(userRecordIDs, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -393,7 +393,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await faults.perform("Container", "shareMetadatas", .async, request: { items in
+        try await self.faults.perform("Container", "shareMetadatas", .async, request: { items in
             items.request(urls, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -404,7 +404,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
             items.request(urls, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -414,7 +414,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await faults.perform("Container", "acceptShares", .async, request: { items in
+        try await self.faults.perform("Container", "acceptShares", .async, request: { items in
             items.request(metadatas, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -425,7 +425,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
-        faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
             items.request(metadatas, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -435,27 +435,27 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try await faults.perform("Container", "allLongLivedOperationIDs", .async) {
+        try await self.faults.perform("Container", "allLongLivedOperationIDs", .async) {
             try await self.wrapped.allLongLivedOperationIDs()
         }
     }
 
     @preconcurrency
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
-        faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
         }
     }
 
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try await faults.perform("Container", "longLivedOperation", .async) {
+        try await self.faults.perform("Container", "longLivedOperation", .async) {
             try await self.wrapped.longLivedOperation(for: operationID)
         }
     }
 
     @preconcurrency
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
-        faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
         }
     }
@@ -481,7 +481,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public var databaseScope: CKDatabase.Scope {
-        wrapped.databaseScope
+        self.wrapped.databaseScope
     }
 
     public func add(_ operation: CKDatabaseOperation) {
@@ -501,145 +501,145 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try await faults.perform("Database", "fetchRecord", .async) {
+        try await self.faults.perform("Database", "fetchRecord", .async) {
             try await self.wrapped.record(for: recordID)
         }
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        faults.complete("Database", "fetchRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try await faults.perform("Database", "saveRecord", .async) {
+        try await self.faults.perform("Database", "saveRecord", .async) {
             try await self.wrapped.save(record)
         }
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        faults.complete("Database", "saveRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(record, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try await faults.perform("Database", "deleteRecord", .async) {
+        try await self.faults.perform("Database", "deleteRecord", .async) {
             try await self.wrapped.deleteRecord(withID: recordID)
         }
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        faults.complete("Database", "deleteRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try await faults.perform("Database", "performQuery", .async) {
+        try await self.faults.perform("Database", "performQuery", .async) {
             try await self.wrapped.perform(query, inZoneWith: zoneID)
         }
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
-        faults.complete("Database", "performQuery", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "performQuery", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
         }
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try await faults.perform("Database", "allRecordZones", .async) {
+        try await self.faults.perform("Database", "allRecordZones", .async) {
             try await self.wrapped.allRecordZones()
         }
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
-        faults.complete("Database", "allRecordZones", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "allRecordZones", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllRecordZones(completionHandler: completionHandler)
         }
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try await faults.perform("Database", "fetchRecordZone", .async) {
+        try await self.faults.perform("Database", "fetchRecordZone", .async) {
             try await self.wrapped.recordZone(for: zoneID)
         }
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        faults.complete("Database", "fetchRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try await faults.perform("Database", "saveRecordZone", .async) {
+        try await self.faults.perform("Database", "saveRecordZone", .async) {
             try await self.wrapped.save(zone)
         }
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        faults.complete("Database", "saveRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(zone, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try await faults.perform("Database", "deleteRecordZone", .async) {
+        try await self.faults.perform("Database", "deleteRecordZone", .async) {
             try await self.wrapped.deleteRecordZone(withID: zoneID)
         }
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
-        faults.complete("Database", "deleteRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try await faults.perform("Database", "allSubscriptions", .async) {
+        try await self.faults.perform("Database", "allSubscriptions", .async) {
             try await self.wrapped.allSubscriptions()
         }
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
-        faults.complete("Database", "allSubscriptions", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "allSubscriptions", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllSubscriptions(completionHandler: completionHandler)
         }
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try await faults.perform("Database", "saveSubscription", .async) {
+        try await self.faults.perform("Database", "saveSubscription", .async) {
             try await self.wrapped.save(subscription)
         }
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        faults.complete("Database", "saveSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(subscription, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try await faults.perform("Database", "deleteSubscription", .async) {
+        try await self.faults.perform("Database", "deleteSubscription", .async) {
             try await self.wrapped.deleteSubscription(withID: subscriptionID)
         }
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
-        faults.complete("Database", "deleteSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await faults.perform("Database", "fetchRecords", .async, request: { items in
+        try await self.faults.perform("Database", "fetchRecords", .async, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -650,7 +650,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -660,7 +660,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifyRecords", .async, request: { items in
+        try await self.faults.perform("Database", "modifyRecords", .async, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
@@ -679,7 +679,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
@@ -697,7 +697,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await faults.perform("Database", "queryRecords", .async, request: { items in
+        try await self.faults.perform("Database", "queryRecords", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -710,7 +710,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -722,7 +722,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await faults.perform("Database", "continueQuery", .async, request: { items in
+        try await self.faults.perform("Database", "continueQuery", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -735,7 +735,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -747,20 +747,20 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try await faults.perform("Database", "fetchSubscription", .async) {
+        try await self.faults.perform("Database", "fetchSubscription", .async) {
             try await self.wrapped.subscription(for: subscriptionID)
         }
     }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await faults.perform("Database", "fetchRecordZones", .async, request: { items in
+        try await self.faults.perform("Database", "fetchRecordZones", .async, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -771,7 +771,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -781,7 +781,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifyRecordZones", .async, request: { items in
+        try await self.faults.perform("Database", "modifyRecordZones", .async, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
             items.request(recordZoneIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -796,7 +796,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
             items.request(recordZoneIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -810,7 +810,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await faults.perform("Database", "fetchSubscriptions", .async, request: { items in
+        try await self.faults.perform("Database", "fetchSubscriptions", .async, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -821,7 +821,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
-        faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -831,7 +831,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await faults.perform("Database", "modifySubscriptions", .async, request: { items in
+        try await self.faults.perform("Database", "modifySubscriptions", .async, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
             items.request(subscriptionIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -846,7 +846,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
             items.request(subscriptionIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -860,20 +860,20 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await faults.perform("Database", "databaseChanges", .async) {
+        try await self.faults.perform("Database", "databaseChanges", .async) {
             try await self.wrapped.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await faults.perform("Database", "recordZoneChanges", .async, request: { items in
+        try await self.faults.perform("Database", "recordZoneChanges", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -886,7 +886,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value

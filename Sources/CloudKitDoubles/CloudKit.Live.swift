@@ -19,43 +19,43 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     public var containerIdentifier: String? {
-        base.containerIdentifier
+        self.base.containerIdentifier
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: base.privateCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers.wrapper(for: self.base.privateCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: base.publicCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers.wrapper(for: self.base.publicCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        wrappers.wrapper(for: base.sharedCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers.wrapper(for: self.base.sharedCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        wrappers.wrapper(for: base.database(with: databaseScope)) { LiveCloudDatabase($0) }
+        self.wrappers.wrapper(for: self.base.database(with: databaseScope)) { LiveCloudDatabase($0) }
     }
 
     public func add(_ operation: CKOperation) {
-        base.add(operation)
+        self.base.add(operation)
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try await base.accountStatus()
+        try await self.base.accountStatus()
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
-        base.accountStatus(completionHandler: completionHandler)
+        self.base.accountStatus(completionHandler: completionHandler)
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try await base.userRecordID()
+        try await self.base.userRecordID()
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        base.fetchUserRecordID(completionHandler: completionHandler)
+        self.base.fetchUserRecordID(completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -63,7 +63,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await base.userIdentity(forEmailAddress: email)
+        try await self.base.userIdentity(forEmailAddress: email)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -71,7 +71,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+        self.base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -79,7 +79,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await base.applicationPermissionStatus(for: applicationPermission)
+        try await self.base.applicationPermissionStatus(for: applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -87,7 +87,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
+        self.base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -95,7 +95,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await base.requestApplicationPermission(applicationPermission)
+        try await self.base.requestApplicationPermission(applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -103,7 +103,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
-        base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
+        self.base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -111,7 +111,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await base.userIdentity(forPhoneNumber: phoneNumber)
+        try await self.base.userIdentity(forPhoneNumber: phoneNumber)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -119,7 +119,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -127,7 +127,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await base.userIdentity(forUserRecordID: userRecordID)
+        try await self.base.userIdentity(forUserRecordID: userRecordID)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -135,7 +135,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -145,7 +145,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await base.userIdentities(forEmailAddresses: emails)
+        try await self.base.userIdentities(forEmailAddresses: emails)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -156,7 +156,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
+        self.base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -166,7 +166,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await base.userIdentities(forPhoneNumbers: phoneNumbers)
+        try await self.base.userIdentities(forPhoneNumbers: phoneNumbers)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -177,7 +177,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        self.base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -187,7 +187,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await base.userIdentities(forUserRecordIDs: userRecordIDs)
+        try await self.base.userIdentities(forUserRecordIDs: userRecordIDs)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -198,110 +198,110 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
-        base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        self.base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try await base.shareParticipant(forEmailAddress: emailAddress)
+        try await self.base.shareParticipant(forEmailAddress: emailAddress)
     }
 
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        base.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
+        self.base.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try await base.shareParticipant(forPhoneNumber: phoneNumber)
+        try await self.base.shareParticipant(forPhoneNumber: phoneNumber)
     }
 
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        base.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.base.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try await base.shareParticipant(forUserRecordID: userRecordID)
+        try await self.base.shareParticipant(forUserRecordID: userRecordID)
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        base.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.base.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await base.shareMetadata(for: url)
+        try await self.base.shareMetadata(for: url)
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
-        base.fetchShareMetadata(with: url, completionHandler: completionHandler)
+        self.base.fetchShareMetadata(with: url, completionHandler: completionHandler)
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await base.accept(metadata)
+        try await self.base.accept(metadata)
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
-        base.accept(metadata, completionHandler: completionHandler)
+        self.base.accept(metadata, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await base.shareParticipants(forEmailAddresses: emails)
+        try await self.base.shareParticipants(forEmailAddresses: emails)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        base.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
+        self.base.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await base.shareParticipants(forPhoneNumbers: phoneNumbers)
+        try await self.base.shareParticipants(forPhoneNumbers: phoneNumbers)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        base.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        self.base.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await base.shareParticipants(forUserRecordIDs: userRecordIDs)
+        try await self.base.shareParticipants(forUserRecordIDs: userRecordIDs)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        base.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        self.base.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await base.shareMetadatas(for: urls)
+        try await self.base.shareMetadatas(for: urls)
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
-        base.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
+        self.base.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await base.accept(metadatas)
+        try await self.base.accept(metadatas)
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
-        base.accept(metadatas, completionHandler: completionHandler)
+        self.base.accept(metadatas, completionHandler: completionHandler)
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try await base.allLongLivedOperationIDs()
+        try await self.base.allLongLivedOperationIDs()
     }
 
     @preconcurrency
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
-        base.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
+        self.base.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
     }
 
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try await base.longLivedOperation(for: operationID)
+        try await self.base.longLivedOperation(for: operationID)
     }
 
     @preconcurrency
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
-        base.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
+        self.base.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
     }
 }
 
@@ -316,204 +316,204 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     public var databaseScope: CKDatabase.Scope {
-        base.databaseScope
+        self.base.databaseScope
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        base.add(operation)
+        self.base.add(operation)
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try await base.record(for: recordID)
+        try await self.base.record(for: recordID)
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        base.fetch(withRecordID: recordID, completionHandler: completionHandler)
+        self.base.fetch(withRecordID: recordID, completionHandler: completionHandler)
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try await base.save(record)
+        try await self.base.save(record)
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        base.save(record, completionHandler: completionHandler)
+        self.base.save(record, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try await base.deleteRecord(withID: recordID)
+        try await self.base.deleteRecord(withID: recordID)
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        base.delete(withRecordID: recordID, completionHandler: completionHandler)
+        self.base.delete(withRecordID: recordID, completionHandler: completionHandler)
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try await base.perform(query, inZoneWith: zoneID)
+        try await self.base.perform(query, inZoneWith: zoneID)
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
-        base.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
+        self.base.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try await base.allRecordZones()
+        try await self.base.allRecordZones()
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
-        base.fetchAllRecordZones(completionHandler: completionHandler)
+        self.base.fetchAllRecordZones(completionHandler: completionHandler)
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try await base.recordZone(for: zoneID)
+        try await self.base.recordZone(for: zoneID)
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        base.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.base.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try await base.save(zone)
+        try await self.base.save(zone)
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        base.save(zone, completionHandler: completionHandler)
+        self.base.save(zone, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try await base.deleteRecordZone(withID: zoneID)
+        try await self.base.deleteRecordZone(withID: zoneID)
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
-        base.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.base.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try await base.allSubscriptions()
+        try await self.base.allSubscriptions()
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
-        base.fetchAllSubscriptions(completionHandler: completionHandler)
+        self.base.fetchAllSubscriptions(completionHandler: completionHandler)
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try await base.save(subscription)
+        try await self.base.save(subscription)
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        base.save(subscription, completionHandler: completionHandler)
+        self.base.save(subscription, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try await base.deleteSubscription(withID: subscriptionID)
+        try await self.base.deleteSubscription(withID: subscriptionID)
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
-        base.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.base.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await base.records(for: ids, desiredKeys: desiredKeys)
+        try await self.base.records(for: ids, desiredKeys: desiredKeys)
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        base.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: completionHandler)
+        self.base.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: completionHandler)
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically)
+        try await self.base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically)
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: completionHandler)
+        self.base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: completionHandler)
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await base.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        base.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await base.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        base.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try await base.subscription(for: subscriptionID)
+        try await self.base.subscription(for: subscriptionID)
     }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        base.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.base.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await base.recordZones(for: ids)
+        try await self.base.recordZones(for: ids)
     }
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
-        base.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
+        self.base.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
+        try await self.base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
     }
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
+        self.base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await base.subscriptions(for: ids)
+        try await self.base.subscriptions(for: ids)
     }
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
-        base.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
+        self.base.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
+        try await self.base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
     }
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
+        self.base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
     }
 
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await base.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+        try await self.base.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        base.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await base.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        base.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 }
 #endif

@@ -26,97 +26,97 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
     }
 
     public var dictionaryRepresentation: [String: Any] {
-        wrapped.dictionaryRepresentation
+        self.wrapped.dictionaryRepresentation
     }
 
     public func object(forKey aKey: String) -> Any? {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.object(forKey: aKey)
+        self.wrapped.object(forKey: aKey)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(anObject, forKey: aKey)
+        self.wrapped.set(anObject, forKey: aKey)
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(aString, forKey: aKey)
+        self.wrapped.set(aString, forKey: aKey)
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(aData, forKey: aKey)
+        self.wrapped.set(aData, forKey: aKey)
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(anArray, forKey: aKey)
+        self.wrapped.set(anArray, forKey: aKey)
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(aDictionary, forKey: aKey)
+        self.wrapped.set(aDictionary, forKey: aKey)
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(value, forKey: aKey)
+        self.wrapped.set(value, forKey: aKey)
     }
 
     public func set(_ value: Double, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(value, forKey: aKey)
+        self.wrapped.set(value, forKey: aKey)
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.set(value, forKey: aKey)
+        self.wrapped.set(value, forKey: aKey)
     }
 
     public func removeObject(forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.removeObject(forKey: aKey)
+        self.wrapped.removeObject(forKey: aKey)
     }
 
     public func string(forKey aKey: String) -> String? {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.string(forKey: aKey)
+        self.wrapped.string(forKey: aKey)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.array(forKey: aKey)
+        self.wrapped.array(forKey: aKey)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.dictionary(forKey: aKey)
+        self.wrapped.dictionary(forKey: aKey)
     }
 
     public func data(forKey aKey: String) -> Data? {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.data(forKey: aKey)
+        self.wrapped.data(forKey: aKey)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.longLong(forKey: aKey)
+        self.wrapped.longLong(forKey: aKey)
     }
 
     public func double(forKey aKey: String) -> Double {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.double(forKey: aKey)
+        self.wrapped.double(forKey: aKey)
     }
 
     public func bool(forKey aKey: String) -> Bool {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.bool(forKey: aKey)
+        self.wrapped.bool(forKey: aKey)
     }
 
     public func synchronize() -> Bool {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.synchronize()
+        self.wrapped.synchronize()
     }
 }
 #endif

@@ -16,79 +16,79 @@ public final class LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Sendab
     }
 
     public var dictionaryRepresentation: [String: Any] {
-        base.dictionaryRepresentation
+        self.base.dictionaryRepresentation
     }
 
     public func object(forKey aKey: String) -> Any? {
-        base.object(forKey: aKey)
+        self.base.object(forKey: aKey)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        base.set(anObject, forKey: aKey)
+        self.base.set(anObject, forKey: aKey)
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        base.set(aString, forKey: aKey)
+        self.base.set(aString, forKey: aKey)
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        base.set(aData, forKey: aKey)
+        self.base.set(aData, forKey: aKey)
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        base.set(anArray, forKey: aKey)
+        self.base.set(anArray, forKey: aKey)
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        base.set(aDictionary, forKey: aKey)
+        self.base.set(aDictionary, forKey: aKey)
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        base.set(value, forKey: aKey)
+        self.base.set(value, forKey: aKey)
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        base.set(value, forKey: aKey)
+        self.base.set(value, forKey: aKey)
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        base.set(value, forKey: aKey)
+        self.base.set(value, forKey: aKey)
     }
 
     public func removeObject(forKey aKey: String) {
-        base.removeObject(forKey: aKey)
+        self.base.removeObject(forKey: aKey)
     }
 
     public func string(forKey aKey: String) -> String? {
-        base.string(forKey: aKey)
+        self.base.string(forKey: aKey)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        base.array(forKey: aKey)
+        self.base.array(forKey: aKey)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        base.dictionary(forKey: aKey)
+        self.base.dictionary(forKey: aKey)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        base.data(forKey: aKey)
+        self.base.data(forKey: aKey)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        base.longLong(forKey: aKey)
+        self.base.longLong(forKey: aKey)
     }
 
     public func double(forKey aKey: String) -> Double {
-        base.double(forKey: aKey)
+        self.base.double(forKey: aKey)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        base.bool(forKey: aKey)
+        self.base.bool(forKey: aKey)
     }
 
     public func synchronize() -> Bool {
-        base.synchronize()
+        self.base.synchronize()
     }
 }
 #endif

@@ -42,23 +42,23 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     public func calls<A, V>(_ call: CloudContainerCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var containerIdentifier: String? {
-        recorder.get("containerIdentifier", fallback: nil)
+        self.recorder.get("containerIdentifier", fallback: nil)
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        recorder.get("privateCloudDatabase", fallback: recorder.child("privateCloudDatabase") { MockCloudDatabase(log: recorder.log, delivery: recorder.deliverer.delivery) } as any CloudDatabase)
+        self.recorder.get("privateCloudDatabase", fallback: self.recorder.child("privateCloudDatabase") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        recorder.get("publicCloudDatabase", fallback: recorder.child("publicCloudDatabase") { MockCloudDatabase(log: recorder.log, delivery: recorder.deliverer.delivery) } as any CloudDatabase)
+        self.recorder.get("publicCloudDatabase", fallback: self.recorder.child("publicCloudDatabase") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        recorder.get("sharedCloudDatabase", fallback: recorder.child("sharedCloudDatabase") { MockCloudDatabase(log: recorder.log, delivery: recorder.deliverer.delivery) } as any CloudDatabase)
+        self.recorder.get("sharedCloudDatabase", fallback: self.recorder.child("sharedCloudDatabase") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        recorder.respondWithoutFailing("database", .sync, databaseScope, fallback: recorder.child("database(\(String(describing: databaseScope)))") { MockCloudDatabase(log: recorder.log, delivery: recorder.deliverer.delivery) } as any CloudDatabase)
+        self.recorder.respondWithoutFailing("database", .sync, databaseScope, fallback: self.recorder.child("database(\(String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
     }
 
     public func add(_ operation: CKOperation) {
@@ -77,21 +77,21 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try recorder.respond("accountStatus", .async, (), backed: backing.map { backing in { _ in try backing.accountStatus() } })
+        try self.recorder.respond("accountStatus", .async, (), backed: self.backing.map { backing in { _ in try backing.accountStatus() } })
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
-        recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
+        self.recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: self.backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
         #sourceLocation()
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try recorder.respond("userRecordID", .async, (), backed: backing.map { backing in { _ in try backing.userRecordID() } })
+        try self.recorder.respond("userRecordID", .async, (), backed: self.backing.map { backing in { _ in try backing.userRecordID() } })
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, backed: backing.map { backing in { _ in try backing.userRecordID() } }, to: completionHandler)
+        self.recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, backed: self.backing.map { backing in { _ in try backing.userRecordID() } }, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -99,7 +99,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try recorder.respond("userIdentityForEmail", .async, email, fallback: .some(nil))
+        try self.recorder.respond("userIdentityForEmail", .async, email, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -107,7 +107,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -115,7 +115,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try recorder.respond("applicationPermissionStatus", .async, applicationPermission)
+        try self.recorder.respond("applicationPermissionStatus", .async, applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -124,7 +124,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
-        recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        self.recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
 
@@ -133,7 +133,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try recorder.respond("requestApplicationPermission", .async, applicationPermission)
+        try self.recorder.respond("requestApplicationPermission", .async, applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -142,7 +142,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
-        recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        self.recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
 
@@ -151,7 +151,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try recorder.respond("userIdentityForPhoneNumber", .async, phoneNumber, fallback: .some(nil))
+        try self.recorder.respond("userIdentityForPhoneNumber", .async, phoneNumber, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -159,7 +159,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        recorder.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.recorder.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -167,7 +167,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try recorder.respond("userIdentityForUserRecordID", .async, userRecordID, fallback: .some(nil))
+        try self.recorder.respond("userIdentityForUserRecordID", .async, userRecordID, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -175,7 +175,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
-        recorder.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.recorder.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -185,7 +185,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try recorder.respond("userIdentitiesForEmails", .async, emails, fallback: [:])
+        try self.recorder.respond("userIdentitiesForEmails", .async, emails, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -196,7 +196,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        recorder.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -206,7 +206,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try recorder.respond("userIdentitiesForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+        try self.recorder.respond("userIdentitiesForPhoneNumbers", .async, phoneNumbers, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -217,7 +217,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
-        recorder.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -227,7 +227,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try recorder.respond("userIdentitiesForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+        try self.recorder.respond("userIdentitiesForUserRecordIDs", .async, userRecordIDs, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -238,110 +238,110 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
-        recorder.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try recorder.respond("shareParticipantForEmail", .async, emailAddress)
+        try self.recorder.respond("shareParticipantForEmail", .async, emailAddress)
     }
 
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        recorder.deliverOptional("shareParticipantForEmail", .completion, emailAddress, as: CKShare.Participant.self, to: completionHandler)
+        self.recorder.deliverOptional("shareParticipantForEmail", .completion, emailAddress, as: CKShare.Participant.self, to: completionHandler)
     }
 
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try recorder.respond("shareParticipantForPhoneNumber", .async, phoneNumber)
+        try self.recorder.respond("shareParticipantForPhoneNumber", .async, phoneNumber)
     }
 
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        recorder.deliverOptional("shareParticipantForPhoneNumber", .completion, phoneNumber, as: CKShare.Participant.self, to: completionHandler)
+        self.recorder.deliverOptional("shareParticipantForPhoneNumber", .completion, phoneNumber, as: CKShare.Participant.self, to: completionHandler)
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try recorder.respond("shareParticipantForUserRecordID", .async, userRecordID)
+        try self.recorder.respond("shareParticipantForUserRecordID", .async, userRecordID)
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, to: completionHandler)
+        self.recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, to: completionHandler)
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try recorder.respond("shareMetadata", .async, url)
+        try self.recorder.respond("shareMetadata", .async, url)
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
-        recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, to: completionHandler)
+        self.recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, to: completionHandler)
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try recorder.respond("acceptShare", .async, metadata)
+        try self.recorder.respond("acceptShare", .async, metadata)
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
-        recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, to: completionHandler)
+        self.recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, to: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try recorder.respond("shareParticipantsForEmails", .async, emails, fallback: [:])
+        try self.recorder.respond("shareParticipantsForEmails", .async, emails, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("shareParticipantsForEmails", .result, emails, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareParticipantsForEmails", .result, emails, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try recorder.respond("shareParticipantsForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+        try self.recorder.respond("shareParticipantsForPhoneNumbers", .async, phoneNumbers, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("shareParticipantsForPhoneNumbers", .result, phoneNumbers, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareParticipantsForPhoneNumbers", .result, phoneNumbers, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try recorder.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+        try self.recorder.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try recorder.respond("shareMetadatas", .async, urls, fallback: [:])
+        try self.recorder.respond("shareMetadatas", .async, urls, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try recorder.respond("acceptShares", .async, metadatas, fallback: [:])
+        try self.recorder.respond("acceptShares", .async, metadatas, fallback: [:])
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try recorder.respond("allLongLivedOperationIDs", .async, (), fallback: [])
+        try self.recorder.respond("allLongLivedOperationIDs", .async, (), fallback: [])
     }
 
     @preconcurrency
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("allLongLivedOperationIDs", .completion, (), as: ([CKOperation.ID]).self, fallback: [], to: completionHandler)
+        self.recorder.deliverOptional("allLongLivedOperationIDs", .completion, (), as: ([CKOperation.ID]).self, fallback: [], to: completionHandler)
     }
 
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try recorder.respond("longLivedOperation", .async, operationID, fallback: .some(nil))
+        try self.recorder.respond("longLivedOperation", .async, operationID, fallback: .some(nil))
     }
 
     @preconcurrency
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
-        recorder.deliverValue("longLivedOperation", .completion, operationID, as: (CKOperation?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.recorder.deliverValue("longLivedOperation", .completion, operationID, as: (CKOperation?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 }
 
@@ -392,7 +392,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
 
     public var databaseScope: CKDatabase.Scope {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 384)
-        recorder.get("databaseScope", fallback: .private)
+        self.recorder.get("databaseScope", fallback: .private)
         #sourceLocation()
     }
 
@@ -412,196 +412,196 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try recorder.respond("fetchRecord", .async, recordID, backed: backing.map { backing in { try backing.fetchRecord($0) } })
+        try self.recorder.respond("fetchRecord", .async, recordID, backed: self.backing.map { backing in { try backing.fetchRecord($0) } })
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        recorder.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, backed: backing.map { backing in { try backing.fetchRecord($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, backed: self.backing.map { backing in { try backing.fetchRecord($0) } }, to: completionHandler)
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try recorder.respond("saveRecord", .async, record, backed: backing.map { backing in { try backing.saveRecord($0) } })
+        try self.recorder.respond("saveRecord", .async, record, backed: self.backing.map { backing in { try backing.saveRecord($0) } })
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, backed: backing.map { backing in { try backing.saveRecord($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, backed: self.backing.map { backing in { try backing.saveRecord($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try recorder.respond("deleteRecord", .async, recordID, backed: backing.map { backing in { try backing.deleteRecord($0) } })
+        try self.recorder.respond("deleteRecord", .async, recordID, backed: self.backing.map { backing in { try backing.deleteRecord($0) } })
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, backed: backing.map { backing in { try backing.deleteRecord($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, backed: self.backing.map { backing in { try backing.deleteRecord($0) } }, to: completionHandler)
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try recorder.respond("performQuery", .async, (query: query, zoneID: zoneID), backed: backing.map { backing in { try backing.performQuery($0) } }, fallback: [])
+        try self.recorder.respond("performQuery", .async, (query: query, zoneID: zoneID), backed: self.backing.map { backing in { try backing.performQuery($0) } }, fallback: [])
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, backed: backing.map { backing in { try backing.performQuery($0) } }, fallback: [], to: completionHandler)
+        self.recorder.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, backed: self.backing.map { backing in { try backing.performQuery($0) } }, fallback: [], to: completionHandler)
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try recorder.respond("allRecordZones", .async, (), backed: backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [])
+        try self.recorder.respond("allRecordZones", .async, (), backed: self.backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [])
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, backed: backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [], to: completionHandler)
+        self.recorder.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, backed: self.backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [], to: completionHandler)
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try recorder.respond("fetchRecordZone", .async, zoneID, backed: backing.map { backing in { try backing.fetchRecordZone($0) } })
+        try self.recorder.respond("fetchRecordZone", .async, zoneID, backed: self.backing.map { backing in { try backing.fetchRecordZone($0) } })
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        recorder.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, backed: backing.map { backing in { try backing.fetchRecordZone($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, backed: self.backing.map { backing in { try backing.fetchRecordZone($0) } }, to: completionHandler)
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try recorder.respond("saveRecordZone", .async, zone, backed: backing.map { backing in { try backing.saveRecordZone($0) } })
+        try self.recorder.respond("saveRecordZone", .async, zone, backed: self.backing.map { backing in { try backing.saveRecordZone($0) } })
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, backed: backing.map { backing in { try backing.saveRecordZone($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, backed: self.backing.map { backing in { try backing.saveRecordZone($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try recorder.respond("deleteRecordZone", .async, zoneID, backed: backing.map { backing in { try backing.deleteRecordZone($0) } })
+        try self.recorder.respond("deleteRecordZone", .async, zoneID, backed: self.backing.map { backing in { try backing.deleteRecordZone($0) } })
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, backed: backing.map { backing in { try backing.deleteRecordZone($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, backed: self.backing.map { backing in { try backing.deleteRecordZone($0) } }, to: completionHandler)
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try recorder.respond("allSubscriptions", .async, (), backed: backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [])
+        try self.recorder.respond("allSubscriptions", .async, (), backed: self.backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [])
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
-        recorder.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, backed: backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [], to: completionHandler)
+        self.recorder.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, backed: self.backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [], to: completionHandler)
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try recorder.respond("saveSubscription", .async, subscription, backed: backing.map { backing in { try backing.saveSubscription($0) } })
+        try self.recorder.respond("saveSubscription", .async, subscription, backed: self.backing.map { backing in { try backing.saveSubscription($0) } })
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        recorder.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, backed: backing.map { backing in { try backing.saveSubscription($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, backed: self.backing.map { backing in { try backing.saveSubscription($0) } }, to: completionHandler)
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try recorder.respond("deleteSubscription", .async, subscriptionID, backed: backing.map { backing in { try backing.deleteSubscription($0) } })
+        try self.recorder.respond("deleteSubscription", .async, subscriptionID, backed: self.backing.map { backing in { try backing.deleteSubscription($0) } })
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
-        recorder.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, backed: backing.map { backing in { try backing.deleteSubscription($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, backed: self.backing.map { backing in { try backing.deleteSubscription($0) } }, to: completionHandler)
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try recorder.respond("fetchRecords", .async, (ids: ids, desiredKeys: desiredKeys), backed: backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:])
+        try self.recorder.respond("fetchRecords", .async, (ids: ids, desiredKeys: desiredKeys), backed: self.backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, backed: backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try recorder.respond("modifyRecords", .async, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: backing.map { backing in { try backing.modifyRecords($0) } })
+        try self.recorder.respond("modifyRecords", .async, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: self.backing.map { backing in { try backing.modifyRecords($0) } })
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        recorder.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifyRecords($0) } }, to: completionHandler)
+        self.recorder.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifyRecords($0) } }, to: completionHandler)
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try recorder.respond("queryRecords", .async, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: backing.map { backing in { try backing.queryRecords($0) } })
+        try self.recorder.respond("queryRecords", .async, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing.map { backing in { try backing.queryRecords($0) } })
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        recorder.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: backing.map { backing in { try backing.queryRecords($0) } }, to: completionHandler)
+        self.recorder.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing.map { backing in { try backing.queryRecords($0) } }, to: completionHandler)
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try recorder.respond("continueQuery", .async, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: backing.map { backing in { try backing.continueQuery($0) } })
+        try self.recorder.respond("continueQuery", .async, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing.map { backing in { try backing.continueQuery($0) } })
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: backing.map { backing in { try backing.continueQuery($0) } }, to: completionHandler)
+        self.recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing.map { backing in { try backing.continueQuery($0) } }, to: completionHandler)
     }
 
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try recorder.respond("fetchSubscription", .async, subscriptionID, backed: backing.map { backing in { try backing.fetchSubscription($0) } })
+        try self.recorder.respond("fetchSubscription", .async, subscriptionID, backed: self.backing.map { backing in { try backing.fetchSubscription($0) } })
     }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
-        recorder.deliverOptional("fetchSubscription", .completion, subscriptionID, as: CKSubscription.self, backed: backing.map { backing in { try backing.fetchSubscription($0) } }, to: completionHandler)
+        self.recorder.deliverOptional("fetchSubscription", .completion, subscriptionID, as: CKSubscription.self, backed: self.backing.map { backing in { try backing.fetchSubscription($0) } }, to: completionHandler)
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try recorder.respond("fetchRecordZones", .async, ids, backed: backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:])
+        try self.recorder.respond("fetchRecordZones", .async, ids, backed: self.backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("fetchRecordZones", .result, ids, as: ([CKRecordZone.ID: Result<CKRecordZone, any Error>]).self, backed: backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("fetchRecordZones", .result, ids, as: ([CKRecordZone.ID: Result<CKRecordZone, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try recorder.respond("modifyRecordZones", .async, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: backing.map { backing in { try backing.modifyRecordZones($0) } })
+        try self.recorder.respond("modifyRecordZones", .async, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: self.backing.map { backing in { try backing.modifyRecordZones($0) } })
     }
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        recorder.deliverResult("modifyRecordZones", .result, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), as: ((saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifyRecordZones($0) } }, to: completionHandler)
+        self.recorder.deliverResult("modifyRecordZones", .result, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), as: ((saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifyRecordZones($0) } }, to: completionHandler)
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try recorder.respond("fetchSubscriptions", .async, ids, backed: backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:])
+        try self.recorder.respond("fetchSubscriptions", .async, ids, backed: self.backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
-        recorder.deliverResult("fetchSubscriptions", .result, ids, as: ([CKSubscription.ID: Result<CKSubscription, any Error>]).self, backed: backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("fetchSubscriptions", .result, ids, as: ([CKSubscription.ID: Result<CKSubscription, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try recorder.respond("modifySubscriptions", .async, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: backing.map { backing in { try backing.modifySubscriptions($0) } })
+        try self.recorder.respond("modifySubscriptions", .async, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: self.backing.map { backing in { try backing.modifySubscriptions($0) } })
     }
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
-        recorder.deliverResult("modifySubscriptions", .result, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), as: ((saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])).self, backed: backing.map { backing in { try backing.modifySubscriptions($0) } }, to: completionHandler)
+        self.recorder.deliverResult("modifySubscriptions", .result, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), as: ((saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifySubscriptions($0) } }, to: completionHandler)
     }
 
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try recorder.respond("databaseChanges", .async, (changeToken: changeToken, resultsLimit: resultsLimit))
+        try self.recorder.respond("databaseChanges", .async, (changeToken: changeToken, resultsLimit: resultsLimit))
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        recorder.deliverResult("databaseChanges", .result, (changeToken: changeToken, resultsLimit: resultsLimit), as: ((modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+        self.recorder.deliverResult("databaseChanges", .result, (changeToken: changeToken, resultsLimit: resultsLimit), as: ((modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try recorder.respond("recordZoneChanges", .async, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
+        try self.recorder.respond("recordZoneChanges", .async, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        recorder.deliverResult("recordZoneChanges", .result, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+        self.recorder.deliverResult("recordZoneChanges", .result, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
     }
 }
 

@@ -41,80 +41,80 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, RecordingMock {
     public func calls<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var dictionaryRepresentation: [String: Any] {
-        recorder.get("dictionaryRepresentation", backed: backing.map { backing in { try backing.dictionaryRepresentation() } }, fallback: [:])
+        self.recorder.get("dictionaryRepresentation", backed: self.backing.map { backing in { try backing.dictionaryRepresentation() } }, fallback: [:])
     }
 
     public func object(forKey aKey: String) -> Any? {
-        recorder.respondWithoutFailing("object", .sync, aKey, backed: backing.map { backing in { try backing.object($0) } }, fallback: nil)
+        self.recorder.respondWithoutFailing("object", .sync, aKey, backed: self.backing.map { backing in { try backing.object($0) } }, fallback: nil)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        recorder.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: backing.map { backing in { try backing.setObject($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: self.backing.map { backing in { try backing.setObject($0) } }, fallback: ())
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        recorder.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: backing.map { backing in { try backing.setString($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: self.backing.map { backing in { try backing.setString($0) } }, fallback: ())
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        recorder.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: backing.map { backing in { try backing.setData($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: self.backing.map { backing in { try backing.setData($0) } }, fallback: ())
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        recorder.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: backing.map { backing in { try backing.setArray($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: self.backing.map { backing in { try backing.setArray($0) } }, fallback: ())
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        recorder.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: backing.map { backing in { try backing.setDictionary($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: self.backing.map { backing in { try backing.setDictionary($0) } }, fallback: ())
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        recorder.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: backing.map { backing in { try backing.setLongLong($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setLongLong($0) } }, fallback: ())
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        recorder.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: backing.map { backing in { try backing.setDouble($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setDouble($0) } }, fallback: ())
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        recorder.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: backing.map { backing in { try backing.setBool($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setBool($0) } }, fallback: ())
     }
 
     public func removeObject(forKey aKey: String) {
-        recorder.respondWithoutFailing("removeObject", .sync, aKey, backed: backing.map { backing in { try backing.removeObject($0) } }, fallback: ())
+        self.recorder.respondWithoutFailing("removeObject", .sync, aKey, backed: self.backing.map { backing in { try backing.removeObject($0) } }, fallback: ())
     }
 
     public func string(forKey aKey: String) -> String? {
-        recorder.respondWithoutFailing("string", .sync, aKey, backed: backing.map { backing in { try backing.string($0) } }, fallback: nil)
+        self.recorder.respondWithoutFailing("string", .sync, aKey, backed: self.backing.map { backing in { try backing.string($0) } }, fallback: nil)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        recorder.respondWithoutFailing("array", .sync, aKey, backed: backing.map { backing in { try backing.array($0) } }, fallback: nil)
+        self.recorder.respondWithoutFailing("array", .sync, aKey, backed: self.backing.map { backing in { try backing.array($0) } }, fallback: nil)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        recorder.respondWithoutFailing("dictionary", .sync, aKey, backed: backing.map { backing in { try backing.dictionary($0) } }, fallback: nil)
+        self.recorder.respondWithoutFailing("dictionary", .sync, aKey, backed: self.backing.map { backing in { try backing.dictionary($0) } }, fallback: nil)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        recorder.respondWithoutFailing("data", .sync, aKey, backed: backing.map { backing in { try backing.data($0) } }, fallback: nil)
+        self.recorder.respondWithoutFailing("data", .sync, aKey, backed: self.backing.map { backing in { try backing.data($0) } }, fallback: nil)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        recorder.respondWithoutFailing("longLong", .sync, aKey, backed: backing.map { backing in { try backing.longLong($0) } }, fallback: 0)
+        self.recorder.respondWithoutFailing("longLong", .sync, aKey, backed: self.backing.map { backing in { try backing.longLong($0) } }, fallback: 0)
     }
 
     public func double(forKey aKey: String) -> Double {
-        recorder.respondWithoutFailing("double", .sync, aKey, backed: backing.map { backing in { try backing.double($0) } }, fallback: 0)
+        self.recorder.respondWithoutFailing("double", .sync, aKey, backed: self.backing.map { backing in { try backing.double($0) } }, fallback: 0)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        recorder.respondWithoutFailing("bool", .sync, aKey, backed: backing.map { backing in { try backing.bool($0) } }, fallback: false)
+        self.recorder.respondWithoutFailing("bool", .sync, aKey, backed: self.backing.map { backing in { try backing.bool($0) } }, fallback: false)
     }
 
     public func synchronize() -> Bool {
         #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
-        recorder.respondWithoutFailing("synchronize", .sync, (), fallback: true)
+        self.recorder.respondWithoutFailing("synchronize", .sync, (), fallback: true)
         #sourceLocation()
     }
 }

@@ -120,12 +120,12 @@ public struct Translator: Sendable {
             let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
             let ref = reference(property.type)
 
-            let liveGet = ref.map { "wrappers.wrapper(for: base.\(propertyName)) { \(names.liveName($0))($0) }" } ?? "base.\(propertyName)"
-            let faultGet = ref.map { "wrappers.wrapper(for: wrapped.\(propertyName)) { \(names.faultName($0))(wrapping: $0, faults: faults) }" } ?? "wrapped.\(propertyName)"
+            let liveGet = ref.map { "self.wrappers.wrapper(for: self.base.\(propertyName)) { \(names.liveName($0))($0) }" } ?? "self.base.\(propertyName)"
+            let faultGet = ref.map { "self.wrappers.wrapper(for: self.wrapped.\(propertyName)) { \(names.faultName($0))(wrapping: $0, faults: self.faults) }" } ?? "self.wrapped.\(propertyName)"
             let fallback = ref.map { childMock($0, key: SwiftNames.literal(property.name.value)) }
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
-            let backed = property.store == nil ? "" : ", backed: backing.map { backing in { try backing.\(propertyName)() } }"
-            let mockGet = "recorder.get(\(SwiftNames.literal(property.name.value))\(backed), fallback: \(fallback))"
+            let backed = property.store == nil ? "" : ", backed: self.backing.map { backing in { try backing.\(propertyName)() } }"
+            let mockGet = "self.recorder.get(\(SwiftNames.literal(property.name.value))\(backed), fallback: \(fallback))"
             if let action = property.store {
                 backing.append(member(
                     doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
@@ -133,12 +133,12 @@ public struct Translator: Sendable {
             }
             let mockGetLines = located([mockGet], at: ref == nil ? property.mockDefault?.location : nil)
             if property.settable {
-                let liveSet = ref == nil ? "base.\(propertyName) = newValue" : "base.\(propertyName) = (newValue as! \(names.liveName(ref!))).base"
+                let liveSet = ref == nil ? "self.base.\(propertyName) = newValue" : "self.base.\(propertyName) = (newValue as! \(names.liveName(ref!))).base"
                 live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
-                fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { wrapped.\(propertyName) = newValue }"]))
+                fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { self.wrapped.\(propertyName) = newValue }"]))
                 let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
                 mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
-                    "set { recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
+                    "set { self.recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
                 ]))
             } else {
                 live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
@@ -296,10 +296,10 @@ public struct Translator: Sendable {
     }
 
     func liveBody(_ signature: FormSignature) -> [String] {
-        let call = signature.invocation(on: "base")
+        let call = signature.invocation(on: "self.base")
         switch signature.kind {
         case .sync:
-            if let ref = signature.returnsReference { return ["wrappers.wrapper(for: \(call)) { \(names.liveName(ref))($0) }"] }
+            if let ref = signature.returnsReference { return ["self.wrappers.wrapper(for: \(call)) { \(names.liveName(ref))($0) }"] }
             return [call]
         case .async: return ["try await \(call)"]
         case .completion, .result: return [call]
@@ -312,19 +312,19 @@ public struct Translator: Sendable {
         let handler = signature.handlerName
         switch signature.kind {
         case .sync:
-            let call = signature.invocation(on: "wrapped")
+            let call = signature.invocation(on: "self.wrapped")
             if let ref = signature.returnsReference {
-                return ["wrappers.wrapper(for: \(call)) { \(names.faultName(ref))(wrapping: $0, faults: faults) }"]
+                return ["self.wrappers.wrapper(for: \(call)) { \(names.faultName(ref))(wrapping: $0, faults: self.faults) }"]
             }
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
             let call = signature.invocation(on: "self.wrapped")
             if let items = itemFaultParts(signature) {
-                return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async, request: { items in"]
+                return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async, request: { items in"]
                     + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
                     + ["}) { items in", "    try await \(signature.invocation(on: "self.wrapped", replacing: items.kept))", "}"]
             }
-            return ["try await faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
+            return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
         case .completion:
             let failure: String
             if signature.returns == nil {
@@ -336,18 +336,18 @@ public struct Translator: Sendable {
             }
             let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
             return located([
-                "faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
+                "self.faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
                 "    \(signature.invocation(on: "self.wrapped"))",
                 "}",
             ], at: pasted)
         case .result:
             if let items = itemFaultParts(signature) {
-                return ["faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), request: { items in"]
+                return ["self.faults.complete(\(typeLiteral), \(idLiteral), .result, deliver: \(handler), request: { items in"]
                     + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
                     + ["}) { items, deliver in", "    \(signature.invocation(on: "self.wrapped", handler: "deliver", replacing: items.kept))", "}"]
             }
             return [
-                "faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
+                "self.faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
                 "    \(signature.invocation(on: "self.wrapped"))",
                 "}",
             ]
@@ -445,24 +445,24 @@ public struct Translator: Sendable {
         case .sync:
             if let ref = signature.returnsReference {
                 let key = "\"\(signature.callID)(\\(String(describing: \(arguments))))\""
-                return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(childMock(ref, key: key)))"]
+                return ["self.recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments), fallback: \(childMock(ref, key: key)))"]
             }
-            return ["recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments)\(backed), fallback: \(fallback ?? "()"))"]
+            return ["self.recorder.respondWithoutFailing(\(idLiteral), .sync, \(arguments)\(backed), fallback: \(fallback ?? "()"))"]
         case .async:
-            return ["try recorder.respond(\(idLiteral), .async, \(arguments)\(backed)\(returns == nil ? ", fallback: ()" : fallbackArgument()))"]
+            return ["try self.recorder.respond(\(idLiteral), .async, \(arguments)\(backed)\(returns == nil ? ", fallback: ()" : fallbackArgument()))"]
         case .completion:
             guard let returns else {
-                return ["recorder.deliverError(\(idLiteral), .completion, \(arguments)\(backed), to: \(handler))"]
+                return ["self.recorder.deliverError(\(idLiteral), .completion, \(arguments)\(backed), to: \(handler))"]
             }
             if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
-                return ["recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), to: \(handler))"]
+                return ["self.recorder.deliverOptional(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), to: \(handler))"]
             }
             let errorValue = signature.form.errorValue?.value ?? "nil"
-            return ["recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), errorValue: \(errorValue), to: \(handler))"]
+            return ["self.recorder.deliverValue(\(idLiteral), .completion, \(arguments), as: \(typeExpression(returns))\(backed)\(fallbackArgument()), errorValue: \(errorValue), to: \(handler))"]
         case .result:
             let type = returns ?? "Void"
             let fallbackText = returns == nil ? ", fallback: ()" : fallbackArgument()
-            return ["recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(backed)\(fallbackText), to: \(handler))"]
+            return ["self.recorder.deliverResult(\(idLiteral), .result, \(arguments), as: \(typeExpression(type))\(backed)\(fallbackText), to: \(handler))"]
         }
     }
 
@@ -471,7 +471,7 @@ public struct Translator: Sendable {
         guard call.store != nil else { return "" }
         let name = SwiftNames.escaped(GeneratedNames.callID(call))
         let body = call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
-        return ", backed: backing.map { backing in { \(body) } }"
+        return ", backed: self.backing.map { backing in { \(body) } }"
     }
 
     /// The backing protocol's requirement for a store call.
@@ -492,7 +492,7 @@ public struct Translator: Sendable {
 
     func childMock(_ reference: String, key: String) -> String {
         let mock = names.mockName(reference)
-        return "recorder.child(\(key)) { \(mock)(log: recorder.log, delivery: recorder.deliverer.delivery) } as any \(protocolName(reference))"
+        return "self.recorder.child(\(key)) { \(mock)(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any \(protocolName(reference))"
     }
 
     /// The type of a call's arguments in the mock's history: `Void`, the one parameter's type,

@@ -25,59 +25,59 @@ final class FaultInjectingSinkSettings: SinkSettings {
     }
 
     var isEnabled: Bool {
-        get { wrapped.isEnabled }
-        set { wrapped.isEnabled = newValue }
+        get { self.wrapped.isEnabled }
+        set { self.wrapped.isEnabled = newValue }
     }
 
     var `default`: String {
-        wrapped.`default`
+        self.wrapped.`default`
     }
 
     func value(`for` key: String) async throws -> String? {
-        try await faults.perform("Settings", "value", .async) {
+        try await self.faults.perform("Settings", "value", .async) {
             try await self.wrapped.value(for: key)
         }
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
-        faults.complete("Settings", "value", .completion, fail: { then(nil, $0) }) {
+        self.faults.complete("Settings", "value", .completion, fail: { then(nil, $0) }) {
             self.wrapped.value(for: key, then: then)
         }
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try await faults.perform("Settings", "store", .async) {
+        try await self.faults.perform("Settings", "store", .async) {
             try await self.wrapped.store(value, in: key, overwrite: overwrite)
         }
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
-        faults.complete("Settings", "store", .completion, fail: { completionHandler($0) }) {
+        self.faults.complete("Settings", "store", .completion, fail: { completionHandler($0) }) {
             self.wrapped.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
         }
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try await faults.perform("Settings", "backUp", .async) {
+        try await self.faults.perform("Settings", "backUp", .async) {
             try await self.wrapped.backUp(to: name, progress: progress)
         }
     }
 
     func reset() async throws {
-        try await faults.perform("Settings", "reset", .async) {
+        try await self.faults.perform("Settings", "reset", .async) {
             try await self.wrapped.reset()
         }
     }
 
     func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        faults.complete("Settings", "reset", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Settings", "reset", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.reset(completionHandler: completionHandler)
         }
     }
 
     func `repeat`(_ count: Int) -> Int {
         // A synchronous member cannot fail, so it is forwarded untouched.
-        wrapped.`repeat`(count)
+        self.wrapped.`repeat`(count)
     }
 }
 #endif

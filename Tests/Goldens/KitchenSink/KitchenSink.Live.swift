@@ -14,44 +14,44 @@ final class LiveSinkSettings: SinkSettings {
     }
 
     var isEnabled: Bool {
-        get { base.isEnabled }
-        set { base.isEnabled = newValue }
+        get { self.base.isEnabled }
+        set { self.base.isEnabled = newValue }
     }
 
     var `default`: String {
-        base.`default`
+        self.base.`default`
     }
 
     func value(`for` key: String) async throws -> String? {
-        try await base.value(for: key)
+        try await self.base.value(for: key)
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
-        base.value(for: key, then: then)
+        self.base.value(for: key, then: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try await base.store(value, in: key, overwrite: overwrite)
+        try await self.base.store(value, in: key, overwrite: overwrite)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
-        base.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
+        self.base.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try await base.backUp(to: name, progress: progress)
+        try await self.base.backUp(to: name, progress: progress)
     }
 
     func reset() async throws {
-        try await base.reset()
+        try await self.base.reset()
     }
 
     func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        base.reset(completionHandler: completionHandler)
+        self.base.reset(completionHandler: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        base.`repeat`(count)
+        self.base.`repeat`(count)
     }
 }
 #endif

@@ -32,43 +32,43 @@ final class MockSinkSettings: SinkSettings, RecordingMock {
     func calls<A, V>(_ call: SinkSettingsCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     var isEnabled: Bool {
-        get { recorder.get("isEnabled", fallback: false) }
-        set { recorder.set("isEnabled", newValue) }
+        get { self.recorder.get("isEnabled", fallback: false) }
+        set { self.recorder.set("isEnabled", newValue) }
     }
 
     var `default`: String {
-        recorder.get("default", fallback: "")
+        self.recorder.get("default", fallback: "")
     }
 
     func value(`for` key: String) async throws -> String? {
-        try recorder.respond("value", .async, key, fallback: .some(nil))
+        try self.recorder.respond("value", .async, key, fallback: .some(nil))
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
-        recorder.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
+        self.recorder.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try recorder.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
+        try self.recorder.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
-        recorder.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
+        self.recorder.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try recorder.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
+        try self.recorder.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
     }
 
     func reset() async throws {
-        try recorder.respond("reset", .async, (), fallback: ())
+        try self.recorder.respond("reset", .async, (), fallback: ())
     }
 
     func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        recorder.deliverResult("reset", .result, (), as: Void.self, fallback: (), to: completionHandler)
+        self.recorder.deliverResult("reset", .result, (), as: Void.self, fallback: (), to: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        recorder.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
+        self.recorder.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
     }
 }
