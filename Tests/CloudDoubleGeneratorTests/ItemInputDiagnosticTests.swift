@@ -102,6 +102,8 @@ final class ItemInputDiagnosticTests: XCTestCase {
         Case(name: "error type that is not a type", old: #""prefix": "Cloud","#,
              new: #""prefix": "Cloud", "errorModel": { "domain": "CKErrorDomain", "catalogue": "cloudKit", "errorType": "(NSError) -> Error" },"#,
              marker: #""(NSError) -> Error""#, message: "\"(NSError) -> Error\" is not a Swift error type name"),
+        Case(name: "parameter named like a fault wrapper local", old: #""name": "atomically", "type": "Bool""#, new: #""name": "items", "type": "Bool""#,
+             marker: #""items", "type": "Bool""#, message: "has the name of a local of its fault wrapper"),
         Case(name: "atomic operation without inputs", old: #""input": { "property": "recordsToSave", "key": "recordID" },"#, new: "",
              marker: #"{ "when": "isAtomic""#, message: "an atomic operation needs a stream with \"input\""),
     ]

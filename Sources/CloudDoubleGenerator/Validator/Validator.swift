@@ -489,6 +489,11 @@ private struct Check {
         var parameterNames = Set<String>()
         for parameter in call.parameters {
             memberName(parameter.name, what: "parameter")
+            if call.perItem != nil, SwiftNames.itemFaultLocals.contains(parameter.name.value) {
+                sink.error(
+                    "the parameter \"\(parameter.name.value)\" of a call with per-item results has the name of a local of its fault wrapper",
+                    at: parameter.name.location, hint: "reserved in such calls: \(SwiftNames.itemFaultLocals.sorted().joined(separator: ", "))")
+            }
             if !parameterNames.insert(parameter.name.value).inserted {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
             }
