@@ -1,0 +1,131 @@
+import CloudDoubleGenerator
+import XCTest
+
+/// The translator at the level of one member: a description snippet goes in, the Swift the
+/// artifacts carry for it comes out. The goldens lock whole files; these say, case by case, what
+/// each kind of member becomes and why.
+final class TranslatorSnippetTests: XCTestCase {
+    /// One described type `Store` (prefix `Cloud`) with `members` (JSON for "properties"/"calls"),
+    /// generated; returns the artifact's text.
+    func generate(_ members: String, artifact: Artifact, errorModelName: String? = nil) throws -> String {
+        let name = errorModelName.map { #""name": "\#($0)", "# } ?? ""
+        let json = """
+            {
+              "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "access": "public",
+              "errorModel": { \(name)"domain": "\\"SDKErrorDomain\\"", "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true }] },
+              "types": [{ "name": "Store", "sdkType": "SDKStore", \(members) }]
+            }
+            """
+        let files = try Generator(templates: .bundled()).generate(Array(json.utf8), file: "Snippet.clouddouble.json", artifacts: [artifact])
+        return try XCTUnwrap(files.first).contents
+    }
+
+    /// The lines from the one starting with `start` (after indentation) through the line that
+    /// closes it at the same indentation.
+    func snippet(startingWith start: String, in text: String) throws -> String {
+        let lines = text.components(separatedBy: "\n")
+        let first = try XCTUnwrap(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(start) }, "no line starts with \(start)")
+        let indent = String(lines[first].prefix { $0 == " " })
+        guard lines[first].hasSuffix("{") else { return lines[first] }
+        let end = try XCTUnwrap(lines[first...].firstIndex { $0 == indent + "}" })
+        return lines[first...end].map { $0.hasPrefix(indent) ? String($0.dropFirst(indent.count)) : $0 }.joined(separator: "\n")
+    }
+
+    static let fetch = """
+        "calls": [{
+          "id": "fetch", "parameters": [{ "label": "for", "name": "key", "type": "String" }], "returns": "Int",
+          "forms": { "async": { "name": "value" }, "completion": { "name": "fetchValue" }, "result": { "name": "loadValue" } }
+        }]
+        """
+
+    /// (Declarations escape a keyword label such as `for`; Swift accepts it either way.)
+    func testEachFormOfACallIsOneRecorderCallInTheMock() throws {
+        let mocks = try generate(Self.fetch, artifact: .mocks)
+        XCTAssertEqual(try snippet(startingWith: "public func value(", in: mocks), """
+            public func value(`for` key: String) async throws -> Int {
+                try self.recorder.respond("fetch", .async, key, fallback: 0)
+            }
+            """)
+        XCTAssertEqual(try snippet(startingWith: "public func fetchValue(", in: mocks), """
+            public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+                self.recorder.deliverOptional("fetch", .completion, key, as: Int.self, fallback: 0, to: completionHandler)
+            }
+            """)
+        XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: mocks), """
+            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+                self.recorder.deliverResult("fetch", .result, key, as: Int.self, fallback: 0, to: completionHandler)
+            }
+            """)
+    }
+
+    func testTheKeyOfACallNamesItsArgumentAndResultTypes() throws {
+        let protocols = try generate(Self.fetch, artifact: .protocols)
+        XCTAssertEqual(try snippet(startingWith: "extension CloudStoreCall where", in: protocols), """
+            extension CloudStoreCall where Arguments == String, Value == Int {
+                public static var fetch: Self { Self("fetch") }
+            }
+            """)
+        XCTAssertTrue(protocols.contains("public struct CloudStoreCall<Arguments, Value>: CallKey {"))
+        XCTAssertTrue(protocols.contains("    public static var typeName: String { \"Store\" }"))
+    }
+
+    func testTheFaultWrapperAsksTheEngineForEveryFallibleForm() throws {
+        let wrappers = try generate(Self.fetch, artifact: .faultInjecting)
+        XCTAssertEqual(try snippet(startingWith: "public func value(", in: wrappers), """
+            public func value(`for` key: String) async throws -> Int {
+                try await self.faults.perform("Store", "fetch", .async) {
+                    try await self.wrapped.value(for: key)
+                }
+            }
+            """)
+        XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
+            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+                self.faults.complete("Store", "fetch", .result, fail: { completionHandler(.failure($0)) }) {
+                    self.wrapped.loadValue(for: key, completionHandler: completionHandler)
+                }
+            }
+            """)
+        // The convenience initialiser builds errors from the description's own model.
+        XCTAssertTrue(wrappers.contains("FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.snippet, time: time)"))
+    }
+
+    func testTheErrorModelIsDeclaredOnceNamedAfterTheFile() throws {
+        let protocols = try generate(Self.fetch, artifact: .protocols)
+        XCTAssertEqual(protocols.components(separatedBy: "static var snippet: ErrorModel").count, 2)
+        let named = try generate(Self.fetch, artifact: .protocols, errorModelName: "storeErrors")
+        XCTAssertTrue(named.contains("    public static var storeErrors: ErrorModel {"))
+        XCTAssertFalse(named.contains("static var snippet"))
+    }
+
+    func testACopiedDefaultStandsBetweenSourceLocationDirectives() throws {
+        let members = """
+            "properties": [{ "name": "mode", "type": "SDKMode", "mockDefault": ".automatic" }]
+            """
+        let mocks = try generate(members, artifact: .mocks)
+        XCTAssertEqual(try snippet(startingWith: "public var mode:", in: mocks), """
+            public var mode: SDKMode {
+                #sourceLocation(file: "Snippet.clouddouble.json", line: 4)
+                self.recorder.get("mode", fallback: .automatic)
+                #sourceLocation()
+            }
+            """)
+    }
+
+    func testADocWithEveryKindOfLineBreakIsOneCommentLinePerLine() throws {
+        let members = #""doc": "First\r\nsecond\rthird\u2028fourth\u0000.", "properties": [{ "name": "name", "type": "String" }]"#
+        let protocols = try generate(members, artifact: .protocols)
+        XCTAssertTrue(protocols.contains("/// First\n/// second\n/// third\n/// fourth.\n"), protocols)
+    }
+
+    func testAnEscapingClosureIsRecordedSoATestCanCallIt() throws {
+        let members = """
+            "calls": [{
+              "id": "upload", "parameters": [{ "label": "_", "name": "data", "type": "Data" }, { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }],
+              "forms": { "async": { "name": "upload" } }
+            }]
+            """
+        let protocols = try generate(members, artifact: .protocols)
+        // `@escaping` belongs to the parameter, not to the recorded value's type.
+        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments == (data: Data, progress: @Sendable (Double) -> Void), Value == Void {"), protocols)
+    }
+}
