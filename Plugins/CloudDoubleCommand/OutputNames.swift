@@ -1,1 +1,1 @@
-../../Sources/CloudDoubleGenerator/Shared/OutputNames.swift
+../CloudDoublePlugin/OutputNames.swift
