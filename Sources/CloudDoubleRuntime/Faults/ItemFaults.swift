@@ -169,6 +169,14 @@ public final class ItemFaults: Sendable {
         state.withLock { Dictionary($0.failed.map { ($0.key, $0.error) }, uniquingKeysWith: { first, _ in first }) }
     }
 
+    /// `value`, the merged answer of an async call, or the top-level partial failure the rule
+    /// asks for instead.
+    @usableFromInline
+    func finish<Value>(_ value: Value) throws -> Value {
+        if let error = topLevelError { throw error }
+        return value
+    }
+
     /// The error to throw for the whole call, when the rule asks for a top-level partial failure
     /// and some items were failed.
     var topLevelError: (any Error)? {
