@@ -9,7 +9,7 @@ import Foundation
 ///
 /// A call that no rule's selector matches (or any call when there is no plan or injection is
 /// off) is answered without taking the lock: the injector publishes an immutable index of the
-/// plan's selectors (``RuleIndex``) through an atomic reference whenever the plan or
+/// plan's selectors through an atomic reference whenever the plan or
 /// ``isEnabled`` changes, and each call first reads that (see docs/Benchmarks.md).
 ///
 /// The injector is given its SDK's error model; nothing defaults to CloudKit's. Every plan it is
