@@ -38,6 +38,8 @@ public final class CallLog: Sendable {
         var directSlots: [DirectKey: CallSlot] = [:]
         /// The slot of the last direct append, found without hashing when the next is the same.
         var lastDirectSlot: CallSlot?
+        /// The arguments of direct appends, in order (their entries' positions index this).
+        var directArguments: [Any] = []
     }
 
     /// One logged call: its slot, its place in the slot's history, its form.
@@ -68,12 +70,13 @@ public final class CallLog: Sendable {
                 if let existing = storage.directSlots[key] {
                     slot = existing
                 } else {
-                    slot = storage.makeSlot(type: type, call: call)
+                    slot = storage.makeSlot(type: type, call: call, direct: true)
                     storage.directSlots[key] = slot
                 }
                 storage.lastDirectSlot = slot
             }
-            storage.log(slot, form: form, position: slot.appendAny(arguments))
+            storage.directArguments.append(arguments)
+            storage.log(slot, form: form, position: storage.directArguments.count - 1)
             return storage.entries.count
         }
     }
@@ -89,7 +92,8 @@ public final class CallLog: Sendable {
                 let slot = storage.slots[Int(entry.slot)]
                 guard type == nil || slot.typeName == type, call == nil || slot.call == call else { continue }
                 records.append(CallRecord(
-                    sequence: index + 1, type: slot.typeName, call: slot.call, form: entry.form, arguments: slot.argument(at: entry.position)))
+                    sequence: index + 1, type: slot.typeName, call: slot.call, form: entry.form,
+                    arguments: slot.isDirect ? storage.directArguments[entry.position] : slot.argument(at: entry.position)))
             }
             return records
         }
@@ -109,14 +113,17 @@ public final class CallLog: Sendable {
 
     /// Forgets the log's entries (the mocks keep their own argument histories).
     public func removeAll() {
-        storage.withLock { $0.entries.removeAll() }
+        storage.withLock { storage in
+            storage.entries.removeAll()
+            storage.directArguments.removeAll()
+        }
     }
 }
 
 extension CallLog.Storage {
     /// A new slot, numbered for entries to name.
-    mutating func makeSlot(type: String, call: String) -> CallSlot {
-        let slot = CallSlot(typeName: type, call: call, index: UInt32(truncatingIfNeeded: slots.count))
+    mutating func makeSlot(type: String, call: String, direct: Bool = false) -> CallSlot {
+        let slot = CallSlot(typeName: type, call: call, index: UInt32(truncatingIfNeeded: slots.count), direct: direct)
         slots.append(slot)
         return slot
     }
@@ -135,6 +142,8 @@ final class CallSlot: @unchecked Sendable {
     let call: String
     /// Its index in the log's slots, which entries name.
     let index: UInt32
+    /// A slot of direct appends: the log keeps their arguments itself (`Storage.directArguments`).
+    let isDirect: Bool
 
     /// The arguments, typed while every call passes the same type (the usual case; each is
     /// stored unboxed), boxed as `Any` once two types meet (a property's reads and writes).
@@ -146,10 +155,11 @@ final class CallSlot: @unchecked Sendable {
     private var stubs: AnyStubQueue?
     private var stubTypes: (arguments: ObjectIdentifier, value: ObjectIdentifier)?
 
-    init(typeName: String, call: String, index: UInt32) {
+    init(typeName: String, call: String, index: UInt32, direct: Bool) {
         self.typeName = typeName
         self.call = call
         self.index = index
+        self.isDirect = direct
     }
 
     // MARK: History
@@ -177,10 +187,6 @@ final class CallSlot: @unchecked Sendable {
             historyType = nil
         }
         return self.history!.appendAny(arguments)
-    }
-
-    func appendAny(_ arguments: Any) -> Int {
-        append(arguments)
     }
 
     /// The arguments of every call that were an `Arguments`, oldest first.
