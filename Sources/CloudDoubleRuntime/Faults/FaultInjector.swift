@@ -9,8 +9,8 @@ import Foundation
 ///
 /// A call that no rule's selector matches (or any call when there is no plan or injection is
 /// off) is answered without taking the lock: the injector publishes an immutable index of the
-/// plan's selectors through an atomic reference whenever the plan or
-/// ``isEnabled`` changes, and each call first reads that (see docs/Benchmarks.md).
+/// plan's selectors through an atomic reference whenever the plan or ``isEnabled`` changes, and
+/// each call reads that first (see docs/Benchmarks.md).
 ///
 /// The injector is given its SDK's error model; nothing defaults to CloudKit's. Every plan it is
 /// given is checked against that model (``FaultPlan/validate(for:)``): a rule that draws a code by
