@@ -44,6 +44,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         self.wrappers.wrapper(for: self.wrapped.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
 
+    @inline(__always)
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
         self.wrappers.wrapper(for: self.wrapped.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
     }
@@ -64,12 +65,14 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func accountStatus() async throws -> CKAccountStatus {
         try await self.faults.perform("Container", "accountStatus", .async) {
             try await self.wrapped.accountStatus()
         }
     }
 
+    @inline(__always)
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
         self.faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
@@ -78,12 +81,14 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         #sourceLocation()
     }
 
+    @inline(__always)
     public func userRecordID() async throws -> CKRecord.ID {
         try await self.faults.perform("Container", "userRecordID", .async) {
             try await self.wrapped.userRecordID()
         }
     }
 
+    @inline(__always)
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
         self.faults.complete("Container", "userRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchUserRecordID(completionHandler: completionHandler)
@@ -94,6 +99,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await self.faults.perform("Container", "userIdentityForEmail", .async) {
             try await self.wrapped.userIdentity(forEmailAddress: email)
@@ -104,6 +110,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         self.faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
@@ -114,6 +121,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.faults.perform("Container", "applicationPermissionStatus", .async) {
             try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
@@ -124,6 +132,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
         self.faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
@@ -136,6 +145,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.faults.perform("Container", "requestApplicationPermission", .async) {
             try await self.wrapped.requestApplicationPermission(applicationPermission)
@@ -146,6 +156,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
         self.faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
@@ -158,6 +169,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try await self.faults.perform("Container", "userIdentityForPhoneNumber", .async) {
             try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
@@ -168,6 +180,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
@@ -178,6 +191,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try await self.faults.perform("Container", "userIdentityForUserRecordID", .async) {
             try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
@@ -188,6 +202,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
         self.faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
@@ -200,6 +215,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
         try await self.faults.perform("Container", "userIdentitiesForEmails", .async) {
             try await self.wrapped.userIdentities(forEmailAddresses: emails)
@@ -213,6 +229,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
+    @inline(__always)
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         self.faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
@@ -225,6 +242,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
         try await self.faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
             try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
@@ -238,6 +256,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
+    @inline(__always)
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
         self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
@@ -250,6 +269,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @inline(__always)
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
         try await self.faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
             try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
@@ -263,72 +283,84 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
+    @inline(__always)
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
         self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
         try await self.faults.perform("Container", "shareParticipantForEmail", .async) {
             try await self.wrapped.shareParticipant(forEmailAddress: emailAddress)
         }
     }
 
+    @inline(__always)
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
         self.faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
         try await self.faults.perform("Container", "shareParticipantForPhoneNumber", .async) {
             try await self.wrapped.shareParticipant(forPhoneNumber: phoneNumber)
         }
     }
 
+    @inline(__always)
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
         self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
         try await self.faults.perform("Container", "shareParticipantForUserRecordID", .async) {
             try await self.wrapped.shareParticipant(forUserRecordID: userRecordID)
         }
     }
 
+    @inline(__always)
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
         self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
         try await self.faults.perform("Container", "shareMetadata", .async) {
             try await self.wrapped.shareMetadata(for: url)
         }
     }
 
+    @inline(__always)
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
         self.faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
         try await self.faults.perform("Container", "acceptShare", .async) {
             try await self.wrapped.accept(metadata)
         }
     }
 
+    @inline(__always)
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
         self.faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.accept(metadata, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
         try await self.faults.perform("Container", "shareParticipantsForEmails", .async, request: { items in
             items.request(emails, input: 0)
@@ -340,6 +372,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
         self.faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
             items.request(emails, input: 0)
@@ -350,6 +383,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
         try await self.faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, request: { items in
             items.request(phoneNumbers, input: 0)
@@ -361,6 +395,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
         self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
             items.request(phoneNumbers, input: 0)
@@ -371,6 +406,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
         try await self.faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, request: { items in
             items.request(userRecordIDs, input: 0)
@@ -382,6 +418,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
         self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
             items.request(userRecordIDs, input: 0)
@@ -392,6 +429,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
         try await self.faults.perform("Container", "shareMetadatas", .async, request: { items in
             items.request(urls, input: 0)
@@ -403,6 +441,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
         self.faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
             items.request(urls, input: 0)
@@ -413,6 +452,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
         try await self.faults.perform("Container", "acceptShares", .async, request: { items in
             items.request(metadatas, input: 0)
@@ -424,6 +464,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
         self.faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
             items.request(metadatas, input: 0)
@@ -434,6 +475,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
         }
     }
 
+    @inline(__always)
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
         try await self.faults.perform("Container", "allLongLivedOperationIDs", .async) {
             try await self.wrapped.allLongLivedOperationIDs()
@@ -441,12 +483,14 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
         self.faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
         try await self.faults.perform("Container", "longLivedOperation", .async) {
             try await self.wrapped.longLivedOperation(for: operationID)
@@ -454,6 +498,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
         self.faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
@@ -500,24 +545,28 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
         try await self.faults.perform("Database", "fetchRecord", .async) {
             try await self.wrapped.record(for: recordID)
         }
     }
 
+    @inline(__always)
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
         self.faults.complete("Database", "fetchRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func save(_ record: CKRecord) async throws -> CKRecord {
         try await self.faults.perform("Database", "saveRecord", .async) {
             try await self.wrapped.save(record)
         }
     }
 
+    @inline(__always)
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
         self.faults.complete("Database", "saveRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(record, completionHandler: completionHandler)
@@ -525,12 +574,14 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @discardableResult
+    @inline(__always)
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
         try await self.faults.perform("Database", "deleteRecord", .async) {
             try await self.wrapped.deleteRecord(withID: recordID)
         }
     }
 
+    @inline(__always)
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
         self.faults.complete("Database", "deleteRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordID: recordID, completionHandler: completionHandler)
@@ -538,6 +589,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
         try await self.faults.perform("Database", "performQuery", .async) {
             try await self.wrapped.perform(query, inZoneWith: zoneID)
@@ -545,42 +597,49 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
         self.faults.complete("Database", "performQuery", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func allRecordZones() async throws -> [CKRecordZone] {
         try await self.faults.perform("Database", "allRecordZones", .async) {
             try await self.wrapped.allRecordZones()
         }
     }
 
+    @inline(__always)
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
         self.faults.complete("Database", "allRecordZones", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllRecordZones(completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
         try await self.faults.perform("Database", "fetchRecordZone", .async) {
             try await self.wrapped.recordZone(for: zoneID)
         }
     }
 
+    @inline(__always)
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
         self.faults.complete("Database", "fetchRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
         try await self.faults.perform("Database", "saveRecordZone", .async) {
             try await self.wrapped.save(zone)
         }
     }
 
+    @inline(__always)
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
         self.faults.complete("Database", "saveRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(zone, completionHandler: completionHandler)
@@ -588,36 +647,42 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @discardableResult
+    @inline(__always)
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
         try await self.faults.perform("Database", "deleteRecordZone", .async) {
             try await self.wrapped.deleteRecordZone(withID: zoneID)
         }
     }
 
+    @inline(__always)
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
         self.faults.complete("Database", "deleteRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func allSubscriptions() async throws -> [CKSubscription] {
         try await self.faults.perform("Database", "allSubscriptions", .async) {
             try await self.wrapped.allSubscriptions()
         }
     }
 
+    @inline(__always)
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
         self.faults.complete("Database", "allSubscriptions", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllSubscriptions(completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
         try await self.faults.perform("Database", "saveSubscription", .async) {
             try await self.wrapped.save(subscription)
         }
     }
 
+    @inline(__always)
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
         self.faults.complete("Database", "saveSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(subscription, completionHandler: completionHandler)
@@ -625,6 +690,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @discardableResult
+    @inline(__always)
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
         try await self.faults.perform("Database", "deleteSubscription", .async) {
             try await self.wrapped.deleteSubscription(withID: subscriptionID)
@@ -632,12 +698,14 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
         self.faults.complete("Database", "deleteSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
         try await self.faults.perform("Database", "fetchRecords", .async, request: { items in
             items.request(ids, input: 0)
@@ -649,6 +717,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
         self.faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
@@ -659,6 +728,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await self.faults.perform("Database", "modifyRecords", .async, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
@@ -678,6 +748,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         self.faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
@@ -696,6 +767,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         try await self.faults.perform("Database", "queryRecords", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
@@ -709,6 +781,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         self.faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
@@ -721,6 +794,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         try await self.faults.perform("Database", "continueQuery", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
@@ -734,6 +808,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         self.faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
@@ -746,6 +821,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
         try await self.faults.perform("Database", "fetchSubscription", .async) {
             try await self.wrapped.subscription(for: subscriptionID)
@@ -753,12 +829,14 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
         self.faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
         try await self.faults.perform("Database", "fetchRecordZones", .async, request: { items in
             items.request(ids, input: 0)
@@ -770,6 +848,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
         self.faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
@@ -780,6 +859,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
         try await self.faults.perform("Database", "modifyRecordZones", .async, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
@@ -795,6 +875,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
         self.faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
@@ -809,6 +890,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
         try await self.faults.perform("Database", "fetchSubscriptions", .async, request: { items in
             items.request(ids, input: 0)
@@ -820,6 +902,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
         self.faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
@@ -830,6 +913,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
         try await self.faults.perform("Database", "modifySubscriptions", .async, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
@@ -845,6 +929,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
         self.faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
@@ -859,6 +944,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
         }
     }
 
+    @inline(__always)
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         try await self.faults.perform("Database", "databaseChanges", .async) {
             try await self.wrapped.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
@@ -866,12 +952,14 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         self.faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         try await self.faults.perform("Database", "recordZoneChanges", .async, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
@@ -885,6 +973,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
+    @inline(__always)
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         self.faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.

@@ -29,91 +29,109 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
         self.wrapped.dictionaryRepresentation
     }
 
+    @inline(__always)
     public func object(forKey aKey: String) -> Any? {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.object(forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ anObject: Any?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(anObject, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ aString: String?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(aString, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ aData: Data?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(aData, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ anArray: [Any]?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(anArray, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(aDictionary, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ value: Int64, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(value, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ value: Double, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(value, forKey: aKey)
     }
 
+    @inline(__always)
     public func set(_ value: Bool, forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.set(value, forKey: aKey)
     }
 
+    @inline(__always)
     public func removeObject(forKey aKey: String) {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.removeObject(forKey: aKey)
     }
 
+    @inline(__always)
     public func string(forKey aKey: String) -> String? {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.string(forKey: aKey)
     }
 
+    @inline(__always)
     public func array(forKey aKey: String) -> [Any]? {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.array(forKey: aKey)
     }
 
+    @inline(__always)
     public func dictionary(forKey aKey: String) -> [String: Any]? {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.dictionary(forKey: aKey)
     }
 
+    @inline(__always)
     public func data(forKey aKey: String) -> Data? {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.data(forKey: aKey)
     }
 
+    @inline(__always)
     public func longLong(forKey aKey: String) -> Int64 {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.longLong(forKey: aKey)
     }
 
+    @inline(__always)
     public func double(forKey aKey: String) -> Double {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.double(forKey: aKey)
     }
 
+    @inline(__always)
     public func bool(forKey aKey: String) -> Bool {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.bool(forKey: aKey)
     }
 
+    @inline(__always)
     public func synchronize() -> Bool {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.synchronize()

@@ -1,4 +1,4 @@
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 import Foundation
 import XCTest
 
@@ -180,6 +180,88 @@ final class FaultInjectorTests: XCTestCase {
         XCTAssertEqual(log.records.map(\.sequence), Array(1...2000))
         XCTAssertEqual(faults.events.map(\.sequence), Array(1...faults.events.count))
         XCTAssertEqual(Double(faults.events.count) / 2000, 0.5, accuracy: 0.05)
+    }
+}
+
+/// The lock-free pass-through: calls no rule's selector matches skip the lock, and must not
+/// change what the rules count or when a new plan takes effect.
+extension FaultInjectorTests {
+    func testCallsNoSelectorMatchesDoNotCountTowardsSchedules() async {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.fail(FaultSelector(call: "save"), on: .nth(3), with: "zoneBusy")
+            FaultRule.fail(FaultSelector(type: "Zone", form: .completion), on: .nth(2), with: "networkFailure")
+        }, errorModel: .cloudKit)
+        var codes: [Int] = []
+        for call in ["save", "fetch", "fetch", "save", "delete", "save", "save"] {
+            do {
+                try await faults.perform("Database", call) { () }
+                codes.append(0)
+            } catch {
+                codes.append((error as NSError).code)
+            }
+        }
+        XCTAssertEqual(codes, [0, 0, 0, 0, 0, 23, 0], "the third save, whatever came between")
+        let delivered = Locked<[String]>([])
+        let failedOnce = expectation(description: "the second Zone completion call fails")
+        for (type, form) in [("Zone", CallForm.async), ("Database", .completion), ("Zone", .completion), ("Zone", .completion)] {
+            faults.complete(type, "fetch", form, fail: { error in
+                delivered.withLock { $0.append("\(type)[\(form)] failed \((error as NSError).code)") }
+                failedOnce.fulfill()
+            }, proceed: { delivered.withLock { $0.append("\(type)[\(form)]") } })
+        }
+        await fulfillment(of: [failedOnce], timeout: 5)
+        XCTAssertEqual(Set(delivered.snapshot), ["Zone[async]", "Database[completion]", "Zone[completion]", "Zone[completion] failed 4"])
+        XCTAssertEqual(faults.events.map { "\($0.type).\($0.call)[\($0.form)]" }, ["Database.save[async]", "Zone.fetch[completion]"])
+    }
+
+    func testPlanAndSwitchChangesTakeEffectOnTheNextCall() async {
+        let faults = FaultInjector(errorModel: .cloudKit)
+        let failSaves = FaultPlan { FaultRule.fail(FaultSelector(call: "save"), with: "zoneBusy") }
+        var results: [Int] = []
+        results += await codes(faults, count: 1)
+        faults.replacePlan(failSaves)
+        results += await codes(faults, count: 1)
+        results += await codes(faults, call: "fetch", count: 1)
+        faults.isEnabled = false
+        results += await codes(faults, count: 1)
+        faults.isEnabled = true
+        results += await codes(faults, count: 1)
+        let inside = await faults.withPlan(.none) { await codes(faults, count: 1) }
+        results += inside
+        results += await codes(faults, count: 1)
+        faults.replacePlan(FaultPlan { FaultRule.fail(FaultSelector(call: "fetch"), with: "networkFailure") })
+        results += await codes(faults, count: 1)
+        results += await codes(faults, call: "fetch", count: 1)
+        XCTAssertEqual(results, [0, 23, 0, 0, 23, 0, 23, 0, 4])
+    }
+
+    func testPlansSwappedWhileCallsRunLoseNothing() async {
+        let faults = FaultInjector(errorModel: .cloudKit)
+        let failSaves = FaultPlan { FaultRule.fail(FaultSelector(call: "save"), with: "zoneBusy") }
+        let failed = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in 0..<500 {
+                        do {
+                            try await faults.perform("Database", index % 2 == 0 ? "save" : "fetch\(worker)") { () }
+                        } catch {
+                            XCTAssertEqual((error as NSError).code, 23)
+                            failed.withLock { $0 += 1 }
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                for round in 0..<200 {
+                    faults.replacePlan(round % 2 == 0 ? failSaves : .none)
+                    if round % 7 == 0 { faults.isEnabled.toggle() }
+                    await Task.yield()
+                }
+            }
+        }
+        XCTAssertEqual(faults.events.count, failed.snapshot, "every failure is logged, once")
+        XCTAssertTrue(faults.events.allSatisfy { $0.call == "save" })
     }
 }
 

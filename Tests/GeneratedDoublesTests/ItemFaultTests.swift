@@ -1,4 +1,4 @@
-import CloudDoubleRuntime
+@_spi(Generated) import CloudDoubleRuntime
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// A call that no rule's selector matches (or any call when there is no plan or injection is
 /// off) is answered without taking the lock: the injector publishes an immutable index of the
-/// plan's selectors (``RuleIndex``) through an atomic reference whenever the plan or
-/// ``isEnabled`` changes, and each call first reads that (see docs/Benchmarks.md).
+/// plan's selectors through an atomic reference whenever the plan or ``isEnabled`` changes, and
+/// each call reads that first (see docs/Benchmarks.md).
 ///
 /// The injector is given its SDK's error model; nothing defaults to CloudKit's. Every plan it is
 /// given is checked against that model (``FaultPlan/validate(for:)``): a rule that draws a code by
@@ -35,18 +35,16 @@ public final class FaultInjector: Sendable {
         /// Plans with the same selectors share one, so swapping plans back and forth (``withPlan``)
         /// does not grow this.
         var indexes: [[FaultSelector]: RuleIndex] = [:]
-        /// The index of the current plan, `nil` when no call can fire (no rules, or disabled).
-        var current: RuleIndex?
     }
 
     private let state: Locked<State>
-    /// Where ``State/current`` is published for lock-free reads (an `AtomicRuleIndex`), or `nil`
-    /// where `Synchronization.Atomic` is not available (before macOS 15 / iOS 18), in which case
-    /// the index is read under the lock.
-    private let published: (any AnyObject & Sendable)?
+    /// Where the index of the current plan is published for calls to read: lock-free wherever
+    /// `Synchronization.Atomic` is available (always on Linux; macOS 15, iOS 18 and later).
+    private let published = RuleIndexCell.make()
     /// The codes of each trait in the model's catalogue, by raw value, for `.trait` draws.
     private let traitCodes: [ErrorTrait: [Int]]
     /// Faults that choose no item, for calls no item rule fires on.
+    @usableFromInline
     let inert = ItemFaults()
 
     /// - Parameters:
@@ -65,7 +63,6 @@ public final class FaultInjector: Sendable {
         self.traitCodes = Dictionary(uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
             (trait, errorModel.catalogue.codes(with: trait).map(\.rawValue))
         })
-        self.published = Self.makePublished()
         self.state = Locked(State(plan: plan, counts: Array(repeating: 0, count: plan.rules.count), isEnabled: true))
         state.withLock { publish(&$0) }
     }
@@ -136,33 +133,43 @@ public final class FaultInjector: Sendable {
     // MARK: Used by generated wrappers
 
     /// An `async throws` call: latency, then the fault or the wrapped call.
-    public func perform<Value>(_ type: String, _ call: String, _ form: CallForm = .async, _ body: () async throws -> Value) async throws -> Value {
-        guard let decision = decide(type, call, form) else { return try await body() }
-        if decision.latency > 0 { try await time.sleep(decision.latency) }
-        switch decision.outcome {
-        case .proceed, .items: return try await body()
-        case .fail(let error): throw error
-        case .hang: try await Self.hangUntilCancelled()
-        }
+    ///
+    /// Inlinable, and `body` is called in one place, so that in a generated wrapper the
+    /// pass-through (no plan, injection off, no rule's selector matches) is one lock-free check
+    /// followed by the wrapped call itself (see docs/Benchmarks.md).
+    @inlinable
+    @_spi(Generated) public func perform<Value>(_ type: String, _ call: String, _ form: CallForm = .async, _ body: () async throws -> Value) async throws -> Value {
+        if mayFire(type, call, form) { _ = try await prepare(type, call, form) }
+        return try await body()
     }
 
     /// An `async throws` call with per-item results. When an item rule fires, `request` tells
     /// the faults which items the app asked for, `body` sends only the items not chosen to fail
     /// (`ItemFaults.kept(_:input:)`), and `merge` adds the chosen items' failures to the SDK's
     /// answer and fails chosen returned items. Otherwise `body` gets faults that choose nothing.
-    public func perform<Value>(
+    @inlinable
+    @_spi(Generated) public func perform<Value>(
         _ type: String, _ call: String, _ form: CallForm = .async, request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value,
         _ body: (ItemFaults) async throws -> Value
     ) async throws -> Value {
-        guard let decision = decide(type, call, form) else { return try await body(inert) }
+        var faults: ItemFaults?
+        if mayFire(type, call, form) { faults = try await prepare(type, call, form) }
+        if let faults { request(faults) }
+        let value = try await body(faults ?? inert)
+        guard let faults else { return value }
+        return try faults.finish(merge(value, faults))
+    }
+
+    /// What a rule that fires on an async call does before the wrapped call: waits its latency,
+    /// then throws its error, hangs, or returns the item faults the call is to apply (`nil`: the
+    /// call goes through as it is).
+    @usableFromInline
+    func prepare(_ type: String, _ call: String, _ form: CallForm) async throws -> ItemFaults? {
+        guard let decision = decide(type, call, form) else { return nil }
         if decision.latency > 0 { try await time.sleep(decision.latency) }
         switch decision.outcome {
-        case .proceed: return try await body(inert)
-        case .items(let faults):
-            request(faults)
-            let value = merge(try await body(faults), faults)
-            if let error = faults.topLevelError { throw error }
-            return value
+        case .proceed: return nil
+        case .items(let faults): return faults
         case .fail(let error): throw error
         case .hang: try await Self.hangUntilCancelled()
         }
@@ -173,9 +180,16 @@ public final class FaultInjector: Sendable {
     ///
     /// The closures are not required to be `Sendable` because they carry the app's arguments and
     /// handler across exactly one hand-off, as the SDK itself does.
-    public func complete(
+    @inlinable
+    @_spi(Generated) public func complete(
         _ type: String, _ call: String, _ form: CallForm, fail: @escaping (any Error) -> Void, proceed: @escaping () -> Void
     ) {
+        guard mayFire(type, call, form) else { return proceed() }
+        completeDeciding(type, call, form, fail: fail, proceed: proceed)
+    }
+
+    @usableFromInline
+    func completeDeciding(_ type: String, _ call: String, _ form: CallForm, fail: @escaping (any Error) -> Void, proceed: @escaping () -> Void) {
         guard let decision = decide(type, call, form) else { return proceed() }
         dispatch(decision, fail: fail, proceed: proceed)
     }
@@ -183,7 +197,7 @@ public final class FaultInjector: Sendable {
     /// A `Result` completion call with per-item results, as ``perform(_:_:_:request:merge:_:)``:
     /// `proceed` sends only the items not chosen to fail, and its answer passes through `merge`
     /// before it reaches `deliver`.
-    public func complete<Value>(
+    @_spi(Generated) public func complete<Value>(
         _ type: String, _ call: String, _ form: CallForm, deliver: @escaping (Result<Value, any Error>) -> Void,
         request: (ItemFaults) -> Void, merge: @escaping (Value, ItemFaults) -> Value,
         proceed: @escaping (_ items: ItemFaults, _ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
@@ -222,7 +236,7 @@ public final class FaultInjector: Sendable {
     ///   - failure: the outcome of a whole failure with an error.
     ///   - intercept: applies item faults to the operation, before it is handed on.
     ///   - proceed: hands the operation to the wrapped object.
-    public func run<Outcome>(
+    @_spi(Generated) public func run<Outcome>(
         _ type: String, operation operationClass: String, replay: OperationReplay<Outcome>,
         failure: @escaping (any Error) -> Outcome, intercept: @escaping (ItemFaults) -> Void, proceed: @escaping () -> Void
     ) {
@@ -239,13 +253,6 @@ public final class FaultInjector: Sendable {
 
     // MARK: The lock-free check
 
-    private static func makePublished() -> (any AnyObject & Sendable)? {
-        #if canImport(Synchronization)
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { return AtomicRuleIndex() }
-        #endif
-        return nil
-    }
-
     /// Makes the index of the current plan (or `nil` when nothing can fire) the one calls read.
     /// Called under the lock whenever the plan or `isEnabled` changes.
     private func publish(_ state: inout State) {
@@ -260,25 +267,14 @@ public final class FaultInjector: Sendable {
                 index = made
             }
         }
-        state.current = index
-        #if canImport(Synchronization)
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let published {
-            unsafeDowncast(published, to: AtomicRuleIndex.self).store(index)
-        }
-        #endif
+        published.store(index)
     }
 
     /// Whether a rule could fire on this call: `false` when injection is off, the plan is empty
     /// or no rule's selector matches. Lock-free where `Atomic` exists.
-    @inline(__always)
-    private func mayFire(_ type: String, _ call: String, _ form: CallForm) -> Bool {
-        #if canImport(Synchronization)
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let published {
-            return unsafeDowncast(published, to: AtomicRuleIndex.self).couldMatch(type: type, call: call, form: form)
-        }
-        #endif
-        guard let index = state.withLock({ $0.current }) else { return false }
-        return index.couldMatch(type: type, call: call, form: form)
+    @usableFromInline
+    func mayFire(_ type: String, _ call: String, _ form: CallForm) -> Bool {
+        published.couldMatch(type: type, call: call, form: form)
     }
 
     // MARK: Decisions

@@ -32,7 +32,7 @@ public enum FaultPlanBuilder {
 /// The presets name no SDK's codes: they ask for codes by trait (``ErrorCodeRef/trait(_:)``),
 /// which the injector resolves against its own error model's catalogue when a fault fires. A
 /// catalogue without a code of the trait a preset needs is refused when the plan meets the model
-/// (``validate(for:)``, and the injector's `init` and ``FaultInjector/replacePlan(_:)``), never
+/// (``FaultPlan/validate(for:)``, and the injector's `init` and ``FaultInjector/replacePlan(_:)``), never
 /// when a fault fires. CloudKit-only presets (`quotaFull`, `conflicts`) are in `CloudKitDoubles`
 /// (`FaultPlan+CloudKit.swift`), where they select calls with CloudKit's generated keys.
 extension FaultPlan {

@@ -31,7 +31,7 @@ public final class ItemFaults: Sendable {
     }
 
     /// An instance that fails nothing: the wrapped SDK sees the request unchanged.
-    public init() {
+    @_spi(Generated) public init() {
         failure = nil
         injector = nil
         eventIndex = 0
@@ -42,7 +42,7 @@ public final class ItemFaults: Sendable {
     /// Chooses which of `keys`, the items of one input of the request (`input` numbers the
     /// inputs of a call or operation from 0), fail. With `atomic`, a failure fails its whole
     /// group: the group's other items, in every input, get the batch error and are not sent.
-    public func request<Key: Hashable>(_ keys: [Key], input: Int, atomic: AtomicGroups<Key>? = nil) {
+    @_spi(Generated) public func request<Key: Hashable>(_ keys: [Key], input: Int, atomic: AtomicGroups<Key>? = nil) {
         guard failure != nil else { return }
         let chosen = Set(chosen(keys).map { AnyHashable($0) })
         var decided: [AnyHashable: any Error] = [:]
@@ -58,30 +58,30 @@ public final class ItemFaults: Sendable {
     }
 
     /// `items` without those chosen to fail, in order; `items` itself when none was chosen.
-    public func kept<Item, Key: Hashable>(_ items: [Item], input: Int, by key: (Item) -> Key) -> [Item] {
+    @_spi(Generated) public func kept<Item, Key: Hashable>(_ items: [Item], input: Int, by key: (Item) -> Key) -> [Item] {
         let failed = failures(input: input)
         guard !failed.isEmpty else { return items }
         return items.filter { failed[AnyHashable(key($0))] == nil }
     }
 
     /// The same for items that are their own keys (IDs to fetch or delete).
-    public func kept<Item: Hashable>(_ items: [Item], input: Int) -> [Item] {
+    @_spi(Generated) public func kept<Item: Hashable>(_ items: [Item], input: Int) -> [Item] {
         kept(items, input: input) { $0 }
     }
 
     /// An optional list of items (an operation's request properties), filtered the same way.
-    public func kept<Item, Key: Hashable>(_ items: [Item]?, input: Int, by key: (Item) -> Key) -> [Item]? {
+    @_spi(Generated) public func kept<Item, Key: Hashable>(_ items: [Item]?, input: Int, by key: (Item) -> Key) -> [Item]? {
         items.map { kept($0, input: input, by: key) }
     }
 
     /// An optional list of items that are their own keys, filtered the same way.
-    public func kept<Item: Hashable>(_ items: [Item]?, input: Int) -> [Item]? {
+    @_spi(Generated) public func kept<Item: Hashable>(_ items: [Item]?, input: Int) -> [Item]? {
         items.map { kept($0, input: input) }
     }
 
     /// The SDK's per-item answer for the items that were sent, with the failures of the items
     /// chosen from `input` added.
-    public func merged<Key: Hashable, Value>(_ results: [Key: Result<Value, any Error>], input: Int) -> [Key: Result<Value, any Error>] {
+    @_spi(Generated) public func merged<Key: Hashable, Value>(_ results: [Key: Result<Value, any Error>], input: Int) -> [Key: Result<Value, any Error>] {
         var merged = results
         for (key, error) in failures(input: input) {
             if let key = key.base as? Key { merged[key] = .failure(error) }
@@ -91,7 +91,7 @@ public final class ItemFaults: Sendable {
 
     /// The same for an answer of ordered pairs: the chosen items' failures follow, in the order
     /// they were requested.
-    public func merged<Key: Hashable, Value>(_ results: [(Key, Result<Value, any Error>)], input: Int) -> [(Key, Result<Value, any Error>)] {
+    @_spi(Generated) public func merged<Key: Hashable, Value>(_ results: [(Key, Result<Value, any Error>)], input: Int) -> [(Key, Result<Value, any Error>)] {
         let failed = failures(input: input)
         guard !failed.isEmpty else { return results }
         let order = state.withLock { $0.requested[input] ?? [] }
@@ -103,7 +103,7 @@ public final class ItemFaults: Sendable {
 
     /// The failures chosen for `input`'s requested items, in the order they were requested
     /// (operations report them to their per-item blocks).
-    public func failures<Key: Hashable>(input: Int, as _: Key.Type = Key.self) -> [(Key, any Error)] {
+    @_spi(Generated) public func failures<Key: Hashable>(input: Int, as _: Key.Type = Key.self) -> [(Key, any Error)] {
         let (order, failed) = state.withLock { ($0.requested[input] ?? [], $0.decided[input] ?? [:]) }
         var seen = Set<AnyHashable>()
         return order.compactMap { entry in
@@ -143,7 +143,7 @@ public final class ItemFaults: Sendable {
     // MARK: Returned items (rewritten in the SDK's answer)
 
     /// A per-item result keyed by item ID.
-    public func apply<Key: Hashable, Value>(to results: [Key: Result<Value, any Error>]) -> [Key: Result<Value, any Error>] {
+    @_spi(Generated) public func apply<Key: Hashable, Value>(to results: [Key: Result<Value, any Error>]) -> [Key: Result<Value, any Error>] {
         var rewritten = results
         for key in chosen(results.keys) {
             rewritten[key] = .failure(failItem(key))
@@ -152,21 +152,29 @@ public final class ItemFaults: Sendable {
     }
 
     /// A per-item result as ordered pairs (query results).
-    public func apply<Key: Hashable, Value>(to results: [(Key, Result<Value, any Error>)]) -> [(Key, Result<Value, any Error>)] {
+    @_spi(Generated) public func apply<Key: Hashable, Value>(to results: [(Key, Result<Value, any Error>)]) -> [(Key, Result<Value, any Error>)] {
         let keys = Set(chosen(results.map(\.0)))
         return results.map { key, result in keys.contains(key) ? (key, .failure(failItem(key))) : (key, result) }
     }
 
     /// One returned item as the SDK reports it, failed when chosen (operations, whose returned
     /// items arrive one callback at a time).
-    public func rewritten<Key: Hashable, Value>(_ result: Result<Value, any Error>, for key: Key) -> Result<Value, any Error> {
+    @_spi(Generated) public func rewritten<Key: Hashable, Value>(_ result: Result<Value, any Error>, for key: Key) -> Result<Value, any Error> {
         guard failure != nil, !chosen([key]).isEmpty else { return result }
         return .failure(failItem(key))
     }
 
     /// The item errors injected so far, keyed by item ID.
-    public var itemErrors: [AnyHashable: any Error] {
+    @_spi(Generated) public var itemErrors: [AnyHashable: any Error] {
         state.withLock { Dictionary($0.failed.map { ($0.key, $0.error) }, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    /// `value`, the merged answer of an async call, or the top-level partial failure the rule
+    /// asks for instead.
+    @usableFromInline
+    func finish<Value>(_ value: Value) throws -> Value {
+        if let error = topLevelError { throw error }
+        return value
     }
 
     /// The error to throw for the whole call, when the rule asks for a top-level partial failure
@@ -202,7 +210,7 @@ public final class ItemFaults: Sendable {
 /// other items get `error` and are not sent. CloudKit groups record changes by zone, its default
 /// zone is not atomic, and the others fail with `batchRequestFailed`:
 /// `AtomicGroups(by: \CKRecord.ID.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed")`.
-public struct AtomicGroups<Key>: @unchecked Sendable {
+@_spi(Generated) public struct AtomicGroups<Key>: @unchecked Sendable {
     // @unchecked: holds an immutable closure over an immutable key path and value, read only.
     private let group: (Key) -> AnyHashable?
     /// The error of a group's items that did not fail themselves.

@@ -1,6 +1,8 @@
 /// The state and behaviour every generated mock delegates to: recording into the call log,
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
-/// storage, child mocks and completion delivery. All of it is behind one lock per mock.
+/// storage, child mocks and completion delivery. All of it is behind one lock, its log's: mocks
+/// that share a log share it, so a call takes one lock for its history, its stub and its log
+/// entry (see docs/Benchmarks.md).
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
 /// small and quick to type-check (see docs/Benchmarks.md).
@@ -14,15 +16,39 @@ public final class MockRecorder: Sendable {
     /// How completion handlers are called.
     @_spi(Generated) public let deliverer: CompletionDeliverer
 
-    private struct State {
-        var stubs: [String: [Any]] = [:]
-        var history: [String: [Any]] = [:]
+    /// The mock's state. Only ever touched under its log's lock (`log.storage`), which is what
+    /// makes the `@unchecked Sendable` true.
+    private final class State: @unchecked Sendable {
+        var slots: [String: CallSlot] = [:]
+        /// The slot of the last call, looked up without hashing when the next call is the same.
+        var lastSlot: CallSlot?
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
+
+        /// The slot of `call`, made on first use.
+        @inline(__always)
+        func slot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
+            if let lastSlot, lastSlot.call == call { return lastSlot }
+            let slot = slots[call] ?? makeSlot(call, typeName: typeName, in: &storage)
+            lastSlot = slot
+            return slot
+        }
+
+        private func makeSlot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
+            let slot = storage.makeSlot(type: typeName, call: call)
+            slots[call] = slot
+            return slot
+        }
     }
 
-    private let state = Locked(State())
+    private let state = State()
+
+    /// Runs `body` with the mock's state and its log's storage, under the log's lock.
+    @inline(__always)
+    private func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
+        try log.storage.withLock { storage in try body(state, &storage) }
+    }
 
     @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
@@ -33,30 +59,30 @@ public final class MockRecorder: Sendable {
 
     /// What answers store calls no stub answers (the generated mock's typed `backing`).
     @_spi(Generated) public var backing: AnyObject? {
-        get { state.withLock { $0.backing } }
-        set { state.withLock { $0.backing = newValue } }
+        get { withState { state, _ in state.backing } }
+        set { withState { state, _ in state.backing = newValue } }
     }
 
     // MARK: Stubbing and inspection
 
     /// Sets the response for a call, replacing any earlier one.
     @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments, Key.Value>) {
-        state.withLock { $0.stubs[key.id] = [response] }
+        setStubs(key.id, [response])
     }
 
     /// Queues responses: each call takes the next one; the last one answers every later call.
     @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments, Key.Value>]) {
-        state.withLock { $0.stubs[key.id] = responses }
+        setStubs(key.id, responses)
     }
 
     /// The arguments of every call to `key`, oldest first, whatever form was used.
     @_spi(Generated) public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments] {
-        state.withLock { ($0.history[key.id] ?? []).compactMap { $0 as? Key.Arguments } }
+        history(key.id, as: Key.Arguments.self)
     }
 
     /// How many times `key` was called, whatever form was used.
     @_spi(Generated) public func callCount<Key: CallKey>(_ key: Key) -> Int {
-        state.withLock { $0.history[key.id]?.count ?? 0 }
+        count(key.id)
     }
 
     /// The calls to `key` so far, with checks that explain themselves when they fail.
@@ -71,8 +97,7 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
-        let stub: Stub<A, V>? = record(call, form, arguments)
-        if let stub { return try stub.resolve(arguments) }
+        if let stub: (A) throws -> V = record(call, form, arguments) { return try stub(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw UnstubbedCallError(mock: mockName, call: call, form: form)
@@ -83,8 +108,8 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
-        let stub: Stub<A, V>? = record(call, form, arguments)
-        if let stub, let value = try? stub.resolve(arguments) { return value }
+        let stub: ((A) throws -> V)? = record(call, form, arguments)
+        if let stub, let value = try? stub(arguments) { return value }
         if let backed, let value = try? backed(arguments) { return value }
         return fallback()
     }
@@ -151,11 +176,11 @@ public final class MockRecorder: Sendable {
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
-        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false)
+        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false)
         let outcome: Outcome
         do {
             if let stub {
-                outcome = try stub.resolve(operation)
+                outcome = try stub(operation)
             } else if let backed, let answer = backed(operation) {
                 outcome = answer
             } else {
@@ -178,24 +203,30 @@ public final class MockRecorder: Sendable {
     /// A property read: the last value the app set, else the stub, else what the backing says,
     /// else `fallback`.
     @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
-        let stored = state.withLock { $0.properties[name] }
-        let stub: Stub<Void, V>? = record(name, .get, ())
+        var stored: Any?
+        var stub: ((()) throws -> V)?
+        withState { state, storage in
+            stored = state.properties[name]
+            stub = record(name, .get, (), state: state, storage: &storage)
+        }
         if let stored, let value = stored as? V { return value }
-        if let stub, let value = try? stub.resolve(()) { return value }
+        if let stub, let value = try? stub(()) { return value }
         if let backed, let value = try? backed() { return value }
         return fallback()
     }
 
     /// A property write: recorded, and returned by later reads.
     @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
-        state.withLock { $0.properties[name] = value }
-        _ = record(name, .set, value) as Stub<V, Void>?
+        withState { state, storage in
+            state.properties[name] = value
+            _ = record(name, .set, value, state: state, storage: &storage) as ((V) throws -> Void)?
+        }
     }
 
     /// The child mock for a described-type reference (a container's database), made once per key
     /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
     @_spi(Generated) public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
-        state.withLock { state in
+        withState { state, _ in
             if let existing = state.children[key] as? C { return existing }
             let made = make()
             state.children[key] = made
@@ -208,20 +239,37 @@ public final class MockRecorder: Sendable {
         await deliverer.settled()
     }
 
-    /// Appends to the log and history; returns the stub that answers this call, consuming it
-    /// from the queue when more responses follow.
-    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> Stub<A, V>? {
-        let next: Any? = state.withLock { state in
-            state.history[call, default: []].append(arguments)
-            guard var queue = state.stubs[call], let first = queue.first else { return nil }
-            if queue.count > 1 {
-                queue.removeFirst()
-                state.stubs[call] = queue
-            }
-            return first
-        }
-        if logged { log.append(type: typeName, call: call, form: form, arguments: arguments) }
-        return next as? Stub<A, V>
+    // MARK: Recording
+
+    private func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
+        withState { state, storage in state.slot(call, typeName: typeName, in: &storage).setStubs(responses) }
+    }
+
+    private func history<A>(_ call: String, as type: A.Type) -> [A] {
+        withState { state, _ in state.slots[call]?.arguments(as: type) ?? [] }
+    }
+
+    private func count(_ call: String) -> Int {
+        withState { state, _ in state.slots[call]?.count ?? 0 }
+    }
+
+    /// Appends to the history and the log, under one lock; returns the response that answers
+    /// this call, taking it from the queue when more responses follow.
+    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> ((A) throws -> V)? {
+        // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
+        var response: ((A) throws -> V)?
+        withState { state, storage in response = record(call, form, arguments, logged: logged, state: state, storage: &storage) }
+        return response
+    }
+
+    @inline(__always)
+    private func record<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
+    ) -> ((A) throws -> V)? {
+        let slot = state.slot(call, typeName: typeName, in: &storage)
+        let position = slot.append(arguments)
+        if logged { storage.log(slot, form: form, position: position) }
+        return slot.nextStub(A.self, V.self)
     }
 }
 

@@ -33,48 +33,56 @@ final class FaultInjectingSinkSettings: SinkSettings {
         self.wrapped.`default`
     }
 
+    @inline(__always)
     func value(`for` key: String) async throws -> String? {
         try await self.faults.perform("Settings", "value", .async) {
             try await self.wrapped.value(for: key)
         }
     }
 
+    @inline(__always)
     func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
         self.faults.complete("Settings", "value", .completion, fail: { then(nil, $0) }) {
             self.wrapped.value(for: key, then: then)
         }
     }
 
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults.perform("Settings", "store", .async) {
             try await self.wrapped.store(value, in: key, overwrite: overwrite)
         }
     }
 
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
         self.faults.complete("Settings", "store", .completion, fail: { completionHandler($0) }) {
             self.wrapped.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
         try await self.faults.perform("Settings", "backUp", .async) {
             try await self.wrapped.backUp(to: name, progress: progress)
         }
     }
 
+    @inline(__always)
     func reset() async throws {
         try await self.faults.perform("Settings", "reset", .async) {
             try await self.wrapped.reset()
         }
     }
 
+    @inline(__always)
     func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         self.faults.complete("Settings", "reset", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.reset(completionHandler: completionHandler)
         }
     }
 
+    @inline(__always)
     func `repeat`(_ count: Int) -> Int {
         // A synchronous member cannot fail, so it is forwarded untouched.
         self.wrapped.`repeat`(count)

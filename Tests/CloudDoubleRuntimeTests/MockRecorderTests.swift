@@ -1,0 +1,101 @@
+@_spi(Generated) import CloudDoubleRuntime
+import Foundation
+import XCTest
+
+/// The recorder and the log it shares its lock with: history per call id, one ordered log
+/// across mocks, queued stubs, properties whose reads and writes record different argument types.
+final class MockRecorderTests: XCTestCase {
+    /// The typed key of a call (the one place that builds keys, should their type change).
+    func key<A, V>(_ id: String, _: A.Type = A.self, _: V.Type = V.self) -> TestCall<A, V> {
+        TestCall(id: id)
+    }
+
+    func testQueuedStubsAnswerInOrderAndTheLastRepeats() throws {
+        let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: CallLog())
+        mock.stub(key("fetch", Int.self, String.self), [.value("a"), .error(NSError(domain: "D", code: 7)), .handler { "h\($0)" }])
+        var answers: [String] = []
+        for argument in 1...5 {
+            do {
+                answers.append(try mock.respond("fetch", .async, argument))
+            } catch {
+                answers.append("error \((error as NSError).code)")
+            }
+        }
+        XCTAssertEqual(answers, ["a", "error 7", "h3", "h4", "h5"])
+        mock.stub(key("fetch", Int.self, String.self), .value("b"))
+        XCTAssertEqual(try mock.respond("fetch", .completion, 6) as String, "b", "a new stub replaces the queue")
+        XCTAssertEqual(mock.arguments(key("fetch", Int.self, String.self)), [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(mock.callCount(key("fetch", Int.self, String.self)), 6)
+    }
+
+    func testAStubOfOtherTypesDoesNotAnswer() {
+        let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: CallLog())
+        mock.stub(key("fetch", String.self, String.self), .value("typed for String arguments"))
+        XCTAssertThrowsError(try mock.respond("fetch", .async, 1) as String) { XCTAssertTrue($0 is UnstubbedCallError) }
+        XCTAssertEqual(try mock.respond("fetch", .async, 1, fallback: "fallback") as String, "fallback")
+        XCTAssertEqual(mock.callCount(key("fetch", Int.self, String.self)), 2)
+        XCTAssertEqual(mock.arguments(key("fetch", String.self, String.self)), [], "no call passed a String")
+    }
+
+    func testMocksSharingALogShareOneOrderedSequence() throws {
+        let log = CallLog()
+        let container = MockRecorder(mockName: "MockContainer", typeName: "Container", log: log)
+        let database = MockRecorder(mockName: "MockDatabase", typeName: "Database", log: log)
+        _ = try container.respond("status", .async, (), fallback: 0) as Int
+        _ = try database.respond("save", .async, "r1", fallback: 0) as Int
+        log.append(type: "App", call: "note", form: .sync, arguments: "by hand")
+        _ = try database.respond("save", .completion, "r2", fallback: 0) as Int
+        database.runOperation("saveOperation", "op", failure: { _ in 0 }, replay: OperationReplay { _ in }, backed: { _ in 1 })
+        XCTAssertEqual(log.calls, ["Container.status", "Database.save", "App.note", "Database.save"], "operations are not logged twice")
+        XCTAssertEqual(log.records.map(\.sequence), [1, 2, 3, 4])
+        XCTAssertEqual(log.records.map(\.form), [.async, .async, .sync, .completion])
+        XCTAssertEqual(log.records.map { "\($0.arguments)" }, ["()", "r1", "by hand", "r2"])
+        XCTAssertEqual(log.records(type: "Database").map { $0.arguments as? String }, ["r1", "r2"])
+        XCTAssertEqual(log.records(call: "note").map(\.sequence), [3])
+        XCTAssertEqual(database.arguments(key("saveOperation", String.self, Int.self)), ["op"], "history without a log entry")
+        XCTAssertEqual(log.records.last?.description, "#4 Database.save [completion] r2")
+
+        log.removeAll()
+        XCTAssertEqual(log.count, 0)
+        _ = try database.respond("save", .async, "r3", fallback: 0) as Int
+        XCTAssertEqual(log.records.map(\.sequence), [1])
+        XCTAssertEqual(database.arguments(key("save", String.self, Int.self)), ["r1", "r2", "r3"], "the mock keeps its history")
+    }
+
+    func testPropertyReadsAndWritesKeepBothKindsOfArguments() {
+        let log = CallLog()
+        let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: log)
+        XCTAssertEqual(mock.get("name", fallback: "default"), "default")
+        mock.set("name", "set")
+        XCTAssertEqual(mock.get("name", fallback: "default"), "set")
+        XCTAssertEqual(log.records.map { "\($0.call) \($0.form) \($0.arguments)" }, ["name get ()", "name set set", "name get ()"])
+        XCTAssertEqual(mock.callCount(key("name", String.self, Void.self)), 3)
+        XCTAssertEqual(mock.arguments(key("name", String.self, Void.self)), ["set"])
+        XCTAssertEqual(mock.arguments(key("name", Void.self, String.self)).count, 2)
+    }
+
+    func testConcurrentCallsOnMocksSharingALog() async throws {
+        let log = CallLog()
+        let mocks = (0..<4).map { MockRecorder(mockName: "Mock\($0)", typeName: "Type\($0)", log: log) }
+        for mock in mocks { mock.stub(key("call", Int.self, Int.self), .handler { $0 * 2 }) }
+        await withTaskGroup(of: Void.self) { group in
+            for (index, mock) in mocks.enumerated() {
+                group.addTask {
+                    for value in 0..<500 {
+                        XCTAssertEqual(try? mock.respond(value % 3 == 0 ? "call" : "other\(index)", .async, value, fallback: -1) as Int, value % 3 == 0 ? value * 2 : -1)
+                    }
+                }
+                group.addTask { for _ in 0..<50 { _ = log.records.count } }
+            }
+        }
+        XCTAssertEqual(log.count, 2000)
+        XCTAssertEqual(log.records.map(\.sequence), Array(1...2000))
+        for mock in mocks { XCTAssertEqual(mock.arguments(key("call", Int.self, Int.self)), Array(stride(from: 0, to: 500, by: 3))) }
+    }
+}
+
+/// A key type of the shape the generator emits (`CloudDatabaseCall<Arguments, Value>`).
+struct TestCall<Arguments, Value>: CallKey {
+    static var typeName: String { "Test" }
+    let id: String
+}
