@@ -98,7 +98,9 @@ struct JSONParser {
     private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
         index += 1
         var members: [(key: String, keyLocation: SourceLocation, value: JSONValue)] = []
-        var seen = Set<String>()
+        // Objects have a handful of keys: a scan of the earlier ones finds a duplicate sooner than
+        // hashing every key; a set takes over only for large objects.
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -110,7 +112,7 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyLocation = currentLocation()
             let key = try parseString()
-            if !seen.insert(key).inserted { duplicateKeys.append((key, keyLocation)) }
+            if Self.isDuplicate(key, in: members, seen: &seen) { duplicateKeys.append((key, keyLocation)) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
             index += 1
@@ -129,6 +131,14 @@ struct JSONParser {
             }
             throw fail("expected ',' or '}' in the object")
         }
+    }
+
+    private static func isDuplicate(
+        _ key: String, in members: [(key: String, keyLocation: SourceLocation, value: JSONValue)], seen: inout Set<String>?
+    ) -> Bool {
+        if seen == nil, members.count < 16 { return members.contains { $0.key == key } }
+        if seen == nil { seen = Set(members.map(\.key)) }
+        return !seen!.insert(key).inserted
     }
 
     private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {

@@ -22,9 +22,28 @@ enum SwiftNames {
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
+        // Nearly every name is ASCII: check its bytes without looking up Unicode properties.
+        if let ascii = isASCIIIdentifier(name.utf8) { return ascii }
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
+
+    /// Whether ASCII `bytes` form an identifier; `nil` when they are not all ASCII (the Unicode
+    /// rules decide then). In ASCII, XID_Start is the letters and XID_Continue adds digits and `_`.
+    private static func isASCIIIdentifier(_ bytes: String.UTF8View) -> Bool? {
+        var isFirst = true
+        var valid = !bytes.isEmpty
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): if isFirst { valid = false }
+            default: valid = false
+            }
+            isFirst = false
+        }
+        return valid
     }
 
     /// `name` as written in a declaration: backticked when it is a keyword.
