@@ -36,6 +36,27 @@ public struct MustacheTemplate: Sendable {
     public let name: String
     let nodes: [Node]
 
+    /// Every name a tag of this template looks up (each part of a dotted name), and the partials
+    /// it includes: what a context for it must hold.
+    var names: (fields: Set<String>, partials: Set<String>) {
+        var fields = Set<String>()
+        var partials = Set<String>()
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text: break
+                case .variable(let path): fields.formUnion(path.parts)
+                case .section(let path, let children, _):
+                    fields.formUnion(path.parts)
+                    visit(children)
+                case .partial(let name, _): partials.insert(name)
+                }
+            }
+        }
+        visit(nodes)
+        return (fields, partials)
+    }
+
     public init(name: String, source: String) throws(SyntaxError) {
         self.name = name
         var parser = MustacheParser(name: name, source: source)
@@ -55,7 +76,7 @@ public struct MustacheTemplate: Sendable {
         public var description: String { message }
     }
 
-    private static func render(
+    static func render(
         _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
     ) throws(RenderError) {
         for node in nodes {
@@ -77,14 +98,14 @@ public struct MustacheTemplate: Sendable {
                     continue
                 }
                 guard let value, truthy else { continue }
-                // The stack grows and shrinks in place: no copy per item.
-                if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                    }
-                } else {
+                switch value {
+                case .list(let items):
+                    try renderItems(
+                        count: items.count, { items[$0] }, children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                case .generated(let list):
+                    try renderItems(
+                        count: list.count, list.item, children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                default:
                     stack.append(value)
                     defer { stack.removeLast() }
                     try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
@@ -98,6 +119,23 @@ public struct MustacheTemplate: Sendable {
                 try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
                 output += indent.isEmpty ? rendered : indentLines(rendered, by: indent)
             }
+        }
+    }
+
+    /// A section over a list: its children once per item. The stack grows and shrinks in place
+    /// (no copy per item). A long list at the top level (the types) renders on all cores.
+    private static func renderItems(
+        count: Int, _ item: @escaping @Sendable (Int) -> TemplateValue, _ children: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate],
+        into output: inout String, template: String, depth: Int
+    ) throws(RenderError) {
+        if stack.count == 1, count >= ParallelSection.minimumCount {
+            let parallel = ParallelSection(count: count, item: item, children: children, stack: stack, partials: partials, template: template, depth: depth)
+            return try parallel.render(into: &output)
+        }
+        for index in 0..<count {
+            stack.append(item(index))
+            defer { stack.removeLast() }
+            try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
         }
     }
 

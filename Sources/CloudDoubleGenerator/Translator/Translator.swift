@@ -52,8 +52,21 @@ public struct Translator: Sendable {
         return nil
     }
 
-    /// The context shared by all templates.
+    /// The context shared by all templates, whole.
     public func context() -> TemplateValue {
+        context(types: .list(description.types.parallelMap { type in self.typeContext(type) }))
+    }
+
+    /// The context for a template that looks up `fieldNames`: each type's context is made as the
+    /// template reaches it, with only the parts the template looks up, and dropped after, so a
+    /// large description's contexts are never all held at once.
+    func context(fieldNames: Set<String>) -> TemplateValue {
+        let parts = TypeContextParts(fieldNames: fieldNames)
+        let types = description.types
+        return context(types: .generated(GeneratedList(count: types.count) { index in self.typeContext(types[index], parts: parts) }))
+    }
+
+    private func context(types: TemplateValue) -> TemplateValue {
         let module = description.module.value
         var imports: [TemplateValue] = (description.imports.map(\.value) + options.extraImports).map { .line("import \($0)") }
         imports += options.testableImports.map { .line("@testable import \($0)") }
@@ -69,7 +82,7 @@ public struct Translator: Sendable {
             "errorModelReference": .string(errorModelReference),
             "errorModelName": .string(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile))),
             "errorModelSource": .string(description.errorModel?.name == nil ? "the description's file" : "the description's `errorModel.name`"),
-            "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
+            "types": types,
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
             "wrapsChildren": .bool(description.types.contains(where: hasChildren)),
@@ -97,7 +110,9 @@ public struct Translator: Sendable {
         }
     }
 
-    func typeContext(_ type: DescribedType) -> TemplateValue {
+    /// The context of one type. Only the `parts` asked for are built (a template that never
+    /// looks a part up renders the same without it); the cheap fields are always there.
+    func typeContext(_ type: DescribedType, parts: TypeContextParts = .all) -> TemplateValue {
         let name = type.name.value
         let proto = protocolName(name)
         var protocolMembers: [TemplateValue] = []
@@ -116,7 +131,9 @@ public struct Translator: Sendable {
             var attributes = property.availability.map(\.value)
             if let deprecation = property.deprecation { attributes.append(FormSignature.attribute(for: deprecation)) }
             let doc = property.documentation.map { [$0] } ?? ["`\(type.sdkType.value).\(property.name.value)`."]
-            protocolMembers.append(member(doc: doc, attributes: attributes, declaration: "var \(propertyName): \(declared) { \(property.settable ? "get set" : "get") }"))
+            if parts.contains(.protocolMembers) {
+                protocolMembers.append(member(doc: doc, attributes: attributes, declaration: "var \(propertyName): \(declared) { \(property.settable ? "get set" : "get") }"))
+            }
             let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
             let ref = reference(property.type)
 
@@ -126,7 +143,7 @@ public struct Translator: Sendable {
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
             let backed = property.store == nil ? "" : ", backed: self.backing.map { backing in { try backing.\(propertyName)() } }"
             let mockGet = "self.recorder.get(\(SwiftNames.literal(property.name.value))\(backed), fallback: \(fallback))"
-            if let action = property.store {
+            if let action = property.store, parts.contains(.backing) {
                 backing.append(member(
                     doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
                     declaration: "func \(propertyName)() throws -> \(declared)"))
@@ -134,18 +151,26 @@ public struct Translator: Sendable {
             let mockGetLines = located([mockGet], at: ref == nil ? property.mockDefault?.location : nil)
             if property.settable {
                 let liveSet = ref == nil ? "self.base.\(propertyName) = newValue" : "self.base.\(propertyName) = (newValue as! \(names.liveName(ref!))).base"
-                live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
-                fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { self.wrapped.\(propertyName) = newValue }"]))
+                if parts.contains(.liveMembers) {
+                    live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
+                }
+                if parts.contains(.faultMembers) {
+                    fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { self.wrapped.\(propertyName) = newValue }"]))
+                }
                 let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
-                mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
-                    "set { self.recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
-                ]))
+                if parts.contains(.mockMembers) {
+                    mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
+                        "set { self.recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
+                    ]))
+                }
             } else {
-                live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
-                fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet]))
-                mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines))
+                if parts.contains(.liveMembers) { live.append(member(attributes: attributes, declaration: declaration, body: [liveGet])) }
+                if parts.contains(.faultMembers) { fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet])) }
+                if parts.contains(.mockMembers) { mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines)) }
             }
-            keys.append(callKey(id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+            if parts.contains(.callKeys) {
+                keys.append(callKey(id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+            }
         }
 
         for call in type.calls {
@@ -162,17 +187,26 @@ public struct Translator: Sendable {
                 let attributes = signature.attributes
                 // The key is usable wherever every form is: take the attributes shared by all forms.
                 keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
-                protocolMembers.append(member(doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes, declaration: signature.declaration(access: "")))
-                defaultOverloads += overloads(signature)
+                if parts.contains(.protocolMembers) {
+                    protocolMembers.append(member(
+                        doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes,
+                        declaration: signature.declaration(access: "")))
+                }
+                if parts.contains(.defaultOverloads) { defaultOverloads += overloads(signature) }
+                guard !parts.isDisjoint(with: [.liveMembers, .faultMembers, .mockMembers]) else { continue }
                 let declaration = signature.declaration(access: access)
-                live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature)))
+                if parts.contains(.liveMembers) { live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature))) }
                 let operations = operations(runBy: call)
                 if operations.isEmpty {
-                    fault.append(member(attributes: attributes, declaration: declaration, body: faultBody(signature, typeName: name)))
-                    mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue)))
+                    if parts.contains(.faultMembers) { fault.append(member(attributes: attributes, declaration: declaration, body: faultBody(signature, typeName: name))) }
+                    if parts.contains(.mockMembers) { mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue))) }
                 } else {
-                    fault.append(member(attributes: attributes, declaration: declaration, body: faultOperationBody(signature, typeName: name, operations: operations)))
-                    mock.append(member(attributes: attributes, declaration: declaration, body: mockOperationBody(signature, operations: operations)))
+                    if parts.contains(.faultMembers) {
+                        fault.append(member(attributes: attributes, declaration: declaration, body: faultOperationBody(signature, typeName: name, operations: operations)))
+                    }
+                    if parts.contains(.mockMembers) {
+                        mock.append(member(attributes: attributes, declaration: declaration, body: mockOperationBody(signature, operations: operations)))
+                    }
                 }
             }
             for operation in operations(runBy: call) {
@@ -181,12 +215,14 @@ public struct Translator: Sendable {
                     let refined = names.operationBackingName(operation.name.value)
                     if !operationBackings.contains(refined) { operationBackings.append(refined) }
                 }
+                guard parts.contains(.callKeys) else { continue }
                 keys.append(callKey(
                     id: GeneratedNames.operationKey(operation.name.value), arguments: operation.sdkType.value,
                     value: translator.outcomeName,
                     doc: "`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(translator.outcomeName)`.", attributes: []))
             }
-            if call.store != nil { backing.append(backingRequirement(call, selectors: selectors)) }
+            if call.store != nil, parts.contains(.backing) { backing.append(backingRequirement(call, selectors: selectors)) }
+            guard parts.contains(.callKeys) else { continue }
             keys.append(callKey(
                 id: id, arguments: argumentsType, value: returns ?? "Void",
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
@@ -241,6 +277,11 @@ public struct Translator: Sendable {
     static func docLines(_ texts: [String]) -> TemplateValue {
         var lines: [String] = []
         for text in texts {
+            // Nearly every text is one line of printable ASCII with no `*/`: it is its own line.
+            if isPlainLine(text) {
+                lines.append(text)
+                continue
+            }
             var line = ""
             var previous: Unicode.Scalar = " "
             for scalar in text.unicodeScalars {
@@ -249,7 +290,7 @@ public struct Translator: Sendable {
                 case "\n" where previous == "\r":
                     continue  // the LF of a CRLF
                 case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}":
-                    lines.append(line)
+                    lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
                     line = ""
                 case "\t":
                     line += " "
@@ -259,9 +300,19 @@ public struct Translator: Sendable {
                     line.unicodeScalars.append(scalar)
                 }
             }
-            lines.append(line)
+            lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
         }
-        return .lines(lines.map { $0.replacingOccurrences(of: "*/", with: "* /") })
+        return .lines(lines)
+    }
+
+    /// Printable ASCII only (no line break, tab or control character) and no `*/`.
+    private static func isPlainLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) else { return false }
+            previous = byte
+        }
+        return true
     }
 
     func lines(_ texts: [String]) -> TemplateValue {
