@@ -21,8 +21,13 @@ struct FormSignature {
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     var selector: String {
-        let labels = call.parameters.indices.map { label(at: $0) + ":" }.joined()
-        return "\(form.name.value)(\(labels)\(hasHandler ? handlerName + ":" : ""))"
+        var text = form.name.value + "("
+        for index in call.parameters.indices {
+            text += label(at: index)
+            text += ":"
+        }
+        if hasHandler { text += handlerName + ":" }
+        return text + ")"
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
@@ -50,15 +55,30 @@ struct FormSignature {
 
     /// The declaration, without attributes (protocols cannot declare default argument values).
     func declaration(access: String, omitting omitted: Set<Int> = []) -> String {
-        var parts: [String] = []
-        for (index, parameter) in call.parameters.enumerated() where !omitted.contains(index) {
+        // Built in one string: this runs for every form in every artifact.
+        var text = access.isEmpty ? "func " : access + " func "
+        text += SwiftNames.escaped(form.name.value)
+        text += "("
+        var separator = ""
+        for (index, parameter) in call.parameters.enumerated() where omitted.isEmpty || !omitted.contains(index) {
             let label = label(at: index)
-            let name = SwiftNames.escaped(parameter.name.value)
-            parts.append(label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)")
+            text += separator
+            if label != parameter.name.value {
+                text += SwiftNames.escaped(label)
+                text += " "
+            }
+            text += SwiftNames.escaped(parameter.name.value)
+            text += ": "
+            text += parameter.type.value
+            separator = ", "
         }
-        if hasHandler { parts.append("\(handlerName): \(handlerType)") }
-        let prefix = access.isEmpty ? "" : access + " "
-        var text = "\(prefix)func \(SwiftNames.escaped(form.name.value))(\(parts.joined(separator: ", ")))"
+        if hasHandler {
+            text += separator
+            text += handlerName
+            text += ": "
+            text += handlerType
+        }
+        text += ")"
         switch kind {
         case .sync: if let returns { text += " -> \(returns)" }
         case .async: text += " async throws" + (returns.map { " -> \($0)" } ?? "")
@@ -71,14 +91,26 @@ struct FormSignature {
     func forwardingArguments(
         handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) -> String {
-        var parts: [String] = []
+        var text = ""
+        var separator = ""
         for (index, parameter) in call.parameters.enumerated() {
             let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))
             let label = label(at: index)
-            parts.append(label == "_" ? value : "\(label): \(value)")
+            text += separator
+            if label != "_" {
+                text += label
+                text += ": "
+            }
+            text += value
+            separator = ", "
         }
-        if hasHandler { parts.append("\(handlerName): \(handler ?? handlerName)") }
-        return parts.joined(separator: ", ")
+        if hasHandler {
+            text += separator
+            text += handlerName
+            text += ": "
+            text += handler ?? handlerName
+        }
+        return text
     }
 
     /// `name(arguments)`, the forwarded call expression.
@@ -104,7 +136,7 @@ struct FormSignature {
 
     /// `T?`, parenthesised when `T` needs it (`(any P)?`).
     static func optional(_ type: String) -> String {
-        let needsParentheses = type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("->") || type.contains("&")
+        let needsParentheses = type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
         return needsParentheses ? "(\(type))?" : "\(type)?"
     }
 }

@@ -176,17 +176,20 @@ public struct Translator: Sendable {
         for call in type.calls {
             let id = GeneratedNames.callID(call)
             let returns = call.returns.map(swiftType)
-            let argumentsType = argumentsTypeText(call)
-            let argumentsValue = argumentsValueText(call)
+            // Selectors name the call's forms in the call key's and the backing's comments.
+            let needsSelectors = parts.contains(.callKeys) || (call.store != nil && parts.contains(.backing))
+            let argumentsValue = parts.contains(.mockMembers) ? argumentsValueText(call) : ""
             var selectors: [String] = []
             var keyAttributes: [String]?
             for form in call.forms {
                 let signature = FormSignature(call: call, callID: id, form: form, returns: returns, returnsReference: reference(call.returns))
-                selectors.append("`\(signature.selector)`")
+                if needsSelectors { selectors.append("`\(signature.selector)`") }
                 let doc = call.documentation.map { [$0] } ?? []
                 let attributes = signature.attributes
                 // The key is usable wherever every form is: take the attributes shared by all forms.
-                keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
+                if parts.contains(.callKeys) {
+                    keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
+                }
                 if parts.contains(.protocolMembers) {
                     protocolMembers.append(member(
                         doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes,
@@ -224,7 +227,7 @@ public struct Translator: Sendable {
             if call.store != nil, parts.contains(.backing) { backing.append(backingRequirement(call, selectors: selectors)) }
             guard parts.contains(.callKeys) else { continue }
             keys.append(callKey(
-                id: id, arguments: argumentsType, value: returns ?? "Void",
+                id: id, arguments: argumentsTypeText(call), value: returns ?? "Void",
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
         }
 
@@ -560,7 +563,7 @@ public struct Translator: Sendable {
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
     static func storedType(_ type: String) -> String {
-        guard type.contains("@escaping") else { return type }
+        guard type.containsBytes("@escaping") else { return type }
         return type.replacingOccurrences(of: "@escaping", with: "").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
