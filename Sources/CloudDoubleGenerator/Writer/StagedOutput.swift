@@ -30,17 +30,23 @@ public struct StagedOutput {
             directoryReady = true
         }
         let url = directory.appendingPathComponent(file.name)
-        let bytes = Data(file.contents.utf8)
-        if Self.file(at: url.path, holds: bytes) { return }
         let temporary = directory.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try bytes.write(to: temporary)
-        } catch {
+        // Straight from the text's own bytes: no second copy of a file of tens of megabytes.
+        var contents = file.contents
+        let failure: String? = contents.withUTF8 { bytes in
+            if Self.file(at: url.path, holds: bytes) { return "" }
+            return Self.write(bytes, to: temporary.path)
+        }
+        switch failure {
+        case nil:
+            staged.append((file.name, temporary))
+        case ""?:
+            return  // already there
+        case let reason?:
             try? manager.removeItem(at: temporary)
             discard()
-            throw .io("\(url.path): error: cannot write the generated file: \(error.localizedDescription)")
+            throw .io("\(url.path): error: cannot write the generated file: \(reason)")
         }
-        staged.append((file.name, temporary))
     }
 
     /// Puts the staged files in place; returns the names of those that changed, in order.
@@ -66,10 +72,41 @@ public struct StagedOutput {
         staged = []
     }
 
-    /// Whether the file at `path` has exactly `bytes` (its size is checked before it is read).
-    private static func file(at path: String, holds bytes: Data) -> Bool {
+    /// Whether the file at `path` has exactly `bytes`: its size first, then its bytes a block at
+    /// a time.
+    private static func file(at path: String, holds bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, Int(status.st_size) == bytes.count else { return false }
-        return FileManager.default.contents(atPath: path) == bytes
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var block = [UInt8](repeating: 0, count: min(1 << 20, max(bytes.count, 1)))
+        var offset = 0
+        while offset < bytes.count {
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, bytes.count - offset)) }
+            guard count > 0, block.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }) else { return false }
+            offset += count
+        }
+        // The file must end where the bytes do.
+        return block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 1) } == 0
+    }
+
+    /// Writes `bytes` to a new file at `path`; the system's reason when that fails.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                return reason
+            }
+            offset += written
+        }
+        guard close(descriptor) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 }
