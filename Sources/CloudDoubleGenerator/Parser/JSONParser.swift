@@ -14,8 +14,18 @@ struct JSONParser {
     private let maxDepth = 256
     private(set) var duplicateKeys: [(key: String, location: SourceLocation)] = []
 
-    init(_ bytes: [UInt8]) {
+    /// The elements of the array under this key of the top-level object (its first such key) are
+    /// handed to `handleStreamed` as each is parsed, and not kept: the array stays empty in the
+    /// tree. So a description's types are decoded one at a time, and their JSON never all held.
+    private let streamedKey: String?
+    private let handleStreamed: (JSONValue) -> Void
+    /// Whether the streamed array was found (and its elements handed over).
+    private(set) var streamedKeySeen = false
+
+    init(_ bytes: [UInt8], streaming key: String? = nil, to handle: @escaping (JSONValue) -> Void = { _ in }) {
         self.bytes = bytes
+        self.streamedKey = key
+        self.handleStreamed = handle
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
@@ -117,7 +127,14 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth + 1)
+            let value: JSONValue
+            if depth == 0, !streamedKeySeen, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                streamedKeySeen = true
+                let location = currentLocation()
+                value = try parseArray(depth: depth + 1, location: location, streamed: true)
+            } else {
+                value = try parseValue(depth: depth + 1)
+            }
             members.append((key, keyLocation, value))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
@@ -141,7 +158,7 @@ struct JSONParser {
         return !seen!.insert(key).inserted
     }
 
-    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+    private mutating func parseArray(depth: Int, location: SourceLocation, streamed: Bool = false) throws(Failure) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -151,7 +168,8 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            let element = try parseValue(depth: depth + 1)
+            if streamed { handleStreamed(element) } else { elements.append(element) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
             if bytes[index] == UInt8(ascii: ",") {
