@@ -16,10 +16,11 @@ public enum DescriptionDecoder {
         // Each type is decoded as soon as it is parsed and its JSON dropped: a large description's
         // JSON is never held whole beside its model. The types' diagnostics wait in their own
         // sink until the reader reaches "types", so they come out in the same order.
-        let typesSink = DiagnosticSink(file: file)
-        var types: [DescribedType] = []
+        var streamedTypes = StreamedTypes(types: [], diagnostics: [])
+        var pending: [JSONValue] = []
         var parser = JSONParser(bytes, streaming: "types") { value in
-            if let type = Reader(sink: typesSink).describedType(value) { types.append(type) }
+            pending.append(value)
+            if pending.count == StreamedTypes.batchSize { streamedTypes.decode(&pending, file: file) }
         }
         let root: JSONValue
         do {
@@ -27,12 +28,11 @@ public enum DescriptionDecoder {
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
+        streamedTypes.decode(&pending, file: file)
         for duplicate in parser.duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let streamed = parser.streamedKeySeen ? StreamedTypes(types: types, diagnostics: typesSink.diagnostics) : nil
-        types = []
-        let description = Reader(sink: sink, streamedTypes: streamed).description(root)
+        let description = Reader(sink: sink, streamedTypes: parser.streamedKeySeen ? streamedTypes : nil).description(root)
         if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
         return description!
     }
@@ -40,8 +40,24 @@ public enum DescriptionDecoder {
 
 /// Types decoded while the JSON was parsed, with their diagnostics in order.
 private struct StreamedTypes {
+    /// Types are decoded a batch at a time, on all cores; the batch's JSON is all that is held.
+    static let batchSize = 256
+
     var types: [DescribedType]
     var diagnostics: [Diagnostic]
+
+    /// Decodes the types in `batch` (and empties it), each into its own sink, in order.
+    mutating func decode(_ batch: inout [JSONValue], file: String) {
+        let decoded = batch.parallelMap { value in
+            let sink = DiagnosticSink(file: file)
+            return (type: Reader(sink: sink).describedType(value), diagnostics: sink.diagnostics)
+        }
+        batch.removeAll(keepingCapacity: true)
+        for entry in decoded {
+            if let type = entry.type { types.append(type) }
+            diagnostics += entry.diagnostics
+        }
+    }
 }
 
 private struct Reader {

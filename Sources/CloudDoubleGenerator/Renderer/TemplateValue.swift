@@ -1,5 +1,5 @@
 /// The data a template renders: the translator's output, with no logic left in it.
-public indirect enum TemplateValue: Sendable {
+public enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])

@@ -21,7 +21,10 @@ struct FormSignature {
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     var selector: String {
-        var text = form.name.value + "("
+        var text = ""
+        text.reserveCapacity(64)
+        text += form.name.value
+        text += "("
         for index in call.parameters.indices {
             text += label(at: index)
             text += ":"
@@ -56,7 +59,9 @@ struct FormSignature {
     /// The declaration, without attributes (protocols cannot declare default argument values).
     func declaration(access: String, omitting omitted: Set<Int> = []) -> String {
         // Built in one string: this runs for every form in every artifact.
-        var text = access.isEmpty ? "func " : access + " func "
+        var text = ""
+        text.reserveCapacity(160)
+        text += access.isEmpty ? "func " : access + " func "
         text += SwiftNames.escaped(form.name.value)
         text += "("
         var separator = ""
@@ -92,6 +97,7 @@ struct FormSignature {
         handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) -> String {
         var text = ""
+        text.reserveCapacity(64)
         var separator = ""
         for (index, parameter) in call.parameters.enumerated() {
             let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))

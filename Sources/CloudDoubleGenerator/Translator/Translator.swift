@@ -271,13 +271,15 @@ public struct Translator: Sendable {
     }
 
     func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
-        ["doc": Self.docLines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
+        // Spelled as an array of fields: a dictionary literal would build its elements twice.
+        .object([(key: "doc", value: Self.docLines(doc)), ("attributes", lines(attributes)), ("declaration", .string(declaration)), ("body", lines(body))])
     }
 
     /// Documentation as the lines of a `///` comment: a text from the description may hold line
     /// breaks of any kind (each starts a new comment line, since Swift ends a comment at a CR as
     /// at an LF) and control characters (dropped).
     static func docLines(_ texts: [String]) -> TemplateValue {
+        if texts.isEmpty { return .list([]) }
         var lines: [String] = []
         for text in texts {
             // Nearly every text is one line of printable ASCII with no `*/`: it is its own line.
@@ -323,13 +325,13 @@ public struct Translator: Sendable {
     }
 
     func callKey(id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
-        [
-            "doc": Self.docLines([doc]),
-            "attributes": lines(attributes),
-            "whereClause": .string("Arguments == \(arguments), Value == \(value)"),
-            "name": .string(SwiftNames.escaped(id)),
-            "id": .string(SwiftNames.literal(id)),
-        ]
+        .object([
+            (key: "doc", value: Self.docLines([doc])),
+            ("attributes", lines(attributes)),
+            ("whereClause", .string("Arguments == \(arguments), Value == \(value)")),
+            ("name", .string(SwiftNames.escaped(id))),
+            ("id", .string(SwiftNames.literal(id))),
+        ])
     }
 
     /// Protocols cannot declare default argument values, so each way of leaving defaulted

@@ -62,7 +62,17 @@ private struct Check {
                 at: condition.location)
         }
         let operationNames = operations()
-        for type in description.types { members(of: type, typeNames: typeNames, operationNames: operationNames) }
+        // Each type's members are checked on their own: on all cores, each into its own sink,
+        // the diagnostics then taken in the types' order.
+        let (description, file, names) = (self.description, sink.file, typeNames)
+        let perType = description.types.parallelMap { type in
+            let typeSink = DiagnosticSink(file: file)
+            Check(description: description, sink: typeSink).members(of: type, typeNames: names, operationNames: operationNames)
+            return typeSink.diagnostics
+        }
+        for diagnostics in perType {
+            for diagnostic in diagnostics { sink.append(diagnostic) }
+        }
         if let model = description.errorModel { errorModel(model) }
         generatedNames()
     }
@@ -200,6 +210,7 @@ private struct Check {
     /// `omitted` names a property, a base name or a full name (`fetch(withRecordID:completionHandler:)`),
     /// once each, not a member the type describes.
     func omitted(_ type: DescribedType) {
+        guard !type.omitted.isEmpty else { return }
         var seen: [String: SourceLocation] = [:]
         var described = Set(type.properties.map(\.name.value))
         for call in type.calls {
