@@ -152,8 +152,8 @@ public struct MustacheTemplate: Sendable {
 
     private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.parts.first else { return stack.last }
-        for context in stack.reversed() {
-            guard var value = context.field(first) else { continue }
+        for index in stack.indices.reversed() {
+            guard var value = stack[index].field(first) else { continue }
             for part in path.parts.dropFirst() {
                 guard let next = value.field(part) else { return nil }
                 value = next

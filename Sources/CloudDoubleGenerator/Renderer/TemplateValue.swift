@@ -22,7 +22,8 @@ public enum TemplateValue: Sendable {
     func field(_ name: String) -> TemplateValue? {
         switch self {
         case .object(let fields):
-            for field in fields where field.key == name { return field.value }
+            // By index: only the matching field's value is copied, not every field scanned.
+            for index in fields.indices where fields[index].key == name { return fields[index].value }
             return nil
         case .line(let text): return name == "line" ? .string(text) : nil
         default: return nil

@@ -124,6 +124,13 @@ public struct Translator: Sendable {
         var backing: [TemplateValue] = []
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
+        // One member per property and form: room for them at once, not grown step by step.
+        let memberCount = type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count }
+        if parts.contains(.protocolMembers) { protocolMembers.reserveCapacity(memberCount) }
+        if parts.contains(.liveMembers) { live.reserveCapacity(memberCount) }
+        if parts.contains(.faultMembers) { fault.reserveCapacity(memberCount) }
+        if parts.contains(.mockMembers) { mock.reserveCapacity(memberCount) }
+        if parts.contains(.callKeys) { keys.reserveCapacity(type.properties.count + type.calls.count) }
 
         for property in type.properties {
             let declared = swiftType(property.type)
