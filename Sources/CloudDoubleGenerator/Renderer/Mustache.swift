@@ -98,13 +98,40 @@ public struct MustacheTemplate: Sendable {
                     continue
                 }
                 guard let value, truthy else { continue }
+                // A long list at the top level (the types) renders on all cores.
+                let parallel = stack.count == 1
                 switch value {
+                case .list(let items) where parallel && items.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: items.count, item: { items[$0] }, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
+                case .lines(let texts) where parallel && texts.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: texts.count, item: { .line(texts[$0]) }, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
+                case .generated(let list) where parallel && list.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: list.count, item: list.item, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
                 case .list(let items):
-                    try renderItems(
-                        count: items.count, { items[$0] }, children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    // The stack grows and shrinks in place: no copy per item.
+                    for item in items {
+                        stack.append(item)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
+                case .lines(let texts):
+                    for text in texts {
+                        stack.append(.line(text))
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
                 case .generated(let list):
-                    try renderItems(
-                        count: list.count, list.item, children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    for index in 0..<list.count {
+                        stack.append(list.item(index))
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
                 default:
                     stack.append(value)
                     defer { stack.removeLast() }
@@ -119,23 +146,6 @@ public struct MustacheTemplate: Sendable {
                 try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
                 output += indent.isEmpty ? rendered : indentLines(rendered, by: indent)
             }
-        }
-    }
-
-    /// A section over a list: its children once per item. The stack grows and shrinks in place
-    /// (no copy per item). A long list at the top level (the types) renders on all cores.
-    private static func renderItems(
-        count: Int, _ item: @escaping @Sendable (Int) -> TemplateValue, _ children: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate],
-        into output: inout String, template: String, depth: Int
-    ) throws(RenderError) {
-        if stack.count == 1, count >= ParallelSection.minimumCount {
-            let parallel = ParallelSection(count: count, item: item, children: children, stack: stack, partials: partials, template: template, depth: depth)
-            return try parallel.render(into: &output)
-        }
-        for index in 0..<count {
-            stack.append(item(index))
-            defer { stack.removeLast() }
-            try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
         }
     }
 

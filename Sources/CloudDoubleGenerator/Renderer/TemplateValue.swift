@@ -9,14 +9,12 @@ public enum TemplateValue: Sendable {
     /// An object whose only field is `line`: what a list of source lines is made of. Cheaper than
     /// a dictionary per line, and generated files are mostly lines.
     case line(String)
+    /// A list of `{line}` objects, rendered with `{{#name}}{{line}}{{/name}}`, kept as the lines'
+    /// texts: no value is made per line until it renders.
+    case lines([String])
     /// A list whose items are made as they are rendered and dropped after: a long list (every
     /// type of a large description) is never held whole.
     case generated(GeneratedList)
-
-    /// A list of `{line}` objects, rendered with `{{#name}}{{line}}{{/name}}`.
-    static func lines(_ texts: [String]) -> TemplateValue {
-        .list(texts.map(TemplateValue.line))
-    }
 
     /// The field `name` of an object (or of a line), if there is one.
     func field(_ name: String) -> TemplateValue? {
@@ -35,6 +33,7 @@ public enum TemplateValue: Sendable {
         switch self {
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
+        case .lines(let texts): return !texts.isEmpty
         case .generated(let list): return list.count > 0
         case .string(let text): return !text.isEmpty
         case .object, .line: return true

@@ -29,19 +29,41 @@ struct FormSignature {
             text += label(at: index)
             text += ":"
         }
-        if hasHandler { text += handlerName + ":" }
-        return text + ")"
+        if hasHandler {
+            text += handlerName
+            text += ":"
+        }
+        text += ")"
+        return text
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
-    var handlerType: String {
-        let sendable = form.sendableHandler ? "@Sendable " : ""
+    /// Appended piece by piece: declarations are built for every form in every artifact.
+    func appendHandlerType(to text: inout String) {
+        text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
-            return "@escaping \(sendable)(Result<\(returns ?? "Void"), any Error>) -> Void"
+            text += "Result<"
+            text += returns ?? "Void"
+            text += ", any Error>) -> Void"
         default:
-            guard let returns else { return "@escaping \(sendable)((any Error)?) -> Void" }
-            return "@escaping \(sendable)(\(handlerValueType(returns)), (any Error)?) -> Void"
+            guard let returns else {
+                text += "(any Error)?) -> Void"
+                return
+            }
+            if let explicit = form.handlerValueType?.value {
+                text += explicit
+            } else if returns.hasSuffix("?") {
+                text += returns
+            } else if Self.needsParenthesesWhenOptional(returns) {
+                text += "("
+                text += returns
+                text += ")?"
+            } else {
+                text += returns
+                text += "?"
+            }
+            text += ", (any Error)?) -> Void"
         }
     }
 
@@ -81,7 +103,7 @@ struct FormSignature {
             text += separator
             text += handlerName
             text += ": "
-            text += handlerType
+            appendHandlerType(to: &text)
         }
         text += ")"
         switch kind {
@@ -98,6 +120,13 @@ struct FormSignature {
     ) -> String {
         var text = ""
         text.reserveCapacity(64)
+        appendForwardingArguments(to: &text, handler: handler, substitutingDefaultsFor: omitted, replacing: replaced)
+        return text
+    }
+
+    func appendForwardingArguments(
+        to text: inout String, handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
+    ) {
         var separator = ""
         for (index, parameter) in call.parameters.enumerated() {
             let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))
@@ -116,12 +145,21 @@ struct FormSignature {
             text += ": "
             text += handler ?? handlerName
         }
-        return text
     }
 
     /// `name(arguments)`, the forwarded call expression.
-    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:]) -> String {
-        "\(receiver).\(SwiftNames.escaped(form.name.value))(\(forwardingArguments(handler: handler, replacing: replaced)))"
+    /// `prefix` (`try await `, an indent) starts the line: built in one string.
+    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:], prefix: String = "") -> String {
+        var text = ""
+        text.reserveCapacity(128)
+        text += prefix
+        text += receiver
+        text += "."
+        text += SwiftNames.escaped(form.name.value)
+        text += "("
+        appendForwardingArguments(to: &text, handler: handler, replacing: replaced)
+        text += ")"
+        return text
     }
 
     /// Attribute lines: availability, deprecation, `@discardableResult`, `@preconcurrency`.
@@ -142,7 +180,10 @@ struct FormSignature {
 
     /// `T?`, parenthesised when `T` needs it (`(any P)?`).
     static func optional(_ type: String) -> String {
-        let needsParentheses = type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
-        return needsParentheses ? "(\(type))?" : "\(type)?"
+        needsParenthesesWhenOptional(type) ? "(\(type))?" : "\(type)?"
+    }
+
+    static func needsParenthesesWhenOptional(_ type: String) -> Bool {
+        type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
     }
 }

@@ -359,13 +359,13 @@ public struct Translator: Sendable {
     }
 
     func liveBody(_ signature: FormSignature) -> [String] {
-        let call = signature.invocation(on: "self.base")
         switch signature.kind {
         case .sync:
+            let call = signature.invocation(on: "self.base")
             if let ref = signature.returnsReference { return ["self.wrappers.wrapper(for: \(call)) { \(names.liveName(ref))($0) }"] }
             return [call]
-        case .async: return ["try await \(call)"]
-        case .completion, .result: return [call]
+        case .async: return [signature.invocation(on: "self.base", prefix: "try await ")]
+        case .completion, .result: return [signature.invocation(on: "self.base")]
         }
     }
 
@@ -381,13 +381,12 @@ public struct Translator: Sendable {
             }
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
-            let call = signature.invocation(on: "self.wrapped")
             if let items = itemFaultParts(signature) {
                 return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async, request: { items in"]
                     + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
                     + ["}) { items in", "    try await \(signature.invocation(on: "self.wrapped", replacing: items.kept))", "}"]
             }
-            return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
+            return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async) {", signature.invocation(on: "self.wrapped", prefix: "    try await "), "}"]
         case .completion:
             let failure: String
             if signature.returns == nil {
@@ -400,7 +399,7 @@ public struct Translator: Sendable {
             let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
             return located([
                 "self.faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
-                "    \(signature.invocation(on: "self.wrapped"))",
+                signature.invocation(on: "self.wrapped", prefix: "    "),
                 "}",
             ], at: pasted)
         case .result:
@@ -411,7 +410,7 @@ public struct Translator: Sendable {
             }
             return [
                 "self.faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
-                "    \(signature.invocation(on: "self.wrapped"))",
+                signature.invocation(on: "self.wrapped", prefix: "    "),
                 "}",
             ]
         }
@@ -564,7 +563,18 @@ public struct Translator: Sendable {
         switch call.parameters.count {
         case 0: return "Void"
         case 1: return Self.storedType(call.parameters[0].type.value)
-        default: return "(" + call.parameters.map { "\($0.name.value): \(Self.storedType($0.type.value))" }.joined(separator: ", ") + ")"
+        default:
+            var text = ""
+            text.reserveCapacity(64)
+            text += "("
+            for (index, parameter) in call.parameters.enumerated() {
+                if index > 0 { text += ", " }
+                text += parameter.name.value
+                text += ": "
+                text += Self.storedType(parameter.type.value)
+            }
+            text += ")"
+            return text
         }
     }
 
@@ -580,7 +590,18 @@ public struct Translator: Sendable {
         switch call.parameters.count {
         case 0: return "()"
         case 1: return SwiftNames.escaped(call.parameters[0].name.value)
-        default: return "(" + call.parameters.map { "\($0.name.value): \(SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
+        default:
+            var text = ""
+            text.reserveCapacity(64)
+            text += "("
+            for (index, parameter) in call.parameters.enumerated() {
+                if index > 0 { text += ", " }
+                text += parameter.name.value
+                text += ": "
+                text += SwiftNames.escaped(parameter.name.value)
+            }
+            text += ")"
+            return text
         }
     }
 
