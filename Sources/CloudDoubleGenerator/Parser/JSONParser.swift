@@ -116,6 +116,9 @@ struct JSONParser {
             index += 1
             return .object(members, location)
         }
+        // Room for a few members at once: most objects have one to four, and growing an array
+        // one step at a time costs an allocation per step.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
@@ -166,6 +169,7 @@ struct JSONParser {
             index += 1
             return .array(elements, location)
         }
+        if !streamed { elements.reserveCapacity(4) }
         while true {
             skipWhitespace()
             let element = try parseValue(depth: depth + 1)
