@@ -12,6 +12,9 @@ public struct MustacheTemplate: Sendable {
         case text(String)
         case variable(Path)
         case section(Path, [Node], inverted: Bool)
+        /// A section whose body is `prefix{{line}}suffix`, the shape of every list of source
+        /// lines: a `{line}` item is written straight out; anything else renders `children`.
+        case lineSection(Path, prefix: String, suffix: String, children: [Node])
         case partial(String, indent: String)
     }
 
@@ -46,7 +49,7 @@ public struct MustacheTemplate: Sendable {
                 switch node {
                 case .text: break
                 case .variable(let path): fields.formUnion(path.parts)
-                case .section(let path, let children, _):
+                case .section(let path, let children, _), .lineSection(let path, _, _, let children):
                     fields.formUnion(path.parts)
                     visit(children)
                 case .partial(let name, _): partials.insert(name)
@@ -89,6 +92,31 @@ public struct MustacheTemplate: Sendable {
                 case .bool(let flag)?: output += flag ? "true" : "false"
                 case nil: break
                 default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
+                }
+            case .lineSection(let path, let prefix, let suffix, let children):
+                guard let value = lookup(path, in: stack), value.isTruthy else { continue }
+                switch value {
+                case .lines(let texts) where stack.count > 1:
+                    for text in texts {
+                        output += prefix
+                        output += text
+                        output += suffix
+                    }
+                case .list(let items) where stack.count > 1:
+                    for item in items {
+                        if case .line(let text) = item {
+                            output += prefix
+                            output += text
+                            output += suffix
+                        } else {
+                            stack.append(item)
+                            defer { stack.removeLast() }
+                            try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                        }
+                    }
+                default:
+                    // Not a list of lines (or a top-level one, which may render in parallel).
+                    try render([.section(path, children, inverted: false)], stack: &stack, partials: partials, into: &output, template: template, depth: depth)
                 }
             case .section(let path, let children, let inverted):
                 let value = lookup(path, in: stack)
@@ -231,7 +259,7 @@ private struct MustacheParser {
                     throw error("{{/\(tag.name)}} closes nothing: \(open)", at: tag.start)
                 }
                 let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
+                stack[stack.count - 1].nodes.append(Self.sectionNode(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
             }
         }
         flushText(into: &stack[stack.count - 1].nodes)
@@ -240,6 +268,24 @@ private struct MustacheParser {
             throw error("the section \"\(open.name)\" is never closed with {{/\(open.name)}}", at: open.start)
         }
         return stack[0].nodes
+    }
+
+    /// A section, or a line section when its body is `prefix{{line}}suffix` (either text may be
+    /// missing).
+    private static func sectionNode(_ path: MustacheTemplate.Path, _ children: [MustacheTemplate.Node], inverted: Bool) -> MustacheTemplate.Node {
+        guard !inverted, (1...3).contains(children.count) else { return .section(path, children, inverted: inverted) }
+        var prefix = ""
+        var suffix = ""
+        var sawLine = false
+        for child in children {
+            switch child {
+            case .text(let text) where !sawLine && prefix.isEmpty: prefix = text
+            case .variable(let variable) where !sawLine && variable.name == "line": sawLine = true
+            case .text(let text) where sawLine && suffix.isEmpty: suffix = text
+            default: return .section(path, children, inverted: inverted)
+            }
+        }
+        return sawLine ? .lineSection(path, prefix: prefix, suffix: suffix, children: children) : .section(path, children, inverted: inverted)
     }
 
     /// The tag starting at `index`, if there is one.
