@@ -301,9 +301,16 @@ struct JSONParser {
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
+        // A run of ASCII (most of any description) is valid as it is: skip it eight bytes at a
+        // time, and decode only from the first byte with its high bit set.
         var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+            }
+        }
+        var iterator = bytes[offset...].makeIterator()
+        var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)
