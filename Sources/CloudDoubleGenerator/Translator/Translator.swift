@@ -63,7 +63,7 @@ public struct Translator: Sendable {
     func context(fieldNames: Set<String>) -> TemplateValue {
         let parts = TypeContextParts(fieldNames: fieldNames)
         let types = description.types
-        return context(types: .generated(GeneratedList(count: types.count) { index in self.typeContext(types[index], parts: parts) }))
+        return context(types: .generated(GeneratedList(count: types.count) { index in self.typeContext(types[index], parts: parts, fields: fieldNames) }))
     }
 
     private func context(types: TemplateValue) -> TemplateValue {
@@ -110,9 +110,9 @@ public struct Translator: Sendable {
         }
     }
 
-    /// The context of one type. Only the `parts` asked for are built (a template that never
-    /// looks a part up renders the same without it); the cheap fields are always there.
-    func typeContext(_ type: DescribedType, parts: TypeContextParts = .all) -> TemplateValue {
+    /// The context of one type. Only the `parts` and `fields` asked for are built (a template
+    /// renders the same without the ones it never looks up); nil `fields` means all of them.
+    func typeContext(_ type: DescribedType, parts: TypeContextParts = .all, fields: Set<String>? = nil) -> TemplateValue {
         let name = type.name.value
         let proto = protocolName(name)
         var protocolMembers: [TemplateValue] = []
@@ -238,33 +238,39 @@ public struct Translator: Sendable {
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
         }
 
-        return [
-            "name": .string(name),
-            "nameLiteral": .string(SwiftNames.literal(name)),
-            "sdkType": .string(type.sdkType.value),
-            "protocolName": .string(proto),
-            "liveName": .string(names.liveName(name)),
-            "faultName": .string(names.faultName(name)),
-            "mockName": .string(names.mockName(name)),
-            "callKeyName": .string(names.callKeyName(name)),
-            "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
-            "liveSendableNote": .bool(type.uncheckedSendable),
-            "hasChildren": .bool(hasChildren(type)),
-            "mockNameLiteral": .string(SwiftNames.literal(names.mockName(name))),
-            "doc": Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
-            "typeAttributes": lines(description.availability.map(\.value)),
-            "protocolMembers": .list(protocolMembers),
-            "defaultOverloads": .list(defaultOverloads),
-            "hasDefaultOverloads": .bool(!defaultOverloads.isEmpty),
-            "liveMembers": .list(live),
-            "faultMembers": .list(fault),
-            "mockMembers": .list(mock),
-            "callKeys": .list(keys),
-            "backingName": .string(names.backingName(name)),
-            "backingRequirements": .list(backing),
-            "backingRefinements": .string(operationBackings.map { ", " + $0 }.joined()),
-            "hasBacking": .bool(!backing.isEmpty || !operationBackings.isEmpty),
-        ]
+        // Only the fields the template looks up (`fields`; all when nil): fewer to build, and
+        // fewer to pass over for each name the template looks up in the enclosing context.
+        var object: [(key: String, value: TemplateValue)] = []
+        object.reserveCapacity(24)
+        func field(_ key: String, _ value: @autoclosure () -> TemplateValue) {
+            if fields?.contains(key) ?? true { object.append((key, value())) }
+        }
+        field("name", .string(name))
+        field("nameLiteral", .string(SwiftNames.literal(name)))
+        field("sdkType", .string(type.sdkType.value))
+        field("protocolName", .string(proto))
+        field("liveName", .string(names.liveName(name)))
+        field("faultName", .string(names.faultName(name)))
+        field("mockName", .string(names.mockName(name)))
+        field("callKeyName", .string(names.callKeyName(name)))
+        field("liveConformance", .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto))
+        field("liveSendableNote", .bool(type.uncheckedSendable))
+        field("hasChildren", .bool(hasChildren(type)))
+        field("mockNameLiteral", .string(SwiftNames.literal(names.mockName(name))))
+        field("doc", Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]))
+        field("typeAttributes", lines(description.availability.map(\.value)))
+        field("protocolMembers", .list(protocolMembers))
+        field("defaultOverloads", .list(defaultOverloads))
+        field("hasDefaultOverloads", .bool(!defaultOverloads.isEmpty))
+        field("liveMembers", .list(live))
+        field("faultMembers", .list(fault))
+        field("mockMembers", .list(mock))
+        field("callKeys", .list(keys))
+        field("backingName", .string(names.backingName(name)))
+        field("backingRequirements", .list(backing))
+        field("backingRefinements", .string(operationBackings.map { ", " + $0 }.joined()))
+        field("hasBacking", .bool(!backing.isEmpty || !operationBackings.isEmpty))
+        return .object(object)
     }
 
     // MARK: Members
