@@ -87,16 +87,19 @@ struct FormSignature {
         text += SwiftNames.escaped(form.name.value)
         text += "("
         var separator = ""
-        for (index, parameter) in call.parameters.enumerated() where omitted.isEmpty || !omitted.contains(index) {
+        // By index, reading only the fields used: a copy of each whole parameter costs more.
+        let parameters = call.parameters
+        for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
             let label = label(at: index)
+            let name = parameters[index].name.value
             text += separator
-            if label != parameter.name.value {
+            if label != name {
                 text += SwiftNames.escaped(label)
                 text += " "
             }
-            text += SwiftNames.escaped(parameter.name.value)
+            text += SwiftNames.escaped(name)
             text += ": "
-            text += parameter.type.value
+            text += parameters[index].type.value
             separator = ", "
         }
         if hasHandler {
@@ -128,8 +131,10 @@ struct FormSignature {
         to text: inout String, handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) {
         var separator = ""
-        for (index, parameter) in call.parameters.enumerated() {
-            let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))
+        let parameters = call.parameters
+        for index in parameters.indices {
+            let value = (replaced.isEmpty ? nil : replaced[index])
+                ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : SwiftNames.escaped(parameters[index].name.value))
             let label = label(at: index)
             text += separator
             if label != "_" {

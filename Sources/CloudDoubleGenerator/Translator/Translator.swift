@@ -573,11 +573,11 @@ public struct Translator: Sendable {
             var text = ""
             text.reserveCapacity(64)
             text += "("
-            for (index, parameter) in call.parameters.enumerated() {
+            for index in call.parameters.indices {
                 if index > 0 { text += ", " }
-                text += parameter.name.value
+                text += call.parameters[index].name.value
                 text += ": "
-                text += Self.storedType(parameter.type.value)
+                text += Self.storedType(call.parameters[index].type.value)
             }
             text += ")"
             return text
@@ -600,11 +600,12 @@ public struct Translator: Sendable {
             var text = ""
             text.reserveCapacity(64)
             text += "("
-            for (index, parameter) in call.parameters.enumerated() {
+            for index in call.parameters.indices {
+                let name = call.parameters[index].name.value
                 if index > 0 { text += ", " }
-                text += parameter.name.value
+                text += name
                 text += ": "
-                text += SwiftNames.escaped(parameter.name.value)
+                text += SwiftNames.escaped(name)
             }
             text += ")"
             return text
