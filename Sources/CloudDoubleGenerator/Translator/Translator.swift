@@ -190,7 +190,9 @@ public struct Translator: Sendable {
             var keyAttributes: [String]?
             for form in call.forms {
                 let signature = FormSignature(call: call, callID: id, form: form, returns: returns, returnsReference: reference(call.returns))
-                if needsSelectors { selectors.append("`\(signature.selector)`") }
+                // Named in the call key's comment and the protocol member's: built once.
+                let selector = needsSelectors || parts.contains(.protocolMembers) ? signature.selector : ""
+                if needsSelectors { selectors.append("`\(selector)`") }
                 let doc = call.documentation.map { [$0] } ?? []
                 let attributes = signature.attributes
                 // The key is usable wherever every form is: take the attributes shared by all forms.
@@ -199,7 +201,7 @@ public struct Translator: Sendable {
                 }
                 if parts.contains(.protocolMembers) {
                     protocolMembers.append(member(
-                        doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes,
+                        doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(selector)`."], attributes: attributes,
                         declaration: signature.declaration(access: "")))
                 }
                 if parts.contains(.defaultOverloads) { defaultOverloads += overloads(signature) }
