@@ -24,6 +24,18 @@ public struct Generator: Sendable {
 
     /// The generated files for `artifacts`, named `<base>.<Artifact>.swift`, in a fixed order.
     public func generate(_ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases)) throws(GeneratorError) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        try generate(bytes, file: file, artifacts: artifacts) { generated throws(GeneratorError) in files.append(generated) }
+        return files
+    }
+
+    /// The same files in the same order, each handed to `body` as soon as it is rendered and
+    /// before the next is started, so that only one file's text is held at a time (a large
+    /// description's files come to tens of megabytes). Nothing is handed over when the
+    /// description is invalid; a template error stops at the file it is in.
+    public func generate(
+        _ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases), each body: (GeneratedFile) throws(GeneratorError) -> Void
+    ) throws(GeneratorError) {
         let description = try Self.validate(bytes, file: file)
         let source = URL(fileURLWithPath: file).lastPathComponent
         let base = Self.baseName(of: file)
@@ -38,11 +50,12 @@ public struct Generator: Sendable {
         for module in options.extraImports + options.testableImports where !Self.isModuleName(module) {
             throw .io("clouddouble: error: '\(module)' is not a module name to import")
         }
-        let context = Translator(description: description, sourceFile: source, descriptionPath: file, options: options).context()
-        let templates = self.templates
-        // The artifacts render independently: one per core.
-        return try artifacts.sorted().parallelMap(minimumCount: 2) { artifact throws(GeneratorError) in
-            GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context))
+        let translator = Translator(description: description, sourceFile: source, descriptionPath: file, options: options)
+        // One artifact at a time, each from a context made as it renders (the types render on all
+        // cores), holding only the parts its template looks up.
+        for artifact in artifacts.sorted() {
+            let context = translator.context(fieldNames: templates.fieldNames(usedBy: artifact))
+            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context)))
         }
     }
 

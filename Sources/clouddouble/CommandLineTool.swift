@@ -85,9 +85,21 @@ struct CommandLineTool {
         let templates = try arguments.single("--templates").map { try TemplateSet(directory: URL(fileURLWithPath: $0)) } ?? TemplateSet.bundled()
         let options = TranslationOptions(extraImports: arguments.values("--import"), testableImports: arguments.values("--testable-import"))
         let bytes = try DescriptionFile.read(path)
-        let files = try Generator(templates: templates, options: options).generate(bytes, file: path, artifacts: artifacts)
-        let changed = try OutputWriter.write(files, to: URL(fileURLWithPath: output))
-        let summary = "clouddouble: \(files.count) file(s) in \(output), \(changed.count) changed\n"
+        // Each file is written (to a temporary file) as soon as it is rendered, so the files are
+        // never all in memory at once; they are put in place together once all are written.
+        var staged = StagedOutput(directory: URL(fileURLWithPath: output))
+        var count = 0
+        do {
+            try Generator(templates: templates, options: options).generate(bytes, file: path, artifacts: artifacts) { file throws(GeneratorError) in
+                try staged.stage(file)
+                count += 1
+            }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        let changed = try staged.commit()
+        let summary = "clouddouble: \(count) file(s) in \(output), \(changed.count) changed\n"
         return Outcome(status: Status.success, output: arguments.quiet ? "" : summary)
     }
 

@@ -20,6 +20,21 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try render("{{#items}}{{yes}}{{/items}}", context), "truetrue", "outer context is visible")
     }
 
+    /// `{{#x}}prefix{{line}}suffix{{/x}}` has a fast path for lists of lines; any other item
+    /// (an object with or without `line`, a string, a flag) renders as any section would.
+    func testSectionsOfLinesRenderLikeAnySection() throws {
+        let mixed: TemplateValue = [
+            "line": "outer",
+            "items": .list([.line("a"), ["line": "b"], ["other": "c"], "d", true]),
+            "lines": .lines(["e", "f"]),
+            "flag": true,
+            "nothing": .lines([]),
+        ]
+        let source = "{{#obj}}{{#items}}- {{line}};\n{{/items}}{{#lines}}= {{line}}\n{{/lines}}{{#flag}}[{{line}}]{{/flag}}{{#nothing}}x{{line}}{{/nothing}}{{/obj}}"
+        XCTAssertEqual(try render(source, ["obj": mixed]), "- a;\n- b;\n- outer;\n- outer;\n- outer;\n= e\n= f\n[outer]")
+        XCTAssertThrowsError(try render("{{#obj}}{{#items}}{{line}}{{/items}}{{/obj}}", ["obj": ["items": .list([["line": ["nested": "x"]]])]]))
+    }
+
     func testStandaloneTagLinesDisappear() throws {
         let source = "start\n  {{#items}}\n  - {{.}}\n  {{/items}}\n  {{! a comment }}\nend\n"
         XCTAssertEqual(try render(source, ["items": ["a", "b"]]), "start\n  - a\n  - b\nend\n")

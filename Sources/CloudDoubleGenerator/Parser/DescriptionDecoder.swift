@@ -13,24 +13,62 @@ public enum DescriptionDecoder {
                 message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(maximumBytes >> 20) MB")])
         }
         let sink = DiagnosticSink(file: file)
-        var parser = JSONParser(bytes)
+        // Each type is decoded as soon as it is parsed and its JSON dropped: a large description's
+        // JSON is never held whole beside its model. The types' diagnostics wait in their own
+        // sink until the reader reaches "types", so they come out in the same order.
+        var streamedTypes = StreamedTypes(types: [], diagnostics: [])
+        var pending: [JSONValue] = []
+        var parser = JSONParser(bytes, streaming: "types") { value in
+            pending.append(value)
+            if pending.count == StreamedTypes.batchSize { streamedTypes.decode(&pending, file: file) }
+        }
         let root: JSONValue
         do {
             root = try parser.parse()
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
+        streamedTypes.decode(&pending, file: file)
         for duplicate in parser.duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let description = Reader(sink: sink).description(root)
+        let description = Reader(sink: sink, streamedTypes: parser.streamedKeySeen ? streamedTypes : nil).description(root)
         if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
         return description!
     }
 }
 
+/// Types decoded while the JSON was parsed, with their diagnostics in order.
+private struct StreamedTypes {
+    /// Types are decoded a batch at a time, on all cores; the batch's JSON is all that is held.
+    static let batchSize = 256
+
+    var types: [DescribedType]
+    var diagnostics: [Diagnostic]
+
+    /// Decodes the types in `batch` (and empties it), each into its own sink, in order.
+    mutating func decode(_ batch: inout [JSONValue], file: String) {
+        let decoded = batch.parallelMap { value in
+            let sink = DiagnosticSink(file: file)
+            return (type: Reader(sink: sink).describedType(value), diagnostics: sink.diagnostics)
+        }
+        batch.removeAll(keepingCapacity: true)
+        for entry in decoded {
+            if let type = entry.type { types.append(type) }
+            diagnostics += entry.diagnostics
+        }
+    }
+}
+
 private struct Reader {
     let sink: DiagnosticSink
+    /// The types, when they were decoded as they were parsed (the top-level "types" array).
+    var streamedTypes: StreamedTypes?
+
+    init(sink: DiagnosticSink, streamedTypes: StreamedTypes? = nil) {
+        self.sink = sink
+        self.streamedTypes = streamedTypes
+    }
 
     func description(_ value: JSONValue) -> APIDescription? {
         guard let object = ObjectReader(value, what: "the description", allowed: DescriptionKeys.description, sink: sink) else { return nil }
@@ -48,7 +86,11 @@ private struct Reader {
                 sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
             }
         }
-        let types = (object.array("types", required: true) ?? []).compactMap(describedType)
+        var types = (object.array("types", required: true) ?? []).compactMap(describedType)
+        if let streamedTypes {
+            for diagnostic in streamedTypes.diagnostics { sink.append(diagnostic) }
+            types = streamedTypes.types
+        }
         let operations = (object.array("operations") ?? []).compactMap(operation)
         guard let version, let module, let prefix else { return nil }
         return APIDescription(

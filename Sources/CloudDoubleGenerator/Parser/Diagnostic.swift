@@ -1,11 +1,23 @@
 /// A position in a source file, 1-based.
 public struct SourceLocation: Sendable, Hashable, Comparable {
-    public var line: Int
-    public var column: Int
+    // Every JSON value and every model value carries one: 32-bit fields halve them (a
+    // description is at most 64 MB, so lines and columns fit).
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

@@ -14,8 +14,18 @@ struct JSONParser {
     private let maxDepth = 256
     private(set) var duplicateKeys: [(key: String, location: SourceLocation)] = []
 
-    init(_ bytes: [UInt8]) {
+    /// The elements of the array under this key of the top-level object (its first such key) are
+    /// handed to `handleStreamed` as each is parsed, and not kept: the array stays empty in the
+    /// tree. So a description's types are decoded one at a time, and their JSON never all held.
+    private let streamedKey: String?
+    private let handleStreamed: (JSONValue) -> Void
+    /// Whether the streamed array was found (and its elements handed over).
+    private(set) var streamedKeySeen = false
+
+    init(_ bytes: [UInt8], streaming key: String? = nil, to handle: @escaping (JSONValue) -> Void = { _ in }) {
         self.bytes = bytes
+        self.streamedKey = key
+        self.handleStreamed = handle
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
@@ -98,24 +108,36 @@ struct JSONParser {
     private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
         index += 1
         var members: [(key: String, keyLocation: SourceLocation, value: JSONValue)] = []
-        var seen = Set<String>()
+        // Objects have a handful of keys: a scan of the earlier ones finds a duplicate sooner than
+        // hashing every key; a set takes over only for large objects.
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             return .object(members, location)
         }
+        // Room for a few members at once: most objects have one to four, and growing an array
+        // one step at a time costs an allocation per step.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyLocation = currentLocation()
             let key = try parseString()
-            if !seen.insert(key).inserted { duplicateKeys.append((key, keyLocation)) }
+            if Self.isDuplicate(key, in: members, seen: &seen) { duplicateKeys.append((key, keyLocation)) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth + 1)
+            let value: JSONValue
+            if depth == 0, !streamedKeySeen, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                streamedKeySeen = true
+                let location = currentLocation()
+                value = try parseArray(depth: depth + 1, location: location, streamed: true)
+            } else {
+                value = try parseValue(depth: depth + 1)
+            }
             members.append((key, keyLocation, value))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
@@ -131,7 +153,15 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+    private static func isDuplicate(
+        _ key: String, in members: [(key: String, keyLocation: SourceLocation, value: JSONValue)], seen: inout Set<String>?
+    ) -> Bool {
+        if seen == nil, members.count < 16 { return members.contains { $0.key == key } }
+        if seen == nil { seen = Set(members.map(\.key)) }
+        return !seen!.insert(key).inserted
+    }
+
+    private mutating func parseArray(depth: Int, location: SourceLocation, streamed: Bool = false) throws(Failure) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -139,9 +169,11 @@ struct JSONParser {
             index += 1
             return .array(elements, location)
         }
+        if !streamed { elements.reserveCapacity(4) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            let element = try parseValue(depth: depth + 1)
+            if streamed { handleStreamed(element) } else { elements.append(element) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -269,9 +301,16 @@ struct JSONParser {
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
+        // A run of ASCII (most of any description) is valid as it is: skip it eight bytes at a
+        // time, and decode only from the first byte with its high bit set.
         var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                offset += 8
+            }
+        }
+        var iterator = bytes[offset...].makeIterator()
+        var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)

@@ -1,5 +1,5 @@
 /// A JSON value that remembers where it was written, so every diagnostic can point at it.
-public indirect enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
     case object([(key: String, keyLocation: SourceLocation, value: JSONValue)], SourceLocation)
     case array([JSONValue], SourceLocation)
     case string(String, SourceLocation)

@@ -111,4 +111,9 @@ final class DiagnosticSink {
     func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
         diagnostics.append(Diagnostic(file: file, location: location, message: message, hint: hint))
     }
+
+    /// A diagnostic collected elsewhere (by another sink for the same file), in its turn.
+    func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
 }

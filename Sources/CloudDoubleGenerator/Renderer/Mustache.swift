@@ -12,6 +12,9 @@ public struct MustacheTemplate: Sendable {
         case text(String)
         case variable(Path)
         case section(Path, [Node], inverted: Bool)
+        /// A section whose body is `prefix{{line}}suffix`, the shape of every list of source
+        /// lines: a `{line}` item is written straight out; anything else renders `children`.
+        case lineSection(Path, prefix: String, suffix: String, children: [Node])
         case partial(String, indent: String)
     }
 
@@ -36,6 +39,27 @@ public struct MustacheTemplate: Sendable {
     public let name: String
     let nodes: [Node]
 
+    /// Every name a tag of this template looks up (each part of a dotted name), and the partials
+    /// it includes: what a context for it must hold.
+    var names: (fields: Set<String>, partials: Set<String>) {
+        var fields = Set<String>()
+        var partials = Set<String>()
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text: break
+                case .variable(let path): fields.formUnion(path.parts)
+                case .section(let path, let children, _), .lineSection(let path, _, _, let children):
+                    fields.formUnion(path.parts)
+                    visit(children)
+                case .partial(let name, _): partials.insert(name)
+                }
+            }
+        }
+        visit(nodes)
+        return (fields, partials)
+    }
+
     public init(name: String, source: String) throws(SyntaxError) {
         self.name = name
         var parser = MustacheParser(name: name, source: source)
@@ -55,7 +79,7 @@ public struct MustacheTemplate: Sendable {
         public var description: String { message }
     }
 
-    private static func render(
+    static func render(
         _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
     ) throws(RenderError) {
         for node in nodes {
@@ -69,6 +93,31 @@ public struct MustacheTemplate: Sendable {
                 case nil: break
                 default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
                 }
+            case .lineSection(let path, let prefix, let suffix, let children):
+                guard let value = lookup(path, in: stack), value.isTruthy else { continue }
+                switch value {
+                case .lines(let texts) where stack.count > 1:
+                    for text in texts {
+                        output += prefix
+                        output += text
+                        output += suffix
+                    }
+                case .list(let items) where stack.count > 1:
+                    for item in items {
+                        if case .line(let text) = item {
+                            output += prefix
+                            output += text
+                            output += suffix
+                        } else {
+                            stack.append(item)
+                            defer { stack.removeLast() }
+                            try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                        }
+                    }
+                default:
+                    // Not a list of lines (or a top-level one, which may render in parallel).
+                    try render([.section(path, children, inverted: false)], stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                }
             case .section(let path, let children, let inverted):
                 let value = lookup(path, in: stack)
                 let truthy = value?.isTruthy ?? false
@@ -77,14 +126,41 @@ public struct MustacheTemplate: Sendable {
                     continue
                 }
                 guard let value, truthy else { continue }
-                // The stack grows and shrinks in place: no copy per item.
-                if case .list(let items) = value {
+                // A long list at the top level (the types) renders on all cores.
+                let parallel = stack.count == 1
+                switch value {
+                case .list(let items) where parallel && items.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: items.count, item: { items[$0] }, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
+                case .lines(let texts) where parallel && texts.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: texts.count, item: { .line(texts[$0]) }, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
+                case .generated(let list) where parallel && list.count >= ParallelSection.minimumCount:
+                    let section = ParallelSection(
+                        count: list.count, item: list.item, children: children, stack: stack, partials: partials, template: template, depth: depth)
+                    try section.render(into: &output)
+                case .list(let items):
+                    // The stack grows and shrinks in place: no copy per item.
                     for item in items {
                         stack.append(item)
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
                     }
-                } else {
+                case .lines(let texts):
+                    for text in texts {
+                        stack.append(.line(text))
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
+                case .generated(let list):
+                    for index in 0..<list.count {
+                        stack.append(list.item(index))
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
+                default:
                     stack.append(value)
                     defer { stack.removeLast() }
                     try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
@@ -114,8 +190,8 @@ public struct MustacheTemplate: Sendable {
 
     private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.parts.first else { return stack.last }
-        for context in stack.reversed() {
-            guard var value = context.field(first) else { continue }
+        for index in stack.indices.reversed() {
+            guard var value = stack[index].field(first) else { continue }
             for part in path.parts.dropFirst() {
                 guard let next = value.field(part) else { return nil }
                 value = next
@@ -183,7 +259,7 @@ private struct MustacheParser {
                     throw error("{{/\(tag.name)}} closes nothing: \(open)", at: tag.start)
                 }
                 let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
+                stack[stack.count - 1].nodes.append(Self.sectionNode(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
             }
         }
         flushText(into: &stack[stack.count - 1].nodes)
@@ -192,6 +268,24 @@ private struct MustacheParser {
             throw error("the section \"\(open.name)\" is never closed with {{/\(open.name)}}", at: open.start)
         }
         return stack[0].nodes
+    }
+
+    /// A section, or a line section when its body is `prefix{{line}}suffix` (either text may be
+    /// missing).
+    private static func sectionNode(_ path: MustacheTemplate.Path, _ children: [MustacheTemplate.Node], inverted: Bool) -> MustacheTemplate.Node {
+        guard !inverted, (1...3).contains(children.count) else { return .section(path, children, inverted: inverted) }
+        var prefix = ""
+        var suffix = ""
+        var sawLine = false
+        for child in children {
+            switch child {
+            case .text(let text) where !sawLine && prefix.isEmpty: prefix = text
+            case .variable(let variable) where !sawLine && variable.name == "line": sawLine = true
+            case .text(let text) where sawLine && suffix.isEmpty: suffix = text
+            default: return .section(path, children, inverted: inverted)
+            }
+        }
+        return sawLine ? .lineSection(path, prefix: prefix, suffix: suffix, children: children) : .section(path, children, inverted: inverted)
     }
 
     /// The tag starting at `index`, if there is one.

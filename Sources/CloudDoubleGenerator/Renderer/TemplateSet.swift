@@ -49,6 +49,21 @@ public struct TemplateSet: Sendable {
         self.templates = templates
     }
 
+    /// The names an artifact's template and the partials it includes (at any depth) look up:
+    /// the fields its context needs.
+    func fieldNames(usedBy artifact: Artifact) -> Set<String> {
+        var fields = Set<String>()
+        var visited = Set<String>()
+        var pending = [artifact.templateName]
+        while let name = pending.popLast() {
+            guard visited.insert(name).inserted, let template = templates[name] else { continue }
+            let names = template.names
+            fields.formUnion(names.fields)
+            pending += names.partials
+        }
+        return fields
+    }
+
     public func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
         guard let template = templates[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")

@@ -1,5 +1,5 @@
 /// The data a template renders: the translator's output, with no logic left in it.
-public indirect enum TemplateValue: Sendable {
+public enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])
@@ -9,17 +9,19 @@ public indirect enum TemplateValue: Sendable {
     /// An object whose only field is `line`: what a list of source lines is made of. Cheaper than
     /// a dictionary per line, and generated files are mostly lines.
     case line(String)
-
-    /// A list of `{line}` objects, rendered with `{{#name}}{{line}}{{/name}}`.
-    static func lines(_ texts: [String]) -> TemplateValue {
-        .list(texts.map(TemplateValue.line))
-    }
+    /// A list of `{line}` objects, rendered with `{{#name}}{{line}}{{/name}}`, kept as the lines'
+    /// texts: no value is made per line until it renders.
+    case lines([String])
+    /// A list whose items are made as they are rendered and dropped after: a long list (every
+    /// type of a large description) is never held whole.
+    case generated(GeneratedList)
 
     /// The field `name` of an object (or of a line), if there is one.
     func field(_ name: String) -> TemplateValue? {
         switch self {
         case .object(let fields):
-            for field in fields where field.key == name { return field.value }
+            // By index: only the matching field's value is copied, not every field scanned.
+            for index in fields.indices where fields[index].key == name { return fields[index].value }
             return nil
         case .line(let text): return name == "line" ? .string(text) : nil
         default: return nil
@@ -31,6 +33,8 @@ public indirect enum TemplateValue: Sendable {
         switch self {
         case .bool(let flag): return flag
         case .list(let items): return !items.isEmpty
+        case .lines(let texts): return !texts.isEmpty
+        case .generated(let list): return list.count > 0
         case .string(let text): return !text.isEmpty
         case .object, .line: return true
         }

@@ -21,19 +21,49 @@ struct FormSignature {
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     var selector: String {
-        let labels = call.parameters.indices.map { label(at: $0) + ":" }.joined()
-        return "\(form.name.value)(\(labels)\(hasHandler ? handlerName + ":" : ""))"
+        var text = ""
+        text.reserveCapacity(64)
+        text += form.name.value
+        text += "("
+        for index in call.parameters.indices {
+            text += label(at: index)
+            text += ":"
+        }
+        if hasHandler {
+            text += handlerName
+            text += ":"
+        }
+        text += ")"
+        return text
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
-    var handlerType: String {
-        let sendable = form.sendableHandler ? "@Sendable " : ""
+    /// Appended piece by piece: declarations are built for every form in every artifact.
+    func appendHandlerType(to text: inout String) {
+        text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
-            return "@escaping \(sendable)(Result<\(returns ?? "Void"), any Error>) -> Void"
+            text += "Result<"
+            text += returns ?? "Void"
+            text += ", any Error>) -> Void"
         default:
-            guard let returns else { return "@escaping \(sendable)((any Error)?) -> Void" }
-            return "@escaping \(sendable)(\(handlerValueType(returns)), (any Error)?) -> Void"
+            guard let returns else {
+                text += "(any Error)?) -> Void"
+                return
+            }
+            if let explicit = form.handlerValueType?.value {
+                text += explicit
+            } else if returns.hasSuffix("?") {
+                text += returns
+            } else if Self.needsParenthesesWhenOptional(returns) {
+                text += "("
+                text += returns
+                text += ")?"
+            } else {
+                text += returns
+                text += "?"
+            }
+            text += ", (any Error)?) -> Void"
         }
     }
 
@@ -50,15 +80,35 @@ struct FormSignature {
 
     /// The declaration, without attributes (protocols cannot declare default argument values).
     func declaration(access: String, omitting omitted: Set<Int> = []) -> String {
-        var parts: [String] = []
-        for (index, parameter) in call.parameters.enumerated() where !omitted.contains(index) {
+        // Built in one string: this runs for every form in every artifact.
+        var text = ""
+        text.reserveCapacity(160)
+        text += access.isEmpty ? "func " : access + " func "
+        text += SwiftNames.escaped(form.name.value)
+        text += "("
+        var separator = ""
+        // By index, reading only the fields used: a copy of each whole parameter costs more.
+        let parameters = call.parameters
+        for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
             let label = label(at: index)
-            let name = SwiftNames.escaped(parameter.name.value)
-            parts.append(label == parameter.name.value ? "\(name): \(parameter.type.value)" : "\(SwiftNames.escaped(label)) \(name): \(parameter.type.value)")
+            let name = parameters[index].name.value
+            text += separator
+            if label != name {
+                text += SwiftNames.escaped(label)
+                text += " "
+            }
+            text += SwiftNames.escaped(name)
+            text += ": "
+            text += parameters[index].type.value
+            separator = ", "
         }
-        if hasHandler { parts.append("\(handlerName): \(handlerType)") }
-        let prefix = access.isEmpty ? "" : access + " "
-        var text = "\(prefix)func \(SwiftNames.escaped(form.name.value))(\(parts.joined(separator: ", ")))"
+        if hasHandler {
+            text += separator
+            text += handlerName
+            text += ": "
+            appendHandlerType(to: &text)
+        }
+        text += ")"
         switch kind {
         case .sync: if let returns { text += " -> \(returns)" }
         case .async: text += " async throws" + (returns.map { " -> \($0)" } ?? "")
@@ -71,19 +121,50 @@ struct FormSignature {
     func forwardingArguments(
         handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) -> String {
-        var parts: [String] = []
-        for (index, parameter) in call.parameters.enumerated() {
-            let value = replaced[index] ?? (omitted.contains(index) ? (parameter.defaultValue ?? "nil") : SwiftNames.escaped(parameter.name.value))
+        var text = ""
+        text.reserveCapacity(64)
+        appendForwardingArguments(to: &text, handler: handler, substitutingDefaultsFor: omitted, replacing: replaced)
+        return text
+    }
+
+    func appendForwardingArguments(
+        to text: inout String, handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
+    ) {
+        var separator = ""
+        let parameters = call.parameters
+        for index in parameters.indices {
+            let value = (replaced.isEmpty ? nil : replaced[index])
+                ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : SwiftNames.escaped(parameters[index].name.value))
             let label = label(at: index)
-            parts.append(label == "_" ? value : "\(label): \(value)")
+            text += separator
+            if label != "_" {
+                text += label
+                text += ": "
+            }
+            text += value
+            separator = ", "
         }
-        if hasHandler { parts.append("\(handlerName): \(handler ?? handlerName)") }
-        return parts.joined(separator: ", ")
+        if hasHandler {
+            text += separator
+            text += handlerName
+            text += ": "
+            text += handler ?? handlerName
+        }
     }
 
     /// `name(arguments)`, the forwarded call expression.
-    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:]) -> String {
-        "\(receiver).\(SwiftNames.escaped(form.name.value))(\(forwardingArguments(handler: handler, replacing: replaced)))"
+    /// `prefix` (`try await `, an indent) starts the line: built in one string.
+    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:], prefix: String = "") -> String {
+        var text = ""
+        text.reserveCapacity(128)
+        text += prefix
+        text += receiver
+        text += "."
+        text += SwiftNames.escaped(form.name.value)
+        text += "("
+        appendForwardingArguments(to: &text, handler: handler, replacing: replaced)
+        text += ")"
+        return text
     }
 
     /// Attribute lines: availability, deprecation, `@discardableResult`, `@preconcurrency`.
@@ -104,7 +185,10 @@ struct FormSignature {
 
     /// `T?`, parenthesised when `T` needs it (`(any P)?`).
     static func optional(_ type: String) -> String {
-        let needsParentheses = type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("->") || type.contains("&")
-        return needsParentheses ? "(\(type))?" : "\(type)?"
+        needsParenthesesWhenOptional(type) ? "(\(type))?" : "\(type)?"
+    }
+
+    static func needsParenthesesWhenOptional(_ type: String) -> Bool {
+        type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
     }
 }

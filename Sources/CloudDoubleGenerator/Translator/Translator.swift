@@ -52,8 +52,21 @@ public struct Translator: Sendable {
         return nil
     }
 
-    /// The context shared by all templates.
+    /// The context shared by all templates, whole.
     public func context() -> TemplateValue {
+        context(types: .list(description.types.parallelMap { type in self.typeContext(type) }))
+    }
+
+    /// The context for a template that looks up `fieldNames`: each type's context is made as the
+    /// template reaches it, with only the parts the template looks up, and dropped after, so a
+    /// large description's contexts are never all held at once.
+    func context(fieldNames: Set<String>) -> TemplateValue {
+        let parts = TypeContextParts(fieldNames: fieldNames)
+        let types = description.types
+        return context(types: .generated(GeneratedList(count: types.count) { index in self.typeContext(types[index], parts: parts, fields: fieldNames) }))
+    }
+
+    private func context(types: TemplateValue) -> TemplateValue {
         let module = description.module.value
         var imports: [TemplateValue] = (description.imports.map(\.value) + options.extraImports).map { .line("import \($0)") }
         imports += options.testableImports.map { .line("@testable import \($0)") }
@@ -69,7 +82,7 @@ public struct Translator: Sendable {
             "errorModelReference": .string(errorModelReference),
             "errorModelName": .string(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile))),
             "errorModelSource": .string(description.errorModel?.name == nil ? "the description's file" : "the description's `errorModel.name`"),
-            "types": .list(description.types.parallelMap { type in self.typeContext(type) }),
+            "types": types,
             "operations": .list(description.operations.map { operationTranslator($0).context(typeAttributes: typeAttributes) }),
             "hasOperations": .bool(!description.operations.isEmpty),
             "wrapsChildren": .bool(description.types.contains(where: hasChildren)),
@@ -97,7 +110,9 @@ public struct Translator: Sendable {
         }
     }
 
-    func typeContext(_ type: DescribedType) -> TemplateValue {
+    /// The context of one type. Only the `parts` and `fields` asked for are built (a template
+    /// renders the same without the ones it never looks up); nil `fields` means all of them.
+    func typeContext(_ type: DescribedType, parts: TypeContextParts = .all, fields: Set<String>? = nil) -> TemplateValue {
         let name = type.name.value
         let proto = protocolName(name)
         var protocolMembers: [TemplateValue] = []
@@ -109,6 +124,13 @@ public struct Translator: Sendable {
         var backing: [TemplateValue] = []
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
+        // One member per property and form: room for them at once, not grown step by step.
+        let memberCount = type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count }
+        if parts.contains(.protocolMembers) { protocolMembers.reserveCapacity(memberCount) }
+        if parts.contains(.liveMembers) { live.reserveCapacity(memberCount) }
+        if parts.contains(.faultMembers) { fault.reserveCapacity(memberCount) }
+        if parts.contains(.mockMembers) { mock.reserveCapacity(memberCount) }
+        if parts.contains(.callKeys) { keys.reserveCapacity(type.properties.count + type.calls.count) }
 
         for property in type.properties {
             let declared = swiftType(property.type)
@@ -116,7 +138,9 @@ public struct Translator: Sendable {
             var attributes = property.availability.map(\.value)
             if let deprecation = property.deprecation { attributes.append(FormSignature.attribute(for: deprecation)) }
             let doc = property.documentation.map { [$0] } ?? ["`\(type.sdkType.value).\(property.name.value)`."]
-            protocolMembers.append(member(doc: doc, attributes: attributes, declaration: "var \(propertyName): \(declared) { \(property.settable ? "get set" : "get") }"))
+            if parts.contains(.protocolMembers) {
+                protocolMembers.append(member(doc: doc, attributes: attributes, declaration: "var \(propertyName): \(declared) { \(property.settable ? "get set" : "get") }"))
+            }
             let declaration = "\(accessPrefix)var \(propertyName): \(declared)"
             let ref = reference(property.type)
 
@@ -126,7 +150,7 @@ public struct Translator: Sendable {
                 ?? property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil"
             let backed = property.store == nil ? "" : ", backed: self.backing.map { backing in { try backing.\(propertyName)() } }"
             let mockGet = "self.recorder.get(\(SwiftNames.literal(property.name.value))\(backed), fallback: \(fallback))"
-            if let action = property.store {
+            if let action = property.store, parts.contains(.backing) {
                 backing.append(member(
                     doc: ["`\(property.name.value)` (\(action.value.rawValue)): reading the property."], attributes: [],
                     declaration: "func \(propertyName)() throws -> \(declared)"))
@@ -134,47 +158,69 @@ public struct Translator: Sendable {
             let mockGetLines = located([mockGet], at: ref == nil ? property.mockDefault?.location : nil)
             if property.settable {
                 let liveSet = ref == nil ? "self.base.\(propertyName) = newValue" : "self.base.\(propertyName) = (newValue as! \(names.liveName(ref!))).base"
-                live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
-                fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { self.wrapped.\(propertyName) = newValue }"]))
+                if parts.contains(.liveMembers) {
+                    live.append(member(attributes: attributes, declaration: declaration, body: ["get { \(liveGet) }", "set { \(liveSet) }"]))
+                }
+                if parts.contains(.faultMembers) {
+                    fault.append(member(attributes: attributes, declaration: declaration, body: ["get { \(faultGet) }", "set { self.wrapped.\(propertyName) = newValue }"]))
+                }
                 let getter = mockGetLines.count == 1 ? ["get { \(mockGet) }"] : ["get {"] + mockGetLines.map { $0.hasPrefix("#") ? $0 : "    " + $0 } + ["}"]
-                mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
-                    "set { self.recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
-                ]))
+                if parts.contains(.mockMembers) {
+                    mock.append(member(attributes: attributes, declaration: declaration, body: getter + [
+                        "set { self.recorder.set(\(SwiftNames.literal(property.name.value)), newValue) }",
+                    ]))
+                }
             } else {
-                live.append(member(attributes: attributes, declaration: declaration, body: [liveGet]))
-                fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet]))
-                mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines))
+                if parts.contains(.liveMembers) { live.append(member(attributes: attributes, declaration: declaration, body: [liveGet])) }
+                if parts.contains(.faultMembers) { fault.append(member(attributes: attributes, declaration: declaration, body: [faultGet])) }
+                if parts.contains(.mockMembers) { mock.append(member(attributes: attributes, declaration: declaration, body: mockGetLines)) }
             }
-            keys.append(callKey(id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+            if parts.contains(.callKeys) {
+                keys.append(callKey(id: property.name.value, arguments: "Void", value: declared, doc: "The property `\(property.name.value)`.", attributes: attributes))
+            }
         }
 
         for call in type.calls {
             let id = GeneratedNames.callID(call)
             let returns = call.returns.map(swiftType)
-            let argumentsType = argumentsTypeText(call)
-            let argumentsValue = argumentsValueText(call)
+            // Selectors name the call's forms in the call key's and the backing's comments.
+            let needsSelectors = parts.contains(.callKeys) || (call.store != nil && parts.contains(.backing))
+            let argumentsValue = parts.contains(.mockMembers) ? argumentsValueText(call) : ""
             var selectors: [String] = []
             var keyAttributes: [String]?
             for form in call.forms {
                 let signature = FormSignature(call: call, callID: id, form: form, returns: returns, returnsReference: reference(call.returns))
-                selectors.append("`\(signature.selector)`")
+                // Named in the call key's comment and the protocol member's: built once.
+                let selector = needsSelectors || parts.contains(.protocolMembers) ? signature.selector : ""
+                if needsSelectors { selectors.append("`\(selector)`") }
                 let doc = call.documentation.map { [$0] } ?? []
                 let attributes = signature.attributes
                 // The key is usable wherever every form is: take the attributes shared by all forms.
-                keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
-                protocolMembers.append(member(doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(signature.selector)`."], attributes: attributes, declaration: signature.declaration(access: "")))
-                defaultOverloads += overloads(signature)
+                if parts.contains(.callKeys) {
+                    keyAttributes = keyAttributes.map { $0.filter(attributes.contains) } ?? attributes.filter { !$0.hasPrefix("@discardableResult") && !$0.hasPrefix("@preconcurrency") }
+                }
+                if parts.contains(.protocolMembers) {
+                    protocolMembers.append(member(
+                        doc: doc + ["Call `\(id)`; forwards to `\(type.sdkType.value).\(selector)`."], attributes: attributes,
+                        declaration: signature.declaration(access: "")))
+                }
+                if parts.contains(.defaultOverloads) { defaultOverloads += overloads(signature) }
+                guard !parts.isDisjoint(with: [.liveMembers, .faultMembers, .mockMembers]) else { continue }
                 let declaration = signature.declaration(access: access)
-                live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature)))
+                if parts.contains(.liveMembers) { live.append(member(attributes: attributes, declaration: declaration, body: liveBody(signature))) }
                 let operations = operations(runBy: call)
                 if operations.isEmpty {
                     // Inlined into its protocol witness: a call no rule selects then costs one
                     // async frame less (docs/Benchmarks.md, "Runtime overhead per call").
-                    fault.append(member(attributes: attributes + ["@inline(__always)"], declaration: declaration, body: faultBody(signature, typeName: name)))
-                    mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue)))
+                    if parts.contains(.faultMembers) { fault.append(member(attributes: attributes + ["@inline(__always)"], declaration: declaration, body: faultBody(signature, typeName: name))) }
+                    if parts.contains(.mockMembers) { mock.append(member(attributes: attributes, declaration: declaration, body: mockBody(signature, arguments: argumentsValue))) }
                 } else {
-                    fault.append(member(attributes: attributes, declaration: declaration, body: faultOperationBody(signature, typeName: name, operations: operations)))
-                    mock.append(member(attributes: attributes, declaration: declaration, body: mockOperationBody(signature, operations: operations)))
+                    if parts.contains(.faultMembers) {
+                        fault.append(member(attributes: attributes, declaration: declaration, body: faultOperationBody(signature, typeName: name, operations: operations)))
+                    }
+                    if parts.contains(.mockMembers) {
+                        mock.append(member(attributes: attributes, declaration: declaration, body: mockOperationBody(signature, operations: operations)))
+                    }
                 }
             }
             for operation in operations(runBy: call) {
@@ -183,44 +229,52 @@ public struct Translator: Sendable {
                     let refined = names.operationBackingName(operation.name.value)
                     if !operationBackings.contains(refined) { operationBackings.append(refined) }
                 }
+                guard parts.contains(.callKeys) else { continue }
                 keys.append(callKey(
                     id: GeneratedNames.operationKey(operation.name.value), arguments: operation.sdkType.value,
                     value: translator.outcomeName,
                     doc: "`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(translator.outcomeName)`.", attributes: []))
             }
-            if call.store != nil { backing.append(backingRequirement(call, selectors: selectors)) }
+            if call.store != nil, parts.contains(.backing) { backing.append(backingRequirement(call, selectors: selectors)) }
+            guard parts.contains(.callKeys) else { continue }
             keys.append(callKey(
-                id: id, arguments: argumentsType, value: returns ?? "Void",
+                id: id, arguments: argumentsTypeText(call), value: returns ?? "Void",
                 doc: "The call `\(id)`: \(selectors.joined(separator: ", ")).", attributes: keyAttributes ?? []))
         }
 
-        return [
-            "name": .string(name),
-            "nameLiteral": .string(SwiftNames.literal(name)),
-            "sdkType": .string(type.sdkType.value),
-            "protocolName": .string(proto),
-            "liveName": .string(names.liveName(name)),
-            "faultName": .string(names.faultName(name)),
-            "mockName": .string(names.mockName(name)),
-            "callKeyName": .string(names.callKeyName(name)),
-            "liveConformance": .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto),
-            "liveSendableNote": .bool(type.uncheckedSendable),
-            "hasChildren": .bool(hasChildren(type)),
-            "mockNameLiteral": .string(SwiftNames.literal(names.mockName(name))),
-            "doc": Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]),
-            "typeAttributes": lines(description.availability.map(\.value)),
-            "protocolMembers": .list(protocolMembers),
-            "defaultOverloads": .list(defaultOverloads),
-            "hasDefaultOverloads": .bool(!defaultOverloads.isEmpty),
-            "liveMembers": .list(live),
-            "faultMembers": .list(fault),
-            "mockMembers": .list(mock),
-            "callKeys": .list(keys),
-            "backingName": .string(names.backingName(name)),
-            "backingRequirements": .list(backing),
-            "backingRefinements": .string(operationBackings.map { ", " + $0 }.joined()),
-            "hasBacking": .bool(!backing.isEmpty || !operationBackings.isEmpty),
-        ]
+        // Only the fields the template looks up (`fields`; all when nil): fewer to build, and
+        // fewer to pass over for each name the template looks up in the enclosing context.
+        var object: [(key: String, value: TemplateValue)] = []
+        object.reserveCapacity(24)
+        func field(_ key: String, _ value: @autoclosure () -> TemplateValue) {
+            if fields?.contains(key) ?? true { object.append((key, value())) }
+        }
+        field("name", .string(name))
+        field("nameLiteral", .string(SwiftNames.literal(name)))
+        field("sdkType", .string(type.sdkType.value))
+        field("protocolName", .string(proto))
+        field("liveName", .string(names.liveName(name)))
+        field("faultName", .string(names.faultName(name)))
+        field("mockName", .string(names.mockName(name)))
+        field("callKeyName", .string(names.callKeyName(name)))
+        field("liveConformance", .string(type.uncheckedSendable ? "\(proto), @unchecked Sendable" : proto))
+        field("liveSendableNote", .bool(type.uncheckedSendable))
+        field("hasChildren", .bool(hasChildren(type)))
+        field("mockNameLiteral", .string(SwiftNames.literal(names.mockName(name))))
+        field("doc", Self.docLines(type.documentation.map { [$0] } ?? ["The part of `\(type.sdkType.value)` the app uses."]))
+        field("typeAttributes", lines(description.availability.map(\.value)))
+        field("protocolMembers", .list(protocolMembers))
+        field("defaultOverloads", .list(defaultOverloads))
+        field("hasDefaultOverloads", .bool(!defaultOverloads.isEmpty))
+        field("liveMembers", .list(live))
+        field("faultMembers", .list(fault))
+        field("mockMembers", .list(mock))
+        field("callKeys", .list(keys))
+        field("backingName", .string(names.backingName(name)))
+        field("backingRequirements", .list(backing))
+        field("backingRefinements", .string(operationBackings.map { ", " + $0 }.joined()))
+        field("hasBacking", .bool(!backing.isEmpty || !operationBackings.isEmpty))
+        return .object(object)
     }
 
     // MARK: Members
@@ -234,15 +288,22 @@ public struct Translator: Sendable {
     }
 
     func member(doc: [String] = [], attributes: [String], declaration: String, body: [String] = []) -> TemplateValue {
-        ["doc": Self.docLines(doc), "attributes": lines(attributes), "declaration": .string(declaration), "body": lines(body)]
+        // Spelled as an array of fields: a dictionary literal would build its elements twice.
+        .object([(key: "doc", value: Self.docLines(doc)), ("attributes", lines(attributes)), ("declaration", .string(declaration)), ("body", lines(body))])
     }
 
     /// Documentation as the lines of a `///` comment: a text from the description may hold line
     /// breaks of any kind (each starts a new comment line, since Swift ends a comment at a CR as
     /// at an LF) and control characters (dropped).
     static func docLines(_ texts: [String]) -> TemplateValue {
+        if texts.isEmpty { return .list([]) }
         var lines: [String] = []
         for text in texts {
+            // Nearly every text is one line of printable ASCII with no `*/`: it is its own line.
+            if isPlainLine(text) {
+                lines.append(text)
+                continue
+            }
             var line = ""
             var previous: Unicode.Scalar = " "
             for scalar in text.unicodeScalars {
@@ -251,7 +312,7 @@ public struct Translator: Sendable {
                 case "\n" where previous == "\r":
                     continue  // the LF of a CRLF
                 case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}":
-                    lines.append(line)
+                    lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
                     line = ""
                 case "\t":
                     line += " "
@@ -261,9 +322,19 @@ public struct Translator: Sendable {
                     line.unicodeScalars.append(scalar)
                 }
             }
-            lines.append(line)
+            lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
         }
-        return .lines(lines.map { $0.replacingOccurrences(of: "*/", with: "* /") })
+        return .lines(lines)
+    }
+
+    /// Printable ASCII only (no line break, tab or control character) and no `*/`.
+    private static func isPlainLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) else { return false }
+            previous = byte
+        }
+        return true
     }
 
     func lines(_ texts: [String]) -> TemplateValue {
@@ -271,13 +342,13 @@ public struct Translator: Sendable {
     }
 
     func callKey(id: String, arguments: String, value: String, doc: String, attributes: [String]) -> TemplateValue {
-        [
-            "doc": Self.docLines([doc]),
-            "attributes": lines(attributes),
-            "whereClause": .string("Arguments == \(arguments), Value == \(value)"),
-            "name": .string(SwiftNames.escaped(id)),
-            "id": .string(SwiftNames.literal(id)),
-        ]
+        .object([
+            (key: "doc", value: Self.docLines([doc])),
+            ("attributes", lines(attributes)),
+            ("whereClause", .string("Arguments == \(arguments), Value == \(value)")),
+            ("name", .string(SwiftNames.escaped(id))),
+            ("id", .string(SwiftNames.literal(id))),
+        ])
     }
 
     /// Protocols cannot declare default argument values, so each way of leaving defaulted
@@ -298,13 +369,13 @@ public struct Translator: Sendable {
     }
 
     func liveBody(_ signature: FormSignature) -> [String] {
-        let call = signature.invocation(on: "self.base")
         switch signature.kind {
         case .sync:
+            let call = signature.invocation(on: "self.base")
             if let ref = signature.returnsReference { return ["self.wrappers.wrapper(for: \(call)) { \(names.liveName(ref))($0) }"] }
             return [call]
-        case .async: return ["try await \(call)"]
-        case .completion, .result: return [call]
+        case .async: return [signature.invocation(on: "self.base", prefix: "try await ")]
+        case .completion, .result: return [signature.invocation(on: "self.base")]
         }
     }
 
@@ -320,13 +391,12 @@ public struct Translator: Sendable {
             }
             return ["// A synchronous member cannot fail, so it is forwarded untouched.", call]
         case .async:
-            let call = signature.invocation(on: "self.wrapped")
             if let items = itemFaultParts(signature) {
                 return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async, request: { items in"]
                     + items.request.map { "    " + $0 } + ["}, merge: { value, items in"] + items.merge.map { "    " + $0 }
                     + ["}) { items in", "    try await \(signature.invocation(on: "self.wrapped", replacing: items.kept))", "}"]
             }
-            return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async) {", "    try await \(call)", "}"]
+            return ["try await self.faults.perform(\(typeLiteral), \(idLiteral), .async) {", signature.invocation(on: "self.wrapped", prefix: "    try await "), "}"]
         case .completion:
             let failure: String
             if signature.returns == nil {
@@ -339,7 +409,7 @@ public struct Translator: Sendable {
             let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
             return located([
                 "self.faults.complete(\(typeLiteral), \(idLiteral), .completion, fail: { \(failure) }) {",
-                "    \(signature.invocation(on: "self.wrapped"))",
+                signature.invocation(on: "self.wrapped", prefix: "    "),
                 "}",
             ], at: pasted)
         case .result:
@@ -350,7 +420,7 @@ public struct Translator: Sendable {
             }
             return [
                 "self.faults.complete(\(typeLiteral), \(idLiteral), .result, fail: { \(handler)(.failure($0)) }) {",
-                "    \(signature.invocation(on: "self.wrapped"))",
+                signature.invocation(on: "self.wrapped", prefix: "    "),
                 "}",
             ]
         }
@@ -503,7 +573,18 @@ public struct Translator: Sendable {
         switch call.parameters.count {
         case 0: return "Void"
         case 1: return Self.storedType(call.parameters[0].type.value)
-        default: return "(" + call.parameters.map { "\($0.name.value): \(Self.storedType($0.type.value))" }.joined(separator: ", ") + ")"
+        default:
+            var text = ""
+            text.reserveCapacity(64)
+            text += "("
+            for index in call.parameters.indices {
+                if index > 0 { text += ", " }
+                text += call.parameters[index].name.value
+                text += ": "
+                text += Self.storedType(call.parameters[index].type.value)
+            }
+            text += ")"
+            return text
         }
     }
 
@@ -511,7 +592,7 @@ public struct Translator: Sendable {
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
     static func storedType(_ type: String) -> String {
-        guard type.contains("@escaping") else { return type }
+        guard type.containsBytes("@escaping") else { return type }
         return type.replacingOccurrences(of: "@escaping", with: "").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
@@ -519,7 +600,19 @@ public struct Translator: Sendable {
         switch call.parameters.count {
         case 0: return "()"
         case 1: return SwiftNames.escaped(call.parameters[0].name.value)
-        default: return "(" + call.parameters.map { "\($0.name.value): \(SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
+        default:
+            var text = ""
+            text.reserveCapacity(64)
+            text += "("
+            for index in call.parameters.indices {
+                let name = call.parameters[index].name.value
+                if index > 0 { text += ", " }
+                text += name
+                text += ": "
+                text += SwiftNames.escaped(name)
+            }
+            text += ")"
+            return text
         }
     }
 

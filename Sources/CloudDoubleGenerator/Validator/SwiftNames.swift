@@ -22,15 +22,47 @@ enum SwiftNames {
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
+        // Nearly every name is ASCII: check its bytes without looking up Unicode properties.
+        if let ascii = isASCIIIdentifier(name.utf8) { return ascii }
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
+    /// Whether ASCII `bytes` form an identifier; `nil` when they are not all ASCII (the Unicode
+    /// rules decide then). In ASCII, XID_Start is the letters and XID_Continue adds digits and `_`.
+    private static func isASCIIIdentifier(_ bytes: String.UTF8View) -> Bool? {
+        var isFirst = true
+        var valid = !bytes.isEmpty
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): if isFirst { valid = false }
+            default: valid = false
+            }
+            isFirst = false
+        }
+        return valid
+    }
+
     /// `name` as written in a declaration: backticked when it is a keyword.
     static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        isKeyword(name) ? "`\(name)`" : name
     }
+
+    /// `keywords.contains(name)`, without hashing: only the few keywords with the name's first
+    /// byte are compared. (No other text is canonically equivalent to an ASCII keyword.)
+    static func isKeyword(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first < 0x80 else { return false }
+        return keywordsByFirstByte[Int(first)].contains(name)
+    }
+
+    private static let keywordsByFirstByte: [[String]] = {
+        var table = [[String]](repeating: [], count: 128)
+        for keyword in keywords { table[Int(keyword.utf8.first!)].append(keyword) }
+        return table
+    }()
 
     /// Whether `text` looks like a Swift type (identifiers, dots, generics, optionals, tuples,
     /// arrays, dictionaries, `any`/`some`). A light check that catches typos, not a type checker.
@@ -71,6 +103,21 @@ enum SwiftNames {
 
     /// Whether `text` has a `:` outside brackets (a dictionary's key-value separator).
     static func topLevelColon(in text: String) -> Bool {
+        // Characters, not bytes, once a combining mark could join a bracket or colon.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return topLevelColon(inCharacters: text) }
+        var depth = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: ":") where depth == 0: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private static func topLevelColon(inCharacters text: String) -> Bool {
         var depth = 0
         for character in text {
             switch character {
@@ -86,6 +133,10 @@ enum SwiftNames {
     /// A Swift string literal of `text`: quotes, backslashes, line breaks and control
     /// characters escaped. Generated code and diagnostics show description text through it.
     static func literal(_ text: String) -> String {
+        // Most texts are names: printable ASCII with nothing to escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            return "\"" + text + "\""
+        }
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {

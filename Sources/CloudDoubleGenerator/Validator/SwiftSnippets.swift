@@ -107,6 +107,8 @@ enum SwiftSnippets {
     /// The number of parameters of a function type `(A, B) -> C` (attributes such as
     /// `@Sendable` first are allowed); `nil` when `text` is not one.
     static func parameterCount(ofFunctionType text: String) -> Int? {
+        // Most types are not function types: without a parenthesis, this cannot be one.
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return nil }
         var type = Substring(text.trimmingCharacters(in: .whitespaces))
         while type.hasPrefix("@") {
             guard let space = type.firstIndex(of: " ") else { return nil }

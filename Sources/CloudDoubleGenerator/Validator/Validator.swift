@@ -62,7 +62,17 @@ private struct Check {
                 at: condition.location)
         }
         let operationNames = operations()
-        for type in description.types { members(of: type, typeNames: typeNames, operationNames: operationNames) }
+        // Each type's members are checked on their own: on all cores, each into its own sink,
+        // the diagnostics then taken in the types' order.
+        let (description, file, names) = (self.description, sink.file, typeNames)
+        let perType = description.types.parallelMap { type in
+            let typeSink = DiagnosticSink(file: file)
+            Check(description: description, sink: typeSink).members(of: type, typeNames: names, operationNames: operationNames)
+            return typeSink.diagnostics
+        }
+        for diagnostics in perType {
+            for diagnostic in diagnostics { sink.append(diagnostic) }
+        }
         if let model = description.errorModel { errorModel(model) }
         generatedNames()
     }
@@ -200,6 +210,7 @@ private struct Check {
     /// `omitted` names a property, a base name or a full name (`fetch(withRecordID:completionHandler:)`),
     /// once each, not a member the type describes.
     func omitted(_ type: DescribedType) {
+        guard !type.omitted.isEmpty else { return }
         var seen: [String: SourceLocation] = [:]
         var described = Set(type.properties.map(\.name.value))
         for call in type.calls {
@@ -486,7 +497,8 @@ private struct Check {
     }
 
     func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
-        var parameterNames = Set<String>()
+        // A handful of parameters: a list is cheaper than a set.
+        var parameterNames: [String] = []
         for parameter in call.parameters {
             memberName(parameter.name, what: "parameter")
             if call.perItem != nil, SwiftNames.itemFaultLocals.contains(parameter.name.value) {
@@ -494,8 +506,10 @@ private struct Check {
                     "the parameter \"\(parameter.name.value)\" of a call with per-item results has the name of a local of its fault wrapper",
                     at: parameter.name.location, hint: "reserved in such calls: \(SwiftNames.itemFaultLocals.sorted().joined(separator: ", "))")
             }
-            if !parameterNames.insert(parameter.name.value).inserted {
+            if parameterNames.contains(parameter.name.value) {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
+            } else {
+                parameterNames.append(parameter.name.value)
             }
             label(parameter.label)
             if !SwiftNames.isPlausibleType(parameter.type.value) {
@@ -572,13 +586,30 @@ private struct Check {
                     "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
                     at: handlerValue.location)
             }
-            let labels = (form.labels?.map(\.value) ?? call.parameters.map(\.label.value)).map { $0 + ":" }.joined()
-            let types = call.parameters.map(\.type.value).joined(separator: ",")
-            let handler = form.kind.value == .completion || form.kind.value == .result ? form.handlerLabel + ":" : ""
-            let key = "\(form.kind.value == .async ? "async " : "")\(form.name.value)(\(labels)\(handler))[\(types)]"
+            // `async fetch(_:completionHandler:)[String,Int]`, built in one string: every form has one.
+            var key = form.kind.value == .async ? "async " : ""
+            key.reserveCapacity(96)
+            let selectorStart = key.utf8.count
+            key += form.name.value
+            key += "("
+            if let labels = form.labels {
+                for label in labels { key += label.value + ":" }
+            } else {
+                for parameter in call.parameters { key += parameter.label.value + ":" }
+            }
+            if form.kind.value == .completion || form.kind.value == .result { key += form.handlerLabel + ":" }
+            key += ")"
+            let selectorEnd = key.utf8.count
+            key += "["
+            for (index, parameter) in call.parameters.enumerated() {
+                if index > 0 { key += "," }
+                key += parameter.type.value
+            }
+            key += "]"
             if let first = signatures[key] {
+                let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
                 sink.error(
-                    "\(form.name.value)(\(labels)\(handler)) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
+                    "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
                     at: form.name.location, hint: "overloads must differ in labels or parameter types")
             } else {
                 signatures[key] = form.name.location

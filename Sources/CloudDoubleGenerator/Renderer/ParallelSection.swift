@@ -1,0 +1,48 @@
+/// A section over a long list at the top of a template (the types of a large description),
+/// rendered on all cores: the items are split into chunks, each rendered into its own text, and
+/// the texts appended in order, so the output is the same as rendering the items one by one (and
+/// the first error in item order is the one thrown). Chunks go in waves, so besides the output
+/// only one wave's text is held.
+struct ParallelSection {
+    /// Shorter lists are rendered in place: spreading them costs more than it saves.
+    static let minimumCount = 64
+    static let chunkSize = 16
+    static let chunksPerWave = 16
+
+    let count: Int
+    let item: @Sendable (Int) -> TemplateValue
+    let children: [MustacheTemplate.Node]
+    let stack: [TemplateValue]
+    let partials: [String: MustacheTemplate]
+    let template: String
+    let depth: Int
+
+    func render(into output: inout String) throws(MustacheTemplate.RenderError) {
+        let chunks = stride(from: 0, to: count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, count) }
+        var next = 0
+        while next < chunks.count {
+            let wave = Array(chunks[next..<min(next + Self.chunksPerWave, chunks.count)])
+            let startLength = output.utf8.count
+            let texts = try wave.parallelMap(minimumCount: 2) { range throws(MustacheTemplate.RenderError) in try renderChunk(range) }
+            for text in texts { output += text }
+            if next == 0, let last = wave.last {
+                // The first wave tells how long an item's text is: make room for the rest at once
+                // rather than growing (and copying) the output again and again.
+                let perItem = (output.utf8.count - startLength) / last.upperBound
+                output.reserveCapacity(output.utf8.count + perItem * (count - last.upperBound) * 21 / 20 + 4096)
+            }
+            next += Self.chunksPerWave
+        }
+    }
+
+    private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
+        var text = ""
+        var stack = self.stack
+        for index in range {
+            stack.append(item(index))
+            defer { stack.removeLast() }
+            try MustacheTemplate.render(children, stack: &stack, partials: partials, into: &text, template: template, depth: depth)
+        }
+        return text
+    }
+}
