@@ -7,7 +7,7 @@ import XCTest
 final class TranslatorSnippetTests: XCTestCase {
     /// One described type `Store` (prefix `Cloud`) with `members` (JSON for "properties"/"calls"),
     /// generated; returns the artifact's text.
-    func generate(_ members: String, artifact: Artifact, errorModelName: String? = nil) throws -> String {
+    func generate(_ members: String, artifact: Artifact, errorModelName: String? = nil, file: String = "Snippet.clouddouble.json") throws -> String {
         let name = errorModelName.map { #""name": "\#($0)", "# } ?? ""
         let json = """
             {
@@ -16,7 +16,7 @@ final class TranslatorSnippetTests: XCTestCase {
               "types": [{ "name": "Store", "sdkType": "SDKStore", \(members) }]
             }
             """
-        let files = try Generator(templates: .bundled()).generate(Array(json.utf8), file: "Snippet.clouddouble.json", artifacts: [artifact])
+        let files = try Generator(templates: .bundled()).generate(Array(json.utf8), file: file, artifacts: [artifact])
         return try XCTUnwrap(files.first).contents
     }
 
@@ -95,6 +95,11 @@ final class TranslatorSnippetTests: XCTestCase {
         let named = try generate(Self.fetch, artifact: .protocols, errorModelName: "storeErrors")
         XCTAssertTrue(named.contains("    public static var storeErrors: ErrorModel {"))
         XCTAssertFalse(named.contains("static var snippet"))
+        // File names that are not Swift names: words joined, else the module's name.
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "my-remote_store.clouddouble.json").contains("static var myRemote_store: ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "2nd.clouddouble.json").contains("static var _2nd: ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "-+-.clouddouble.json").contains("static var sdk: ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains("static var `default`: ErrorModel"))
     }
 
     func testACopiedDefaultStandsBetweenSourceLocationDirectives() throws {
