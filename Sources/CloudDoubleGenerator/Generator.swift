@@ -51,10 +51,10 @@ public struct Generator: Sendable {
             throw .io("clouddouble: error: '\(module)' is not a module name to import")
         }
         let translator = Translator(description: description, sourceFile: source, descriptionPath: file, options: options)
-        // One artifact at a time, each from a context made as it renders (the types render on all
-        // cores), holding only the parts its template looks up.
+        // One artifact at a time, each from its own translator's context, made as it renders (the
+        // types render on all cores).
         for artifact in artifacts.sorted() {
-            let context = translator.context(fieldNames: templates.fieldNames(usedBy: artifact))
+            let context = translator.context(for: artifact)
             try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context)))
         }
     }

@@ -8,6 +8,7 @@ import Foundation
 /// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
 /// doubles build the errors they inject or report from it, and app code can use it too, for
 /// instance in a `RetryPolicy(errorModel: .cloudKit)`. Named after the description's file.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension ErrorModel {
     public static var cloudKit: ErrorModel {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
@@ -610,200 +611,200 @@ public protocol CloudDatabase: AnyObject, Sendable {
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
-        try await records(for: ids, desiredKeys: nil)
+        try await self.records(for: ids, desiredKeys: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
-        fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
+        self.fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
-        try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
+        try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
-        try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
+        try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
-        try await modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
+        try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
-        modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
+        self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
-        modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
+        self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
-        modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
+        self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-        try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
+        try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
+        try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
-        try await records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        try await records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-        try await records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        try await records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-        fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
-        fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-        fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
-        fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
-        try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
+        try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
-        try await records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
-        try await records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
+        try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
-        fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
-        fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
-        fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
+        self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
-        try await databaseChanges(since: changeToken, resultsLimit: nil)
+        try await self.databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
-        fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
+        self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
-        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
+        try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
-        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
+        try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
-        try await recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
+        try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
-        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
-        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
+        self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
-        fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
+        self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
 }

@@ -1,10 +1,23 @@
 @testable import CloudDoubleGenerator
+import Foundation
 import XCTest
 
-/// The templates and the translator agree on names: a tag whose name no context holds renders
-/// nothing, silently, so every name a bundled template looks up must be one the translator gives
-/// (for the KitchenSink and CloudKit descriptions, which between them use every kind of member).
+/// Each template's typed context, checked two ways:
+/// - the template and its translator agree on names: a tag whose name no context holds renders
+///   nothing, silently, so every name a bundled template looks up must be one its own artifact's
+///   context gives (for the KitchenSink and CloudKit descriptions, which between them use every
+///   kind of member);
+/// - snapshots lock what each artifact's context holds for the KitchenSink description, field by
+///   field, already escaped (`Tests/Goldens/Contexts/`; re-record with `CLOUDDOUBLE_RECORD=1`).
 final class TemplateContextTests: XCTestCase {
+    static let descriptions = ["Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", "Descriptions/CloudKit.clouddouble.json"]
+
+    func translator(_ path: String) throws -> Translator {
+        let file = Paths.root.appendingPathComponent(path)
+        let description = try Generator.validate(Paths.bytes(file), file: path)
+        return Translator(description: description, sourceFile: file.lastPathComponent, descriptionPath: path)
+    }
+
     /// Every field name at any depth of `value`, expanding generated lists.
     func fieldNames(in value: TemplateValue, into names: inout Set<String>) {
         switch value {
@@ -20,23 +33,21 @@ final class TemplateContextTests: XCTestCase {
         }
     }
 
-    /// The names each artifact's template looks up that no context gives.
+    /// The names each artifact's template looks up that its context does not give.
     func missingNames(_ templates: TemplateSet) throws -> [Artifact: [String]] {
-        var given = Set<String>()
-        for path in ["Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", "Descriptions/CloudKit.clouddouble.json"] {
-            let file = Paths.root.appendingPathComponent(path)
-            let description = try Generator.validate(Paths.bytes(file), file: file.lastPathComponent)
-            fieldNames(in: Translator(description: description, sourceFile: file.lastPathComponent).context(), into: &given)
-        }
         var missing: [Artifact: [String]] = [:]
         for artifact in Artifact.allCases {
+            var given = Set<String>()
+            for path in Self.descriptions {
+                fieldNames(in: try translator(path).context(for: artifact), into: &given)
+            }
             let names = templates.fieldNames(usedBy: artifact).subtracting(given)
             if !names.isEmpty { missing[artifact] = names.sorted() }
         }
         return missing
     }
 
-    func testEveryNameATemplateLooksUpIsGivenByTheTranslator() throws {
+    func testEveryNameATemplateLooksUpIsGivenByItsArtifactsContext() throws {
         XCTAssertEqual(try missingNames(.bundled()), [:])
     }
 
@@ -50,5 +61,98 @@ final class TemplateContextTests: XCTestCase {
         }
         try "".write(to: directory.appendingPathComponent("header.mustache"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try missingNames(TemplateSet(directory: directory)), [.mocks: ["mockNmae"]])
+    }
+
+    // MARK: Snapshots
+
+    /// `value` as indented text: one field per line, strings quoted as Swift would, lists as `-`.
+    static func dump(_ value: TemplateValue, indent: String = "", into lines: inout [String]) {
+        switch value {
+        case .string(let text): lines.append(indent + SwiftNames.literal(text))
+        case .bool(let flag): lines.append(indent + String(flag))
+        case .line(let text): lines.append(indent + "line " + SwiftNames.literal(text))
+        case .lines(let texts): lines += texts.map { indent + "- " + SwiftNames.literal($0) }
+        case .list(let items): dumpItems(items, indent: indent, into: &lines)
+        case .generated(let list): dumpItems((0..<list.count).map(list.item), indent: indent, into: &lines)
+        case .object(let fields):
+            for field in fields {
+                switch field.value {
+                case .string, .bool, .line:
+                    var inline: [String] = []
+                    dump(field.value, into: &inline)
+                    lines.append(indent + field.key + ": " + inline[0])
+                case .lines(let texts) where texts.isEmpty: lines.append(indent + field.key + ": []")
+                case .list(let items) where items.isEmpty: lines.append(indent + field.key + ": []")
+                default:
+                    lines.append(indent + field.key + ":")
+                    dump(field.value, indent: indent + "  ", into: &lines)
+                }
+            }
+        }
+    }
+
+    static func dumpItems(_ items: [TemplateValue], indent: String, into lines: inout [String]) {
+        for item in items {
+            var itemLines: [String] = []
+            dump(item, indent: indent + "  ", into: &itemLines)
+            guard let first = itemLines.first else { continue }
+            lines.append(indent + "- " + first.dropFirst(indent.count + 2))
+            lines += itemLines.dropFirst()
+        }
+    }
+
+    func testContextSnapshots() throws {
+        let translator = try translator(Self.descriptions[0])
+        let directory = Paths.root.appendingPathComponent("Tests/Goldens/Contexts")
+        for artifact in Artifact.allCases {
+            var lines: [String] = []
+            Self.dump(translator.context(for: artifact), into: &lines)
+            let text = lines.joined(separator: "\n") + "\n"
+            let url = directory.appendingPathComponent("KitchenSink.\(artifact.templateName).context")
+            if ProcessInfo.processInfo.environment["CLOUDDOUBLE_RECORD"] == "1" {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            let snapshot = try String(contentsOf: url, encoding: .utf8)
+            if text != snapshot {
+                XCTFail("\(url.lastPathComponent) differs (re-record with CLOUDDOUBLE_RECORD=1 if intended):\n\(GoldenTests.difference(snapshot, text))")
+            }
+        }
+    }
+
+    /// What reaches a template from the description is escaped in the context already: a doc
+    /// with a CR and `*/`, an availability attribute written loosely, a key with a quote.
+    func testContextValuesAreEscapedBeforeATemplateSeesThem() throws {
+        let json = #"""
+            {
+              "formatVersion": 1, "module": "SDK", "prefix": "Cloud",
+              "types": [{ "name": "Store", "sdkType": "SDKStore", "doc": "First\rstruct Evil {} */ x",
+                "properties": [{ "name": "count", "type": "Int", "availability": ["@available(iOS 15.0,macOS 12.0 , *)"] }] }]
+            }
+            """#
+        let description = try Generator.validate(Array(json.utf8), file: "Snippet.clouddouble.json")
+        let types = ProtocolsTranslator(Translator(description: description, sourceFile: "Snippet.clouddouble.json")).file().types.elements
+        XCTAssertEqual(types[0].doc.lines, ["First", "struct Evil {} * / x"])
+        XCTAssertEqual(types[0].requirements[0].attributes.map(\.text), ["@available(iOS 15.0, macOS 12.0, *)"])
+        XCTAssertEqual(types[0].callKeys[0].id.text, #""count""#)
+    }
+
+    /// The availability parser is the validator's too: it takes what Swift takes and writes it
+    /// back from its parts, and refuses anything that would carry more than one attribute.
+    func testAvailabilityIsParsedIntoParts() {
+        let written = [
+            "@available(iOS 15.0, *)", "@available(iOS, introduced: 15.0, deprecated: 17.0, message: \"use \\\"x\\\", then y\")",
+            "@available(*, deprecated, renamed: \"fetch(with:)\")", "@available(macCatalyst 15.0.1, visionOS 1, *)",
+        ]
+        for text in written {
+            XCTAssertEqual(Availability(parsing: text)?.text, text)
+        }
+        for text in [
+            "@available(iOS 15.0, *) func f()", "@available(iOS 15.0\n, *)", "@available()", "@available(iOS 15.0 macOS 12, *)",
+            "@available(iOS 15.0, *) @objc", "@available(message: \"open)", "@available(iOS 15..0, *)", "@available(1OS 15, *)",
+        ] {
+            XCTAssertNil(Availability(parsing: text), text)
+        }
     }
 }

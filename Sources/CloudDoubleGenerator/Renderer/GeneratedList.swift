@@ -2,7 +2,7 @@
 /// time it is asked for (from any thread: sections over long lists render on all cores).
 public struct GeneratedList: Sendable {
     public let count: Int
-    let item: @Sendable (Int) -> TemplateValue
+    public let item: @Sendable (Int) -> TemplateValue
 
     public init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
         self.count = count

@@ -152,14 +152,10 @@ struct FormSignature {
         }
     }
 
-    /// `name(arguments)`, the forwarded call expression.
-    /// `prefix` (`try await `, an indent) starts the line: built in one string.
-    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:], prefix: String = "") -> String {
+    /// `name(arguments)`, the forwarded call without its receiver.
+    func callExpression(handler: String? = nil, replacing replaced: [Int: String] = [:]) -> String {
         var text = ""
         text.reserveCapacity(128)
-        text += prefix
-        text += receiver
-        text += "."
         text += SwiftNames.escaped(form.name.value)
         text += "("
         appendForwardingArguments(to: &text, handler: handler, replacing: replaced)
@@ -167,20 +163,19 @@ struct FormSignature {
         return text
     }
 
-    /// Attribute lines: availability, deprecation, `@discardableResult`, `@preconcurrency`.
-    var attributes: [String] {
-        var lines = form.availability.map(\.value)
-        if let deprecation = form.deprecation { lines.append(Self.attribute(for: deprecation)) }
-        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { lines.append("@discardableResult") }
-        if form.preconcurrency { lines.append("@preconcurrency") }
-        return lines
+    /// `receiver.name(arguments)`, the forwarded call expression.
+    /// `prefix` (`try await `, an indent) starts the line: built in one string.
+    func invocation(on receiver: String, handler: String? = nil, replacing replaced: [Int: String] = [:], prefix: String = "") -> String {
+        prefix + receiver + "." + callExpression(handler: handler, replacing: replaced)
     }
 
-    static func attribute(for deprecation: Deprecation) -> String {
-        var arguments = ["*", "deprecated"]
-        if let renamed = deprecation.renamed { arguments.append("renamed: \(SwiftNames.literal(renamed))") }
-        if let message = deprecation.message { arguments.append("message: \(SwiftNames.literal(message))") }
-        return "@available(\(arguments.joined(separator: ", ")))"
+    /// The form's attributes: availability, deprecation, `@discardableResult`, `@preconcurrency`.
+    var attributes: [Attribute] {
+        var attributes = Translator.attributes(form.availability)
+        if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
+        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
+        if form.preconcurrency { attributes.append(.preconcurrency) }
+        return attributes
     }
 
     /// `T?`, parenthesised when `T` needs it (`(any P)?`).

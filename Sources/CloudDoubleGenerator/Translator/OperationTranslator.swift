@@ -23,34 +23,16 @@ struct OperationTranslator {
     var deprecatedBlocks: [OperationBlock] { allBlocks.filter { $0.deprecation != nil } }
     var itemStreams: [OperationStream] { operation.streams.filter(\.isItems) }
 
-    func context(typeAttributes: TemplateValue) -> TemplateValue {
-        [
-            "sdkType": .string(sdkType),
-            "outcomeName": .string(outcomeName),
-            "keyLiteral": .string(SwiftNames.literal(GeneratedNames.operationKey(operation.name.value))),
-            "keyName": .string(GeneratedNames.operationKey(operation.name.value)),
-            "hasStore": .bool(operation.store != nil),
-            "storeAction": .string(operation.store?.value.rawValue ?? ""),
-            "backingName": .string(GeneratedNames(prefix: prefix).operationBackingName(operation.name.value)),
-            "typeAttributes": typeAttributes,
-            "doc": Translator.docLines(operation.documentation.map { [$0] } ?? []),
-            "resultType": .string(resultType),
-            "finalType": .string(finalType),
-            "eventCases": .list(operation.streams.map(eventCase)),
-            "streamInit": lines(streamInit()),
-            "replay": lines(replay()),
-            "delivery": lines(delivery()),
-            "intercept": lines(intercept()),
-            "hasDeprecatedBlocks": .bool(!deprecatedBlocks.isEmpty),
-            "legacyProtocol": .string(legacyProtocol),
-            "legacyAccess": .string(legacyAccess),
-            "legacyRequirements": lines(deprecatedBlocks.flatMap { legacyAccessors($0, body: false) }),
-            "legacyWitnesses": lines(deprecatedBlocks.flatMap { legacyAccessors($0, body: true) }),
-        ]
-    }
-
-    func lines(_ texts: [String]) -> TemplateValue {
-        .lines(texts)
+    func context() -> OperationContext {
+        let names = GeneratedNames(prefix: prefix)
+        return OperationContext(
+            sdkType: sdkType, outcomeName: outcomeName, keyName: GeneratedNames.operationKey(operation.name.value),
+            storeAction: operation.store?.value.rawValue, backingName: names.operationBackingName(operation.name.value),
+            doc: DocComment(operation.documentation.map { [$0] } ?? []), resultType: resultType, finalType: finalType,
+            eventCases: operation.streams.map(eventCase), streamInit: streamInit(), replay: replay(), delivery: delivery(), intercept: intercept(),
+            legacyProtocol: legacyProtocol, legacyAccess: legacyAccess,
+            legacyRequirements: deprecatedBlocks.flatMap { legacyAccessors($0, body: false) },
+            legacyWitnesses: deprecatedBlocks.flatMap { legacyAccessors($0, body: true) })
     }
 
     // MARK: The outcome type
@@ -63,14 +45,14 @@ struct OperationTranslator {
         }
     }
 
-    func eventCase(_ stream: OperationStream) -> TemplateValue {
+    func eventCase(_ stream: OperationStream) -> (doc: DocComment, declaration: String) {
         let payload: String
         switch stream.kind {
         case .items: payload = fieldTypes(stream).map(\.type).joined(separator: ", ")
         case .events: payload = fieldTypes(stream).map { "\($0.name): \($0.type)" }.joined(separator: ", ")
         }
         let doc = stream.documentation ?? (stream.isItems ? "A per-item result (`\(stream.name.value)`)." : "An event (`\(stream.name.value)`).")
-        return ["doc": Translator.docLines([doc]), "declaration": .string("case \(stream.name.value)(\(payload))")]
+        return (DocComment(doc), "case \(stream.name.value)(\(payload))")
     }
 
     /// The initialiser that takes each stream as an array and orders the events stream by stream.

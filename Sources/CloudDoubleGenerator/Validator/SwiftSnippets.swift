@@ -18,27 +18,11 @@ enum SwiftSnippets {
         scan(text, allowSemicolonsInBraces: false) != nil
     }
 
-    /// `@available(…)`: one attribute whose arguments are platform names, versions, `*`,
-    /// keywords with `:` and string literals, closed by its own final parenthesis.
+    /// `@available(…)`: one attribute whose arguments are platform names with optional versions,
+    /// `*`, keywords, and labelled versions or string literals (``Availability``, which the
+    /// translator writes back from its parts).
     static func isAvailabilityAttribute(_ text: String) -> Bool {
-        guard text.hasPrefix("@available("), text.hasSuffix(")") else { return false }
-        let arguments = text.dropFirst("@available(".count).dropLast()
-        var inString = false
-        var escaped = false
-        for character in arguments {
-            if character.isNewline { return false }
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "(", ")", "{", "}", "[", "]", ";", "@", "/": return false
-            default:
-                guard character.isLetter || character.isNumber || " ._,*:-".contains(character) else { return false }
-            }
-        }
-        return !inString
+        Availability(parsing: text) != nil
     }
 
     /// A compilation condition for `#if`: `canImport(CloudKit)`, `os(iOS) || DEBUG`,

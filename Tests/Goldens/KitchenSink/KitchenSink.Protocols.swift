@@ -36,12 +36,12 @@ protocol SinkSettings: AnyObject, Sendable {
 extension SinkSettings {
     func store(_ value: String, `in` key: String) async throws {
         #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
-        try await store(value, in: key, overwrite: true)
+        try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Error)?) -> Void) {
         #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
-        store(value, in: key, overwrite: true, completionHandler: completionHandler)
+        self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
 }

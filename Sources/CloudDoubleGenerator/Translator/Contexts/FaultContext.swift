@@ -1,0 +1,174 @@
+/// The context of `Templates/faultInjecting.mustache`: the fault-injecting wrappers file.
+struct FaultFileContext: TemplateContext {
+    var file: FileContext
+    /// The error model the wrappers' convenience initialisers build errors from:
+    /// `ErrorModel.cloudKit`, or a bare model for a description without one.
+    var errorModelReference: String
+    var types: ContextList<FaultTypeContext>
+
+    var templateValue: TemplateValue {
+        .object(file.fields + [
+            (key: "errorModelReference", value: .string(errorModelReference)),
+            ("types", types.templateValue),
+        ])
+    }
+}
+
+/// One wrapper, `FaultInjectingCloudDatabase`: its names, then its members, properties first.
+struct FaultTypeContext: TemplateContext {
+    var names: TypeNames
+    /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
+    var hasChildren: Bool
+    var properties: [Property]
+    /// One per form of each call.
+    var calls: [Call]
+
+    /// A property: forwarded (properties cannot fail); described types come back wrapped.
+    struct Property: TemplateContext {
+        var attributes: [Attribute]
+        /// `public var name: Type`.
+        var declaration: String
+        /// The property's name as an identifier.
+        var name: String
+        var settable: Bool
+        /// The wrapper of the described type the property holds (`FaultInjectingCloudDatabase`), if any.
+        var childWrapper: String?
+
+        var templateValue: TemplateValue {
+            .object([
+                (key: "attributes", value: Attribute.lines(attributes)),
+                ("declaration", .string(declaration)),
+                ("name", .string(name)),
+                ("settable", .bool(settable)),
+                ("child", childWrapper.map { .object([(key: "wrapper", value: .string($0))]) } ?? .bool(false)),
+            ])
+        }
+    }
+
+    /// One form of a call, and how the fault engine takes part in it.
+    struct Call: TemplateContext {
+        enum Kind: Sendable {
+            /// A synchronous form: forwarded untouched (it cannot fail); a described type it
+            /// returns comes back wrapped (`childWrapper`).
+            case forwarded(childWrapper: String?)
+            /// `async throws`: the engine may throw or delay before forwarding.
+            case async
+            /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
+            case asyncItems(ItemFaults)
+            /// A completion handler: a failure calls it with `failure` (copied from the
+            /// description's `errorValue` when `copied` is set).
+            case completion(failure: String, copied: CopiedSwift?)
+            /// A `Result` handler.
+            case result
+            /// A `Result` handler with per-item results.
+            case resultItems(ItemFaults)
+            /// `add(_:)` of operations: the engine runs the operation `parameter` as the first of
+            /// `outcomes` (outcome types) whose class it is.
+            case operation(parameter: String, outcomes: [String])
+        }
+
+        var attributes: [Attribute]
+        var declaration: String
+        /// The call forwarded to `self.wrapped`, without the receiver.
+        var invocation: String
+        /// The call's id: what fault rules select it by.
+        var id: StringLiteral
+        /// The completion handler's name, or empty.
+        var handler: String
+        var kind: Kind
+
+        var templateValue: TemplateValue {
+            var fields: [(key: String, value: TemplateValue)] = [
+                (key: "attributes", value: Attribute.lines(attributes)),
+                ("declaration", .string(declaration)),
+                ("invocation", .string(invocation)),
+                ("id", id.templateValue),
+                ("handler", .string(handler)),
+            ]
+            // Every kind's section is set, true only for this call's: a name never falls through
+            // to an enclosing context's field.
+            var forwarded: TemplateValue = .bool(false)
+            var async = false
+            var completion: TemplateValue = .bool(false)
+            var result = false
+            var items: TemplateValue = .bool(false)
+            var operation: TemplateValue = .bool(false)
+            switch kind {
+            case .forwarded(let child):
+                forwarded = .object([(key: "child", value: child.map { .object([(key: "wrapper", value: .string($0))]) } ?? .bool(false))])
+            case .async: async = true
+            case .asyncItems(let parts): items = parts.templateValue(isAsync: true)
+            case .completion(let failure, let copied):
+                completion = .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))])
+            case .result: result = true
+            case .resultItems(let parts): items = parts.templateValue(isAsync: false)
+            case .operation(let parameter, let outcomes):
+                operation = .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))])
+            }
+            fields += [
+                ("forwarded", forwarded), ("async", .bool(async)), ("completion", completion), ("result", .bool(result)),
+                ("items", items), ("operation", operation),
+            ]
+            return .object(fields)
+        }
+    }
+
+    /// A per-item call's fault handling.
+    struct ItemFaults: Sendable {
+        /// One per parameter that carries requested items; none when every item is returned.
+        var requests: [ItemRequest]
+        var merge: Merge
+        /// The forwarded call with each requested list replaced by the items kept.
+        var keptInvocation: String
+
+        func templateValue(isAsync: Bool) -> TemplateValue {
+            var merge: [(key: String, value: TemplateValue)] = []
+            switch self.merge {
+            case .whole(let expression):
+                merge = [(key: "whole", value: .string(expression)), ("fields", .list([]))]
+            case .fields(let fields):
+                merge = [(key: "whole", value: .bool(false)), ("fields", .list(fields.map { .object([(key: "field", value: .string($0.name)), ("expression", .string($0.expression))]) }))]
+            }
+            return .object([
+                (key: "isAsync", value: .bool(isAsync)),
+                ("requests", .list(requests.map(\.templateValue))),
+                ("keptInvocation", .string(keptInvocation)),
+            ] + merge)
+        }
+    }
+
+    /// `items.request(keys, input: n[, atomic: …])`.
+    struct ItemRequest: Sendable {
+        /// The requested items' keys: `recordIDs`, `(zones ?? []).map(\.zoneID)`.
+        var keys: String
+        /// The parameter's index among the item inputs.
+        var input: Int
+        /// `, atomic: flag ? AtomicGroups(…) : nil`, or empty.
+        var atomic: String
+        /// Where the atomic group's `except` expression was copied from.
+        var copied: CopiedSwift?
+
+        var templateValue: TemplateValue {
+            .object([
+                (key: "keys", value: .string(keys)), ("input", .string(String(input))), ("atomic", .string(atomic)),
+                ("copied", CopiedSwift.templateValue(copied)),
+            ])
+        }
+    }
+
+    /// How the chosen items' failures go into the answer.
+    enum Merge: Sendable {
+        /// The whole value is the per-item map: `value` becomes this expression.
+        case whole(String)
+        /// Fields of the value are per-item maps, each replaced by its expression.
+        case fields([(name: String, expression: String)])
+    }
+
+    var templateValue: TemplateValue {
+        .object(names.fields + [
+            (key: "hasChildren", value: .bool(hasChildren)),
+            ("properties", properties.templateValue),
+            ("calls", calls.templateValue),
+        ])
+    }
+}

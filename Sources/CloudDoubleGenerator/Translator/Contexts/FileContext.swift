@@ -1,0 +1,76 @@
+/// The fields every generated file's template has, whatever the artifact.
+struct FileContext: TemplateContext {
+    /// The description's file name, for the header comment.
+    var source: String
+    /// The SDK's module (`CloudKit`), imported by every file.
+    var module: String
+    /// `import X` lines: the description's imports, then `--import`s, then `@testable` ones.
+    var imports: [String]
+    /// `public`, or empty for internal descriptions.
+    var access: String
+    /// `public `, or empty: written before each declaration.
+    var accessPrefix: String
+    /// The description's `availability` attributes, put on every top-level declaration.
+    var typeAttributes: [Attribute]
+
+    var templateValue: TemplateValue {
+        .object(fields)
+    }
+
+    /// The fields, for a file context to start its own with.
+    var fields: [(key: String, value: TemplateValue)] {
+        [
+            (key: "source", value: .string(source)),
+            ("module", .string(module)),
+            ("imports", .list(imports.map { .line($0) })),
+            ("access", .string(access)),
+            ("accessPrefix", .string(accessPrefix)),
+            ("typeAttributes", Attribute.lines(typeAttributes)),
+        ]
+    }
+}
+
+/// The names generated for one described type, which every artifact's template may use (the
+/// protocols file names all four conformers in its comments).
+struct TypeNames: Sendable {
+    /// The described name, `Database`.
+    var name: String
+    /// The SDK's class, `CKDatabase`.
+    var sdkType: String
+    /// `CloudDatabase`, and `LiveCloudDatabase`, `FaultInjectingCloudDatabase`, `MockCloudDatabase`.
+    var protocolName: String
+    var liveName: String
+    var faultName: String
+    var mockName: String
+    /// `CloudDatabaseCall`: the key type.
+    var callKeyName: String
+    /// `CloudDatabaseBacking`.
+    var backingName: String
+
+    init(_ type: DescribedType, names: GeneratedNames) {
+        let name = type.name.value
+        self.name = name
+        sdkType = type.sdkType.value
+        protocolName = names.protocolName(name)
+        liveName = names.liveName(name)
+        faultName = names.faultName(name)
+        mockName = names.mockName(name)
+        callKeyName = names.callKeyName(name)
+        backingName = names.backingName(name)
+    }
+
+    var fields: [(key: String, value: TemplateValue)] {
+        [
+            (key: "name", value: .string(name)),
+            ("nameLiteral", StringLiteral(name).templateValue),
+            ("sdkType", .string(sdkType)),
+            ("protocolName", .string(protocolName)),
+            ("liveName", .string(liveName)),
+            ("faultName", .string(faultName)),
+            ("mockName", .string(mockName)),
+            ("mockNameLiteral", StringLiteral(mockName).templateValue),
+            ("callKeyName", .string(callKeyName)),
+            ("backingName", .string(backingName)),
+        ]
+    }
+}

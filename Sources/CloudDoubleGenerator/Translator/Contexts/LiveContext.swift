@@ -1,0 +1,84 @@
+/// The context of `Templates/live.mustache`: the live adapters file.
+struct LiveFileContext: TemplateContext {
+    var file: FileContext
+    /// The `#if` condition the file is compiled under: the description's `liveCondition`, else
+    /// `canImport(<module>)`.
+    var liveCondition: String
+    /// Whether any adapter keeps child adapters (and so needs the runtime's `ChildWrappers`).
+    var wrapsChildren: Bool
+    var types: ContextList<LiveTypeContext>
+
+    var templateValue: TemplateValue {
+        .object(file.fields + [
+            (key: "liveCondition", value: .string(liveCondition)),
+            ("wrapsChildren", .bool(wrapsChildren)),
+            ("types", types.templateValue),
+        ])
+    }
+}
+
+/// One adapter, `LiveCloudDatabase`: its names, then its members, properties first.
+struct LiveTypeContext: TemplateContext {
+    var names: TypeNames
+    /// The SDK documents the class as thread-safe without marking it `Sendable`: the adapter is
+    /// `@unchecked Sendable`, with a comment saying why.
+    var uncheckedSendable: Bool
+    /// Whether the adapter hands out adapters of described types, one per SDK object.
+    var hasChildren: Bool
+    var properties: [Property]
+    /// One per form of each call.
+    var calls: [Call]
+
+    /// A property forwarded to `self.base`.
+    struct Property: TemplateContext {
+        var attributes: [Attribute]
+        /// `public var name: Type`.
+        var declaration: String
+        /// The property's name as an identifier (escaped when a keyword).
+        var name: String
+        var settable: Bool
+        /// The adapter of the described type the property holds (`LiveCloudDatabase`), if any.
+        var childAdapter: String?
+
+        var templateValue: TemplateValue {
+            .object([
+                (key: "attributes", value: Attribute.lines(attributes)),
+                ("declaration", .string(declaration)),
+                ("name", .string(name)),
+                ("settable", .bool(settable)),
+                ("child", childAdapter.map { .object([(key: "adapter", value: .string($0))]) } ?? .bool(false)),
+            ])
+        }
+    }
+
+    /// One form of a call, forwarded to `self.base`.
+    struct Call: TemplateContext {
+        var attributes: [Attribute]
+        /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
+        var declaration: String
+        /// The SDK call without its receiver: `fetch(withRecordID: recordID)`.
+        var invocation: String
+        var isAsync: Bool
+        /// The adapter of the described type a synchronous form returns, if any.
+        var childAdapter: String?
+
+        var templateValue: TemplateValue {
+            .object([
+                (key: "attributes", value: Attribute.lines(attributes)),
+                ("declaration", .string(declaration)),
+                ("invocation", .string(invocation)),
+                ("isAsync", .bool(isAsync)),
+                ("child", childAdapter.map { .object([(key: "adapter", value: .string($0))]) } ?? .bool(false)),
+            ])
+        }
+    }
+
+    var templateValue: TemplateValue {
+        .object(names.fields + [
+            (key: "uncheckedSendable", value: .bool(uncheckedSendable)),
+            ("hasChildren", .bool(hasChildren)),
+            ("properties", properties.templateValue),
+            ("calls", calls.templateValue),
+        ])
+    }
+}

@@ -1,0 +1,32 @@
+/// What a template renders, typed: each artifact's translator makes one, every field documented
+/// where it is declared and every value already escaped (``DocComment``, ``StringLiteral``,
+/// ``Attribute``, identifiers through `SwiftNames.escaped`). `templateValue` is the one place a
+/// context's field names are spelled; `TemplateContextTests` checks that every name a bundled
+/// template looks up is one of them, and the context snapshots lock what each holds.
+protocol TemplateContext: Sendable {
+    var templateValue: TemplateValue { get }
+}
+
+/// A list of contexts made one at a time as the template reaches them and dropped after, so a
+/// large description's contexts are never all held at once (its types render on all cores).
+struct ContextList<Element: TemplateContext>: Sendable {
+    let count: Int
+    let item: @Sendable (Int) -> Element
+
+    init(count: Int, item: @escaping @Sendable (Int) -> Element) {
+        self.count = count
+        self.item = item
+    }
+
+    /// Every element, made now (for tests and snapshots).
+    var elements: [Element] { (0..<count).map(item) }
+
+    var templateValue: TemplateValue {
+        let item = self.item
+        return .generated(GeneratedList(count: count) { item($0).templateValue })
+    }
+}
+
+extension Array where Element: TemplateContext {
+    var templateValue: TemplateValue { .list(map(\.templateValue)) }
+}

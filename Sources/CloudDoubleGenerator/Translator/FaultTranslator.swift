@@ -1,0 +1,110 @@
+/// The fault-injecting wrappers: each protocol over any conforming instance, asking the fault
+/// engine before each fallible call.
+struct FaultTranslator {
+    let translator: Translator
+
+    init(_ translator: Translator) {
+        self.translator = translator
+    }
+
+    func file() -> FaultFileContext {
+        let types = translator.description.types
+        return FaultFileContext(
+            file: translator.fileContext, errorModelReference: translator.errorModelReference,
+            types: ContextList(count: types.count) { index in self.type(types[index]) })
+    }
+
+    func type(_ type: DescribedType) -> FaultTypeContext {
+        let names = translator.names
+        var properties: [FaultTypeContext.Property] = []
+        properties.reserveCapacity(type.properties.count)
+        for property in type.properties {
+            var attributes = Translator.attributes(property.availability)
+            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
+            properties.append(FaultTypeContext.Property(
+                attributes: attributes,
+                declaration: "\(translator.accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(translator.swiftType(property.type))",
+                name: SwiftNames.escaped(property.name.value),
+                settable: property.settable,
+                childWrapper: translator.reference(property.type).map(names.faultName)))
+        }
+        var calls: [FaultTypeContext.Call] = []
+        for call in type.calls {
+            let operations = translator.operations(runBy: call)
+            for signature in translator.signatures(call) {
+                calls.append(self.call(signature, operations: operations))
+            }
+        }
+        return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
+    }
+
+    func call(_ signature: FormSignature, operations: [OperationSpec]) -> FaultTypeContext.Call {
+        var context = FaultTypeContext.Call(
+            attributes: signature.attributes, declaration: signature.declaration(access: translator.access), invocation: signature.callExpression(),
+            id: StringLiteral(signature.callID), handler: signature.hasHandler ? signature.handlerName : "", kind: .forwarded(childWrapper: nil))
+        if !operations.isEmpty {
+            let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
+            context.kind = .operation(parameter: parameter, outcomes: operations.map { translator.operationTranslator($0).outcomeName })
+            return context
+        }
+        // Inlined into its protocol witness: a call no rule selects then costs one async frame
+        // less (docs/Benchmarks.md, "Runtime overhead per call").
+        context.attributes.append(.inlineAlways)
+        switch signature.kind {
+        case .sync:
+            context.kind = .forwarded(childWrapper: signature.returnsReference.map(translator.names.faultName))
+        case .async:
+            context.kind = itemFaults(signature).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
+        case .completion:
+            let failure: String
+            if signature.returns == nil {
+                failure = "\(signature.handlerName)($0)"
+            } else if signature.handlerValueIsOptional {
+                failure = "\(signature.handlerName)(nil, $0)"
+            } else {
+                failure = "\(signature.handlerName)(\(signature.form.errorValue?.value ?? "nil"), $0)"
+            }
+            let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
+            context.kind = .completion(failure: failure, copied: translator.copied(at: pasted))
+        case .result:
+            context.kind = itemFaults(signature).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
+        }
+        return context
+    }
+
+    /// The three parts of a per-item call: telling the faults the requested items, sending only
+    /// the items not chosen to fail, and merging the chosen items' failures into the answer
+    /// (returned items, such as query matches, are failed there too). `nil` for a call without
+    /// per-item results.
+    func itemFaults(_ signature: FormSignature) -> FaultTypeContext.ItemFaults? {
+        let call = signature.call
+        guard let perItem = call.perItem else { return nil }
+        var requests: [FaultTypeContext.ItemRequest] = []
+        var kept: [Int: String] = [:]
+        var inputs: [String: Int] = [:]
+        for (index, parameter) in call.parameters.enumerated() {
+            guard let items = parameter.items else { continue }
+            let input = inputs.count
+            inputs[items.result?.value ?? ""] = input
+            let name = SwiftNames.escaped(parameter.name.value)
+            let optional = parameter.type.value.trimmingCharacters(in: .whitespaces).hasSuffix("?")
+            let list = optional ? "(\(name) ?? [])" : name
+            requests.append(FaultTypeContext.ItemRequest(
+                keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,
+                atomic: Translator.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) }),
+                copied: translator.copied(at: call.atomic?.except?.location)))
+            kept[index] = "items.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
+        }
+        func merged(_ value: String, field: String) -> String {
+            guard let input = inputs[field] else { return "items.apply(to: \(value))" }
+            return "items.merged(\(value), input: \(input))"
+        }
+        let merge: FaultTypeContext.Merge
+        switch perItem {
+        case .whole: merge = .whole(merged("value", field: ""))
+        case .fields(let fields): merge = .fields(fields.map { (name: $0.value, expression: merged("value.\($0.value)", field: $0.value)) })
+        }
+        let handler = signature.kind == .result ? "deliver" : nil
+        return FaultTypeContext.ItemFaults(requests: requests, merge: merge, keptInvocation: signature.callExpression(handler: handler, replacing: kept))
+    }
+}

@@ -1,0 +1,48 @@
+/// The live adapters: each protocol over the real SDK object, every member forwarding to it.
+struct LiveTranslator {
+    let translator: Translator
+
+    init(_ translator: Translator) {
+        self.translator = translator
+    }
+
+    func file() -> LiveFileContext {
+        let description = translator.description
+        let types = description.types
+        return LiveFileContext(
+            file: translator.fileContext,
+            liveCondition: description.liveCondition?.value ?? "canImport(\(description.module.value))",
+            wrapsChildren: types.contains(where: translator.hasChildren),
+            types: ContextList(count: types.count) { index in self.type(types[index]) })
+    }
+
+    func type(_ type: DescribedType) -> LiveTypeContext {
+        let names = translator.names
+        var properties: [LiveTypeContext.Property] = []
+        properties.reserveCapacity(type.properties.count)
+        for property in type.properties {
+            var attributes = Translator.attributes(property.availability)
+            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
+            properties.append(LiveTypeContext.Property(
+                attributes: attributes,
+                declaration: "\(translator.accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(translator.swiftType(property.type))",
+                name: SwiftNames.escaped(property.name.value),
+                settable: property.settable,
+                childAdapter: translator.reference(property.type).map(names.liveName)))
+        }
+        var calls: [LiveTypeContext.Call] = []
+        for call in type.calls {
+            for signature in translator.signatures(call) {
+                calls.append(LiveTypeContext.Call(
+                    attributes: signature.attributes,
+                    declaration: signature.declaration(access: translator.access),
+                    invocation: signature.callExpression(),
+                    isAsync: signature.kind == .async,
+                    childAdapter: signature.kind == .sync ? signature.returnsReference.map(names.liveName) : nil))
+            }
+        }
+        return LiveTypeContext(
+            names: TypeNames(type, names: names), uncheckedSendable: type.uncheckedSendable, hasChildren: translator.hasChildren(type),
+            properties: properties, calls: calls)
+    }
+}

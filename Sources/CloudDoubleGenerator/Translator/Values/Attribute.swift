@@ -1,0 +1,155 @@
+/// An attribute of a generated declaration, built from its parts: nothing from the description
+/// is pasted into an attribute whole, so no attribute can carry a second declaration.
+enum Attribute: Sendable, Equatable {
+    /// `@available(…)` from the description, parsed into its arguments.
+    case available(Availability)
+    /// `@available(*, deprecated, renamed: "…", message: "…")`, from a `deprecated` object.
+    case deprecated(renamed: String?, message: String?)
+    case discardableResult
+    case preconcurrency
+    /// `@inline(__always)`: on fault-wrapper members, one async frame less per call.
+    case inlineAlways
+
+    var text: String {
+        switch self {
+        case .available(let availability): return availability.text
+        case .deprecated(let renamed, let message):
+            var text = "@available(*, deprecated"
+            if let renamed { text += ", renamed: " + StringLiteral(renamed).text }
+            if let message { text += ", message: " + StringLiteral(message).text }
+            return text + ")"
+        case .discardableResult: return "@discardableResult"
+        case .preconcurrency: return "@preconcurrency"
+        case .inlineAlways: return "@inline(__always)"
+        }
+    }
+
+    /// The description's `deprecated` object as an attribute.
+    init(_ deprecation: Deprecation) {
+        self = .deprecated(renamed: deprecation.renamed, message: deprecation.message)
+    }
+
+    /// The attributes as template lines.
+    static func lines(_ attributes: [Attribute]) -> TemplateValue {
+        .lines(attributes.map(\.text))
+    }
+}
+
+/// The arguments of an `@available(…)` attribute a description gives, parsed: platform names
+/// with optional versions, `*`, keywords (`deprecated`, `unavailable`) and labelled versions or
+/// string literals (`introduced: 15.0`, `message: "…"`). The validator refuses what does not
+/// parse, with the same parser, so the translator only ever writes parsed parts back.
+struct Availability: Sendable, Equatable {
+    enum Argument: Sendable, Equatable {
+        /// `iOS 15.0`, `macOS`, `deprecated`.
+        case name(String, version: String?)
+        /// `*`.
+        case wildcard
+        /// `introduced: 15.0`.
+        case labeledVersion(String, String)
+        /// `message: "…"`, with the literal's decoded value.
+        case labeledString(String, String)
+
+        var text: String {
+            switch self {
+            case .name(let name, let version): return version.map { "\(name) \($0)" } ?? name
+            case .wildcard: return "*"
+            case .labeledVersion(let label, let version): return "\(label): \(version)"
+            case .labeledString(let label, let value): return "\(label): \(StringLiteral(value).text)"
+            }
+        }
+    }
+
+    let arguments: [Argument]
+
+    var text: String { "@available(" + arguments.map(\.text).joined(separator: ", ") + ")" }
+
+    /// Parses `@available(iOS 15.0, *)`; nil when the text is anything else.
+    init?(parsing text: String) {
+        guard text.hasPrefix("@available("), text.hasSuffix(")") else { return nil }
+        let inside = text.dropFirst("@available(".count).dropLast()
+        guard !inside.contains(where: \.isNewline) else { return nil }
+        var arguments: [Argument] = []
+        for part in Self.arguments(inside) {
+            guard let argument = Self.argument(part.trimmingCharacters(in: .whitespaces)) else { return nil }
+            arguments.append(argument)
+        }
+        guard !arguments.isEmpty else { return nil }
+        self.arguments = arguments
+    }
+
+    /// The comma-separated arguments, commas inside string literals (escapes honoured) kept.
+    private static func arguments(_ text: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var inString = false
+        var escaped = false
+        for index in text.indices {
+            let character = text[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "," {
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            }
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    private static func argument(_ text: String) -> Argument? {
+        if text == "*" { return .wildcard }
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("\"") {
+            let label = text[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard SwiftNames.isIdentifier(label) else { return nil }
+            if isVersion(value) { return .labeledVersion(label, value) }
+            return stringValue(value).map { .labeledString(label, $0) }
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.count {
+        case 1 where SwiftNames.isIdentifier(words[0]): return .name(words[0], version: nil)
+        case 2 where SwiftNames.isIdentifier(words[0]) && isVersion(words[1]): return .name(words[0], version: words[1])
+        default: return nil
+        }
+    }
+
+    /// `15`, `15.0`, `15.0.1`.
+    private static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// The value of a one-line string literal, `"…"`, with its escapes decoded; nil for anything
+    /// that is not exactly one literal.
+    private static func stringValue(_ text: String) -> String? {
+        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
+        var value = ""
+        var scalars = text.unicodeScalars.dropFirst().dropLast()[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\"": return nil
+            case "\\":
+                guard let escape = scalars.popFirst() else { return nil }
+                switch escape {
+                case "\\", "\"", "'": value.unicodeScalars.append(escape)
+                case "n": value += "\n"
+                case "t": value += "\t"
+                case "r": value += "\r"
+                case "0": value += "\0"
+                case "u":
+                    guard scalars.popFirst() == "{", let close = scalars.firstIndex(of: "}") else { return nil }
+                    let hex = String(String.UnicodeScalarView(scalars[..<close]))
+                    guard (1...8).contains(hex.count), let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else { return nil }
+                    value.unicodeScalars.append(decoded)
+                    scalars = scalars[scalars.index(after: close)...]
+                default: return nil
+                }
+            default: value.unicodeScalars.append(scalar)
+            }
+        }
+        return value
+    }
+}

@@ -1,0 +1,29 @@
+/// Where a piece of Swift copied from the description (a default, a `mockDefault`, block
+/// arguments) came from. Templates put the code it covers between
+/// `#sourceLocation(file: {{file}}, line: {{descriptionLine}})` and `#sourceLocation()`, so a
+/// compile error in it points at the description's line and Xcode shows it on the JSON.
+struct CopiedSwift: Sendable, Equatable {
+    /// The description's path as a string literal.
+    let file: StringLiteral
+    /// The line of the description the code was copied from.
+    let line: Int
+
+    init(file: String, line: Int) {
+        self.file = StringLiteral(file)
+        self.line = line
+    }
+
+    /// The opening directive, for code built as lines rather than in a template.
+    var directive: String { "#sourceLocation(file: \(file.text), line: \(line))" }
+
+    /// `lines` between this location's directives.
+    func wrap(_ lines: [String]) -> [String] {
+        [directive] + lines + ["#sourceLocation()"]
+    }
+
+    /// `{file, descriptionLine}`, or false when nothing was copied (the section renders nothing).
+    static func templateValue(_ copied: CopiedSwift?) -> TemplateValue {
+        guard let copied else { return .bool(false) }
+        return .object([(key: "file", value: copied.file.templateValue), ("descriptionLine", .string(String(copied.line)))])
+    }
+}

@@ -1,0 +1,58 @@
+/// Documentation as the lines of a `///` comment, escaped: a text from the description may hold
+/// line breaks of any kind (each starts a new comment line, since Swift ends a comment at a CR as
+/// at an LF) and control characters (dropped), and `*/` is split so no line can close a block
+/// comment. Templates write each line after `/// `; nothing else can reach a comment.
+struct DocComment: Sendable, Equatable {
+    let lines: [String]
+
+    init(_ texts: [String]) {
+        guard !texts.isEmpty else {
+            lines = []
+            return
+        }
+        var lines: [String] = []
+        for text in texts {
+            // Nearly every text is one line of printable ASCII with no `*/`: it is its own line.
+            if Self.isPlainLine(text) {
+                lines.append(text)
+                continue
+            }
+            var line = ""
+            var previous: Unicode.Scalar = " "
+            for scalar in text.unicodeScalars {
+                defer { previous = scalar }
+                switch scalar {
+                case "\n" where previous == "\r":
+                    continue  // the LF of a CRLF
+                case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}":
+                    lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
+                    line = ""
+                case "\t":
+                    line += " "
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                    continue
+                default:
+                    line.unicodeScalars.append(scalar)
+                }
+            }
+            lines.append(line.replacingOccurrences(of: "*/", with: "* /"))
+        }
+        self.lines = lines
+    }
+
+    init(_ text: String) {
+        self.init([text])
+    }
+
+    /// Printable ASCII only (no line break, tab or control character) and no `*/`.
+    private static func isPlainLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    var templateValue: TemplateValue { .lines(lines) }
+}
