@@ -25,25 +25,32 @@ let package = Package(
         .plugin(name: "CloudDoubleCommand", targets: ["CloudDoubleCommand"]),
     ],
     targets: [
-        // Runtime shared by all generated code: error catalogue, retry policy, fault engine, call log.
-        .target(name: "CloudDoubleRuntime", swiftSettings: strict),
+        // The error catalogue: `ErrorCatalogue`, `ErrorCodeInfo`, `ErrorTrait`, `Recovery` and
+        // CloudKit's codes. No dependencies, so the generator and the tool can use it without the runtime.
+        .target(name: "CloudDoubleCatalogue", swiftSettings: strict),
 
-        // The generator: model, parser, validator, translator, renderer, writer. It carries the
-        // default templates as a resource so the plugin's tool finds them through Bundle.module.
+        // Runtime shared by all generated code: error model, retry policy, fault engine, call log.
+        // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
+        .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
+
+        // The generator: model, parser, validator, translator, renderer, writer. It depends on the
+        // catalogue only (the validator checks error names against it), not on the runtime. It carries
+        // the default templates as a resource so the plugin's tool finds them through Bundle.module.
         .target(
             name: "CloudDoubleGenerator",
-            dependencies: ["CloudDoubleRuntime"],
+            dependencies: ["CloudDoubleCatalogue"],
             path: ".",
             // The package root is this target's path only so that `Templates/` can be its resource;
             // everything else under the root belongs to other targets.
             exclude: [
-                "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md", "LICENSE", "CHANGELOG.md",
+                "Sources/CloudDoubleCatalogue", "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md", "LICENSE", "CHANGELOG.md",
             ],
             sources: ["Sources/CloudDoubleGenerator"],
             resources: [.copy("Templates")],
             swiftSettings: strict
         ),
-        .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator"], swiftSettings: strict),
+        // The tool builds the generator and the catalogue (`clouddouble catalogue` prints it), not the runtime.
+        .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator", "CloudDoubleCatalogue"], swiftSettings: strict),
 
         .plugin(
             name: "CloudDoublePlugin",

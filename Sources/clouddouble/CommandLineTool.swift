@@ -1,5 +1,5 @@
 import CloudDoubleGenerator
-import CloudDoubleRuntime
+import CloudDoubleCatalogue
 import Foundation
 
 /// The command-line front of the generator, the build and command plugins run it too. It reads

@@ -1,5 +1,5 @@
 import Foundation
-import CloudDoubleRuntime
+import CloudDoubleCatalogue
 
 /// Checks the rules that need the whole description: names are valid Swift, nothing is declared
 /// twice, ids and generated names do not collide, references point at described types, forms are

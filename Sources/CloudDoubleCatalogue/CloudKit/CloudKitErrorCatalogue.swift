@@ -1,7 +1,8 @@
 extension ErrorCatalogue {
     /// Every `CKError.Code`, 1 through 37, with its traits.
     ///
-    /// CloudKit's, like everything in this folder: the generic runtime never assumes it.
+    /// CloudKit's, like everything in this folder: the generic catalogue types and the runtime
+    /// never assume it.
     ///
     /// Sources: the CloudKit headers' comments and the tables of the seeds (CloudKitNotes'
     /// breakdown, the CloudKitHelper retry set). Where they disagree the decision and its reason
