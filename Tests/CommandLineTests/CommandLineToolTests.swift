@@ -172,7 +172,8 @@ final class CommandLineToolTests: XCTestCase {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains(#"from: "\#(CloudDoubleVersion.current)""#), "the README's dependency line names \(CloudDoubleVersion.current)")
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") }
+        // An `[Unreleased]` section may sit above it, as Keep a Changelog has it.
+        let newest = changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") && $0 != "## [Unreleased]" }
         XCTAssertTrue(newest?.hasPrefix("## [\(CloudDoubleVersion.current)]") == true, "the CHANGELOG's newest entry is \(CloudDoubleVersion.current): \(newest ?? "none")")
     }
 }
