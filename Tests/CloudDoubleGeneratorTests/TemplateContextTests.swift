@@ -144,6 +144,7 @@ final class TemplateContextTests: XCTestCase {
         let written = [
             "@available(iOS 15.0, *)", "@available(iOS, introduced: 15.0, deprecated: 17.0, message: \"use \\\"x\\\", then y\")",
             "@available(*, deprecated, renamed: \"fetch(with:)\")", "@available(macCatalyst 15.0.1, visionOS 1, *)",
+            "@available(iOS 15, *, macOS 12)", "@available(*, noasync)", "@available(iOS, unavailable)",
         ]
         for text in written {
             XCTAssertEqual(Availability(parsing: text)?.text, text)
@@ -151,6 +152,20 @@ final class TemplateContextTests: XCTestCase {
         for text in [
             "@available(iOS 15.0, *) func f()", "@available(iOS 15.0\n, *)", "@available()", "@available(iOS 15.0 macOS 12, *)",
             "@available(iOS 15.0, *) @objc", "@available(message: \"open)", "@available(iOS 15..0, *)", "@available(1OS 15, *)",
+            // Each of these parses as Swift would read it, then fails to compile or warns: swiftc's
+            // message is beside each.
+            "@available(iOS 15.0)",  // must handle potential future platforms with '*'
+            "@available(foo 15.0, *)",  // unrecognized platform name 'foo'
+            "@available(foo: 1.0)",  // expected ',' in 'available' attribute
+            "@available(iOS, foo: 1.0)",  // expected 'available' option such as 'unavailable', …
+            "@available(iOS, message: 15.0)",  // expected string literal in 'available' attribute
+            "@available(*, introduced: 15.0)",  // unexpected version number for *
+            "@available(iOS 15.0, deprecated, *)",  // 'deprecated' can't be combined with shorthand specification
+            "@available(noasync)",  // expected ',' in 'available' attribute
+            "@available(iOS, renamed: 1.0)",  // expected string literal in 'available' attribute
+            "@available(iOS 15.0, iOS 16, *)",  // version for iOS already specified
+            "@available(iOS, deprecated, message: \"a\", message: \"b\")",  // 'message' argument has already been specified
+            "@available(*, deprecated, renamed: \"not a name\")",
         ] {
             XCTAssertNil(Availability(parsing: text), text)
         }

@@ -82,6 +82,10 @@ final class HostileCorpusTests: XCTestCase {
         // Attributes and conditions: one of each, on one line.
         Case(name: "availability with a declaration", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *)\nfunc smuggled() {}""#], expect: .refused("availability must be one attribute")),
         Case(name: "availability that closes early", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *) func smuggled() -> Int { 1 }; @available(iOS 15, *)""#], expect: .refused("availability must be one attribute")),
+        Case(name: "availability with options and an escaped message", raw: ["FORM_AVAILABILITY": #""@available(iOS,introduced: 15.0 , message: \"a, \\\"b\\\"\")""#], expect: .accepted),
+        Case(name: "availability without *", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.0)""#], expect: .refused("availability must be one attribute")),
+        Case(name: "availability on an unknown platform", raw: ["AVAILABILITY": #""@available(Linux 6.0, *)""#], expect: .refused("availability must be one attribute")),
+        Case(name: "availability with a repeated option", raw: ["FORM_AVAILABILITY": #""@available(*, deprecated, deprecated: 2.0)""#], expect: .refused("availability must be one attribute")),
         Case(name: "two attributes", raw: ["AVAILABILITY": #""@available(iOS 15, *) @discardableResult""#], expect: .refused("availability must be one attribute")),
         Case(name: "liveCondition with a declaration", values: ["LIVE_CONDITION": "canImport(FuzzSDK)\nlet smuggled = 1"], expect: .refused("\"liveCondition\" must be one compilation condition")),
         Case(name: "liveCondition with operators", values: ["LIVE_CONDITION": "canImport(FuzzSDK) && !os(watchOS) || swift(>=5.9)"], expect: .accepted),

@@ -35,10 +35,13 @@ enum Attribute: Sendable, Equatable {
     }
 }
 
-/// The arguments of an `@available(…)` attribute a description gives, parsed: platform names
-/// with optional versions, `*`, keywords (`deprecated`, `unavailable`) and labelled versions or
-/// string literals (`introduced: 15.0`, `message: "…"`). The validator refuses what does not
-/// parse, with the same parser, so the translator only ever writes parsed parts back.
+/// The arguments of an `@available(…)` attribute a description gives, parsed and checked against
+/// the two forms Swift takes, so that what the validator accepts compiles without a warning:
+/// - shorthand: platforms with versions and one `*` (`@available(iOS 15.0, macOS 12.0, *)`);
+/// - one platform or `*`, then options (`@available(iOS, introduced: 15.0, deprecated: 17.0,
+///   message: "…")`, `@available(*, deprecated, renamed: "fetch(with:)")`).
+/// The validator refuses what does not parse, with this parser, so the translator only ever
+/// writes parsed parts back.
 struct Availability: Sendable, Equatable {
     enum Argument: Sendable, Equatable {
         /// `iOS 15.0`, `macOS`, `deprecated`.
@@ -60,6 +63,17 @@ struct Availability: Sendable, Equatable {
         }
     }
 
+    /// The platform names Swift 6 recognises (others compile with a warning).
+    static let platforms: Set<String> = [
+        "iOS", "macOS", "OSX", "tvOS", "watchOS", "visionOS", "macCatalyst", "DriverKit", "iOSApplicationExtension",
+        "macOSApplicationExtension", "OSXApplicationExtension", "macCatalystApplicationExtension", "tvOSApplicationExtension",
+        "watchOSApplicationExtension", "visionOSApplicationExtension",
+    ]
+    /// Options without a value, with a version and with a string, in the detailed form.
+    static let flags: Set<String> = ["unavailable", "deprecated", "noasync"]
+    static let versionOptions: Set<String> = ["introduced", "deprecated", "obsoleted"]
+    static let stringOptions: Set<String> = ["message", "renamed"]
+
     let arguments: [Argument]
 
     var text: String { "@available(" + arguments.map(\.text).joined(separator: ", ") + ")" }
@@ -74,8 +88,49 @@ struct Availability: Sendable, Equatable {
             guard let argument = Self.argument(part.trimmingCharacters(in: .whitespaces)) else { return nil }
             arguments.append(argument)
         }
-        guard !arguments.isEmpty else { return nil }
+        guard Self.isShorthand(arguments) || Self.isDetailed(arguments) else { return nil }
         self.arguments = arguments
+    }
+
+    /// Known platforms with versions, each once, and exactly one `*`.
+    private static func isShorthand(_ arguments: [Argument]) -> Bool {
+        var seen = Set<String>()
+        var wildcards = 0
+        for argument in arguments {
+            switch argument {
+            case .wildcard: wildcards += 1
+            case .name(let platform, let version?) where platforms.contains(platform):
+                guard seen.insert(platform).inserted, !version.isEmpty else { return false }
+            default: return false
+            }
+        }
+        return wildcards == 1 && !seen.isEmpty
+    }
+
+    /// A known platform or `*`, then at least one option, each named once (`deprecated` and
+    /// `deprecated:` are one option); `*` takes no versions.
+    private static func isDetailed(_ arguments: [Argument]) -> Bool {
+        guard arguments.count >= 2 else { return false }
+        let wildcard: Bool
+        switch arguments[0] {
+        case .wildcard: wildcard = true
+        case .name(let platform, nil) where platforms.contains(platform): wildcard = false
+        default: return false
+        }
+        var named = Set<String>()
+        for argument in arguments.dropFirst() {
+            let option: String
+            switch argument {
+            case .name(let flag, nil) where flags.contains(flag): option = flag
+            case .labeledVersion(let label, _) where versionOptions.contains(label) && !wildcard: option = label
+            case .labeledString(let label, let value) where stringOptions.contains(label):
+                if label == "renamed", !SwiftSnippets.isDeclarationName(value) { return false }
+                option = label
+            default: return false
+            }
+            guard named.insert(option).inserted else { return false }
+        }
+        return true
     }
 
     /// The comma-separated arguments, commas inside string literals (escapes honoured) kept.
