@@ -27,6 +27,36 @@ public struct MustacheTemplate: Sendable {
             self.name = name
             parts = name == "." ? [] : name.split(separator: ".").map(String.init)
         }
+
+        private init(name: String, parts: [String]) {
+            self.name = name
+            self.parts = parts
+        }
+
+        var privateCopy: Path { Path(name: name.privateCopy, parts: parts.map(\.privateCopy)) }
+    }
+
+    /// The same nodes in storage of their own: each chunk of a parallel section renders from its
+    /// own copy, so the two cores never contend for the reference counts of shared nodes.
+    static func privateCopy(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .text(let text): return .text(text.privateCopy)
+            case .variable(let path): return .variable(path.privateCopy)
+            case .section(let path, let children, let inverted): return .section(path.privateCopy, privateCopy(children), inverted: inverted)
+            case .lineSection(let path, let prefix, let suffix, let children):
+                return .lineSection(path.privateCopy, prefix: prefix.privateCopy, suffix: suffix.privateCopy, children: privateCopy(children))
+            case .partial(let name, let indent): return .partial(name.privateCopy, indent: indent.privateCopy)
+            }
+        }
+    }
+
+    /// The template in storage of its own (see `privateCopy(_:)` for nodes).
+    var privateCopy: MustacheTemplate { MustacheTemplate(name: name.privateCopy, nodes: Self.privateCopy(nodes)) }
+
+    private init(name: String, nodes: [Node]) {
+        self.name = name
+        self.nodes = nodes
     }
 
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {

@@ -37,7 +37,12 @@ struct ParallelSection {
 
     private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
         var text = ""
-        var stack = self.stack
+        // Nodes, partials and enclosing contexts of the chunk's own: both cores read them for
+        // every item, and reference counts shared between cores cost more than the copies.
+        var stack = self.stack.map(\.privateCopy)
+        let children = MustacheTemplate.privateCopy(self.children)
+        let partials = self.partials.mapValues(\.privateCopy)
+        let template = self.template.privateCopy
         for index in range {
             stack.append(item(index))
             defer { stack.removeLast() }
