@@ -98,10 +98,15 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders with `context`; `partials` supplies `{{> name}}`.
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
-        var output = ""
+        var output = RenderOutput()
         var stack = [context]
-        try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
-        return output
+        do throws(RenderError) {
+            try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
+        } catch {
+            _ = output.finish()
+            throw error
+        }
+        return output.finish()
     }
 
     public struct RenderError: Error, Sendable, CustomStringConvertible {
@@ -110,16 +115,16 @@ public struct MustacheTemplate: Sendable {
     }
 
     static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
+        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout RenderOutput, template: String, depth: Int
     ) throws(RenderError) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(text)
             case .variable(let path):
                 switch lookup(path, in: stack) {
-                case .string(let text)?: output += text
-                case .bool(let flag)?: output += flag ? "true" : "false"
+                case .string(let text)?: output.append(text)
+                case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
                 default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
                 }
@@ -128,16 +133,16 @@ public struct MustacheTemplate: Sendable {
                 switch value {
                 case .lines(let texts) where stack.count > 1:
                     for text in texts {
-                        output += prefix
-                        output += text
-                        output += suffix
+                        output.append(prefix)
+                        output.append(text)
+                        output.append(suffix)
                     }
                 case .list(let items) where stack.count > 1:
                     for item in items {
                         if case .line(let text) = item {
-                            output += prefix
-                            output += text
-                            output += suffix
+                            output.append(prefix)
+                            output.append(text)
+                            output.append(suffix)
                         } else {
                             stack.append(item)
                             defer { stack.removeLast() }
@@ -200,9 +205,18 @@ public struct MustacheTemplate: Sendable {
                     throw RenderError(message: "\(template): the partial \"\(name)\" does not exist")
                 }
                 guard depth < 32 else { throw RenderError(message: "\(template): partials nest more than 32 levels (a cycle?)") }
-                var rendered = ""
-                try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
-                output += indent.isEmpty ? rendered : indentLines(rendered, by: indent)
+                guard !indent.isEmpty else {
+                    try render(partial.nodes, stack: &stack, partials: partials, into: &output, template: partial.name, depth: depth + 1)
+                    continue
+                }
+                var rendered = RenderOutput(capacity: 1024)
+                do throws(RenderError) {
+                    try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
+                } catch {
+                    _ = rendered.finish()
+                    throw error
+                }
+                output.append(indentLines(rendered.finish(), by: indent))
             }
         }
     }
