@@ -2,7 +2,10 @@ import Foundation
 
 /// One form of one call, spelled out: everything the four artifacts need to declare it and to
 /// forward it. All naming and shape decisions for a form are made here.
-struct FormSignature {
+///
+/// A class: a signature is handed around for every form in every artifact, and copying the
+/// call and form it holds would retain each of their texts every time.
+final class FormSignature: Sendable {
     let call: Call
     let callID: String
     let form: CallFormSpec
@@ -10,6 +13,14 @@ struct FormSignature {
     let returns: String?
     /// The described type a `sync` form returns, when it returns one.
     let returnsReference: String?
+
+    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsReference: String?) {
+        self.call = call
+        self.callID = callID
+        self.form = form
+        self.returns = returns
+        self.returnsReference = returnsReference
+    }
 
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
