@@ -51,6 +51,23 @@ public struct MustacheTemplate: Sendable {
         }
     }
 
+    /// The partials `nodes` include, at any depth (a missing one is left out).
+    static func partialNames(in nodes: [Node], partials: [String: MustacheTemplate]) -> Set<String> {
+        var names = Set<String>()
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text, .variable: break
+                case .section(_, let children, _), .lineSection(_, _, _, let children): visit(children)
+                case .partial(let name, _):
+                    if let partial = partials[name], names.insert(name).inserted { visit(partial.nodes) }
+                }
+            }
+        }
+        visit(nodes)
+        return names
+    }
+
     /// The template in storage of its own (see `privateCopy(_:)` for nodes).
     var privateCopy: MustacheTemplate { MustacheTemplate(name: name.privateCopy, nodes: Self.privateCopy(nodes)) }
 

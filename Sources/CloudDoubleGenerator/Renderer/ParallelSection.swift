@@ -41,7 +41,10 @@ struct ParallelSection {
         // every item, and reference counts shared between cores cost more than the copies.
         var stack = self.stack.map(\.privateCopy)
         let children = MustacheTemplate.privateCopy(self.children)
-        let partials = self.partials.mapValues(\.privateCopy)
+        var partials: [String: MustacheTemplate] = [:]
+        for name in MustacheTemplate.partialNames(in: self.children, partials: self.partials) {
+            partials[name] = self.partials[name]?.privateCopy
+        }
         let template = self.template.privateCopy
         do throws(MustacheTemplate.RenderError) {
             for index in range {

@@ -14,6 +14,9 @@ struct TextBuilder: ~Copyable {
 
     deinit { base.deallocate() }
 
+    /// How many bytes have been written.
+    var utf8Count: Int { count }
+
     static func += (builder: inout TextBuilder, piece: String) {
         builder.append(piece)
     }
