@@ -8,7 +8,10 @@ import Foundation
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
 /// tags (alone on their line) remove their line, as the spec says, so templates stay readable.
 public struct MustacheTemplate: Sendable {
-    indirect enum Node: Sendable {
+    /// Not `indirect`: each payload is a few references (children live in their array's
+    /// storage), so a node read while rendering costs a count per reference, not a box and then
+    /// a count per field.
+    enum Node: Sendable {
         case text(String)
         case variable(Path)
         case section(Path, [Node], inverted: Bool)
@@ -18,14 +21,14 @@ public struct MustacheTemplate: Sendable {
         case partial(String, indent: String)
     }
 
-    /// A variable or section name, split once at parse time (`.` is the empty path).
-    struct Path: Sendable {
+    /// A variable or section name, split once at parse time (`.` is the empty path). A class:
+    /// one reference to count for each tag rendered, not one per part.
+    final class Path: Sendable {
         let name: String
         let parts: [String]
 
-        init(_ name: String) {
-            self.name = name
-            parts = name == "." ? [] : name.split(separator: ".").map(String.init)
+        convenience init(_ name: String) {
+            self.init(name: name, parts: name == "." ? [] : name.split(separator: ".").map(String.init))
         }
 
         private init(name: String, parts: [String]) {
