@@ -97,7 +97,7 @@ for count in sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes {
 }
 
 // Where the time goes, for the largest size: parse + validate, translate, render.
-do {
+if !CommandLine.arguments.contains("--no-phases") {
     let count = (sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes).max() ?? 1
     let bytes = synthetic(types: count)
     var description: APIDescription?
@@ -108,6 +108,12 @@ do {
     let translate = seconds { for artifact in Artifact.allCases { walk(translator.context(for: artifact)) } }
     let both = try seconds { for artifact in Artifact.allCases { _ = try generator.templates.render(artifact, context: translator.context(for: artifact)) } }
     say("\nPhases for \(count) types: parse and validate \(format(parse)) s, translate \(format(translate)) s, translate and render \(format(both)) s\n")
+}
+
+// `--generation-only`: stop after the generation table and phases (for profiling).
+if CommandLine.arguments.contains("--generation-only") {
+    for entry in targets { say("\(entry.name): \(entry.measured) (goal \(entry.target))") }
+    exit(0)
 }
 
 let cloudKitPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -8,7 +8,10 @@ import Foundation
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
 /// tags (alone on their line) remove their line, as the spec says, so templates stay readable.
 public struct MustacheTemplate: Sendable {
-    indirect enum Node: Sendable {
+    /// Not `indirect`: each payload is a few references (children live in their array's
+    /// storage), so a node read while rendering costs a count per reference, not a box and then
+    /// a count per field.
+    enum Node: Sendable {
         case text(String)
         case variable(Path)
         case section(Path, [Node], inverted: Bool)
@@ -18,15 +21,62 @@ public struct MustacheTemplate: Sendable {
         case partial(String, indent: String)
     }
 
-    /// A variable or section name, split once at parse time (`.` is the empty path).
-    struct Path: Sendable {
+    /// A variable or section name, split once at parse time (`.` is the empty path). A class:
+    /// one reference to count for each tag rendered, not one per part.
+    final class Path: Sendable {
         let name: String
         let parts: [String]
 
-        init(_ name: String) {
-            self.name = name
-            parts = name == "." ? [] : name.split(separator: ".").map(String.init)
+        convenience init(_ name: String) {
+            self.init(name: name, parts: name == "." ? [] : name.split(separator: ".").map(String.init))
         }
+
+        private init(name: String, parts: [String]) {
+            self.name = name
+            self.parts = parts
+        }
+
+        var privateCopy: Path { Path(name: name.privateCopy, parts: parts.map(\.privateCopy)) }
+    }
+
+    /// The same nodes in storage of their own: each chunk of a parallel section renders from its
+    /// own copy, so the two cores never contend for the reference counts of shared nodes.
+    static func privateCopy(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .text(let text): return .text(text.privateCopy)
+            case .variable(let path): return .variable(path.privateCopy)
+            case .section(let path, let children, let inverted): return .section(path.privateCopy, privateCopy(children), inverted: inverted)
+            case .lineSection(let path, let prefix, let suffix, let children):
+                return .lineSection(path.privateCopy, prefix: prefix.privateCopy, suffix: suffix.privateCopy, children: privateCopy(children))
+            case .partial(let name, let indent): return .partial(name.privateCopy, indent: indent.privateCopy)
+            }
+        }
+    }
+
+    /// The partials `nodes` include, at any depth (a missing one is left out).
+    static func partialNames(in nodes: [Node], partials: [String: MustacheTemplate]) -> Set<String> {
+        var names = Set<String>()
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text, .variable: break
+                case .section(_, let children, _), .lineSection(_, _, _, let children): visit(children)
+                case .partial(let name, _):
+                    if let partial = partials[name], names.insert(name).inserted { visit(partial.nodes) }
+                }
+            }
+        }
+        visit(nodes)
+        return names
+    }
+
+    /// The template in storage of its own (see `privateCopy(_:)` for nodes).
+    var privateCopy: MustacheTemplate { MustacheTemplate(name: name.privateCopy, nodes: Self.privateCopy(nodes)) }
+
+    private init(name: String, nodes: [Node]) {
+        self.name = name
+        self.nodes = nodes
     }
 
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
@@ -68,10 +118,15 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders with `context`; `partials` supplies `{{> name}}`.
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
-        var output = ""
+        var output = RenderOutput()
         var stack = [context]
-        try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
-        return output
+        do throws(RenderError) {
+            try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
+        } catch {
+            _ = output.finish()
+            throw error
+        }
+        return output.finish()
     }
 
     public struct RenderError: Error, Sendable, CustomStringConvertible {
@@ -80,16 +135,16 @@ public struct MustacheTemplate: Sendable {
     }
 
     static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout String, template: String, depth: Int
+        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout RenderOutput, template: String, depth: Int
     ) throws(RenderError) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(text)
             case .variable(let path):
                 switch lookup(path, in: stack) {
-                case .string(let text)?: output += text
-                case .bool(let flag)?: output += flag ? "true" : "false"
+                case .string(let text)?: output.append(text)
+                case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
                 default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
                 }
@@ -98,16 +153,16 @@ public struct MustacheTemplate: Sendable {
                 switch value {
                 case .lines(let texts) where stack.count > 1:
                     for text in texts {
-                        output += prefix
-                        output += text
-                        output += suffix
+                        output.append(prefix)
+                        output.append(text)
+                        output.append(suffix)
                     }
                 case .list(let items) where stack.count > 1:
                     for item in items {
                         if case .line(let text) = item {
-                            output += prefix
-                            output += text
-                            output += suffix
+                            output.append(prefix)
+                            output.append(text)
+                            output.append(suffix)
                         } else {
                             stack.append(item)
                             defer { stack.removeLast() }
@@ -170,9 +225,18 @@ public struct MustacheTemplate: Sendable {
                     throw RenderError(message: "\(template): the partial \"\(name)\" does not exist")
                 }
                 guard depth < 32 else { throw RenderError(message: "\(template): partials nest more than 32 levels (a cycle?)") }
-                var rendered = ""
-                try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
-                output += indent.isEmpty ? rendered : indentLines(rendered, by: indent)
+                guard !indent.isEmpty else {
+                    try render(partial.nodes, stack: &stack, partials: partials, into: &output, template: partial.name, depth: depth + 1)
+                    continue
+                }
+                var rendered = RenderOutput(capacity: 1024)
+                do throws(RenderError) {
+                    try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
+                } catch {
+                    _ = rendered.finish()
+                    throw error
+                }
+                output.append(indentLines(rendered.finish(), by: indent))
             }
         }
     }

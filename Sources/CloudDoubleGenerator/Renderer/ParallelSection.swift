@@ -17,32 +17,45 @@ struct ParallelSection {
     let template: String
     let depth: Int
 
-    func render(into output: inout String) throws(MustacheTemplate.RenderError) {
+    func render(into output: inout RenderOutput) throws(MustacheTemplate.RenderError) {
         let chunks = stride(from: 0, to: count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, count) }
         var next = 0
         while next < chunks.count {
             let wave = Array(chunks[next..<min(next + Self.chunksPerWave, chunks.count)])
-            let startLength = output.utf8.count
+            let startLength = output.utf8Count
             let texts = try wave.parallelMap(minimumCount: 2) { range throws(MustacheTemplate.RenderError) in try renderChunk(range) }
-            for text in texts { output += text }
+            for text in texts { output.appendRendered(text) }
             if next == 0, let last = wave.last {
                 // The first wave tells how long an item's text is: make room for the rest at once
                 // rather than growing (and copying) the output again and again.
-                let perItem = (output.utf8.count - startLength) / last.upperBound
-                output.reserveCapacity(output.utf8.count + perItem * (count - last.upperBound) * 21 / 20 + 4096)
+                let perItem = (output.utf8Count - startLength) / last.upperBound
+                output.reserveCapacity(output.utf8Count + perItem * (count - last.upperBound) * 21 / 20 + 4096)
             }
             next += Self.chunksPerWave
         }
     }
 
     private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
-        var text = ""
-        var stack = self.stack
-        for index in range {
-            stack.append(item(index))
-            defer { stack.removeLast() }
-            try MustacheTemplate.render(children, stack: &stack, partials: partials, into: &text, template: template, depth: depth)
+        var text = RenderOutput(capacity: 1 << 17)
+        // Nodes, partials and enclosing contexts of the chunk's own: both cores read them for
+        // every item, and reference counts shared between cores cost more than the copies.
+        var stack = self.stack.map(\.privateCopy)
+        let children = MustacheTemplate.privateCopy(self.children)
+        var partials: [String: MustacheTemplate] = [:]
+        for name in MustacheTemplate.partialNames(in: self.children, partials: self.partials) {
+            partials[name] = self.partials[name]?.privateCopy
         }
-        return text
+        let template = self.template.privateCopy
+        do throws(MustacheTemplate.RenderError) {
+            for index in range {
+                stack.append(item(index))
+                defer { stack.removeLast() }
+                try MustacheTemplate.render(children, stack: &stack, partials: partials, into: &text, template: template, depth: depth)
+            }
+        } catch {
+            _ = text.finish()
+            throw error
+        }
+        return text.finish()
     }
 }

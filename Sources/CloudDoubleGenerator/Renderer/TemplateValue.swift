@@ -20,8 +20,11 @@ public enum TemplateValue: Sendable {
     func field(_ name: String) -> TemplateValue? {
         switch self {
         case .object(let fields):
-            // By index: only the matching field's value is copied, not every field scanned.
-            for index in fields.indices where fields[index].key == name { return fields[index].value }
+            // By index: only the matching field's value is copied, not every field scanned. The
+            // byte counts first: most fields scanned are misses, and a count is read inline where
+            // a comparison is a call.
+            let count = name.utf8.count
+            for index in fields.indices where fields[index].key.utf8.count == count && fields[index].key == name { return fields[index].value }
             return nil
         case .line(let text): return name == "line" ? .string(text) : nil
         default: return nil
@@ -38,6 +41,27 @@ public enum TemplateValue: Sendable {
         case .string(let text): return !text.isEmpty
         case .object, .line: return true
         }
+    }
+
+    /// The same value in storage of its own (lists and generated items aside): what a thread
+    /// renders from, so two threads never touch the reference counts of one shared object.
+    var privateCopy: TemplateValue {
+        switch self {
+        case .string(let text): return .string(text.privateCopy)
+        case .bool: return self
+        case .list(let items): return .list(items.map(\.privateCopy))
+        case .object(let fields): return .object(fields.map { (key: $0.key.privateCopy, value: $0.value.privateCopy) })
+        case .line(let text): return .line(text.privateCopy)
+        case .lines(let texts): return .lines(texts.map(\.privateCopy))
+        case .generated: return self
+        }
+    }
+}
+
+extension String {
+    /// The same text in a buffer of its own (short texts are stored inline and have none).
+    var privateCopy: String {
+        utf8.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? String(decoding: Array(utf8), as: UTF8.self)
     }
 }
 

@@ -2,7 +2,10 @@ import Foundation
 
 /// One form of one call, spelled out: everything the four artifacts need to declare it and to
 /// forward it. All naming and shape decisions for a form are made here.
-struct FormSignature {
+///
+/// A class: a signature is handed around for every form in every artifact, and copying the
+/// call and form it holds would retain each of their texts every time.
+final class FormSignature: Sendable {
     let call: Call
     let callID: String
     let form: CallFormSpec
@@ -10,6 +13,14 @@ struct FormSignature {
     let returns: String?
     /// The described type a `sync` form returns, when it returns one.
     let returnsReference: String?
+
+    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsReference: String?) {
+        self.call = call
+        self.callID = callID
+        self.form = form
+        self.returns = returns
+        self.returnsReference = returnsReference
+    }
 
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
@@ -21,8 +32,7 @@ struct FormSignature {
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     var selector: String {
-        var text = ""
-        text.reserveCapacity(64)
+        var text = TextBuilder(capacity: 64)
         text += form.name.value
         text += "("
         for index in call.parameters.indices {
@@ -34,12 +44,12 @@ struct FormSignature {
             text += ":"
         }
         text += ")"
-        return text
+        return text.text()
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
     /// Appended piece by piece: declarations are built for every form in every artifact.
-    func appendHandlerType(to text: inout String) {
+    func appendHandlerType(to text: inout TextBuilder) {
         text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
@@ -81,9 +91,12 @@ struct FormSignature {
     /// The declaration, without attributes (protocols cannot declare default argument values).
     func declaration(access: String, omitting omitted: Set<Int> = []) -> String {
         // Built in one string: this runs for every form in every artifact.
-        var text = ""
-        text.reserveCapacity(160)
-        text += access.isEmpty ? "func " : access + " func "
+        var text = TextBuilder(capacity: 192)
+        if !access.isEmpty {
+            text += access
+            text += " "
+        }
+        text += "func "
         text += SwiftNames.escaped(form.name.value)
         text += "("
         var separator = ""
@@ -110,25 +123,33 @@ struct FormSignature {
         }
         text += ")"
         switch kind {
-        case .sync: if let returns { text += " -> \(returns)" }
-        case .async: text += " async throws" + (returns.map { " -> \($0)" } ?? "")
+        case .sync:
+            if let returns {
+                text += " -> "
+                text += returns
+            }
+        case .async:
+            text += " async throws"
+            if let returns {
+                text += " -> "
+                text += returns
+            }
         case .completion, .result: break
         }
-        return text
+        return text.text()
     }
 
     /// The arguments of a forwarding call; `substituting` fills omitted parameters with their defaults.
     func forwardingArguments(
         handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) -> String {
-        var text = ""
-        text.reserveCapacity(64)
+        var text = TextBuilder(capacity: 64)
         appendForwardingArguments(to: &text, handler: handler, substitutingDefaultsFor: omitted, replacing: replaced)
-        return text
+        return text.text()
     }
 
     func appendForwardingArguments(
-        to text: inout String, handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
+        to text: inout TextBuilder, handler: String? = nil, substitutingDefaultsFor omitted: Set<Int> = [], replacing replaced: [Int: String] = [:]
     ) {
         var separator = ""
         let parameters = call.parameters
@@ -154,13 +175,12 @@ struct FormSignature {
 
     /// `name(arguments)`, the forwarded call without its receiver.
     func callExpression(handler: String? = nil, replacing replaced: [Int: String] = [:]) -> String {
-        var text = ""
-        text.reserveCapacity(128)
+        var text = TextBuilder(capacity: 128)
         text += SwiftNames.escaped(form.name.value)
         text += "("
         appendForwardingArguments(to: &text, handler: handler, replacing: replaced)
         text += ")"
-        return text
+        return text.text()
     }
 
     /// `receiver.name(arguments)`, the forwarded call expression.

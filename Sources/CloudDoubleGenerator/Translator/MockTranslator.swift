@@ -137,8 +137,7 @@ struct MockTranslator {
         case 0: return "()"
         case 1: return SwiftNames.escaped(call.parameters[0].name.value)
         default:
-            var text = ""
-            text.reserveCapacity(64)
+            var text = TextBuilder(capacity: 64)
             text += "("
             for index in call.parameters.indices {
                 let name = call.parameters[index].name.value
@@ -148,7 +147,7 @@ struct MockTranslator {
                 text += SwiftNames.escaped(name)
             }
             text += ")"
-            return text
+            return text.text()
         }
     }
 }

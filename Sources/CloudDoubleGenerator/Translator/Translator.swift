@@ -145,8 +145,7 @@ public struct Translator: Sendable {
         case 0: return "Void"
         case 1: return storedType(call.parameters[0].type.value)
         default:
-            var text = ""
-            text.reserveCapacity(64)
+            var text = TextBuilder(capacity: 64)
             text += "("
             for index in call.parameters.indices {
                 if index > 0 { text += ", " }
@@ -155,7 +154,7 @@ public struct Translator: Sendable {
                 text += storedType(call.parameters[index].type.value)
             }
             text += ")"
-            return text
+            return text.text()
         }
     }
 

@@ -587,25 +587,37 @@ private struct Check {
                     at: handlerValue.location)
             }
             // `async fetch(_:completionHandler:)[String,Int]`, built in one string: every form has one.
-            var key = form.kind.value == .async ? "async " : ""
-            key.reserveCapacity(96)
-            let selectorStart = key.utf8.count
-            key += form.name.value
-            key += "("
+            var builder = TextBuilder(capacity: 96)
+            if form.kind.value == .async { builder += "async " }
             if let labels = form.labels {
-                for label in labels { key += label.value + ":" }
+                builder += form.name.value
+                builder += "("
+                for label in labels {
+                    builder += label.value
+                    builder += ":"
+                }
             } else {
-                for parameter in call.parameters { key += parameter.label.value + ":" }
+                builder += form.name.value
+                builder += "("
+                for parameter in call.parameters {
+                    builder += parameter.label.value
+                    builder += ":"
+                }
             }
-            if form.kind.value == .completion || form.kind.value == .result { key += form.handlerLabel + ":" }
-            key += ")"
-            let selectorEnd = key.utf8.count
-            key += "["
+            if form.kind.value == .completion || form.kind.value == .result {
+                builder += form.handlerLabel
+                builder += ":"
+            }
+            builder += ")"
+            let selectorEnd = builder.utf8Count
+            builder += "["
             for (index, parameter) in call.parameters.enumerated() {
-                if index > 0 { key += "," }
-                key += parameter.type.value
+                if index > 0 { builder += "," }
+                builder += parameter.type.value
             }
-            key += "]"
+            builder += "]"
+            let key = builder.text()
+            let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
             if let first = signatures[key] {
                 let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
                 sink.error(

@@ -78,7 +78,9 @@ struct FaultTypeContext: TemplateContext {
         var kind: Kind
 
         var templateValue: TemplateValue {
-            var fields: [(key: String, value: TemplateValue)] = [
+            var fields: [(key: String, value: TemplateValue)] = []
+            fields.reserveCapacity(11)
+            fields += [
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
                 ("invocation", .string(invocation)),

@@ -156,7 +156,9 @@ struct MockTypeContext: TemplateContext {
             case .run(let outcomes, let errorModel):
                 set("run", .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
             }
-            return .object([
+            var fields: [(key: String, value: TemplateValue)] = []
+            fields.reserveCapacity(10 + sections.count)
+            fields += [
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
                 ("copied", CopiedSwift.templateValue(copied)),
@@ -167,7 +169,9 @@ struct MockTypeContext: TemplateContext {
                 ("fallback", answer.fallback.map(TemplateValue.string) ?? .bool(false)),
                 ("errorValue", .string(answer.errorValue)),
                 ("handler", .string(answer.handler)),
-            ] + sections)
+            ]
+            fields += sections
+            return .object(fields)
         }
     }
 

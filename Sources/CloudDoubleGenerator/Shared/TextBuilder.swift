@@ -1,0 +1,52 @@
+/// Builds a text from pieces as UTF-8 bytes, made a `String` once at the end. The translators
+/// build a few strings for every form in every artifact (declarations, selectors, forwarded
+/// calls), and appending to a `String` checks its uniqueness, capacity and flags for every
+/// piece; here a piece is a length check and a copy.
+struct TextBuilder: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 128) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// How many bytes have been written.
+    var utf8Count: Int { count }
+
+    static func += (builder: inout TextBuilder, piece: String) {
+        builder.append(piece)
+    }
+
+    @inline(__always)
+    mutating func append(_ piece: String) {
+        // Native and small strings always have contiguous UTF-8 (bridged ones, which may not,
+        // do not occur on Linux).
+        let appended: Void? = piece.utf8.withContiguousStorageIfAvailable { bytes in append(bytes) }
+        if appended == nil { Array(piece.utf8).withUnsafeBufferPointer { append($0) } }
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity {
+            var newCapacity = capacity * 2
+            while newCapacity < count + bytes.count { newCapacity *= 2 }
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// The text. Every piece was a whole `String`, so the bytes are valid UTF-8.
+    consuming func text() -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+}
