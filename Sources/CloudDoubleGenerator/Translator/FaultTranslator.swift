@@ -16,18 +16,7 @@ struct FaultTranslator {
 
     func type(_ type: DescribedType) -> FaultTypeContext {
         let names = translator.names
-        var properties: [FaultTypeContext.Property] = []
-        properties.reserveCapacity(type.properties.count)
-        for property in type.properties {
-            var attributes = Translator.attributes(property.availability)
-            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
-            properties.append(FaultTypeContext.Property(
-                attributes: attributes,
-                declaration: "\(translator.accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(translator.swiftType(property.type))",
-                name: SwiftNames.escaped(property.name.value),
-                settable: property.settable,
-                childWrapper: translator.reference(property.type).map(names.faultName)))
-        }
+        let properties = translator.forwardedProperties(type, childType: names.faultName)
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let operations = translator.operations(runBy: call)

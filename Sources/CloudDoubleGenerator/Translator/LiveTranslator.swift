@@ -18,18 +18,7 @@ struct LiveTranslator {
 
     func type(_ type: DescribedType) -> LiveTypeContext {
         let names = translator.names
-        var properties: [LiveTypeContext.Property] = []
-        properties.reserveCapacity(type.properties.count)
-        for property in type.properties {
-            var attributes = Translator.attributes(property.availability)
-            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
-            properties.append(LiveTypeContext.Property(
-                attributes: attributes,
-                declaration: "\(translator.accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(translator.swiftType(property.type))",
-                name: SwiftNames.escaped(property.name.value),
-                settable: property.settable,
-                childAdapter: translator.reference(property.type).map(names.liveName)))
-        }
+        let properties = translator.forwardedProperties(type, childType: names.liveName)
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for signature in translator.signatures(call) {

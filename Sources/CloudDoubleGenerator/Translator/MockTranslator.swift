@@ -19,8 +19,7 @@ struct MockTranslator {
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let name = SwiftNames.escaped(property.name.value)
-            var attributes = Translator.attributes(property.availability)
-            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
+            let attributes = Translator.attributes(of: property)
             let ref = translator.reference(property.type)
             let key = StringLiteral(property.name.value)
             if let action = property.store {
@@ -29,7 +28,7 @@ struct MockTranslator {
                     declaration: "func \(name)() throws -> \(declared)"))
             }
             properties.append(MockTypeContext.Property(
-                attributes: attributes, declaration: "\(translator.accessPrefix)var \(name): \(declared)", key: key,
+                attributes: attributes, declaration: translator.declaration(of: property), key: key,
                 backed: property.store == nil ? nil : "try backing.\(name)()",
                 fallback: ref == nil ? .expression(property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))

@@ -32,8 +32,7 @@ struct ProtocolsTranslator {
         var keys: [ProtocolsTypeContext.CallKey] = []
         for property in type.properties {
             let declared = translator.swiftType(property.type)
-            var attributes = Translator.attributes(property.availability)
-            if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
+            let attributes = Translator.attributes(of: property)
             requirements.append(ProtocolsTypeContext.Requirement(
                 doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
                 declaration: "var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }"))

@@ -175,3 +175,27 @@ public struct Translator: Sendable {
         return ", atomic: \(flag) ? AtomicGroups(\(arguments.joined(separator: ", "))) : nil"
     }
 }
+
+extension Translator {
+    /// A property's availability and deprecation, as every artifact declares it.
+    static func attributes(of property: Property) -> [Attribute] {
+        var attributes = attributes(property.availability)
+        if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
+        return attributes
+    }
+
+    /// `public var name: Type`: a property as a conforming class declares it.
+    func declaration(of property: Property) -> String {
+        "\(accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(swiftType(property.type))"
+    }
+
+    /// The type's properties as a live adapter or fault wrapper forwards them; a described type
+    /// a property holds is handed out as `childType(name)`.
+    func forwardedProperties(_ type: DescribedType, childType: (String) -> String) -> [ForwardedProperty] {
+        type.properties.map { property in
+            ForwardedProperty(
+                attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
+                settable: property.settable, childType: reference(property.type).map(childType))
+        }
+    }
+}

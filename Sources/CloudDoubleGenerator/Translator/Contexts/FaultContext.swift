@@ -19,31 +19,9 @@ struct FaultTypeContext: TemplateContext {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
-    var properties: [Property]
+    var properties: [ForwardedProperty]
     /// One per form of each call.
     var calls: [Call]
-
-    /// A property: forwarded (properties cannot fail); described types come back wrapped.
-    struct Property: TemplateContext {
-        var attributes: [Attribute]
-        /// `public var name: Type`.
-        var declaration: String
-        /// The property's name as an identifier.
-        var name: String
-        var settable: Bool
-        /// The wrapper of the described type the property holds (`FaultInjectingCloudDatabase`), if any.
-        var childWrapper: String?
-
-        var templateValue: TemplateValue {
-            .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("name", .string(name)),
-                ("settable", .bool(settable)),
-                ("child", childWrapper.map { .object([(key: "wrapper", value: .string($0))]) } ?? .bool(false)),
-            ])
-        }
-    }
 
     /// One form of a call, and how the fault engine takes part in it.
     struct Call: TemplateContext {
@@ -97,7 +75,7 @@ struct FaultTypeContext: TemplateContext {
             var operation: TemplateValue = .bool(false)
             switch kind {
             case .forwarded(let child):
-                forwarded = .object([(key: "child", value: child.map { .object([(key: "wrapper", value: .string($0))]) } ?? .bool(false))])
+                forwarded = .object([(key: "child", value: child.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false))])
             case .async: async = true
             case .asyncItems(let parts): items = parts.templateValue(isAsync: true)
             case .completion(let failure, let copied):

@@ -25,31 +25,9 @@ struct LiveTypeContext: TemplateContext {
     var uncheckedSendable: Bool
     /// Whether the adapter hands out adapters of described types, one per SDK object.
     var hasChildren: Bool
-    var properties: [Property]
+    var properties: [ForwardedProperty]
     /// One per form of each call.
     var calls: [Call]
-
-    /// A property forwarded to `self.base`.
-    struct Property: TemplateContext {
-        var attributes: [Attribute]
-        /// `public var name: Type`.
-        var declaration: String
-        /// The property's name as an identifier (escaped when a keyword).
-        var name: String
-        var settable: Bool
-        /// The adapter of the described type the property holds (`LiveCloudDatabase`), if any.
-        var childAdapter: String?
-
-        var templateValue: TemplateValue {
-            .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("name", .string(name)),
-                ("settable", .bool(settable)),
-                ("child", childAdapter.map { .object([(key: "adapter", value: .string($0))]) } ?? .bool(false)),
-            ])
-        }
-    }
 
     /// One form of a call, forwarded to `self.base`.
     struct Call: TemplateContext {
@@ -68,7 +46,7 @@ struct LiveTypeContext: TemplateContext {
                 ("declaration", .string(declaration)),
                 ("invocation", .string(invocation)),
                 ("isAsync", .bool(isAsync)),
-                ("child", childAdapter.map { .object([(key: "adapter", value: .string($0))]) } ?? .bool(false)),
+                ("child", childAdapter.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false)),
             ])
         }
     }
