@@ -170,4 +170,20 @@ final class TemplateContextTests: XCTestCase {
             XCTAssertNil(Availability(parsing: text), text)
         }
     }
+
+    /// A refused attribute says why, so the user can fix it without reading Swift's grammar.
+    func testARefusedAvailabilitySaysWhy() {
+        func reason(_ text: String) -> String? {
+            if case .failure(let problem) = Availability.parse(text) { return problem.reason }
+            return nil
+        }
+        XCTAssertEqual(reason("@available(iOS 15.0)"), "it needs one `*`, for the platforms it does not name")
+        XCTAssertEqual(reason("@available(iOS 15.0, iOS 16, *)"), "iOS has two versions")
+        XCTAssertEqual(reason("@available(*, introduced: 15.0)"), "`*` takes no version (`introduced:`)")
+        XCTAssertEqual(reason("@available(iOS, deprecated, deprecated: 17.0)"), "`deprecated` is given twice")
+        XCTAssertEqual(reason("@available(iOS 15.0, deprecated, *)"), "options such as `deprecated` follow one platform or `*`, without versions")
+        XCTAssertEqual(reason("@available(iOS 15.0\n, *)"), "it has a line break")
+        XCTAssertTrue(reason("@available(Linux 6.0, *)")?.hasPrefix(#""Linux" is not a platform Swift knows (DriverKit, OSX, "#) == true)
+        XCTAssertNil(reason("@available(iOS 15.0, *)"))
+    }
 }

@@ -18,13 +18,6 @@ enum SwiftSnippets {
         scan(text, allowSemicolonsInBraces: false) != nil
     }
 
-    /// `@available(…)`: one attribute whose arguments are platform names with optional versions,
-    /// `*`, keywords, and labelled versions or string literals (``Availability``, which the
-    /// translator writes back from its parts).
-    static func isAvailabilityAttribute(_ text: String) -> Bool {
-        Availability(parsing: text) != nil
-    }
-
     /// A compilation condition for `#if`: `canImport(CloudKit)`, `os(iOS) || DEBUG`,
     /// `!targetEnvironment(simulator)`, `swift(>=5.9)`.
     static func isCompilationCondition(_ text: String) -> Bool {

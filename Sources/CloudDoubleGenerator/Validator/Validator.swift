@@ -131,9 +131,10 @@ private struct Check {
 
     func availability(_ attribute: Located<String>) {
         let text = attribute.value
-        if !SwiftSnippets.isAvailabilityAttribute(text) {
+        if case .failure(let problem) = Availability.parse(text) {
             sink.error(
-                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text))", at: attribute.location)
+                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text)): \(problem.reason)",
+                at: attribute.location)
         }
     }
 

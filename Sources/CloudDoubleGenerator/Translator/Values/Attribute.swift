@@ -80,57 +80,96 @@ struct Availability: Sendable, Equatable {
 
     /// Parses `@available(iOS 15.0, *)`; nil when the text is anything else.
     init?(parsing text: String) {
-        guard text.hasPrefix("@available("), text.hasSuffix(")") else { return nil }
-        let inside = text.dropFirst("@available(".count).dropLast()
-        guard !inside.contains(where: \.isNewline) else { return nil }
-        var arguments: [Argument] = []
-        for part in Self.arguments(inside) {
-            guard let argument = Self.argument(part.trimmingCharacters(in: .whitespaces)) else { return nil }
-            arguments.append(argument)
-        }
-        guard Self.isShorthand(arguments) || Self.isDetailed(arguments) else { return nil }
+        guard case .success(let availability) = Self.parse(text) else { return nil }
+        self = availability
+    }
+
+    private init(arguments: [Argument]) {
         self.arguments = arguments
     }
 
+    /// The attribute, or what is wrong with it, said so that the user can fix it.
+    static func parse(_ text: String) -> Result<Availability, Problem> {
+        guard text.hasPrefix("@available("), text.hasSuffix(")") else { return .failure(Problem("it is not one `@available(…)` attribute")) }
+        let inside = text.dropFirst("@available(".count).dropLast()
+        guard !inside.contains(where: \.isNewline) else { return .failure(Problem("it has a line break")) }
+        var arguments: [Argument] = []
+        for part in Self.arguments(inside) {
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            guard let argument = Self.argument(trimmed) else {
+                return .failure(Problem("\(SwiftNames.literal(trimmed)) is not an argument `@available` takes"))
+            }
+            arguments.append(argument)
+        }
+        let detailed = arguments.contains { argument in
+            switch argument {
+            case .name(_, nil), .labeledVersion, .labeledString: return true
+            case .name, .wildcard: return false
+            }
+        }
+        if let problem = detailed ? Self.detailedProblem(arguments) : Self.shorthandProblem(arguments) { return .failure(Problem(problem)) }
+        return .success(Availability(arguments: arguments))
+    }
+
+    /// Why an `@available` attribute is refused.
+    struct Problem: Error, Sendable {
+        let reason: String
+
+        init(_ reason: String) {
+            self.reason = reason
+        }
+    }
+
+    static var knownPlatforms: String { platforms.sorted().joined(separator: ", ") }
+
     /// Known platforms with versions, each once, and exactly one `*`.
-    private static func isShorthand(_ arguments: [Argument]) -> Bool {
+    private static func shorthandProblem(_ arguments: [Argument]) -> String? {
         var seen = Set<String>()
         var wildcards = 0
         for argument in arguments {
             switch argument {
             case .wildcard: wildcards += 1
-            case .name(let platform, let version?) where platforms.contains(platform):
-                guard seen.insert(platform).inserted, !version.isEmpty else { return false }
-            default: return false
+            case .name(let platform, _) where !platforms.contains(platform):
+                return "\(SwiftNames.literal(platform)) is not a platform Swift knows (\(knownPlatforms))"
+            case .name(let platform, _):
+                guard seen.insert(platform).inserted else { return "\(platform) has two versions" }
+            default: return "an option cannot follow a platform's version"
             }
         }
-        return wildcards == 1 && !seen.isEmpty
+        if seen.isEmpty { return "it names no platform" }
+        return wildcards == 1 ? nil : "it needs one `*`, for the platforms it does not name"
     }
 
     /// A known platform or `*`, then at least one option, each named once (`deprecated` and
     /// `deprecated:` are one option); `*` takes no versions.
-    private static func isDetailed(_ arguments: [Argument]) -> Bool {
-        guard arguments.count >= 2 else { return false }
+    private static func detailedProblem(_ arguments: [Argument]) -> String? {
         let wildcard: Bool
         switch arguments[0] {
         case .wildcard: wildcard = true
         case .name(let platform, nil) where platforms.contains(platform): wildcard = false
-        default: return false
+        case .name(let platform, _) where !platforms.contains(platform) && !flags.contains(platform):
+            return "\(SwiftNames.literal(platform)) is not a platform Swift knows (\(knownPlatforms))"
+        default: return "options such as `deprecated` follow one platform or `*`, without versions"
         }
+        guard arguments.count >= 2 else { return "it names a platform but no option" }
         var named = Set<String>()
         for argument in arguments.dropFirst() {
             let option: String
             switch argument {
             case .name(let flag, nil) where flags.contains(flag): option = flag
-            case .labeledVersion(let label, _) where versionOptions.contains(label) && !wildcard: option = label
-            case .labeledString(let label, let value) where stringOptions.contains(label):
-                if label == "renamed", !SwiftSnippets.isDeclarationName(value) { return false }
+            case .labeledVersion(let label, _) where versionOptions.contains(label):
+                if wildcard { return "`*` takes no version (`\(label):`)" }
                 option = label
-            default: return false
+            case .labeledString(let label, let value) where stringOptions.contains(label):
+                if label == "renamed", !SwiftSnippets.isDeclarationName(value) { return "`renamed:` must be a declaration name" }
+                option = label
+            default:
+                return "\(SwiftNames.literal(argument.text)) is not an option: use unavailable, deprecated, noasync, "
+                    + "introduced:/deprecated:/obsoleted: with a version, or message:/renamed: with a string"
             }
-            guard named.insert(option).inserted else { return false }
+            guard named.insert(option).inserted else { return "`\(option)` is given twice" }
         }
-        return true
+        return nil
     }
 
     /// The comma-separated arguments, commas inside string literals (escapes honoured) kept.
