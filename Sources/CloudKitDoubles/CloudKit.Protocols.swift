@@ -1080,9 +1080,9 @@ extension CloudFetchRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1268,9 +1268,9 @@ extension CloudModifyRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -1650,9 +1650,9 @@ extension CloudFetchRecordZoneChangesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -2055,9 +2055,9 @@ extension CloudFetchRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -2225,9 +2225,9 @@ extension CloudModifyRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -2415,9 +2415,9 @@ extension CloudModifySubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)
@@ -2603,9 +2603,9 @@ extension CloudFetchSubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
-            #sourceLocation()
+                #sourceLocation()
             }
             for event in events { delivery.deliver(event) }
             delivery.finish(outcome.result)

@@ -92,7 +92,7 @@ public struct Translator: Sendable {
     }
 
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
-        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix, located: located)
+        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix, copied: copied)
     }
 
     /// The operations a call runs, in the description's order.
