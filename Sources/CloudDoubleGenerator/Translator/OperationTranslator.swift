@@ -1,15 +1,14 @@
 import Foundation
 
-/// Turns one described operation into the code every double shares: the outcome type a test
-/// stubs, the replay that calls the app's blocks in the SDK's order, the capture a fault wrapper
-/// uses to collect a real run, and the rewrite that fails chosen items.
+/// Turns one described operation into its `OperationContext`: what the protocols template needs
+/// for the outcome type a test stubs, the delivery that calls the app's blocks in the SDK's order,
+/// the replay a mock answers with and the intercept a fault wrapper runs a real operation under.
 ///
 /// Block argument lists are Swift expressions from the description; around each block call the
 /// generated code declares only the names the expressions use, so nothing goes unused.
 struct OperationTranslator {
     let operation: OperationSpec
     let prefix: String
-    let accessPrefix: String
     /// Where Swift copied from the description at a location came from, for `#sourceLocation`.
     let copied: (SourceLocation?) -> CopiedSwift?
 

@@ -115,13 +115,3 @@ struct ProtocolsTranslator {
         return "ErrorModel(\(arguments.joined(separator: ", ")))"
     }
 }
-
-extension Attribute {
-    /// Availability and deprecation: what says where a declaration can be used.
-    var isAvailabilityOrDeprecation: Bool {
-        switch self {
-        case .available, .deprecated: return true
-        default: return false
-        }
-    }
-}

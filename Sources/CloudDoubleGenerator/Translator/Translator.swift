@@ -92,7 +92,7 @@ public struct Translator: Sendable {
     }
 
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
-        OperationTranslator(operation: operation, prefix: prefix, accessPrefix: accessPrefix, copied: copied)
+        OperationTranslator(operation: operation, prefix: prefix, copied: copied)
     }
 
     /// The operations a call runs, in the description's order.
@@ -115,13 +115,6 @@ public struct Translator: Sendable {
     /// Where Swift copied from the description at `location` came from, for `#sourceLocation`.
     func copied(at location: SourceLocation?) -> CopiedSwift? {
         location.map { CopiedSwift(file: descriptionPath, line: $0.line) }
-    }
-
-    /// Lines that carry Swift copied from the description (a default, a `mockDefault`, block
-    /// arguments…), between `#sourceLocation` directives: a compile error in them points at the
-    /// description's line, so Xcode shows it on the JSON rather than in a generated file.
-    func located(_ lines: [String], at location: SourceLocation?) -> [String] {
-        copied(at: location)?.wrap(lines) ?? lines
     }
 
     /// How mocks and fault wrappers reach the description's error model: the one the protocols

@@ -29,6 +29,15 @@ enum Attribute: Sendable, Equatable {
         self = .deprecated(renamed: deprecation.renamed, message: deprecation.message)
     }
 
+    /// Availability and deprecation: what says where a declaration can be used (a call key
+    /// carries those its forms share).
+    var isAvailabilityOrDeprecation: Bool {
+        switch self {
+        case .available, .deprecated: return true
+        default: return false
+        }
+    }
+
     /// The attributes as template lines.
     static func lines(_ attributes: [Attribute]) -> TemplateValue {
         .lines(attributes.map(\.text))

@@ -13,14 +13,6 @@ struct CopiedSwift: Sendable, Equatable {
         self.line = line
     }
 
-    /// The opening directive, for code built as lines rather than in a template.
-    var directive: String { "#sourceLocation(file: \(file.text), line: \(line))" }
-
-    /// `lines` between this location's directives.
-    func wrap(_ lines: [String]) -> [String] {
-        [directive] + lines + ["#sourceLocation()"]
-    }
-
     /// `{file, descriptionLine}`, or false when nothing was copied (the section renders nothing).
     static func templateValue(_ copied: CopiedSwift?) -> TemplateValue {
         guard let copied else { return .bool(false) }
