@@ -224,9 +224,11 @@ public final class InMemoryCloudDatabase: Sendable {
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
         let stored = state.records.entry(id, in: id.zoneID)
         let tag = systemFields.changeTag(of: record)
-        func merged(_ keys: [CKRecord.FieldKey]) -> CKRecord {
+        /// The stored record with `keys` (and `encryptedKeys` of `encryptedValues`) written over it.
+        func merged(_ keys: [CKRecord.FieldKey], encrypted encryptedKeys: [CKRecord.FieldKey]) -> CKRecord {
             let base = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
             for key in keys { base[key] = record[key] }
+            for key in encryptedKeys { base.encryptedValues[key] = record.encryptedValues[key] }
             return base
         }
         switch policy {
@@ -240,10 +242,13 @@ public final class InMemoryCloudDatabase: Sendable {
             if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
             return .success(record.copy() as! CKRecord)
         case .changedKeys:
-            return .success(merged(record.changedKeys()))
+            return .success(merged(record.changedKeys(), encrypted: record.encryptedValues.changedKeys()))
         case .allKeys:
             // Every key the record has, and keys it removed locally (changed keys without a value).
-            return .success(merged(Array(Set(record.allKeys() + record.changedKeys())).sorted()))
+            let encrypted = record.encryptedValues
+            return .success(merged(
+                Array(Set(record.allKeys() + record.changedKeys())).sorted(),
+                encrypted: Array(Set(encrypted.allKeys() + encrypted.changedKeys())).sorted()))
         @unknown default:
             return .success(record.copy() as! CKRecord)
         }
@@ -465,6 +470,7 @@ public final class InMemoryCloudDatabase: Sendable {
         if let desiredKeys {
             source = entry.item.copy() as! CKRecord
             for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
+            for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
         }
         return handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
     }
