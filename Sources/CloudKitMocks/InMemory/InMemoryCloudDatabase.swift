@@ -44,12 +44,12 @@ public final class InMemoryCloudDatabase: Sendable {
     /// The server's clock: the source of records' creation and modification dates.
     let now: @Sendable () -> Date
     /// Tells this database's tokens and cursors from other databases'.
-    let identity = UUID().uuidString
+    let identity: String
     /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
-    let cursorPositions = Locked<[String: QueryPosition]>([:])
+    let cursorPositions: Locked<[String: QueryPosition]>
     /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
-    let tokensByIdentity = ObjectTags<MintedValue>()
-    let cursorsByIdentity = ObjectTags<MintedValue>()
+    let tokensByIdentity: ObjectTags<MintedValue>
+    let cursorsByIdentity: ObjectTags<MintedValue>
 
     /// Where a query continues: what it asked and how many results were already given.
     struct QueryPosition {
@@ -70,6 +70,10 @@ public final class InMemoryCloudDatabase: Sendable {
         self.archiveFormat = report
         self.systemFields = systemFields
         self.now = now
+        identity = UUID().uuidString
+        cursorPositions = Locked([:])
+        tokensByIdentity = ObjectTags()
+        cursorsByIdentity = ObjectTags()
         state = UserPartitions(account: account, perUser: scope != .public) { partition in
             var initial = State(partition: partition)
             initial.zones[.default] = CKRecordZone.default()
@@ -77,6 +81,21 @@ public final class InMemoryCloudDatabase: Sendable {
             initial.records.savePartition(.default)
             return initial
         }
+    }
+
+    /// The same database, seen from another device signed in to `account`: one service's data,
+    /// tokens and cursors, each device's own account.
+    init(sharing other: InMemoryCloudDatabase, account: AccountState) {
+        scope = other.scope
+        self.account = account
+        archiveFormat = other.archiveFormat
+        systemFields = other.systemFields
+        now = other.now
+        identity = other.identity
+        cursorPositions = other.cursorPositions
+        tokensByIdentity = other.tokensByIdentity
+        cursorsByIdentity = other.cursorsByIdentity
+        state = UserPartitions(sharing: other.state, account: account)
     }
 
     // MARK: Seeding and inspection (for tests)
