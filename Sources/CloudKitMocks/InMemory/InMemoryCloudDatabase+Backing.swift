@@ -12,17 +12,17 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord {
         try checkAccount(writing: false)
-        return try fetch([arguments])[0].1.get()
+        return try fetch([arguments]).get()[0].1.get()
     }
 
     public func saveRecord(_ arguments: CKRecord) throws -> CKRecord {
         try checkAccount(writing: true)
-        return try modify(saving: [arguments], deleting: []).saves[0].1.get()
+        return try modify(saving: [arguments], deleting: []).get().saves[0].1.get()
     }
 
     public func deleteRecord(_ arguments: CKRecord.ID) throws -> CKRecord.ID {
         try checkAccount(writing: true)
-        try modify(saving: [], deleting: [arguments]).deletes[0].1.get()
+        try modify(saving: [], deleting: [arguments]).get().deletes[0].1.get()
         return arguments
     }
 
@@ -70,15 +70,16 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func fetchRecords(_ arguments: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)) throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
         try checkAccount(writing: false)
-        return Dictionary(fetch(arguments.ids, desiredKeys: arguments.desiredKeys), uniquingKeysWith: { first, _ in first })
+        return Dictionary(try fetch(arguments.ids, desiredKeys: arguments.desiredKeys).get(), uniquingKeysWith: { first, _ in first })
     }
 
     public func modifyRecords(
         _ arguments: (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool)
     ) throws -> (saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]) {
         try checkAccount(writing: true)
-        let results = modify(
-            saving: arguments.recordsToSave, deleting: arguments.recordIDsToDelete, policy: arguments.savePolicy, atomically: arguments.atomically)
+        let results = try modify(
+            saving: arguments.recordsToSave, deleting: arguments.recordIDsToDelete, policy: arguments.savePolicy, atomically: arguments.atomically
+        ).get()
         return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
     }
 
@@ -133,7 +134,10 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome {
         if let failure = account.failure(for: scope, writing: false, errors: self) { return .failure(failure) }
-        return CloudFetchRecordsOutcome(records: fetch(operation.recordIDs ?? [], desiredKeys: operation.desiredKeys))
+        switch fetch(operation.recordIDs ?? [], desiredKeys: operation.desiredKeys) {
+        case .success(let records): return CloudFetchRecordsOutcome(records: records)
+        case .failure(let failure): return .failure(failure)
+        }
     }
 
     public func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome {
@@ -141,7 +145,10 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
         let results = modify(
             saving: operation.recordsToSave ?? [], deleting: operation.recordIDsToDelete ?? [], policy: operation.savePolicy,
             atomically: operation.isAtomic)
-        return CloudModifyRecordsOutcome(saves: results.saves, deletes: results.deletes)
+        switch results {
+        case .success(let results): return CloudModifyRecordsOutcome(saves: results.saves, deletes: results.deletes)
+        case .failure(let failure): return .failure(failure)
+        }
     }
 
     public func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome {

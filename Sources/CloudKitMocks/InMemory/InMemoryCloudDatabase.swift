@@ -29,6 +29,8 @@ public final class InMemoryCloudDatabase: Sendable {
         var history: [CKRecord.ID: [String: (record: CKRecord, fields: ServerFields)]] = [:]
         /// What the server set on each stored record.
         var serverFields: [CKRecord.ID: ServerFields] = [:]
+        /// The bytes of each stored record's assets, by field: saving copies them in.
+        var assets: [CKRecord.ID: [CKRecord.FieldKey: Data]] = [:]
         /// The date of the latest save: each save's dates come strictly after it.
         var lastSaveDate = Date.distantPast
         var subscriptions: [(id: CKSubscription.ID, subscription: CKSubscription)] = []
@@ -50,6 +52,16 @@ public final class InMemoryCloudDatabase: Sendable {
     /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
     let tokensByIdentity: ObjectTags<MintedValue>
     let cursorsByIdentity: ObjectTags<MintedValue>
+    /// The limits requests are held to (one value for a service's databases).
+    let sharedLimits: Locked<CloudKitLimits>
+    /// Where handed-out records' asset files go.
+    let assetStaging: AssetStaging
+
+    /// The limits this database holds requests to: CloudKit's unless a test changes them.
+    public var limits: CloudKitLimits {
+        get { sharedLimits.snapshot }
+        set { sharedLimits.withLock { $0 = newValue } }
+    }
 
     /// Where a query continues: what it asked and how many results were already given.
     struct QueryPosition {
@@ -60,16 +72,17 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// - Parameter now: the server's clock, for records' creation and modification dates.
     public convenience init(scope: CKDatabase.Scope = .private, now: @escaping @Sendable () -> Date = { Date() }) {
-        let report = ArchiveFormatReport()
-        self.init(scope: scope, account: AccountState(), report: report, systemFields: SystemFields(report: report), now: now)
+        self.init(scope: scope, account: AccountState(), service: InMemoryService(now: now))
     }
 
-    init(scope: CKDatabase.Scope, account: AccountState, report: ArchiveFormatReport, systemFields: SystemFields, now: @escaping @Sendable () -> Date) {
+    init(scope: CKDatabase.Scope, account: AccountState, service: InMemoryService) {
         self.scope = scope
         self.account = account
-        self.archiveFormat = report
-        self.systemFields = systemFields
-        self.now = now
+        archiveFormat = service.archiveFormat
+        systemFields = service.systemFields
+        now = service.now
+        sharedLimits = service.limits
+        assetStaging = service.assetStaging
         identity = UUID().uuidString
         cursorPositions = Locked([:])
         tokensByIdentity = ObjectTags()
@@ -95,6 +108,8 @@ public final class InMemoryCloudDatabase: Sendable {
         cursorPositions = other.cursorPositions
         tokensByIdentity = other.tokensByIdentity
         cursorsByIdentity = other.cursorsByIdentity
+        sharedLimits = other.sharedLimits
+        assetStaging = other.assetStaging
         state = UserPartitions(sharing: other.state, account: account)
     }
 
@@ -178,24 +193,36 @@ public final class InMemoryCloudDatabase: Sendable {
 
     // MARK: Records
 
-    func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> [(CKRecord.ID, Result<CKRecord, any Error>)] {
-        state.withLock { state in
+    /// Each record, or `zoneNotFound`/`unknownItem` for it; `limitExceeded` for the whole request
+    /// when it asks for more records than `limits` allow.
+    func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> Result<[(CKRecord.ID, Result<CKRecord, any Error>)], any Error> {
+        if ids.count > limits.itemsPerRequest { return .failure(error("limitExceeded")) }
+        return .success(state.withLock { state in
             ids.map { id in
                 guard state.zones[id.zoneID] != nil else { return (id, .failure(error("zoneNotFound"))) }
                 guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error("unknownItem"))) }
                 return (id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
             }
-        }
+        })
     }
 
     /// Saves and deletes with CloudKit's rules: the save policy decides conflicts, and in an
-    /// atomic batch a zone that supports atomic changes gets all of its changes or none.
+    /// atomic batch a zone that supports atomic changes gets all of its changes or none. A
+    /// request over `limits` fails whole with `limitExceeded` (see `CloudKitLimits`).
     func modify(
         saving records: [CKRecord], deleting ids: [CKRecord.ID], policy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged,
         atomically: Bool = true
-    ) -> (saves: [(CKRecord.ID, Result<CKRecord, any Error>)], deletes: [(CKRecord.ID, Result<Void, any Error>)]) {
-        state.withLock { state in
-            let plannedSaves = records.map { record in (record, plan(record, policy: policy, state: state)) }
+    ) -> Result<(saves: [(CKRecord.ID, Result<CKRecord, any Error>)], deletes: [(CKRecord.ID, Result<Void, any Error>)]), any Error> {
+        let limits = self.limits
+        let sizes = records.map(CloudKitLimits.size(of:))
+        if records.count + ids.count > limits.itemsPerRequest || sizes.reduce(0, +) > limits.bytesPerRequest {
+            return .failure(error("limitExceeded"))
+        }
+        let saving = Set(records.map(\.recordID))
+        return .success(state.withLock { state in
+            let plannedSaves = zip(records, sizes).map { record, size in
+                (record, size > limits.bytesPerRecord ? .failure(error("limitExceeded")) : plan(record, policy: policy, saving: saving, state: state))
+            }
             let plannedDeletes = ids.map { id -> (CKRecord.ID, (any Error)?) in
                 guard state.zones[id.zoneID] != nil else { return (id, error("zoneNotFound")) }
                 return (id, state.records.entry(id, in: id.zoneID) == nil ? error("unknownItem") : nil)
@@ -217,7 +244,7 @@ public final class InMemoryCloudDatabase: Sendable {
                 switch plan {
                 case .failure(let failure): return (id, .failure(failure))
                 case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
-                case .success(let merged): return (id, .success(handOut(store(merged, in: &state), in: state)))
+                case .success(let planned): return (id, .success(handOut(store(planned.record, assets: planned.assets, in: &state), in: state)))
                 }
             }
             let deletes = plannedDeletes.map { id, failure -> (CKRecord.ID, Result<Void, any Error>) in
@@ -227,7 +254,13 @@ public final class InMemoryCloudDatabase: Sendable {
                 return (id, .success(()))
             }
             return (saves, deletes)
-        }
+        })
+    }
+
+    /// A record as it will be stored, with the bytes of the asset files it writes.
+    struct PlannedSave {
+        var record: CKRecord
+        var assets: [CKRecord.FieldKey: Data]
     }
 
     /// What saving `record` would store, or why it fails (CKModifyRecordsOperation.h):
@@ -238,9 +271,23 @@ public final class InMemoryCloudDatabase: Sendable {
     ///   record change tag": only `changedKeys()` are written over the stored record.
     /// - `allKeys`: "All local keys are written to the server ... Keys present only on the server
     ///   remain unchanged", no tag comparison either.
-    private func plan(_ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, state: State) -> Result<CKRecord, any Error> {
+    /// A record whose `parent` is neither stored in its zone nor saved in the same request fails
+    /// with `referenceViolation` (CKError.h: "The target of a record's parent or share reference
+    /// was not found"; counting the same request, and the zone rule, are our reading of Apple's
+    /// "References are only valid within a single zone of a database", CKRecord.ID docs). Every
+    /// asset the save writes is read from its file: `assetFileNotFound` when there is none
+    /// (CKError.h: "The specified asset file is not found").
+    private func plan(
+        _ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, saving: Set<CKRecord.ID>, state: State
+    ) -> Result<PlannedSave, any Error> {
         let id = record.recordID
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
+        if let parent = record.parent?.recordID,
+            parent.zoneID != id.zoneID || (state.records.entry(parent, in: id.zoneID) == nil && !saving.contains(parent))
+        {
+            return .failure(error("referenceViolation"))
+        }
+        let written: Result<CKRecord, any Error>
         let stored = state.records.entry(id, in: id.zoneID)
         let tag = systemFields.changeTag(of: record)
         /// The stored record with `keys` (and `encryptedKeys` of `encryptedValues`) written over it.
@@ -259,17 +306,27 @@ public final class InMemoryCloudDatabase: Sendable {
                     conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))
             }
             if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
-            return .success(record.copy() as! CKRecord)
+            written = .success(record.copy() as! CKRecord)
         case .changedKeys:
-            return .success(merged(record.changedKeys(), encrypted: record.encryptedValues.changedKeys()))
+            written = .success(merged(record.changedKeys(), encrypted: record.encryptedValues.changedKeys()))
         case .allKeys:
             // Every key the record has, and keys it removed locally (changed keys without a value).
             let encrypted = record.encryptedValues
-            return .success(merged(
+            written = .success(merged(
                 Array(Set(record.allKeys() + record.changedKeys())).sorted(),
                 encrypted: Array(Set(encrypted.allKeys() + encrypted.changedKeys())).sorted()))
         @unknown default:
-            return .success(record.copy() as! CKRecord)
+            written = .success(record.copy() as! CKRecord)
+        }
+        return written.flatMap { merged in
+            // The assets this save writes: the app's own asset objects (the rest keep their bytes).
+            var assets: [CKRecord.FieldKey: Data] = [:]
+            for key in merged.allKeys() {
+                guard let asset = merged[key] as? CKAsset, asset === record[key] as? CKAsset else { continue }
+                guard let url = asset.fileURL, let bytes = try? Data(contentsOf: url) else { return .failure(error("assetFileNotFound")) }
+                assets[key] = bytes
+            }
+            return .success(PlannedSave(record: merged, assets: assets))
         }
     }
 
@@ -337,7 +394,9 @@ public final class InMemoryCloudDatabase: Sendable {
     /// Stores a record version with what the server sets on a save (dates, users; the creation
     /// date and creator are kept from the stored version), and remembers it by its change tag (a
     /// conflict's ancestor).
-    func store(_ record: CKRecord, in state: inout State) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
+    func store(
+        _ record: CKRecord, assets written: [CKRecord.FieldKey: Data] = [:], in state: inout State
+    ) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
         let id = record.recordID
         // Our choice: the server's clock never runs backwards, so a later save is always newer.
         let date = max(now(), state.lastSaveDate.addingTimeInterval(0.001))
@@ -348,15 +407,37 @@ public final class InMemoryCloudDatabase: Sendable {
             creationDate: previous?.creationDate ?? date, creatorUserRecordName: previous?.creatorUserRecordName ?? user,
             modificationDate: date, lastModifiedUserRecordName: user)
         state.serverFields[id] = fields
+        // Asset bytes: the ones this save wrote, the stored ones for asset fields it kept.
+        var assets = state.assets[id] ?? [:]
+        assets.merge(written) { _, new in new }
+        assets = assets.filter { key, _ in record[key] is CKAsset }
+        state.assets[id] = assets.isEmpty ? nil : assets
         let entry = state.records.save(record, as: id, in: id.zoneID)
         state.history[id, default: [:]][String(entry.version)] = (record, fields)
         return entry
     }
 
+    /// Deletes a record, and with it every record in its zone that refers to it with
+    /// `.deleteSelf` (Apple, `CKRecord.ReferenceAction.deleteSelf`: "Deletes the source record when
+    /// the target record is deleted"), and theirs in turn.
     func remove(_ id: CKRecord.ID, in state: inout State) {
-        state.records.delete(id, in: id.zoneID)
-        state.history[id] = nil
-        state.serverFields[id] = nil
+        var pending = [id]
+        while let next = pending.popLast() {
+            guard state.records.entry(next, in: next.zoneID) != nil else { continue }
+            state.records.delete(next, in: next.zoneID)
+            state.history[next] = nil
+            state.serverFields[next] = nil
+            state.assets[next] = nil
+            pending += state.records.entries(in: next.zoneID).values.map(\.item).filter { refers($0, to: next) }.map(\.recordID)
+        }
+    }
+
+    /// Whether a field of `record` is a `.deleteSelf` reference to `target`.
+    private func refers(_ record: CKRecord, to target: CKRecord.ID) -> Bool {
+        record.allKeys().contains { key in
+            let references = (record[key] as? CKRecord.Reference).map { [$0] } ?? (record[key] as? [CKRecord.Reference]) ?? []
+            return references.contains { $0.referenceAction == .deleteSelf && $0.recordID == target }
+        }
     }
 
     /// A copy for the app carrying its change tag and server fields, with only `desiredKeys`
@@ -368,7 +449,11 @@ public final class InMemoryCloudDatabase: Sendable {
             for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
             for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
         }
-        return handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
+        let made = handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
+        for (key, bytes) in state.assets[made.recordID] ?? [:] where made[key] is CKAsset {
+            made[key] = assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
+        }
+        return made
     }
 
     /// `record` with a change tag and server fields. The user who asks sees themself as

@@ -33,12 +33,11 @@ public final class InMemoryCloudKit: Sendable {
     ) {
         account = AccountState(status: accountStatus, userRecordName: userRecordName ?? AccountState.madeUpUserRecordName())
         self.notificationCenter = notificationCenter
-        let report = ArchiveFormatReport()
-        let systemFields = SystemFields(report: report)
-        archiveFormat = report
-        privateDatabase = InMemoryCloudDatabase(scope: .private, account: account, report: report, systemFields: systemFields, now: now)
-        publicDatabase = InMemoryCloudDatabase(scope: .public, account: account, report: report, systemFields: systemFields, now: now)
-        sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account, report: report, systemFields: systemFields, now: now)
+        let service = InMemoryService(now: now)
+        archiveFormat = service.archiveFormat
+        privateDatabase = InMemoryCloudDatabase(scope: .private, account: account, service: service)
+        publicDatabase = InMemoryCloudDatabase(scope: .public, account: account, service: service)
+        sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account, service: service)
     }
 
     /// Another device on the same CloudKit, signed in as `userRecordName`: it sees that user's
@@ -56,6 +55,13 @@ public final class InMemoryCloudKit: Sendable {
         privateDatabase = InMemoryCloudDatabase(sharing: other.privateDatabase, account: account)
         publicDatabase = InMemoryCloudDatabase(sharing: other.publicDatabase, account: account)
         sharedDatabase = InMemoryCloudDatabase(sharing: other.sharedDatabase, account: account)
+    }
+
+    /// The limits every database of this CloudKit holds requests to (on every device):
+    /// CloudKit's documented ones unless a test changes them (see ``CloudKitLimits``).
+    public var limits: CloudKitLimits {
+        get { privateDatabase.limits }
+        set { privateDatabase.limits = newValue }
     }
 
     // MARK: Account
@@ -185,5 +191,21 @@ final class AccountState: @unchecked Sendable {
         default:
             return scope == .public && !writing ? nil : database.error("notAuthenticated")
         }
+    }
+}
+
+/// What a service's databases share, on every device: the archive-format report, the server's
+/// clock, the limits and the asset staging area.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+struct InMemoryService: Sendable {
+    let archiveFormat = ArchiveFormatReport()
+    let systemFields: SystemFields
+    let now: @Sendable () -> Date
+    let limits = Locked(CloudKitLimits.cloudKit)
+    let assetStaging = AssetStaging()
+
+    init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+        systemFields = SystemFields(report: archiveFormat)
     }
 }
