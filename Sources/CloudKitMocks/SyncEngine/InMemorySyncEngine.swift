@@ -8,11 +8,17 @@ import Foundation
 /// the engine retries, and hands the app everything else. Every rule and its source is in
 /// docs/SyncEngine.md; comments below quote the CloudKit interface's doc comments.
 ///
-/// - Sync runs only when the test calls `fetchChanges` or `sendChanges` (as with
-///   `automaticallySync` off: "the sync engine will not perform any operations unless you tell
-///   it to do so"). Waits go through the `TimeSource`, so a `VirtualClock` makes them instant.
-/// - Its database traffic goes through `database` (`any CloudDatabase`): wrap the in-memory
-///   database in a `FaultInjectingCloudDatabase` to inject faults with a seeded plan.
+/// - Made like `CKSyncEngine(configuration)`, from a ``SyncEngineConfiguration``; it does not
+///   throw: a serialization it cannot read starts it fresh (``unreadableStateSerialization``).
+/// - With `automaticallySync` off (as tests should: "You might also disable automatic sync when
+///   writing automated tests") sync runs only when the test calls `fetchChanges` or
+///   `sendChanges`. With it on, a change the app makes to the state outside a send also
+///   schedules a send in the background; nothing fetches by itself (no push in memory).
+/// - A change the app makes to the state is reported in a `stateUpdate` posted in the background;
+///   ``waitForScheduledWork()`` waits for it (and for scheduled sends).
+/// - Waits go through the `TimeSource`, so a `VirtualClock` makes them instant.
+/// - Its database traffic goes through the configuration's `database` (`any CloudDatabase`):
+///   wrap the in-memory database in a `FaultInjectingCloudDatabase` to inject faults with a seeded plan.
 /// - Two engines on one `InMemoryCloudKit` are two devices of the same iCloud user.
 /// - All state is per instance, behind locks; one sync runs at a time per engine, and events
 ///   reach the delegate one after another ("Events will be given to your delegate serially").
@@ -23,6 +29,10 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     /// The state, with its concrete type.
     public let engineState: InMemorySyncEngineState
     public let cloud: InMemoryCloudKit
+    /// The configuration's state serialization when it could not be read (wholly, or a change
+    /// token in it); `nil` when it was read or there was none.
+    public let unreadableStateSerialization: UnreadableStateSerialization?
+    public let automaticallySync: Bool
     let time: TimeSource
     let random: RandomSource
     let policy: RetryPolicy
@@ -30,6 +40,8 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     private let delegateBox: Locked<WeakDelegate>
     private let gate = SerialGate()
     private let cancelRequested = Locked(false)
+    private let sending = Locked(false)
+    private let scheduled = Locked<Task<Void, Never>?>(nil)
     private let log = Locked<[SyncEngineEvent]>([])
 
     struct WeakDelegate { weak var delegate: (any CloudSyncEngineDelegate)? }
@@ -43,26 +55,42 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     ]
 
     /// - Parameters:
+    ///   - configuration: as `CKSyncEngine.Configuration`; its `database` is where the engine's
+    ///     requests go (`cloud.mockDatabase()`, or a `FaultInjectingCloudDatabase` around one).
+    ///     Its `delegate` is held weakly, as `CKSyncEngineConfiguration.delegate` is (our reading).
     ///   - cloud: the service; its account decides `accountChange` events.
-    ///   - database: where the engine's requests go; `cloud.mockDatabase(.private)` unless given
-    ///     (pass a `FaultInjectingCloudDatabase` around one to inject faults).
-    ///   - stateSerialization: the last one this kind of engine posted in a `stateUpdate`, or `nil`.
-    ///   - delegate: held weakly, as `CKSyncEngineConfiguration.delegate` is (our reading).
     ///   - time: where retry waits go (`VirtualClock().timeSource` in tests).
     ///   - random: the backoff's jitter.
     ///   - retryPolicy: how long and how often the engine retries what it retries by itself.
     public init(
-        cloud: InMemoryCloudKit, database: (any CloudDatabase)? = nil, stateSerialization: SyncEngineStateSerialization?,
-        delegate: any CloudSyncEngineDelegate, time: TimeSource = .system, random: RandomSource = RandomSource(seed: 0),
+        _ configuration: SyncEngineConfiguration<any CloudDatabase>, cloud: InMemoryCloudKit, time: TimeSource = .system,
+        random: RandomSource = RandomSource(seed: 0),
         retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60, errorModel: .cloudKit)
-    ) throws {
+    ) {
+        var stored = InMemorySyncEngineState.Stored()
+        var unreadable: UnreadableStateSerialization?
+        if let serialization = configuration.stateSerialization {
+            var lost: [String] = []
+            do {
+                stored = try InMemorySyncEngineState.restore(serialization, lost: &lost)
+                if !lost.isEmpty {
+                    unreadable = UnreadableStateSerialization(
+                        serialization: serialization, reason: "could not read \(lost.joined(separator: ", ")); fetching those changes from the start")
+                }
+            } catch {
+                unreadable = UnreadableStateSerialization(serialization: serialization, reason: "\(error); started from a fresh state")
+            }
+        }
         self.cloud = cloud
-        self.database = database ?? cloud.mockDatabase(.private)
-        self.engineState = InMemorySyncEngineState(try InMemorySyncEngineState.restore(stateSerialization))
-        self.delegateBox = Locked(WeakDelegate(delegate: delegate))
+        self.database = configuration.database
+        self.engineState = InMemorySyncEngineState(stored)
+        self.unreadableStateSerialization = unreadable
+        self.automaticallySync = configuration.automaticallySync
+        self.delegateBox = Locked(WeakDelegate(delegate: configuration.delegate))
         self.time = time
         self.random = random
         self.policy = retryPolicy
+        engineState.appChanged.withLock { $0 = { [weak self] in self?.appChangedState() } }
     }
 
     /// Every event posted so far, in order (also what the delegate received).
@@ -105,24 +133,30 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     /// `sentDatabaseChanges`; then, batch by batch from the delegate's
     /// `nextRecordZoneChangeBatch`, `sentRecordZoneChanges` (database changes added meanwhile are
     /// sent first); `didSendChanges` when the delegate returns `nil`. Nothing pending: no events.
+    /// A batch with a failure the engine does not wait out ends the send and throws (see
+    /// `sendLoop`); what the delegate adds again waits for the next send.
     public func sendChanges(_ options: CKSyncEngine.SendChangesOptions) async throws {
-        try await gate.run {
-            cancelRequested.withLock { $0 = false }
-            guard await accountIsUsable() else { return }
-            let context = SyncEngineSendChangesContext(reason: .manual, options: options)
-            guard hasChangesToSend(in: options.scope) else { return await flushStateUpdate() }
-            await flushStateUpdate()
-            await post(.willSendChanges(.init(context: context)))
-            do {
-                try await sendLoop(context)
-            } catch {
-                await flushStateUpdate()
-                await post(.didSendChanges(.init(context: context)))
-                throw error
-            }
+        try await gate.run { try await send(reason: .manual, options: options) }
+    }
+
+    func send(reason: CKSyncEngine.SyncReason, options: CKSyncEngine.SendChangesOptions) async throws {
+        cancelRequested.withLock { $0 = false }
+        guard await accountIsUsable() else { return }
+        let context = SyncEngineSendChangesContext(reason: reason, options: options)
+        guard hasChangesToSend(in: options.scope) else { return await flushStateUpdate() }
+        sending.withLock { $0 = true }
+        defer { sending.withLock { $0 = false } }
+        await flushStateUpdate()
+        await post(.willSendChanges(.init(context: context)))
+        do {
+            try await sendLoop(context)
+        } catch {
             await flushStateUpdate()
             await post(.didSendChanges(.init(context: context)))
+            throw error
         }
+        await flushStateUpdate()
+        await post(.didSendChanges(.init(context: context)))
     }
 
     /// The sync in progress stops before its next request and throws `operationCancelled`
@@ -141,12 +175,53 @@ public final class InMemorySyncEngine: CloudSyncEngine {
 
     /// Posts `stateUpdate` when the state changed since the last one: "This event will happen
     /// occasionally when the sync engine modifies the state internally during normal sync
-    /// operation. This event will also happen when you change the state yourself." (Changes the
-    /// app makes are reported at the next step of a sync: our choice, there is no background.)
+    /// operation. This event will also happen when you change the state yourself." During a sync
+    /// it comes at the sync's next step; changes the app makes are also reported by
+    /// `appChangedState`.
     func flushStateUpdate() async {
         let dirty = engineState.stored.withLock { $0.dirty }
         guard dirty else { return }
         await post(.stateUpdate(.init(stateSerialization: engineState.serialization(markingReported: true))))
+    }
+
+    /// The app changed the state: a `stateUpdate` follows in the background, one event at a time
+    /// with the syncs (so a change that is never sent still reaches the app's persisted
+    /// serialization). With `automaticallySync`, a change made outside a send also schedules a
+    /// send ("When you add pending changes to the state, the sync engine will automatically
+    /// schedule a sync task to send changes"); one made during a send waits for the next, as the
+    /// changes Apple's sample adds again after a failure do (our choice, which also keeps a
+    /// change that always fails from being sent in a loop).
+    func appChangedState() {
+        let sendToo = automaticallySync && !sending.withLock { $0 }
+        scheduled.withLock { last in
+            let previous = last
+            last = Task { [weak self] in
+                await previous?.value
+                guard let self else { return }
+                // A scheduled send's failures are in its events, as a real engine's are.
+                _ = try? await self.gate.run {
+                    if sendToo {
+                        try await self.send(reason: .scheduled, options: CKSyncEngine.SendChangesOptions())
+                    } else {
+                        await self.flushStateUpdate()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waits until the work the engine scheduled by itself is done: the `stateUpdate` events for
+    /// changes the app made to the state and, with `automaticallySync`, the sends they scheduled.
+    public func waitForScheduledWork() async {
+        while let task = scheduled.withLock({ $0 }) {
+            await task.value
+            let done = scheduled.withLock { current -> Bool in
+                guard current == task else { return false }
+                current = nil
+                return true
+            }
+            if done { return }
+        }
     }
 
     // MARK: Account
@@ -427,25 +502,33 @@ public final class InMemorySyncEngine: CloudSyncEngine {
         }
     }
 
-    /// How a round went: did anything leave the pending list, and the longest retry-after among
-    /// the failures the engine retries.
+    /// What failed in one round (one request), by item: record IDs for record changes, zone IDs
+    /// for database changes.
     struct RoundOutcome {
-        var progressed = false
-        var retriedFailures = 0
-        var retryAfter: Double?
+        var failures: [AnyHashable: any Error] = [:]
+        /// The whole request failed with this error (after the engine's own retries).
+        var requestError: (any Error)?
     }
 
     /// Apple's steps 3-9: database changes first, then record zone batches from the delegate
-    /// until it returns `nil`, database changes added meanwhile going first. A round in which
-    /// nothing could be sent and the engine's own retryable errors came back waits (backoff,
-    /// retry-after) and tries again; after `retryPolicy.maxAttempts` such rounds, or as many
-    /// rounds without progress of any kind, the send ends with the changes still pending (our
-    /// choice: a real engine would reschedule them for later).
+    /// until it returns `nil`, database changes added meanwhile going first.
+    ///
+    /// A round whose failures are all ones the engine handles itself (``retriedCodes``, and
+    /// `batchRequestFailed` beside them) waits (backoff, retry-after: "it will wait for the
+    /// system to be in a good state and try again") and goes on; after `retryPolicy.maxAttempts`
+    /// such rounds in a row the send gives up. Any other failure ends the send after its
+    /// `sent…Changes` event, and the send throws: Apple's sample tests, run against the real
+    /// engine, expect `sendChanges()` to throw after a `zoneNotFound`, `unknownItem` or
+    /// `serverRecordChanged`, and the change the delegate added again to be still pending
+    /// afterwards. (Step 9's "repeats from step 6" would ask for that change again in the same
+    /// call; the tests show the real engine does not. What it throws is not documented: we throw
+    /// the request's error when the whole request failed, else `partialFailure` with the round's
+    /// failures under `CKPartialErrorsByItemIDKey`; our choice.)
     func sendLoop(_ context: SyncEngineSendChangesContext) async throws {
-        var stalledRounds = 0
-        while stalledRounds < policy.maxAttempts {
+        var waitedRounds = 0
+        while true {
             try checkCancelled()
-            var outcome = RoundOutcome()
+            let outcome: RoundOutcome
             let databaseChanges = engineState.pendingDatabaseChanges.filter { zoneIsInScope(InMemorySyncEngineState.zoneID(of: $0), context.options.scope) }
             if !databaseChanges.isEmpty {
                 outcome = try await sendDatabaseChanges(Array(databaseChanges.prefix(400)))
@@ -458,25 +541,42 @@ public final class InMemorySyncEngine: CloudSyncEngine {
                 }
                 outcome = try await sendRecordZoneChanges(batch)
             }
-            if outcome.progressed {
-                stalledRounds = 0
-            } else {
-                stalledRounds += 1
-                if outcome.retriedFailures > 0, stalledRounds < policy.maxAttempts {
-                    try await wait(after: stalledRounds, retryAfter: outcome.retryAfter)
+            if outcome.failures.isEmpty {
+                waitedRounds = 0
+                continue
+            }
+            if isWaitedOut(outcome) {
+                waitedRounds += 1
+                if waitedRounds < policy.maxAttempts {
+                    let retryAfter = outcome.failures.values.compactMap(errors.retryAfter(of:)).max()
+                    try await wait(after: waitedRounds, retryAfter: retryAfter)
+                    continue
                 }
             }
+            if let requestError = outcome.requestError { throw ckError(requestError) }
+            throw ckError(errors.partialFailure(outcome.failures))
         }
     }
 
-    /// Whether a failed change stays pending. Apple: "If it fails to send a change due to some
-    /// retryable error (e.g. a network failure), it will keep that change in this list." The
-    /// engine's own retryable codes stay, and so does `batchRequestFailed` (the change itself was
+    /// Whether every failure of the round is one the engine waits out and sends again itself.
+    func isWaitedOut(_ outcome: RoundOutcome) -> Bool {
+        let failures = outcome.failures.values
+        return failures.contains(where: isRetriedByEngine)
+            && failures.allSatisfy { isRetriedByEngine($0) || name(of: $0) == "batchRequestFailed" }
+    }
+
+    /// Whether a failed change stays pending. Apple (State.pendingRecordZoneChanges): "If it
+    /// fails to send a change due to some retryable error (e.g. a network failure), it will keep
+    /// that change in this list." Retryable is the error catalogue's `retryable` trait (network
+    /// failures, `serverResponseLost`, throttling…) plus the codes the engine handles itself
+    /// (``retriedCodes``), `operationCancelled` (Apple's sample lists it among the errors "the
+    /// sync engine will automatically retry") and `batchRequestFailed` (the change itself was
     /// not refused; our choice). Anything else leaves the list and is the app's to handle, as in
     /// Apple's sample, which adds the change again after resolving `serverRecordChanged`,
     /// `zoneNotFound` or `unknownItem`.
     func staysPending(_ error: any Error) -> Bool {
-        isRetriedByEngine(error) || name(of: error) == "batchRequestFailed"
+        if errors.info(of: error)?.isRetryable == true || isRetriedByEngine(error) { return true }
+        return name(of: error) == "operationCancelled" || name(of: error) == "batchRequestFailed"
     }
 
     func sendDatabaseChanges(_ changes: [CKSyncEngine.PendingDatabaseChange]) async throws -> RoundOutcome {
@@ -489,6 +589,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
             @unknown default: break
             }
         }
+        var outcome = RoundOutcome()
         var saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>] = [:]
         var deleteResults: [CKRecordZone.ID: Result<Void, any Error>] = [:]
         do {
@@ -497,40 +598,42 @@ public final class InMemorySyncEngine: CloudSyncEngine {
             }
         } catch {
             // The whole request failed: every change in it failed with that error.
+            outcome.requestError = error
             for zone in zonesToSave { saveResults[zone.zoneID] = .failure(error) }
             for id in zonesToDelete { deleteResults[id] = .failure(error) }
         }
         var event = SyncEngineEvent.SentDatabaseChanges()
-        var outcome = RoundOutcome()
-        var sent: [CKSyncEngine.PendingDatabaseChange] = []
+        var done: [CKSyncEngine.PendingDatabaseChange] = []
         for zone in zonesToSave {
             switch saveResults[zone.zoneID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
             case .success(let saved):
                 event.savedZones.append(saved)
-                sent.append(.saveZone(zone))
+                done.append(.saveZone(zone))
             case .failure(let error):
                 event.failedZoneSaves.append(.init(zone: zone, error: ckError(error)))
-                note(error, in: &outcome, otherwise: { sent.append(.saveZone(zone)) })
+                outcome.failures[zone.zoneID] = error
+                if !staysPending(error) { done.append(.saveZone(zone)) }
             }
         }
         for id in zonesToDelete {
             switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
             case .success:
                 event.deletedZoneIDs.append(id)
-                sent.append(.deleteZone(id))
+                done.append(.deleteZone(id))
             case .failure(let error):
                 event.failedZoneDeletes[id] = ckError(error)
-                note(error, in: &outcome, otherwise: { sent.append(.deleteZone(id)) })
+                outcome.failures[id] = error
+                if !staysPending(error) { done.append(.deleteZone(id)) }
             }
         }
-        outcome.progressed = !event.savedZones.isEmpty || !event.deletedZoneIDs.isEmpty
-        engineState.remove(pendingDatabaseChanges: sent)
+        engineState.remove(done)
         await post(.sentDatabaseChanges(event))
         await flushStateUpdate()
         return outcome
     }
 
     func sendRecordZoneChanges(_ batch: CKSyncEngine.RecordZoneChangeBatch) async throws -> RoundOutcome {
+        var outcome = RoundOutcome()
         var saveResults: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
         var deleteResults: [CKRecord.ID: Result<Void, any Error>] = [:]
         do {
@@ -542,50 +645,39 @@ public final class InMemorySyncEngine: CloudSyncEngine {
                     saving: batch.recordsToSave, deleting: batch.recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: batch.atomicByZone)
             }
         } catch {
+            outcome.requestError = error
             for record in batch.recordsToSave { saveResults[record.recordID] = .failure(error) }
             for id in batch.recordIDsToDelete { deleteResults[id] = .failure(error) }
         }
         var event = SyncEngineEvent.SentRecordZoneChanges()
-        var outcome = RoundOutcome()
-        var sent: [CKSyncEngine.PendingRecordZoneChange] = []
+        var done: [CKSyncEngine.PendingRecordZoneChange] = []
         for record in batch.recordsToSave {
             switch saveResults[record.recordID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
             case .success(let saved):
                 event.savedRecords.append(saved)
-                sent.append(.saveRecord(record.recordID))
+                done.append(.saveRecord(record.recordID))
             case .failure(let error):
                 event.failedRecordSaves.append(.init(record: record, error: ckError(error)))
-                note(error, in: &outcome, otherwise: { sent.append(.saveRecord(record.recordID)) })
+                outcome.failures[record.recordID] = error
+                if !staysPending(error) { done.append(.saveRecord(record.recordID)) }
             }
         }
         for id in batch.recordIDsToDelete {
             switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
             case .success:
                 event.deletedRecordIDs.append(id)
-                sent.append(.deleteRecord(id))
+                done.append(.deleteRecord(id))
             case .failure(let error):
                 event.failedRecordDeletes[id] = ckError(error)
-                note(error, in: &outcome, otherwise: { sent.append(.deleteRecord(id)) })
+                outcome.failures[id] = error
+                if !staysPending(error) { done.append(.deleteRecord(id)) }
             }
         }
-        outcome.progressed = !event.savedRecords.isEmpty || !event.deletedRecordIDs.isEmpty
         // "when it successfully saves a record, it will remove that change from this list."
-        engineState.remove(pendingRecordZoneChanges: sent)
+        engineState.remove(done)
         await post(.sentRecordZoneChanges(event))
         await flushStateUpdate()
         return outcome
-    }
-
-    /// Counts a failure the engine retries, or lets `leavesList` take the change off the list.
-    private func note(_ error: any Error, in outcome: inout RoundOutcome, otherwise leavesList: () -> Void) {
-        if staysPending(error) {
-            if isRetriedByEngine(error) {
-                outcome.retriedFailures += 1
-                if let retryAfter = errors.retryAfter(of: error) { outcome.retryAfter = max(outcome.retryAfter ?? 0, retryAfter) }
-            }
-        } else {
-            leavesList()
-        }
     }
 }
 

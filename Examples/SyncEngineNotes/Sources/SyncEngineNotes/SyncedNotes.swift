@@ -68,11 +68,19 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         engine?.state.add(pendingRecordZoneChanges: [.deleteRecord(recordID(id))])
     }
 
-    /// "backup now": send, then fetch (never from inside `handleEvent`, as Apple warns).
+    /// "backup now": send, then fetch (never from inside `handleEvent`, as Apple warns). A send
+    /// that had failures throws (the engine keeps or the app re-adds what must go again, for the
+    /// next sync); the fetch still runs, then the send's error is rethrown.
     public func sync() async throws {
         guard let engine else { return }
-        try await engine.sendChanges()
+        var sendFailure: (any Error)?
+        do {
+            try await engine.sendChanges()
+        } catch {
+            sendFailure = error
+        }
         try await engine.fetchChanges()
+        if let sendFailure { throw sendFailure }
     }
 
     /// Whether every local change is on the server, as far as the engine knows.
@@ -230,9 +238,9 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 extension SyncedNotes {
     /// The app's production set-up: the real engine on the private database.
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async throws -> SyncedNotes {
+    public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async -> SyncedNotes {
         let notes = SyncedNotes(stateSerialization: stateSerialization)
-        let engine = try LiveCloudSyncEngine(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes)
+        let engine = LiveCloudSyncEngine(SyncEngineConfiguration(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes))
         await notes.attach(engine)
         return notes
     }
