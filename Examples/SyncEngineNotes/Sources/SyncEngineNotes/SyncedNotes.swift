@@ -89,6 +89,10 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         return engine.state.pendingRecordZoneChanges.isEmpty && engine.state.pendingDatabaseChanges.isEmpty
     }
 
+    /// The server's last record of a note as this device knows it (the base of its next save);
+    /// `nil` before the first sync, or once a failure showed it is gone from the server.
+    public func serverRecord(ofNote id: String) -> CKRecord? { lastKnownRecords[id] }
+
     func recordID(_ name: String) -> CKRecord.ID { CKRecord.ID(recordName: name, zoneID: zoneID) }
 
     // MARK: CloudSyncEngineDelegate
