@@ -35,7 +35,7 @@ extension InMemorySyncEngine {
     /// Apple's steps 3-9: database changes first, then record zone batches from the delegate
     /// until it returns `nil`, database changes added meanwhile going first.
     ///
-    /// A round whose failures are all ones the engine handles itself (``retriedCodes``, and
+    /// A round whose failures are all ones the engine handles itself (`retriedCodes`, and
     /// `batchRequestFailed` beside them) waits (backoff, retry-after: "it will wait for the
     /// system to be in a good state and try again") and goes on; after `retryPolicy.maxAttempts`
     /// such rounds in a row the send gives up. Any other failure ends the send after its
@@ -91,7 +91,7 @@ extension InMemorySyncEngine {
     /// fails to send a change due to some retryable error (e.g. a network failure), it will keep
     /// that change in this list." Retryable is the error catalogue's `retryable` trait (network
     /// failures, `serverResponseLost`, throttling…) plus the codes the engine handles itself
-    /// (``retriedCodes``), `operationCancelled` (Apple's sample lists it among the errors "the
+    /// (`retriedCodes`), `operationCancelled` (Apple's sample lists it among the errors "the
     /// sync engine will automatically retry") and `batchRequestFailed` (the change itself was
     /// not refused; our choice). Anything else leaves the list and is the app's to handle, as in
     /// Apple's sample, which adds the change again after resolving `serverRecordChanged`,

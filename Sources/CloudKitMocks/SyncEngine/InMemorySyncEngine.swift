@@ -8,7 +8,7 @@ import Foundation
 /// the engine retries, and hands the app everything else. Every rule and its source is in
 /// docs/SyncEngine.md; comments below quote the CloudKit interface's doc comments.
 ///
-/// - Made like `CKSyncEngine(configuration)`, from a ``SyncEngineConfiguration``; it does not
+/// - Made like `CKSyncEngine(configuration)`, from a `SyncEngineConfiguration` (CloudKitDoubles); it does not
 ///   throw: a serialization it cannot read starts it fresh (``unreadableStateSerialization``).
 /// - With `automaticallySync` off (as tests should: "You might also disable automatic sync when
 ///   writing automated tests") sync runs only when the test calls `fetchChanges` or
@@ -212,6 +212,7 @@ public final class InMemorySyncEngine: CloudSyncEngine {
 
     /// Waits until the work the engine scheduled by itself is done: the `stateUpdate` events for
     /// changes the app made to the state and, with `automaticallySync`, the sends they scheduled.
+    /// Call it from the test, not from the delegate: that work waits for the sync the delegate is in.
     public func waitForScheduledWork() async {
         while let task = scheduled.withLock({ $0 }) {
             await task.value
