@@ -9,8 +9,11 @@ import XCTest
 enum Minted {
     private static let labels = Locked<[ObjectIdentifier: String]>([:])
 
-    static func token(_ label: String) -> CKServerChangeToken { remember(OpaqueValues.token(label), label) }
-    static func cursor(_ label: String) -> CKQueryOperation.Cursor { remember(OpaqueValues.cursor(label), label) }
+    static func token(_ label: String) -> CKServerChangeToken { remember(OpaqueValues.token(bytes(label))!, label) }
+    static func cursor(_ label: String) -> CKQueryOperation.Cursor { remember(OpaqueValues.cursor(bytes(label), zoneID: nil)!, label) }
+
+    /// Unique bytes for a label.
+    static func bytes(_ label: String) -> Data { Data("\(label) \(UUID().uuidString)".utf8) }
 
     /// The label a value was minted under here, or "unknown".
     static func label(_ value: AnyObject) -> String {
@@ -133,41 +136,53 @@ final class StandInTests: XCTestCase {
     // MARK: Tokens and cursors
 
     func testMintedTokensAreDistinctRealTokensThatSurviveAnArchive() throws {
-        let first = OpaqueValues.token("one")
-        let second = OpaqueValues.token("one")
+        let first = Minted.token("one")
+        let second = Minted.token("one")
         XCTAssertTrue(type(of: first) == CKServerChangeToken.self)
         XCTAssertFalse(first === second)
         XCTAssertNotEqual(first, second)
 
         let archive = try NSKeyedArchiver.archivedData(withRootObject: first, requiringSecureCoding: true)
         let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: archive))
-        XCTAssertEqual(restored, first)
+        XCTAssertEqual(restored, first, "Apple's -isEqual: compares the token's data")
+        XCTAssertEqual(restored.hash, first.hash)
         XCTAssertNotEqual(restored, second)
+        XCTAssertEqual(OpaqueValues.bytes(of: restored), OpaqueValues.bytes(of: first))
         XCTAssertTrue(first.copy() as AnyObject === first || (first.copy() as? CKServerChangeToken) == first)
     }
 
-    func testMintedCursorsAreDistinctRealCursorsThatSurviveAnArchive() throws {
-        let first = OpaqueValues.cursor("page")
-        let second = OpaqueValues.cursor("page")
+    /// Apple's CKQueryCursor overrides neither -isEqual: nor -hash: a restored cursor is another
+    /// object, unequal to the original, but it carries the same bytes (and the store reads those).
+    func testMintedCursorsAreDistinctRealCursorsWhoseBytesSurviveAnArchive() throws {
+        let first = Minted.cursor("page")
+        let second = Minted.cursor("page")
         XCTAssertTrue(type(of: first) == CKQueryOperation.Cursor.self)
         XCTAssertFalse(first === second)
         XCTAssertNotEqual(first, second)
 
         let archive = try NSKeyedArchiver.archivedData(withRootObject: first, requiringSecureCoding: true)
         let restored = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: archive))
-        XCTAssertEqual(restored, first)
-        XCTAssertEqual(CKQueryOperation(cursor: restored).cursor, first)
+        XCTAssertNotEqual(restored, first, "identity equality, as NSObject's")
+        XCTAssertEqual(OpaqueValues.bytes(of: restored), OpaqueValues.bytes(of: first))
+        XCTAssertTrue(CKQueryOperation(cursor: restored).cursor === restored)
     }
 
-    #if os(Linux)
-    func testAnArchiveWithoutServerBytesDecodesNoToken() throws {
-        let archive = try NSKeyedArchiver.archivedData(withRootObject: EmptyArchivable(), requiringSecureCoding: true)
-        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        unarchiver.setClass(CKServerChangeToken.self, forClassName: NSStringFromClass(EmptyArchivable.self))
-        XCTAssertNil(unarchiver.decodeObject(of: CKServerChangeToken.self, forKey: NSKeyedArchiveRootObjectKey))
+    /// Apple's -initWithCoder: never fails for a missing key: the token's data is nil, and two
+    /// such tokens are equal (`CKObjectsAreBothNilOrEqual`). This is why minting must use
+    /// Apple's key: with another one, every minted token would be equal to every other.
+    func testAnArchiveWithoutServerBytesDecodesATokenWithoutData() throws {
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: OpaqueValuePlaceholder(values: ["data": Data([1]) as NSData]), requiringSecureCoding: true)
+        func decode() throws -> CKServerChangeToken? {
+            let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
+            unarchiver.decodingFailurePolicy = .setErrorAndReturn
+            unarchiver.setClass(CKServerChangeToken.self, forClassName: NSStringFromClass(OpaqueValuePlaceholder.self))
+            return unarchiver.decodeObject(of: CKServerChangeToken.self, forKey: NSKeyedArchiveRootObjectKey)
+        }
+        let first = try XCTUnwrap(try decode())
+        let second = try XCTUnwrap(try decode())
+        XCTAssertNil(OpaqueValues.bytes(of: first))
+        XCTAssertEqual(first, second)
     }
-    #endif
 
     // MARK: References, assets, operation groups
 
@@ -224,30 +239,23 @@ final class StandInTests: XCTestCase {
 
     #if canImport(Darwin)
     /// What must hold on a Mac against the real CloudKit (not run on Linux): minting decodes Apple's
-    /// own `CKServerChangeToken`/`CKQueryCursor` from an archive whose placeholder encodes a `data`
-    /// key. If Apple's `-initWithCoder:` wants other keys, these fail and OpaqueValues needs them.
-    func testOnApplePlatformsMintedValuesAreRealDistinctAndArchivable() throws {
-        let token = OpaqueValues.token("mac")
+    /// own `CKServerChangeToken`/`CKQueryCursor` from an archive with Apple's keys
+    /// ("ChangeTokenData", "CursorData"), and the bytes read back through Apple's `encode(with:)`.
+    func testOnApplePlatformsMintedValuesAreRealDistinctAndCarryTheirBytes() throws {
+        let token = Minted.token("mac")
         XCTAssertEqual(NSStringFromClass(type(of: token)), "CKServerChangeToken")
-        XCTAssertFalse(token === OpaqueValues.token("mac"))
+        XCTAssertNotEqual(token, Minted.token("mac"), "distinct bytes: Apple's -isEqual: tells them apart")
+        XCTAssertNotNil(OpaqueValues.bytes(of: token), "Apple's token encodes its bytes under ChangeTokenData")
         let tokenArchive = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
-        XCTAssertNotNil(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: tokenArchive))
+        XCTAssertEqual(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: tokenArchive), token)
 
-        let cursor = OpaqueValues.cursor("mac")
+        let cursor = Minted.cursor("mac")
         XCTAssertEqual(NSStringFromClass(type(of: cursor)), "CKQueryCursor")
-        XCTAssertFalse(cursor === OpaqueValues.cursor("mac"))
+        XCTAssertNotNil(OpaqueValues.bytes(of: cursor), "Apple's cursor encodes its bytes under CursorData")
         let cursorArchive = try NSKeyedArchiver.archivedData(withRootObject: cursor, requiringSecureCoding: true)
-        XCTAssertNotNil(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: cursorArchive))
+        let restored = try XCTUnwrap(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: cursorArchive))
+        XCTAssertEqual(OpaqueValues.bytes(of: restored), OpaqueValues.bytes(of: cursor))
     }
     #endif
 }
 
-#if os(Linux)
-/// Archives nothing. File-level, because swift-corelibs-foundation archives only top-level, non-private classes.
-final class EmptyArchivable: NSObject, NSSecureCoding {
-    static var supportsSecureCoding: Bool { true }
-    override init() {}
-    required init?(coder: NSCoder) { nil }
-    func encode(with coder: NSCoder) {}
-}
-#endif

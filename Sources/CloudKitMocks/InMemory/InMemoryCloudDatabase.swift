@@ -9,7 +9,8 @@ import Foundation
 /// reads and writes it, with CloudKit's rules (see docs/InMemoryStore.md).
 ///
 /// Records go in and come out as copies: the app mutating a record it fetched changes nothing
-/// here until it saves it. All state belongs to the instance, behind one lock.
+/// here until it saves it. All state belongs to the instance, behind one lock, kept apart for each
+/// iCloud user in the private and shared databases (see `UserPartitions`).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class InMemoryCloudDatabase: Sendable {
     /// The database's scope; the public database has only the default zone.
@@ -17,26 +18,38 @@ public final class InMemoryCloudDatabase: Sendable {
     let errors = ErrorModel.cloudKit
 
     struct State {
+        /// Whose contents these are (see `UserPartitions.current`); written into tokens and cursors.
+        let partition: String
         var records = VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>()
         /// Zones as the server returns them (capabilities set by the store).
         var zones: [CKRecordZone.ID: CKRecordZone] = [:]
         /// What each zone supports, decided by the store (atomic batches are enforced from this).
         var capabilities: [CKRecordZone.ID: CKRecordZone.Capabilities] = [:]
         /// Every stored version of each record, by change tag: the ancestors of conflicts.
-        var history: [CKRecord.ID: [String: CKRecord]] = [:]
+        var history: [CKRecord.ID: [String: (record: CKRecord, fields: ServerFields)]] = [:]
+        /// What the server set on each stored record.
+        var serverFields: [CKRecord.ID: ServerFields] = [:]
+        /// The date of the latest save: each save's dates come strictly after it.
+        var lastSaveDate = Date.distantPast
         var subscriptions: [(id: CKSubscription.ID, subscription: CKSubscription)] = []
         /// Tokens for sequences before this one have expired.
         var oldestValidSequence = 0
     }
 
-    let state: Locked<State>
+    let state: UserPartitions<State>
     let account: AccountState
-    let tokenSequences = ObjectTags<Int>()
-    /// The same, by value: a token the app archived and decoded again (how apps persist tokens,
-    /// and how `InMemorySyncEngine` keeps them in its state serialization) is `isEqual` to the
-    /// one handed out (CKServerChangeToken compares by its bytes), so it still means its sequence.
-    let persistedTokenSequences = Locked<[CKServerChangeToken: Int]>([:])
-    let cursorPositions = ObjectTags<QueryPosition>()
+    let systemFields: SystemFields
+    /// Where problems with CloudKit's archive formats are reported (shared by a service's databases).
+    public let archiveFormat: ArchiveFormatReport
+    /// The server's clock: the source of records' creation and modification dates.
+    let now: @Sendable () -> Date
+    /// Tells this database's tokens and cursors from other databases'.
+    let identity = UUID().uuidString
+    /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
+    let cursorPositions = Locked<[String: QueryPosition]>([:])
+    /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
+    let tokensByIdentity = ObjectTags<MintedValue>()
+    let cursorsByIdentity = ObjectTags<MintedValue>()
 
     /// Where a query continues: what it asked and how many results were already given.
     struct QueryPosition {
@@ -45,18 +58,25 @@ public final class InMemoryCloudDatabase: Sendable {
         var offset: Int
     }
 
-    public convenience init(scope: CKDatabase.Scope = .private) {
-        self.init(scope: scope, account: AccountState())
+    /// - Parameter now: the server's clock, for records' creation and modification dates.
+    public convenience init(scope: CKDatabase.Scope = .private, now: @escaping @Sendable () -> Date = { Date() }) {
+        let report = ArchiveFormatReport()
+        self.init(scope: scope, account: AccountState(), report: report, systemFields: SystemFields(report: report), now: now)
     }
 
-    init(scope: CKDatabase.Scope, account: AccountState) {
+    init(scope: CKDatabase.Scope, account: AccountState, report: ArchiveFormatReport, systemFields: SystemFields, now: @escaping @Sendable () -> Date) {
         self.scope = scope
         self.account = account
-        var initial = State()
-        initial.zones[.default] = CKRecordZone.default()
-        initial.capabilities[.default] = []
-        initial.records.savePartition(.default)
-        state = Locked(initial)
+        self.archiveFormat = report
+        self.systemFields = systemFields
+        self.now = now
+        state = UserPartitions(account: account, perUser: scope != .public) { partition in
+            var initial = State(partition: partition)
+            initial.zones[.default] = CKRecordZone.default()
+            initial.capabilities[.default] = []
+            initial.records.savePartition(.default)
+            return initial
+        }
     }
 
     // MARK: Seeding and inspection (for tests)
@@ -69,7 +89,7 @@ public final class InMemoryCloudDatabase: Sendable {
             records.map { record in
                 let zoneID = record.recordID.zoneID
                 if state.zones[zoneID] == nil { create(CKRecordZone(zoneID: zoneID), in: &state) }
-                return handOut(store(record.copy() as! CKRecord, in: &state))
+                return handOut(store(record.copy() as! CKRecord, in: &state), in: state)
             }
         }
     }
@@ -83,13 +103,13 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// A copy of the stored record, or `nil`.
     public func record(_ id: CKRecord.ID) -> CKRecord? {
-        state.withLock { state in state.records.entry(id, in: id.zoneID).map { handOut($0) } }
+        state.withLock { state in state.records.entry(id, in: id.zoneID).map { handOut($0, in: state) } }
     }
 
     /// Copies of every stored record in a zone (the default zone unless given), sorted by name.
     public func records(in zoneID: CKRecordZone.ID = .default) -> [CKRecord] {
         state.withLock { state in
-            state.records.entries(in: zoneID).values.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }.map { handOut($0) }
+            state.records.entries(in: zoneID).values.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }.map { handOut($0, in: state) }
         }
     }
 
@@ -106,7 +126,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// The change tag `record` carries (`recordChangeTag`): the one this database gave the
     /// version it was made from, or `nil` for a record the app made itself.
     public func changeTag(of record: CKRecord) -> String? {
-        SystemFields.changeTag(of: record)
+        systemFields.changeTag(of: record)
     }
 
     /// The capabilities the store gave a zone (`nil` for a zone it does not have).
@@ -122,7 +142,7 @@ public final class InMemoryCloudDatabase: Sendable {
             guard let entry = state.records.entry(id, in: id.zoneID) else { return nil }
             let edited = entry.item.copy() as! CKRecord
             edit(edited)
-            return handOut(store(edited, in: &state))
+            return handOut(store(edited, in: &state), in: state)
         }
     }
 
@@ -144,7 +164,7 @@ public final class InMemoryCloudDatabase: Sendable {
             ids.map { id in
                 guard state.zones[id.zoneID] != nil else { return (id, .failure(error("zoneNotFound"))) }
                 guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error("unknownItem"))) }
-                return (id, .success(handOut(entry, desiredKeys: desiredKeys)))
+                return (id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
             }
         }
     }
@@ -178,7 +198,7 @@ public final class InMemoryCloudDatabase: Sendable {
                 switch plan {
                 case .failure(let failure): return (id, .failure(failure))
                 case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
-                case .success(let merged): return (id, .success(handOut(store(merged, in: &state))))
+                case .success(let merged): return (id, .success(handOut(store(merged, in: &state), in: state)))
                 }
             }
             let deletes = plannedDeletes.map { id, failure -> (CKRecord.ID, Result<Void, any Error>) in
@@ -203,7 +223,7 @@ public final class InMemoryCloudDatabase: Sendable {
         let id = record.recordID
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
         let stored = state.records.entry(id, in: id.zoneID)
-        let tag = SystemFields.changeTag(of: record)
+        let tag = systemFields.changeTag(of: record)
         func merged(_ keys: [CKRecord.FieldKey]) -> CKRecord {
             let base = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
             for key in keys { base[key] = record[key] }
@@ -212,10 +232,10 @@ public final class InMemoryCloudDatabase: Sendable {
         switch policy {
         case .ifServerRecordUnchanged:
             if let stored, tag != String(stored.version) {
-                let ancestor = tag.flatMap { state.history[id]?[$0] }.map { SystemFields.record($0, changeTag: tag!) }
+                let ancestor = tag.flatMap { state.history[id]?[$0] }.map { handOut($0.record, changeTag: tag!, fields: $0.fields) }
                 return .failure(errors.error(
                     code("serverRecordChanged"),
-                    conflict: ErrorModel.Conflict(server: handOut(stored), client: record, ancestor: ancestor)))
+                    conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))
             }
             if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
             return .success(record.copy() as! CKRecord)
@@ -253,11 +273,10 @@ public final class InMemoryCloudDatabase: Sendable {
             let entries = Dictionary(uniqueKeysWithValues: byName.map { ($0.item.recordID, $0) })
             let end = limit > 0 ? min(ordered.count, offset + limit) : ordered.count
             let page = offset < end ? Array(ordered[offset..<end]) : []
-            let records = page.map { handOut(entries[$0.recordID]!, desiredKeys: desiredKeys) }
+            let records = page.map { handOut(entries[$0.recordID]!, in: state, desiredKeys: desiredKeys) }
             var cursor: CKQueryOperation.Cursor?
             if end < ordered.count {
-                let made = OpaqueValues.cursor("\(query.recordType) from \(end)")
-                cursorPositions[made] = QueryPosition(query: query, zoneID: zoneID, offset: end)
+                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else { return .failure(error("internalError")) }
                 cursor = made
             }
             return .success((records, cursor))
@@ -266,7 +285,7 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// The next page after `cursor`, or `invalidArguments` for a cursor this database did not make.
     func query(continuing cursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        guard let position = cursorPositions[cursor] else { return .failure(error("invalidArguments")) }
+        guard let position = position(of: cursor) else { return .failure(error("invalidArguments")) }
         return query(position.query, zoneID: position.zoneID, desiredKeys: desiredKeys, limit: limit, offset: position.offset)
     }
 
@@ -290,7 +309,10 @@ public final class InMemoryCloudDatabase: Sendable {
                 guard id != .default else { return (id, .failure(error("permissionFailure"))) }
                 guard state.zones.removeValue(forKey: id) != nil else { return (id, .failure(error("zoneNotFound"))) }
                 state.capabilities[id] = nil
-                for recordID in state.records.entries(in: id).keys { state.history[recordID] = nil }
+                for recordID in state.records.entries(in: id).keys {
+                    state.history[recordID] = nil
+                    state.serverFields[recordID] = nil
+                }
                 state.records.deletePartition(id)
                 return (id, .success(()))
             }
@@ -339,8 +361,8 @@ public final class InMemoryCloudDatabase: Sendable {
     /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
     /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
     func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
-        let since = token.map { sequence(of: $0) } ?? 0
-        return state.withLock { state in
+        state.withLock { state in
+            let since = token.map { sequence(of: $0, in: state) } ?? 0
             guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
             guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
             let changes = state.records.itemChanges(in: zoneID, since: since)
@@ -353,7 +375,7 @@ public final class InMemoryCloudDatabase: Sendable {
                     switch change.kind {
                     case .saved(let id):
                         guard let entry = state.records.entry(id, in: zoneID) else { return nil }
-                        return .changes(id, .success(handOut(entry, desiredKeys: desiredKeys)))
+                        return .changes(id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
                     case .deleted(let id, let record):
                         return .deletions(recordID: id, recordType: record.recordType)
                     case .partitionSaved, .partitionDeleted:
@@ -364,7 +386,8 @@ public final class InMemoryCloudDatabase: Sendable {
                 let more = start < changes.count
                 // The last batch's token is the database's current sequence; an earlier one covers its batch.
                 let covered = more ? slice.last!.sequence : state.records.sequence
-                batches.append(ZoneBatch(events: events, token: makeToken(covered), moreComing: more))
+                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
+                batches.append(ZoneBatch(events: events, token: token, moreComing: more))
             } while start < changes.count
             return .success(batches)
         }
@@ -382,8 +405,8 @@ public final class InMemoryCloudDatabase: Sendable {
     /// batch), each with a token covering it and the batches before. The default zone is never
     /// reported (it cannot be fetched by change, see docs/InMemoryStore.md).
     func databaseChanges(since token: CKServerChangeToken?, limit: Int = 0) -> Result<[DatabaseBatch], any Error> {
-        let since = token.map { sequence(of: $0) } ?? 0
-        return state.withLock { state in
+        state.withLock { state in
+            let since = token.map { sequence(of: $0, in: state) } ?? 0
             guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
             // Each zone once, at its latest change, oldest first.
             var latest: [CKRecordZone.ID: Int] = [:]
@@ -399,9 +422,10 @@ public final class InMemoryCloudDatabase: Sendable {
                 start += slice.count
                 let more = start < ordered.count
                 let covered = more ? slice.last!.value : state.records.sequence
+                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
                 batches.append(DatabaseBatch(
                     changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
-                    token: makeToken(covered), moreComing: more))
+                    token: token, moreComing: more))
             } while start < ordered.count
             return .success(batches)
         }
@@ -409,27 +433,56 @@ public final class InMemoryCloudDatabase: Sendable {
 
     // MARK: Helpers
 
-    /// Stores a record version and remembers it by its change tag (a conflict's ancestor).
+    /// Stores a record version with what the server sets on a save (dates, users; the creation
+    /// date and creator are kept from the stored version), and remembers it by its change tag (a
+    /// conflict's ancestor).
     private func store(_ record: CKRecord, in state: inout State) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
-        let entry = state.records.save(record, as: record.recordID, in: record.recordID.zoneID)
-        state.history[record.recordID, default: [:]][String(entry.version)] = record
+        let id = record.recordID
+        // Our choice: the server's clock never runs backwards, so a later save is always newer.
+        let date = max(now(), state.lastSaveDate.addingTimeInterval(0.001))
+        state.lastSaveDate = date
+        let user = account.userRecordName
+        let previous = state.serverFields[id]
+        let fields = ServerFields(
+            creationDate: previous?.creationDate ?? date, creatorUserRecordName: previous?.creatorUserRecordName ?? user,
+            modificationDate: date, lastModifiedUserRecordName: user)
+        state.serverFields[id] = fields
+        let entry = state.records.save(record, as: id, in: id.zoneID)
+        state.history[id, default: [:]][String(entry.version)] = (record, fields)
         return entry
     }
 
     private func remove(_ id: CKRecord.ID, in state: inout State) {
         state.records.delete(id, in: id.zoneID)
         state.history[id] = nil
+        state.serverFields[id] = nil
     }
 
-    /// A copy for the app carrying its change tag, with only `desiredKeys` (when given) and no
-    /// changed keys, like a record fetched from the server.
-    private func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
+    /// A copy for the app carrying its change tag and server fields, with only `desiredKeys`
+    /// (when given) and no changed keys, like a record fetched from the server.
+    private func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
         var source = entry.item
         if let desiredKeys {
             source = entry.item.copy() as! CKRecord
             for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
         }
-        return SystemFields.record(source, changeTag: String(entry.version))
+        return handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
+    }
+
+    /// `record` with a change tag and server fields. The user who asks sees themself as
+    /// `CKCurrentUserDefaultName` ("__defaultOwner__"), other users by their record names. Not in
+    /// Apple's documentation: it is what CloudKit returns for the current user's own records, as
+    /// public app code relies on (e.g. `creatorUserRecordID?.recordName == "__defaultOwner__"`
+    /// to tell records the user created); `userRecordID()` gives the real name.
+    private func handOut(_ record: CKRecord, changeTag: String, fields: ServerFields?) -> CKRecord {
+        let user = account.userRecordName
+        let asSeen = fields.map { fields in
+            var seen = fields
+            if seen.creatorUserRecordName == user { seen.creatorUserRecordName = CKCurrentUserDefaultName }
+            if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
+            return seen
+        }
+        return systemFields.record(record, changeTag: changeTag, server: asSeen)
     }
 
     /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the
@@ -441,20 +494,66 @@ public final class InMemoryCloudDatabase: Sendable {
             capabilities = [.fetchChanges, .atomic, .sharing, .zoneWideSharing]
         }
         state.capabilities[zone.zoneID] = capabilities
-        state.zones[zone.zoneID] = SystemFields.zone(zone, capabilities: capabilities)
+        state.zones[zone.zoneID] = systemFields.zone(zone, capabilities: capabilities)
         if !state.records.hasPartition(zone.zoneID) || zone.zoneID != .default { state.records.savePartition(zone.zoneID) }
     }
 
-    private func makeToken(_ sequence: Int) -> CKServerChangeToken {
-        let token = OpaqueValues.token("sequence \(sequence)")
-        tokenSequences[token] = sequence
-        persistedTokenSequences.withLock { $0[token] = sequence }
+    // MARK: Tokens and cursors
+
+    /// What a token or cursor this database minted stands for; written into its bytes, so a
+    /// value the app archived and restored (how apps persist tokens, and how `InMemorySyncEngine`
+    /// keeps them in its state serialization) still means what it meant. The nonce makes every
+    /// value's bytes unique: Apple's `CKServerChangeToken` compares by its bytes.
+    struct MintedValue: Codable, Equatable {
+        var database: String
+        var partition: String
+        var sequence: Int
+        var nonce = UUID().uuidString
+    }
+
+    private func makeToken(_ sequence: Int, in state: State) -> CKServerChangeToken? {
+        let value = MintedValue(database: identity, partition: state.partition, sequence: sequence)
+        guard let bytes = try? JSONEncoder().encode(value), let token = OpaqueValues.token(bytes) else {
+            archiveFormat.report("CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
+            return nil
+        }
+        tokensByIdentity[token] = value
+        if OpaqueValues.bytes(of: token) != bytes {
+            archiveFormat.report(
+                "CKServerChangeToken's archive format is not the one CloudDouble knows (\(OpaqueValues.tokenDataKey)); "
+                    + "tokens are known by object identity only, so a token restored from an archive is not recognised.")
+        }
         return token
     }
 
-    /// The sequence a token stands for, -1 for one this database did not make.
-    private func sequence(of token: CKServerChangeToken) -> Int {
-        tokenSequences[token] ?? persistedTokenSequences.withLock { $0[token] } ?? -1
+    /// The sequence a token stands for, -1 for one this database did not make for this user.
+    private func sequence(of token: CKServerChangeToken, in state: State) -> Int {
+        let value = tokensByIdentity[token] ?? OpaqueValues.bytes(of: token).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
+        guard let value, value.database == identity, value.partition == state.partition else { return -1 }
+        return value.sequence
+    }
+
+    private func makeCursor(_ position: QueryPosition, in state: State) -> CKQueryOperation.Cursor? {
+        let value = MintedValue(database: identity, partition: state.partition, sequence: position.offset)
+        guard let bytes = try? JSONEncoder().encode(value), let cursor = OpaqueValues.cursor(bytes, zoneID: position.zoneID) else {
+            archiveFormat.report("CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
+            return nil
+        }
+        cursorsByIdentity[cursor] = value
+        cursorPositions.withLock { $0[value.nonce] = position }
+        if OpaqueValues.bytes(of: cursor) != bytes {
+            archiveFormat.report(
+                "CKQueryCursor's archive format is not the one CloudDouble knows (\(OpaqueValues.cursorDataKey)); "
+                    + "cursors are known by object identity only, so a cursor restored from an archive is not recognised.")
+        }
+        return cursor
+    }
+
+    /// Where a cursor this database made for the current user continues.
+    private func position(of cursor: CKQueryOperation.Cursor) -> QueryPosition? {
+        let value = cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
+        guard let value, value.database == identity, value.partition == state.current else { return nil }
+        return cursorPositions.withLock { $0[value.nonce] }
     }
 
     func code(_ name: String) -> Int {

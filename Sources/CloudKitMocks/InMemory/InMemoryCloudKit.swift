@@ -5,6 +5,9 @@ import Foundation
 
 /// An in-memory CloudKit container: one ``InMemoryCloudDatabase`` per scope. `mockContainer()`
 /// gives a `MockCloudContainer` whose databases, however the app reaches them, read and write it.
+/// The private and shared databases hold each iCloud user's own contents: after
+/// `simulateAccountChange` to another user the app sees that user's data, and switching back
+/// brings the first user's back.
 ///
 /// Make one per test: nothing is shared between instances, so tests can run in parallel.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -15,18 +18,27 @@ public final class InMemoryCloudKit: Sendable {
     /// Where `simulateAccountChange(to:)` posts `CKAccountChanged` (CloudKit posts it on
     /// `NotificationCenter.default`; pass your own center to keep parallel tests apart).
     public let notificationCenter: NotificationCenter
+    /// Problems with CloudKit's archive formats, reported once each (see ``ArchiveFormatReport``).
+    public let archiveFormat: ArchiveFormatReport
     let account: AccountState
 
     /// - Parameters:
     ///   - accountStatus: the iCloud account's status, `.available` unless a test says otherwise.
     ///   - userRecordName: the current user's record name; a stable made-up one by default
     ///     (CloudKit's start with "_", e.g. "_2c7a…", and stay the same for a user and container).
-    public init(accountStatus: CKAccountStatus = .available, userRecordName: String? = nil, notificationCenter: NotificationCenter = .default) {
+    ///   - now: the server's clock, which dates saved records (`creationDate`, `modificationDate`).
+    public init(
+        accountStatus: CKAccountStatus = .available, userRecordName: String? = nil, notificationCenter: NotificationCenter = .default,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         account = AccountState(status: accountStatus, userRecordName: userRecordName ?? AccountState.madeUpUserRecordName())
         self.notificationCenter = notificationCenter
-        privateDatabase = InMemoryCloudDatabase(scope: .private, account: account)
-        publicDatabase = InMemoryCloudDatabase(scope: .public, account: account)
-        sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account)
+        let report = ArchiveFormatReport()
+        let systemFields = SystemFields(report: report)
+        archiveFormat = report
+        privateDatabase = InMemoryCloudDatabase(scope: .private, account: account, report: report, systemFields: systemFields, now: now)
+        publicDatabase = InMemoryCloudDatabase(scope: .public, account: account, report: report, systemFields: systemFields, now: now)
+        sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account, report: report, systemFields: systemFields, now: now)
     }
 
     // MARK: Account
@@ -54,12 +66,22 @@ public final class InMemoryCloudKit: Sendable {
 
     /// The iCloud account changed: the status becomes `status` and `CKAccountChanged` is posted
     /// on `notificationCenter` (object `nil`, no user info, as CloudKit posts it). A new signed-in
-    /// user gets a new user record ID when `newUser` is true.
+    /// user gets a new user record ID, and private and shared databases of their own (empty at
+    /// first), when `newUser` is true.
     public func simulateAccountChange(to status: CKAccountStatus, newUser: Bool = false) {
+        simulateAccountChange(to: status, userRecordName: newUser ? AccountState.madeUpUserRecordName() : account.userRecordName)
+    }
+
+    /// The iCloud account changed to the user with `userRecordName` (one seen before gets their
+    /// own data back): the status becomes `status` and `CKAccountChanged` is posted.
+    public func simulateAccountChange(to status: CKAccountStatus, userRecordName: String) {
         account.status = status
-        if newUser { account.userRecordName = AccountState.madeUpUserRecordName() }
+        account.userRecordName = userRecordName
         notificationCenter.post(name: .CKAccountChanged, object: nil)
     }
+
+    /// The signed-in user's record name (what `userRecordID()` returns when the account is usable).
+    public var currentUserRecordName: String { account.userRecordName }
 
     /// The database of a scope.
     public func database(_ scope: CKDatabase.Scope) -> InMemoryCloudDatabase {

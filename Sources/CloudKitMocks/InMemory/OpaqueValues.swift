@@ -1,5 +1,5 @@
-import Foundation
 import CloudKit
+import Foundation
 
 /// Change tokens and query cursors have no public initialiser: on Apple platforms
 /// `CKServerChangeToken` and `CKQueryCursor` mark `-init`/`+new` `NS_UNAVAILABLE`, and the Linux
@@ -10,33 +10,62 @@ import CloudKit
 /// `init?(coder:)` runs. The same code runs on every platform; only the class name differs (the
 /// Objective-C name on Apple platforms, the Swift name swift-corelibs-foundation uses on Linux).
 ///
-/// Every minted value carries unique bytes, so each is a distinct object and unequal to every other
-/// minted value, while an archived-and-restored copy is `isEqual` to its original. The store
-/// remembers what each one means by identity.
+/// The placeholder writes the keys Apple's classes read, taken from a public decompilation of
+/// CloudKit.framework: `-[CKServerChangeToken initWithCoder:]` decodes its bytes from
+/// "ChangeTokenData"; `-[CKQueryCursor initWithCoder:]` decodes "CursorData" and a
+/// `CKRecordZoneID` from "ZoneID". Neither fails when a key is missing (the data is left nil), so
+/// a wrong key would mint tokens with no bytes, which Apple's `-isEqual:` finds all equal to each
+/// other: `verified(_:)` reads the bytes back and reports a mismatch rather than relying on it.
+///
+/// The bytes are the store's own (CloudKit's are opaque server data): what a value stands for is
+/// written into them, so a token the app archived and restored still means what it meant.
 enum OpaqueValues {
-    static func token(_ label: String) -> CKServerChangeToken {
-        mint(CKServerChangeToken.self, label: label)
+    static let tokenDataKey = "ChangeTokenData"
+    static let cursorDataKey = "CursorData"
+    static let cursorZoneIDKey = "ZoneID"
+
+    static func token(_ bytes: Data) -> CKServerChangeToken? {
+        mint(CKServerChangeToken.self, [tokenDataKey: bytes as NSData])
     }
 
-    static func cursor(_ label: String) -> CKQueryOperation.Cursor {
-        mint(CKQueryOperation.Cursor.self, label: label)
+    static func cursor(_ bytes: Data, zoneID: CKRecordZone.ID?) -> CKQueryOperation.Cursor? {
+        var values: [String: NSObject] = [cursorDataKey: bytes as NSData]
+        if let zoneID { values[cursorZoneIDKey] = zoneID }
+        return mint(CKQueryOperation.Cursor.self, values)
     }
 
-    private static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, label: String) -> T {
-        let placeholder = OpaqueValuePlaceholder(bytes: Data("\(label) \(UUID().uuidString)".utf8))
-        do {
-            let archive = try NSKeyedArchiver.archivedData(withRootObject: placeholder, requiringSecureCoding: true)
-            let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
-            unarchiver.decodingFailurePolicy = .setErrorAndReturn
-            // Decode the placeholder's entry as the real class, so the real `init?(coder:)` runs.
-            unarchiver.setClass(type, forClassName: NSStringFromClass(OpaqueValuePlaceholder.self))
-            if let made = unarchiver.decodeObject(of: type, forKey: NSKeyedArchiveRootObjectKey) {
-                return made
-            }
-            preconditionFailure("\(type) did not decode from its archive: \(String(describing: unarchiver.error))")
-        } catch {
-            preconditionFailure("\(type) did not decode from its archive: \(error)")
-        }
+    /// The bytes a token carries, as Apple's `encode(with:)` writes them; `nil` if it has none.
+    static func bytes(of token: CKServerChangeToken) -> Data? {
+        bytes(archiving: token.encode(with:), key: tokenDataKey)
+    }
+
+    /// The bytes a cursor carries, as Apple's `encode(with:)` writes them; `nil` if it has none.
+    static func bytes(of cursor: CKQueryOperation.Cursor) -> Data? {
+        bytes(archiving: cursor.encode(with:), key: cursorDataKey)
+    }
+
+    /// Encodes an object's keys at the top of an archive (as `encode(with:)` writes them, without
+    /// the root-object wrapper) and reads one `NSData` back.
+    private static func bytes(archiving encode: (NSCoder) -> Void, key: String) -> Data? {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        encode(archiver)
+        archiver.finishEncoding()
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        defer { unarchiver.finishDecoding() }
+        return unarchiver.decodeObject(of: NSData.self, forKey: key) as Data?
+    }
+
+    private static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, _ values: [String: NSObject]) -> T? {
+        let placeholder = OpaqueValuePlaceholder(values: values)
+        guard let archive = try? NSKeyedArchiver.archivedData(withRootObject: placeholder, requiringSecureCoding: true),
+            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive)
+        else { return nil }
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        // Decode the placeholder's entry as the real class, so the real `init?(coder:)` runs.
+        unarchiver.setClass(type, forClassName: NSStringFromClass(OpaqueValuePlaceholder.self))
+        defer { unarchiver.finishDecoding() }
+        return unarchiver.decodeObject(of: type, forKey: NSKeyedArchiveRootObjectKey)
     }
 }
 
@@ -44,14 +73,13 @@ enum OpaqueValues {
 /// because swift-corelibs-foundation archives only top-level, non-private classes.
 final class OpaqueValuePlaceholder: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
-    let bytes: Data
+    let values: [String: NSObject]
 
-    init(bytes: Data) { self.bytes = bytes }
+    init(values: [String: NSObject]) { self.values = values }
 
     required init?(coder: NSCoder) { nil }
 
     func encode(with coder: NSCoder) {
-        // Apple's classes keep the server's bytes in a private `data` property.
-        coder.encode(bytes as NSData, forKey: "data")
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) { coder.encode(value, forKey: key) }
     }
 }

@@ -1,55 +1,99 @@
+@_spi(Generated) import CloudDoubleRuntime
 import CloudKit
 import Foundation
 
+/// What the server sets on a record it stores, and CloudKit hands back on every save and fetch:
+/// CKRecord.h documents `creationDate` ("The time when the record was first saved to the
+/// server"), `modificationDate` ("The time when the record was last saved to the server"),
+/// `creatorUserRecordID`, `lastModifiedUserRecordID` and `recordChangeTag`.
+struct ServerFields: Sendable {
+    var creationDate: Date
+    var creatorUserRecordName: String
+    var modificationDate: Date
+    var lastModifiedUserRecordName: String
+}
+
 /// The one place where the in-memory store gives CloudKit objects what only the server gives
-/// them: a record's change tag (`CKRecord.recordChangeTag`) and a zone's capabilities
-/// (`CKRecordZone.capabilities`). Both are get-only on Apple platforms, and there is no public
-/// initialiser that sets them, so the store goes through the classes' public NSSecureCoding:
-/// it archives the object with `NSKeyedArchiver` (`encode(with:)`), points the archive's entry
-/// for the server-owned key at a value of its own, and decodes the result with the public
-/// `init?(coder:)` — the same round trip apps use to cache system fields
-/// (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h). Tags are read
-/// back with the public `recordChangeTag`.
+/// them: a record's change tag and server fields (above), and a zone's capabilities
+/// (`CKRecordZone.capabilities`). All are get-only on Apple platforms, and no public initialiser
+/// sets them, so the store goes through the classes' public NSSecureCoding: it archives the
+/// object with `NSKeyedArchiver` (`encode(with:)`), points the archive's entries for the
+/// server-owned keys at values of its own, and decodes the result with the public
+/// `init?(coder:)`, the same round trip apps use to cache system fields
+/// (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h).
 ///
-/// UNVERIFIED ASSUMPTION: the archive key names. Apple does not document them; they are the
-/// names CloudKit's `-[CKRecord initWithCoder:]`, `-[CKRecordValueStore encodeWithCoder:]` and
-/// `-[CKRecordZone initWithCoder:]` use in a public decompilation of CloudKit.framework:
-/// - `ETag`: the record's change tag (`etag`, which `recordChangeTag` returns);
-/// - `ChangedKeys`: the set of changed keys in the record's value store — emptied, so a record
-///   the store hands out has no changed keys, like one fetched from the server;
-/// - `Capabilities`: the zone's capabilities, an `NSNumber`.
-/// `SystemFieldsOnApplePlatformsTests` (compiled only where CloudKit exists) checks each on a
-/// Mac; if Apple renames one, those tests fail rather than the store silently losing tags.
-/// The Linux stand-in reads and writes the same names, so Linux runs this same path.
-enum SystemFields {
+/// The key names are Apple's private archive format, taken from a public decompilation of
+/// CloudKit.framework (`-[CKRecord encodeSystemFieldsWithCoder:]`, `-[CKRecord initWithCoder:]`,
+/// `-[CKRecordValueStore encodeWithCoder:]`, `-[CKRecordZone initWithCoder:]`):
+/// "ETag" (change tag), "RecordCtime" and "RecordMtime" (dates), "CreatorUserRecordID" and
+/// "LastModifiedUserRecordID" (`CKRecordID`s), "ChangedKeys" inside the record's value store
+/// (emptied, so a record the store hands out has no changed keys, like one from the server), and
+/// the zone's "Capabilities" (an `NSNumber`). The Linux stand-in writes the same keys with the
+/// same nesting, so Linux runs this same path.
+///
+/// Every rewrite is checked by reading the values back. If a future SDK renames a key, the
+/// problem is reported (`ArchiveFormatReport`) and the store falls back: change tags are then
+/// kept by object identity (a record the app copies or archives loses its tag), and the other
+/// values stay unset.
+final class SystemFields: Sendable {
     static let changeTagKey = "ETag"
+    static let creationDateKey = "RecordCtime"
+    static let modificationDateKey = "RecordMtime"
+    static let creatorKey = "CreatorUserRecordID"
+    static let lastModifiedUserKey = "LastModifiedUserRecordID"
     static let changedKeysKey = "ChangedKeys"
     static let capabilitiesKey = "Capabilities"
 
-    /// A copy of `record` — fields and system fields — whose `recordChangeTag` is `changeTag`
-    /// and whose `changedKeys()` is empty. Falls back to a plain copy (no tag) if the archive
-    /// round trip fails.
-    static func record(_ record: CKRecord, changeTag: String) -> CKRecord {
-        let made: CKRecord? = rewritten(
+    private let report: ArchiveFormatReport
+    /// The fallback when tags cannot be archived: tags of handed-out records, by identity.
+    private let tagsByIdentity = ObjectTags<String>()
+
+    init(report: ArchiveFormatReport) {
+        self.report = report
+    }
+
+    /// A copy of `record` (fields and system fields) as the server hands it out: with
+    /// `changeTag`, the server fields (user record names as given) and no changed keys.
+    func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
+        var topLevel: [String: NSObject] = [Self.changeTagKey: changeTag as NSString]
+        if let server {
+            topLevel[Self.creationDateKey] = server.creationDate as NSDate
+            topLevel[Self.modificationDateKey] = server.modificationDate as NSDate
+            topLevel[Self.creatorKey] = CKRecord.ID(recordName: server.creatorUserRecordName)
+            topLevel[Self.lastModifiedUserKey] = CKRecord.ID(recordName: server.lastModifiedUserRecordName)
+        }
+        let made: CKRecord? = Self.rewritten(
             archiving: { record.encode(with: $0) },
-            topLevel: [changeTagKey: changeTag as NSString],
-            nested: [changedKeysKey: NSSet()],
-            decode: { CKRecord(coder: $0) })
-        return made ?? (record.copy() as! CKRecord)
+            topLevel: topLevel,
+            nested: [Self.changedKeysKey: NSSet()],
+            decode: { type(of: record).init(coder: $0) })
+        if let made, made.recordChangeTag == changeTag, made.changedKeys().isEmpty,
+            server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName)
+        {
+            return made
+        }
+        report.report(
+            "CKRecord's archive format is not the one CloudDouble knows (keys \(topLevel.keys.sorted()), \(Self.changedKeysKey)); "
+                + "change tags are kept by object identity, so a record the app copies or archives loses its tag, and server dates and users are not set.")
+        let copy = (made ?? record.copy() as! CKRecord)
+        tagsByIdentity[copy] = changeTag
+        return copy
     }
 
     /// The change tag a record carries (`nil` for a record the app made itself).
-    static func changeTag(of record: CKRecord) -> String? {
-        record.recordChangeTag
+    func changeTag(of record: CKRecord) -> String? {
+        record.recordChangeTag ?? tagsByIdentity[record]
     }
 
     /// A copy of `zone` with `capabilities`, as the server returns a saved or fetched zone.
-    static func zone(_ zone: CKRecordZone, capabilities: CKRecordZone.Capabilities) -> CKRecordZone {
-        let made: CKRecordZone? = rewritten(
+    func zone(_ zone: CKRecordZone, capabilities: CKRecordZone.Capabilities) -> CKRecordZone {
+        let made: CKRecordZone? = Self.rewritten(
             archiving: { zone.encode(with: $0) },
-            topLevel: [capabilitiesKey: NSNumber(value: capabilities.rawValue)],
+            topLevel: [Self.capabilitiesKey: NSNumber(value: capabilities.rawValue)],
             nested: [:],
-            decode: { CKRecordZone(coder: $0) })
+            decode: { type(of: zone).init(coder: $0) })
+        if let made, made.capabilities == capabilities { return made }
+        report.report("CKRecordZone's archive format is not the one CloudDouble knows (\(Self.capabilitiesKey)); zones are handed out without capabilities.")
         return made ?? (zone.copy() as! CKRecordZone)
     }
 
@@ -65,7 +109,7 @@ enum SystemFields {
         archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: NSObject], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (key, value) in topLevel.merging(nested, uniquingKeysWith: { first, _ in first }) {
+        for (key, value) in topLevel.merging(nested, uniquingKeysWith: { first, _ in first }).sorted(by: { $0.key < $1.key }) {
             archiver.encode(value, forKey: prefix + key)
         }
         archiving(archiver)
@@ -90,12 +134,12 @@ enum SystemFields {
             }
             archive["$objects"] = objects
         }
-        for key in nested.keys where top[key] != nil { top[key] = references[key] }
         archive["$top"] = top
         guard let data = try? PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0),
             let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
         else { return nil }
         unarchiver.requiresSecureCoding = true
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
         return decode(unarchiver)
     }

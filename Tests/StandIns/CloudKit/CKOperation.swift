@@ -327,28 +327,36 @@ public final class CKFetchSubscriptionsOperation: CKDatabaseOperation, @unchecke
 ///     + (instancetype)new NS_UNAVAILABLE;
 /// (`@unchecked Sendable` from iOS 16.4). The only initialiser is NSCoding's `init?(coder:)`.
 ///
+/// Archive format, from a public decompilation of CloudKit.framework (`-[CKQueryCursor
+/// encodeWithCoder:]`, `-initWithCoder:`): the server's bytes as `NSData` under "CursorData" and
+/// the zone as a `CKRecordZoneID` under "ZoneID"; `initWithCoder:` decodes both with
+/// `decodeObjectOfClass:` and never fails (a missing key leaves the property nil). The class
+/// overrides neither `isEqual:` nor `hash`, so two cursors are equal only when they are the same
+/// object: a cursor restored from an archive is not `==` to the one archived.
+///
 /// Stand-in only: the class is top-level (under a hidden `__` name, like Apple's own
 /// `__CKRecordObjCValue`) because swift-corelibs-foundation's `NSKeyedArchiver` can only archive
 /// top-level classes (`NSStringFromClass` traps on a nested one), and apps archive cursors.
 /// Always spell it `CKQueryOperation.Cursor`.
 open class __CKQueryCursor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
-    let opaque: OpaqueServerData
+    static let dataKey = "CursorData"
+    static let zoneIDKey = "ZoneID"
+    /// Apple's private `data` and `zoneID` properties.
+    let data: Data?
+    let zoneID: CKRecordZone.ID?
 
     open class var supportsSecureCoding: Bool { true }
 
     public required init?(coder: NSCoder) {
-        guard let opaque = OpaqueServerData(coder: coder) else { return nil }
-        self.opaque = opaque
+        data = coder.decodeIfPresent(NSData.self, forKey: Self.dataKey) as Data?
+        zoneID = coder.decodeIfPresent(CKRecordZone.ID.self, forKey: Self.zoneIDKey)
     }
 
-    open func encode(with coder: NSCoder) { opaque.encode(with: coder) }
+    open func encode(with coder: NSCoder) {
+        coder.encode(data.map { $0 as NSData }, forKey: Self.dataKey)
+        coder.encode(zoneID, forKey: Self.zoneIDKey)
+    }
 
     /// Immutable, so a copy is the cursor itself.
     open func copy(with zone: NSZone? = nil) -> Any { self }
-
-    open override func isEqual(_ object: Any?) -> Bool {
-        (object as? __CKQueryCursor)?.opaque == opaque
-    }
-
-    open override var hash: Int { opaque.hashValue }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// Linux stand-in: records, record IDs and the values record fields hold.
+// Linux stand-in: records, record IDs, their value stores and the values record fields hold.
 //
 // Declarations follow CKRecord.h / CKRecordID.h (iOS 16.4 SDK) and the iOS 18 Swift interface:
 // system fields are get-only, `changedKeys()` lists the keys set on this instance since it was
@@ -8,13 +8,25 @@ import Foundation
 // encodeWithCoder: on a CKRecord, it encodes all its values"; a record decoded from
 // `encodeSystemFields(with:)` has no values and empty `changedKeys`).
 //
-// Archive keys: the system-field keys are the ones CloudKit's own `-[CKRecord initWithCoder:]`
-// reads ("RecordType", "RecordID", "RecordCtime", "RecordMtime", "CreatorUserRecordID",
-// "LastModifiedUserRecordID", "ETag"), as seen in a public decompilation of CloudKit.framework —
-// not documented by Apple. Values go under "RecordValues" and changed keys under "ChangedKeys"
-// (CloudKit keeps those two in a nested value store; flattened here, and this stand-in's value
-// encoding is its own). The in-memory store relies on "ETag" and "ChangedKeys" (see
-// Sources/CloudKitMocks/InMemory/SystemFields.swift), so Linux runs the same path as Apple.
+// Archive format, from a public decompilation of CloudKit.framework (iOS 18.2 and iOS 26.1,
+// `-[CKRecord encodeSystemFieldsWithCoder:]`, `-encodeWithCoder:`, `-initWithCoder:` and
+// `-[CKRecordValueStore encodeWithCoder:]`; Apple does not document it):
+// - system fields, at the top of the record's archive: "RecordType" (NSString), "RecordID"
+//   (CKRecordID), "RecordCtime" and "RecordMtime" (NSDate), "CreatorUserRecordID" and
+//   "LastModifiedUserRecordID" (CKRecordID), "ETag" (NSString), "ShareReference" and
+//   "ParentReference" (CKReference). Apple writes about forty more private keys (protection
+//   data, expiration, routing, ...) that this stand-in does not model.
+// - `encode(with:)` adds the values: "ValueStore" and "EncryptedValueStore", each a value store
+//   object holding "RecordValues" (a dictionary), "OriginalValues" (a dictionary) and
+//   "ChangedKeys" (a set of keys). Apple's value dictionaries hold Objective-C objects; this
+//   stand-in's hold its own [type name, object] pairs, so Swift types come back on Linux.
+// - `init?(coder:)` fails only when "RecordType" or "RecordID" is missing; a missing store is
+//   an empty one, every other missing key leaves its property nil. Apple also migrates an older
+//   flat format ("RecordValues"/"ChangedKeys" at the top); this stand-in does not read it.
+// - `CKRecord` overrides neither `-isEqual:` nor `-hash`: two records are equal only when they
+//   are the same object.
+// The in-memory store relies on "ETag", the dates, the user IDs and the nested "ChangedKeys"
+// (see Sources/CloudKitMocks/InMemory/SystemFields.swift), so Linux runs the same path as Apple.
 
 public let CKCurrentUserDefaultName: String = "__defaultOwner__"
 
@@ -34,54 +46,24 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     public typealias RecordType = String
     public typealias FieldKey = String
 
-    public final class ID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
-        public let recordName: String
-        public let zoneID: CKRecordZone.ID
-
-        public init(recordName: String = UUID().uuidString, zoneID: CKRecordZone.ID = CKRecordZone.ID.default) {
-            self.recordName = recordName
-            self.zoneID = zoneID
-        }
-
-        public static var supportsSecureCoding: Bool { true }
-
-        public func encode(with coder: NSCoder) {
-            coder.encode(recordName as NSString, forKey: "RecordName")
-            coder.encode(zoneID, forKey: "ZoneID")
-        }
-
-        public init?(coder: NSCoder) {
-            guard let name = coder.decodeObject(of: NSString.self, forKey: "RecordName"),
-                let zoneID = coder.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID")
-            else { return nil }
-            recordName = name as String
-            self.zoneID = zoneID
-        }
-
-        public func copy(with zone: NSZone? = nil) -> Any { self }
-
-        public override func isEqual(_ object: Any?) -> Bool {
-            guard let other = object as? ID else { return false }
-            return recordName == other.recordName && zoneID == other.zoneID
-        }
-
-        public override var hash: Int { recordName.hashValue ^ zoneID.hash }
-        public override var description: String { "CKRecord.ID(\(recordName), \(zoneID.zoneName))" }
-    }
+    /// Apple's `CKRecordID`. See `__CKRecordID`.
+    public typealias ID = __CKRecordID
 
     public let recordType: RecordType
     public let recordID: ID
     private let lock = NSLock()
-    private var fields: [FieldKey: any CKRecordValueProtocol] = [:]
-    private var changed: [FieldKey] = []
+    /// Apple's `valueStore` and `encryptedValueStore`.
+    private var values = CKRecordValueStore()
+    private var encrypted = CKEncryptedRecordValueStore()
 
     /// Set by the server on save; `nil` on a record that was never saved. Get-only, as on Apple
     /// platforms (`@property (readonly, copy, nullable) NSString *recordChangeTag`).
-    public private(set) var recordChangeTag: String?
-    public private(set) var creatorUserRecordID: CKRecord.ID?
-    public private(set) var creationDate: Date?
-    public private(set) var lastModifiedUserRecordID: CKRecord.ID?
-    public private(set) var modificationDate: Date?
+    /// Open, as every Objective-C property Swift imports is.
+    open private(set) var recordChangeTag: String?
+    open private(set) var creatorUserRecordID: CKRecord.ID?
+    open private(set) var creationDate: Date?
+    open private(set) var lastModifiedUserRecordID: CKRecord.ID?
+    open private(set) var modificationDate: Date?
 
     /// `@property (nonatomic, copy, nullable) CKReference *parent` (CKRecord.h, macOS 10.12 /
     /// iOS 10 / tvOS 10 / watchOS 3): the record's parent in a shared hierarchy.
@@ -113,6 +95,9 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     public init(recordType: RecordType, recordID: ID = ID()) {
         self.recordType = recordType
         self.recordID = recordID
+        super.init()
+        values.record = self
+        encrypted.record = self
     }
 
     @available(swift, deprecated: 4.2, renamed: "init(recordType:recordID:)")
@@ -126,82 +111,235 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     }
 
     public func object(forKey key: FieldKey) -> (any CKRecordValueProtocol)? {
-        lock.withLock { fields[key] }
+        values.object(forKey: key)
     }
 
     public func setObject(_ object: (any CKRecordValueProtocol)?, forKey key: FieldKey) {
-        lock.withLock {
-            fields[key] = object
-            if !changed.contains(key) { changed.append(key) }
-        }
+        values.setObject(object, forKey: key)
     }
 
-    public func allKeys() -> [FieldKey] { lock.withLock { fields.keys.sorted() } }
+    /// Apple's `CKRecordValueStore` keeps its keys in a dictionary; sorted here so tests are stable.
+    public func allKeys() -> [FieldKey] { values.allKeys() }
 
     /// "A list of keys that have been modified on the local CKRecord instance" (CKRecord.h).
-    public func changedKeys() -> [FieldKey] { lock.withLock { changed } }
+    public func changedKeys() -> [FieldKey] { values.changedKeys() }
+
+    /// `@property (readonly, copy) id<CKRecordKeyValueSetting> encryptedValues` (CKRecord.h,
+    /// macOS 12 / iOS 15 / tvOS 15 / watchOS 8): "Any values set here will be locally encrypted
+    /// before being saved to the server and locally decrypted when fetched from the server."
+    /// Apple's store is a `CKEncryptedRecordValueStore`; a key set both here and on the record
+    /// raises an exception (the decompiled `-setObject:forKey:`), as do references and assets.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public var encryptedValues: any CKRecordKeyValueSetting { encrypted }
 
     // MARK: NSSecureCoding
 
     public static var supportsSecureCoding: Bool { true }
 
     /// "This will encode all parts of a CKRecord except the record keys / values" (CKRecord.h).
-    public func encodeSystemFields(with coder: NSCoder) {
+    open func encodeSystemFields(with coder: NSCoder) {
         coder.encode(recordType as NSString, forKey: "RecordType")
-        coder.encode(StandInIDCoding.archive(recordID), forKey: "RecordID")
+        coder.encode(recordID, forKey: "RecordID")
         coder.encode(creationDate.map { $0 as NSDate }, forKey: "RecordCtime")
         coder.encode(modificationDate.map { $0 as NSDate }, forKey: "RecordMtime")
-        coder.encode(creatorUserRecordID.map(StandInIDCoding.archive), forKey: "CreatorUserRecordID")
-        coder.encode(lastModifiedUserRecordID.map(StandInIDCoding.archive), forKey: "LastModifiedUserRecordID")
+        coder.encode(creatorUserRecordID, forKey: "CreatorUserRecordID")
+        coder.encode(lastModifiedUserRecordID, forKey: "LastModifiedUserRecordID")
         coder.encode(recordChangeTag.map { $0 as NSString }, forKey: "ETag")
         coder.encode(share, forKey: "ShareReference")
-        // Not a key/value, so a system field ("all parts of a CKRecord except the record keys /
-        // values"). The key name is the stand-in's own.
         coder.encode(parent, forKey: "ParentReference")
     }
 
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         encodeSystemFields(with: coder)
+        coder.encode(values, forKey: "ValueStore")
+        coder.encode(encrypted, forKey: "EncryptedValueStore")
+    }
+
+    public required init?(coder: NSCoder) {
+        guard let type = coder.decodeIfPresent(NSString.self, forKey: "RecordType"),
+            let id = coder.decodeIfPresent(CKRecord.ID.self, forKey: "RecordID")
+        else { return nil }
+        recordType = type as String
+        recordID = id
+        creationDate = coder.decodeIfPresent(NSDate.self, forKey: "RecordCtime") as Date?
+        modificationDate = coder.decodeIfPresent(NSDate.self, forKey: "RecordMtime") as Date?
+        creatorUserRecordID = coder.decodeIfPresent(CKRecord.ID.self, forKey: "CreatorUserRecordID")
+        lastModifiedUserRecordID = coder.decodeIfPresent(CKRecord.ID.self, forKey: "LastModifiedUserRecordID")
+        recordChangeTag = coder.decodeIfPresent(NSString.self, forKey: "ETag") as String?
+        share = coder.decodeIfPresent(CKRecord.Reference.self, forKey: "ShareReference")
+        storedParent = coder.decodeIfPresent(CKRecord.Reference.self, forKey: "ParentReference")
+        values = coder.decodeIfPresent(CKRecordValueStore.self, forKey: "ValueStore") ?? CKRecordValueStore()
+        encrypted = coder.decodeIfPresent(CKEncryptedRecordValueStore.self, forKey: "EncryptedValueStore") ?? CKEncryptedRecordValueStore()
+        super.init()
+        values.record = self
+        encrypted.record = self
+    }
+
+    /// The other store, for the rule that a key lives in one store only.
+    fileprivate func store(besides store: CKRecordValueStore) -> CKRecordValueStore {
+        store === values ? encrypted : values
+    }
+}
+
+extension CKRecord: CKRecordKeyValueSetting {}
+
+/// `@protocol CKRecordKeyValueSetting <NSObject>` (CKRecord.h): "Formalizes a protocol for
+/// getting and setting keys on a CKRecord. Not intended to be used directly by client code."
+/// Apple's Swift signatures use `__CKRecordObjCValue`; the stand-in's value protocol stands in.
+public protocol CKRecordKeyValueSetting: NSObjectProtocol {
+    func object(forKey key: CKRecord.FieldKey) -> (any CKRecordValueProtocol)?
+    func setObject(_ object: (any CKRecordValueProtocol)?, forKey key: CKRecord.FieldKey)
+    subscript(key: CKRecord.FieldKey) -> (any CKRecordValueProtocol)? { get set }
+    func allKeys() -> [CKRecord.FieldKey]
+    func changedKeys() -> [CKRecord.FieldKey]
+}
+
+/// Apple's private `CKRecordValueStore` (a record's values, the values as last fetched or saved,
+/// and the changed keys), archived under "RecordValues", "OriginalValues" and "ChangedKeys"
+/// (decompiled `-[CKRecordValueStore encodeWithCoder:]`; missing keys decode as empty).
+/// Top-level and internal: swift-corelibs-foundation archives only top-level classes, and Apple
+/// does not expose the class.
+class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @unchecked Sendable {
+    // @unchecked: the dictionaries are guarded by `lock`; `record` is set once after init.
+    private let lock = NSLock()
+    private var fields: [CKRecord.FieldKey: any CKRecordValueProtocol] = [:]
+    private var changed: [CKRecord.FieldKey] = []
+    weak var record: CKRecord?
+
+    required override init() {}
+
+    class var supportsSecureCoding: Bool { true }
+
+    func object(forKey key: CKRecord.FieldKey) -> (any CKRecordValueProtocol)? {
+        lock.withLock { fields[key] }
+    }
+
+    func setObject(_ object: (any CKRecordValueProtocol)?, forKey key: CKRecord.FieldKey) {
+        if object != nil, let other = record?.store(besides: self), other.object(forKey: key) != nil {
+            preconditionFailure("CKRecord: the key \(key) is set both on the record and in its encryptedValues (CloudKit raises an exception)")
+        }
+        check(object)
+        lock.withLock {
+            fields[key] = object
+            if !changed.contains(key) { changed.append(key) }
+        }
+    }
+
+    /// What the store refuses (nothing; the encrypted store overrides it).
+    func check(_ object: (any CKRecordValueProtocol)?) {}
+
+    subscript(key: CKRecord.FieldKey) -> (any CKRecordValueProtocol)? {
+        get { object(forKey: key) }
+        set { setObject(newValue, forKey: key) }
+    }
+
+    func allKeys() -> [CKRecord.FieldKey] { lock.withLock { fields.keys.sorted() } }
+
+    func changedKeys() -> [CKRecord.FieldKey] { lock.withLock { changed } }
+
+    func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
         let encoded = NSMutableDictionary()
         for (key, value) in values { if let archived = StandInValueCoding.archive(value) { encoded[key as NSString] = archived } }
         coder.encode(encoded, forKey: "RecordValues")
-        coder.encode(NSSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
+        coder.encode(NSMutableDictionary(), forKey: "OriginalValues")
+        coder.encode(NSMutableSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
     }
 
-    public required init?(coder: NSCoder) {
-        guard let type = coder.decodeObject(of: NSString.self, forKey: "RecordType"),
-            let id = StandInIDCoding.recordID(coder, "RecordID")
-        else { return nil }
-        recordType = type as String
-        recordID = id
-        creationDate = coder.decodeObject(of: NSDate.self, forKey: "RecordCtime") as Date?
-        modificationDate = coder.decodeObject(of: NSDate.self, forKey: "RecordMtime") as Date?
-        creatorUserRecordID = StandInIDCoding.recordID(coder, "CreatorUserRecordID")
-        lastModifiedUserRecordID = StandInIDCoding.recordID(coder, "LastModifiedUserRecordID")
-        recordChangeTag = coder.decodeObject(of: NSString.self, forKey: "ETag") as String?
-        share = coder.decodeObject(of: CKRecord.Reference.self, forKey: "ShareReference")
-        storedParent = coder.decodeObject(of: CKRecord.Reference.self, forKey: "ParentReference")
-        let values = coder.containsValue(forKey: "RecordValues") ? coder.decodeObject(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary : nil
-        var decoded: [FieldKey: any CKRecordValueProtocol] = [:]
+    required init?(coder: NSCoder) {
+        let values = coder.decodeIfPresent(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary
+        var decoded: [CKRecord.FieldKey: any CKRecordValueProtocol] = [:]
         for (key, value) in values ?? [:] {
             if let key = key as? NSString, let value = StandInValueCoding.unarchive(value) { decoded[key as String] = value }
         }
         fields = decoded
-        let changedKeys = coder.containsValue(forKey: "ChangedKeys") ? coder.decodeObject(of: [NSSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet : nil
+        let changedKeys = coder.decodeIfPresent(of: [NSSet.self, NSMutableSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet
         changed = (changedKeys?.allObjects.compactMap { ($0 as? NSString).map { $0 as String } } ?? []).filter { decoded[$0] != nil }.sorted()
     }
-}
 
-extension CKRecord: NSCopying {
-    /// Fields, system fields and changed keys (Apple's header does not say what a copy keeps;
-    /// this stand-in keeps everything).
-    public func copy(with zone: NSZone? = nil) -> Any {
-        let copy = CKRecord(recordType: recordType, recordID: recordID)
+    /// A copy with the same values and changed keys, for `CKRecord.copy()`.
+    func copied() -> Self {
+        let copy = Self()
         lock.withLock {
             copy.fields = fields
             copy.changed = changed
         }
+        return copy
+    }
+}
+
+/// Apple's private `CKEncryptedRecordValueStore`: a value store subclass with the same archive
+/// keys, whose values CloudKit encrypts on the device (decompiled: references and assets are
+/// refused, "Illegal value of type %@ for the encrypted store").
+final class CKEncryptedRecordValueStore: CKRecordValueStore, @unchecked Sendable {
+    override class var supportsSecureCoding: Bool { true }
+
+    override func check(_ object: (any CKRecordValueProtocol)?) {
+        if let object, object is CKRecord.Reference || object is CKAsset {
+            preconditionFailure("Illegal value of type \(type(of: object)) for the encrypted store (CloudKit raises an exception)")
+        }
+    }
+}
+
+/// Apple's `CKRecordID`, which Swift sees only as `CKRecord.ID` (`NS_SWIFT_NAME(CKRecord.ID)`).
+///
+/// Archive format and equality, from a public decompilation of CloudKit.framework
+/// (`-[CKRecordID encodeWithCoder:]`, `-initWithCoder:`, `-isEqual:`, `-hash`): the name as an
+/// `NSString` under "RecordName" and the zone as a `CKRecordZoneID` object under "ZoneID". Equal
+/// when name and zone ID are equal; the hash is the name's hash XOR the zone ID's. Apple's
+/// `-initWithCoder:` hands a missing value to `initWithRecordName:zoneID:`, which raises an
+/// Objective-C exception; Swift cannot catch one, so this stand-in fails the decode instead.
+///
+/// Stand-in only: top-level under a hidden `__` name (see `__CKRecordZoneID` for why). Always
+/// spell it `CKRecord.ID`.
+public final class __CKRecordID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
+    public let recordName: String
+    public let zoneID: CKRecordZone.ID
+
+    public init(recordName: String = UUID().uuidString, zoneID: CKRecordZone.ID = CKRecordZone.ID.default) {
+        self.recordName = recordName
+        self.zoneID = zoneID
+    }
+
+    public static var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(recordName as NSString, forKey: "RecordName")
+        coder.encode(zoneID, forKey: "ZoneID")
+    }
+
+    public init?(coder: NSCoder) {
+        guard let name = coder.decodeIfPresent(NSString.self, forKey: "RecordName"),
+            let zoneID = coder.decodeIfPresent(CKRecordZone.ID.self, forKey: "ZoneID")
+        else { return nil }
+        recordName = name as String
+        self.zoneID = zoneID
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CKRecord.ID else { return false }
+        return recordName == other.recordName && zoneID == other.zoneID
+    }
+
+    public override var hash: Int { recordName.hashValue ^ zoneID.hash }
+    public override var description: String { "CKRecord.ID(\(recordName), \(zoneID.zoneName))" }
+}
+
+/// Apple's Objective-C name is not usable from Swift (the compiler's rename for `NS_SWIFT_NAME`).
+@available(*, unavailable, renamed: "CKRecord.ID")
+public typealias CKRecordID = CKRecord.ID
+
+extension CKRecord: NSCopying {
+    /// Fields, encrypted fields, system fields and changed keys (Apple's `copyWithZone:` copies
+    /// the user fields and the system fields: `copyWithZone:userFields:YES`, decompiled).
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CKRecord(recordType: recordType, recordID: recordID)
+        copy.values = values.copied()
+        copy.encrypted = encrypted.copied()
+        copy.values.record = copy
+        copy.encrypted.record = copy
         copy.recordChangeTag = recordChangeTag
         copy.storedParent = parent
         copy.share = share
@@ -210,33 +348,6 @@ extension CKRecord: NSCopying {
         copy.creatorUserRecordID = creatorUserRecordID
         copy.lastModifiedUserRecordID = lastModifiedUserRecordID
         return copy
-    }
-}
-
-/// How this stand-in archives IDs inside records and zones: as arrays of names. CloudKit archives
-/// them as CKRecordID / CKRecordZoneID objects; swift-corelibs-foundation cannot archive nested
-/// classes (`NSStringFromClass` needs a top-level class), so the stand-in flattens them.
-enum StandInIDCoding {
-    static func archive(_ id: CKRecord.ID) -> NSArray {
-        NSArray(array: [id.recordName as NSString, id.zoneID.zoneName as NSString, id.zoneID.ownerName as NSString])
-    }
-
-    static func archive(_ id: CKRecordZone.ID) -> NSArray {
-        NSArray(array: [id.zoneName as NSString, id.ownerName as NSString])
-    }
-
-    static func names(_ coder: NSCoder, _ key: String) -> [String]? {
-        (coder.decodeObject(of: [NSArray.self, NSString.self], forKey: key) as? NSArray)?.compactMap { ($0 as? NSString).map { $0 as String } }
-    }
-
-    static func recordID(_ coder: NSCoder, _ key: String) -> CKRecord.ID? {
-        guard let names = names(coder, key), names.count == 3 else { return nil }
-        return CKRecord.ID(recordName: names[0], zoneID: CKRecordZone.ID(zoneName: names[1], ownerName: names[2]))
-    }
-
-    static func zoneID(_ coder: NSCoder, _ key: String) -> CKRecordZone.ID? {
-        guard let names = names(coder, key), names.count == 2 else { return nil }
-        return CKRecordZone.ID(zoneName: names[0], ownerName: names[1])
     }
 }
 

@@ -4,48 +4,19 @@ import Foundation
 // declare them. `capabilities` is get-only and empty on a zone the app makes: "Capabilities on
 // locally-created record zones are not valid until the record zone is saved. Capabilities on
 // record zones fetched from the server are valid." (CKRecordZone.h). A zone with capabilities
-// comes only from decoding (NSSecureCoding), as on Apple platforms. Archive keys ("ZoneID",
-// "Capabilities" as an NSNumber) are the ones CloudKit's `-[CKRecordZone initWithCoder:]` reads
-// in a public decompilation of CloudKit.framework, not documented by Apple. (The zone ID itself
-// is archived as names here, see `StandInIDCoding`.)
+// comes only from decoding (NSSecureCoding), as on Apple platforms.
+//
+// Archive format, from a public decompilation of CloudKit.framework (iOS 18.2,
+// `-[CKRecordZone encodeWithCoder:]`, `-initWithCoder:`; not documented by Apple): "ZoneID" (a
+// CKRecordZoneID object) and "Capabilities" (an NSNumber, written with encodeObject), plus about
+// twenty private keys this stand-in does not model (quota usage, protection data, share
+// reference, expiration). `-initWithCoder:` validates nothing: a missing zone ID is accepted
+// (this stand-in fails the decode instead, since `zoneID` is non-optional in Swift) and missing
+// capabilities are 0. `CKRecordZone` overrides neither `-isEqual:` nor `-hash` (identity).
 
 public final class CKRecordZone: NSObject, NSSecureCoding, @unchecked Sendable {
-    public final class ID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
-        public static let defaultZoneName: String = "_defaultZone"
-        public static let `default` = CKRecordZone.ID()
-        public let zoneName: String
-        public let ownerName: String
-
-        public init(zoneName: String = CKRecordZone.ID.defaultZoneName, ownerName: String = CKCurrentUserDefaultName) {
-            self.zoneName = zoneName
-            self.ownerName = ownerName
-        }
-
-        public static var supportsSecureCoding: Bool { true }
-
-        public func encode(with coder: NSCoder) {
-            coder.encode(zoneName as NSString, forKey: "ZoneName")
-            coder.encode(ownerName as NSString, forKey: "OwnerName")
-        }
-
-        public init?(coder: NSCoder) {
-            guard let name = coder.decodeObject(of: NSString.self, forKey: "ZoneName"),
-                let owner = coder.decodeObject(of: NSString.self, forKey: "OwnerName")
-            else { return nil }
-            zoneName = name as String
-            ownerName = owner as String
-        }
-
-        public func copy(with zone: NSZone? = nil) -> Any { self }
-
-        public override func isEqual(_ object: Any?) -> Bool {
-            guard let other = object as? ID else { return false }
-            return zoneName == other.zoneName && ownerName == other.ownerName
-        }
-
-        public override var hash: Int { zoneName.hashValue ^ ownerName.hashValue }
-        public override var description: String { "CKRecordZone.ID(\(zoneName), \(ownerName))" }
-    }
+    /// Apple's `CKRecordZoneID`. See `__CKRecordZoneID`.
+    public typealias ID = __CKRecordZoneID
 
     public struct Capabilities: OptionSet, Sendable {
         public let rawValue: UInt
@@ -74,14 +45,14 @@ public final class CKRecordZone: NSObject, NSSecureCoding, @unchecked Sendable {
     public static var supportsSecureCoding: Bool { true }
 
     public func encode(with coder: NSCoder) {
-        coder.encode(StandInIDCoding.archive(zoneID), forKey: "ZoneID")
+        coder.encode(zoneID, forKey: "ZoneID")
         coder.encode(NSNumber(value: capabilities.rawValue), forKey: "Capabilities")
     }
 
     public init?(coder: NSCoder) {
-        guard let zoneID = StandInIDCoding.zoneID(coder, "ZoneID") else { return nil }
+        guard let zoneID = coder.decodeIfPresent(CKRecordZone.ID.self, forKey: "ZoneID") else { return nil }
         self.zoneID = zoneID
-        capabilities = Capabilities(rawValue: coder.decodeObject(of: NSNumber.self, forKey: "Capabilities")?.uintValue ?? 0)
+        capabilities = Capabilities(rawValue: coder.decodeIfPresent(NSNumber.self, forKey: "Capabilities")?.uintValue ?? 0)
     }
 }
 
@@ -92,3 +63,60 @@ extension CKRecordZone: NSCopying {
         return copy
     }
 }
+
+/// Apple's `CKRecordZoneID`, which Swift sees only as `CKRecordZone.ID`
+/// (`NS_SWIFT_NAME(CKRecordZone.ID)` in CKRecordZoneID.h).
+///
+/// Archive format and equality, from a public decompilation of CloudKit.framework
+/// (`-[CKRecordZoneID encodeWithCoder:]`, `-initWithCoder:`, `-isEqual:`, `-hash`): the zone name
+/// as an `NSString` under "ZoneName" and the owner under "ownerName" (lower-case "o": Apple's own
+/// spelling), plus two private keys this stand-in does not model ("anonymousCKUserID", and the
+/// database scope as an integer under "databaseScopeKey"). Equal when zone and owner names are
+/// equal; the hash combines both names' hashes. Apple's `-initWithCoder:` hands a missing name
+/// to the designated initialiser, which raises an Objective-C exception; Swift cannot catch one,
+/// so this stand-in fails the decode (`nil`) instead.
+///
+/// Stand-in only: the class is top-level (under a hidden `__` name, like Apple's own
+/// `__CKRecordObjCValue`) because swift-corelibs-foundation's `NSKeyedArchiver` can only archive
+/// top-level classes, and zone IDs are archived inside records, zones, cursors and references.
+/// Always spell it `CKRecordZone.ID`.
+public final class __CKRecordZoneID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
+    public static let defaultZoneName: String = "_defaultZone"
+    public static let `default` = CKRecordZone.ID()
+    public let zoneName: String
+    public let ownerName: String
+
+    public init(zoneName: String = CKRecordZone.ID.defaultZoneName, ownerName: String = CKCurrentUserDefaultName) {
+        self.zoneName = zoneName
+        self.ownerName = ownerName
+    }
+
+    public static var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(zoneName as NSString, forKey: "ZoneName")
+        coder.encode(ownerName as NSString, forKey: "ownerName")
+    }
+
+    public init?(coder: NSCoder) {
+        guard let name = coder.decodeIfPresent(NSString.self, forKey: "ZoneName"),
+            let owner = coder.decodeIfPresent(NSString.self, forKey: "ownerName")
+        else { return nil }
+        zoneName = name as String
+        ownerName = owner as String
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CKRecordZone.ID else { return false }
+        return zoneName == other.zoneName && ownerName == other.ownerName
+    }
+
+    public override var hash: Int { zoneName.hashValue ^ ownerName.hashValue }
+    public override var description: String { "CKRecordZone.ID(\(zoneName), \(ownerName))" }
+}
+
+/// Apple's Objective-C name is not usable from Swift (the compiler's rename for `NS_SWIFT_NAME`).
+@available(*, unavailable, renamed: "CKRecordZone.ID")
+public typealias CKRecordZoneID = CKRecordZone.ID

@@ -54,21 +54,24 @@ open class __CKReference: NSObject, NSSecureCoding, NSCopying, @unchecked Sendab
 
     open class var supportsSecureCoding: Bool { true }
 
+    /// Archive format and equality, from a public decompilation of CloudKit.framework
+    /// (`-[CKReference encodeWithCoder:]`, `-initWithCoder:`, `-isEqual:`, `-hash`, iOS 18.2): the
+    /// target as a `CKRecordID` object under "recordID" and the action as an int64 under
+    /// "referenceAction" (both lower-case first letters). Apple's `-initWithCoder:` hands a
+    /// missing ID to `initWithRecordID:action:`, which raises an Objective-C exception; Swift
+    /// cannot catch one, so this stand-in fails the decode instead. Equal when the actions match
+    /// and the record IDs are equal; the hash is the record ID's.
     public required init?(coder: NSCoder) {
-        guard let recordName = coder.decodeObject(of: NSString.self, forKey: "recordName") as String?,
-              let zoneName = coder.decodeObject(of: NSString.self, forKey: "zoneName") as String?,
-              let ownerName = coder.decodeObject(of: NSString.self, forKey: "ownerName") as String?,
-              let action = CKRecord.ReferenceAction(rawValue: UInt(coder.decodeInteger(forKey: "referenceAction")))
+        guard let id = coder.decodeIfPresent(CKRecord.ID.self, forKey: "recordID"),
+              let action = CKRecord.ReferenceAction(rawValue: UInt(truncatingIfNeeded: coder.decodeInt64(forKey: "referenceAction")))
         else { return nil }
-        self.id = CKRecord.ID(recordName: recordName, zoneID: CKRecordZone.ID(zoneName: zoneName, ownerName: ownerName))
+        self.id = id
         self.action = action
     }
 
     open func encode(with coder: NSCoder) {
-        coder.encode(id.recordName as NSString, forKey: "recordName")
-        coder.encode(id.zoneID.zoneName as NSString, forKey: "zoneName")
-        coder.encode(id.zoneID.ownerName as NSString, forKey: "ownerName")
-        coder.encode(Int(action.rawValue), forKey: "referenceAction")
+        coder.encode(id, forKey: "recordID")
+        coder.encode(Int64(action.rawValue), forKey: "referenceAction")
     }
 
     /// Immutable, so a copy is the reference itself.
