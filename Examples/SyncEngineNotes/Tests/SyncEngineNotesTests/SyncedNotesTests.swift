@@ -45,7 +45,7 @@ final class SyncedNotesTests: XCTestCase {
 
     func serverTexts(_ cloud: InMemoryCloudKit) -> [String: String] {
         Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).map {
-            ($0.recordID.recordName, $0["text"] as? String ?? "")
+            ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
         })
     }
 
