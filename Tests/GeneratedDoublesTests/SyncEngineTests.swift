@@ -285,9 +285,11 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
     /// in to an account, the sync engine won't perform any sync tasks at all."
     func testAnAccountChangeIsPostedAndResetsTheState() async throws {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
+        cloud.privateDatabase.seed([record("first", "the first user's")])
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate)
         try await engine.fetchChanges()
+        XCTAssertTrue(delegate.names.contains("fetchedRecordZoneChanges"))
         let user = try cloud.userRecordID()
         engine.state.add(pendingRecordZoneChanges: [.saveRecord(CKRecord.ID(recordName: "a", zoneID: zone))])
 
@@ -309,6 +311,8 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
             return nil
         }
         XCTAssertEqual(changes.last, .signIn(currentUser: newUser))
+        // The new user's private database: nothing of the first user's comes back.
+        XCTAssertFalse(delegate.names.contains("fetchedRecordZoneChanges"))
     }
 
     /// CKSyncEngine.Configuration.database: "you might make multiple CKSyncEngine instances to
