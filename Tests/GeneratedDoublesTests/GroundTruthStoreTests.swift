@@ -31,18 +31,6 @@ final class GroundTruthStoreTests: XCTestCase, StoreTestSupport {
         XCTAssertNotEqual(since.token, first.token, "tokens for different points in history differ")
     }
 
-    /// The changed record names and the final token of one zone-changes operation in `notes`.
-    func zoneChanges(_ database: MockCloudDatabase, since token: CKServerChangeToken?) throws -> (changed: [String], token: CKServerChangeToken) {
-        let changed = Locked<[String]>([])
-        let result = Locked<Result<CKServerChangeToken, any Error>?>(nil)
-        let operation = CKFetchRecordZoneChangesOperation(
-            recordZoneIDs: [notes], configurationsByRecordZoneID: [notes: .init(previousServerChangeToken: token)])
-        operation.recordWasChangedBlock = { id, _ in changed.withLock { $0.append(id.recordName) } }
-        operation.recordZoneFetchResultBlock = { _, outcome in result.withLock { $0 = outcome.map(\.serverChangeToken) } }
-        database.add(operation)
-        return (changed.snapshot.sorted(), try XCTUnwrap(result.snapshot).get())
-    }
-
     /// The bytes sit under Apple's key, read back through `encode(with:)` as a Mac would.
     func testMintedTokensAndCursorsCarryTheirBytesUnderApplesKeys() throws {
         let token = Minted.token("t")
@@ -200,4 +188,38 @@ final class GroundTruthStoreTests: XCTestCase, StoreTestSupport {
 /// not come back. File-level: swift-corelibs-foundation archives only top-level classes.
 final class RenamedKeysRecord: CKRecord, @unchecked Sendable {
     override var recordChangeTag: String? { nil }
+}
+
+/// Several users on one in-memory CloudKit (issue #24, point 1): each device signed in as its own
+/// user, two devices per user.
+final class SeveralUsersTests: XCTestCase, StoreTestSupport {
+    func testAliceAndBobOnTheirOwnDevicesAndAliceOnTwo() async throws {
+        let cloud = InMemoryCloudKit(userRecordName: "_alice")
+        let alicePhone = cloud.mockDatabase(), aliceLaptop = cloud.device(signedInAs: "_alice").mockDatabase()
+        let bob = cloud.device(signedInAs: "_bob")
+        _ = try await alicePhone.save(note("a", "alice's"))
+        _ = try await bob.mockDatabase().save(note("b", "bob's"))
+        let onLaptop = try await aliceLaptop.record(for: CKRecord.ID(recordName: "a"))
+        XCTAssertEqual(onLaptop["title"] as? String, "alice's", "a second device of the same user sees the same data")
+        XCTAssertEqual(bob.privateDatabase.records().map(\.recordID.recordName), ["b"])
+        XCTAssertEqual(cloud.privateDatabase.records().map(\.recordID.recordName), ["a"])
+
+        _ = try await bob.mockDatabase(.public).save(note("p", "bob's public"))
+        let seenByAlice = try await cloud.mockDatabase(.public).record(for: CKRecord.ID(recordName: "p"))
+        XCTAssertEqual(seenByAlice.creatorUserRecordID?.recordName, "_bob")
+
+        bob.simulateAccountChange(to: .noAccount)
+        XCTAssertEqual(try cloud.accountStatus(), .available, "each device has its own account")
+        XCTAssertEqual(try bob.accountStatus(), .noAccount)
+    }
+
+    func testATokenFromOneDeviceWorksOnTheUsersOtherDevice() async throws {
+        let cloud = InMemoryCloudKit(userRecordName: "_alice")
+        cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: notes)])
+        let phone = cloud.mockDatabase(delivery: .immediate), laptop = cloud.device(signedInAs: "_alice").mockDatabase(delivery: .immediate)
+        _ = try await phone.save(note("a", "1", zone: notes))
+        let token = try zoneChanges(phone, since: nil).token
+        _ = try await phone.save(note("b", "2", zone: notes))
+        XCTAssertEqual(try zoneChanges(laptop, since: token).changed, ["b"])
+    }
 }

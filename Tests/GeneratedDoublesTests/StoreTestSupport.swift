@@ -20,4 +20,17 @@ extension StoreTestSupport {
     func code(_ error: (any Error)?) -> String {
         error.flatMap { model.info(of: $0)?.name } ?? "none"
     }
+
+    /// The changed record names and the final token of one zone-changes operation in `notes`.
+    func zoneChanges(_ database: MockCloudDatabase, since token: CKServerChangeToken?) throws -> (changed: [String], token: CKServerChangeToken) {
+        let changed = Locked<[String]>([])
+        let result = Locked<Result<CKServerChangeToken, any Error>?>(nil)
+        let operation = CKFetchRecordZoneChangesOperation(
+            recordZoneIDs: [notes], configurationsByRecordZoneID: [notes: .init(previousServerChangeToken: token)])
+        operation.recordWasChangedBlock = { id, _ in changed.withLock { $0.append(id.recordName) } }
+        operation.recordZoneFetchResultBlock = { _, outcome in result.withLock { $0 = outcome.map(\.serverChangeToken) } }
+        database.add(operation)
+        guard let outcome = result.snapshot else { throw CKError(.internalError) }
+        return (changed.snapshot.sorted(), try outcome.get())
+    }
 }

@@ -4,10 +4,11 @@ import CloudKitMocks
 import Foundation
 import XCTest
 
-/// Checks, against the REAL CloudKit, the unverified assumption the in-memory store rests on:
-/// the archive keys CKRecord and CKRecordZone read in `init(coder:)` ("ETag", "ChangedKeys",
-/// "Capabilities"; see Sources/CloudKitMocks/InMemory/SystemFields.swift). Runs only where
-/// CloudKit exists (a Mac); on Linux the stand-in uses the same names by construction.
+/// Checks, against the REAL CloudKit, the archive keys the in-memory store takes from public
+/// decompilations: what CKRecord and CKRecordZone read in `init(coder:)` ("ETag", "RecordCtime",
+/// "RecordMtime", "CreatorUserRecordID", "LastModifiedUserRecordID", the value stores' nested
+/// "ChangedKeys", "Capabilities"; see Sources/CloudKitMocks/InMemory/SystemFields.swift). Runs only
+/// where CloudKit exists (a Mac); on Linux the stand-in uses the same keys by construction.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class SystemFieldsOnApplePlatformsTests: XCTestCase {
     func testRecordsHandedOutCarryTheirTagAndNoChangedKeys() async throws {
@@ -20,6 +21,11 @@ final class SystemFieldsOnApplePlatformsTests: XCTestCase {
         XCTAssertEqual(cloud.privateDatabase.changeTag(of: saved), tag)
         XCTAssertEqual(saved["title"] as? String, "v1", "fields survive the archive round trip")
         XCTAssertEqual(saved.changedKeys(), [], "CloudKit read the changed keys under \"ChangedKeys\"")
+        XCTAssertNotNil(saved.creationDate, "CloudKit read the creation date under \"RecordCtime\"")
+        XCTAssertNotNil(saved.modificationDate, "CloudKit read the modification date under \"RecordMtime\"")
+        XCTAssertEqual(saved.creatorUserRecordID?.recordName, CKCurrentUserDefaultName, "\"CreatorUserRecordID\"")
+        XCTAssertEqual(saved.lastModifiedUserRecordID?.recordName, CKCurrentUserDefaultName, "\"LastModifiedUserRecordID\"")
+        XCTAssertEqual(cloud.archiveFormat.problems, [])
 
         // The app's usual cache of system fields keeps the tag, and saves.
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)

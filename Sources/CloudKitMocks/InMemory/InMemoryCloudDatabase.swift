@@ -44,12 +44,12 @@ public final class InMemoryCloudDatabase: Sendable {
     /// The server's clock: the source of records' creation and modification dates.
     let now: @Sendable () -> Date
     /// Tells this database's tokens and cursors from other databases'.
-    let identity = UUID().uuidString
+    let identity: String
     /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
-    let cursorPositions = Locked<[String: QueryPosition]>([:])
+    let cursorPositions: Locked<[String: QueryPosition]>
     /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
-    let tokensByIdentity = ObjectTags<MintedValue>()
-    let cursorsByIdentity = ObjectTags<MintedValue>()
+    let tokensByIdentity: ObjectTags<MintedValue>
+    let cursorsByIdentity: ObjectTags<MintedValue>
 
     /// Where a query continues: what it asked and how many results were already given.
     struct QueryPosition {
@@ -70,6 +70,10 @@ public final class InMemoryCloudDatabase: Sendable {
         self.archiveFormat = report
         self.systemFields = systemFields
         self.now = now
+        identity = UUID().uuidString
+        cursorPositions = Locked([:])
+        tokensByIdentity = ObjectTags()
+        cursorsByIdentity = ObjectTags()
         state = UserPartitions(account: account, perUser: scope != .public) { partition in
             var initial = State(partition: partition)
             initial.zones[.default] = CKRecordZone.default()
@@ -77,6 +81,21 @@ public final class InMemoryCloudDatabase: Sendable {
             initial.records.savePartition(.default)
             return initial
         }
+    }
+
+    /// The same database, seen from another device signed in to `account`: one service's data,
+    /// tokens and cursors, each device's own account.
+    init(sharing other: InMemoryCloudDatabase, account: AccountState) {
+        scope = other.scope
+        self.account = account
+        archiveFormat = other.archiveFormat
+        systemFields = other.systemFields
+        now = other.now
+        identity = other.identity
+        cursorPositions = other.cursorPositions
+        tokensByIdentity = other.tokensByIdentity
+        cursorsByIdentity = other.cursorsByIdentity
+        state = UserPartitions(sharing: other.state, account: account)
     }
 
     // MARK: Seeding and inspection (for tests)
@@ -224,9 +243,11 @@ public final class InMemoryCloudDatabase: Sendable {
         guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
         let stored = state.records.entry(id, in: id.zoneID)
         let tag = systemFields.changeTag(of: record)
-        func merged(_ keys: [CKRecord.FieldKey]) -> CKRecord {
+        /// The stored record with `keys` (and `encryptedKeys` of `encryptedValues`) written over it.
+        func merged(_ keys: [CKRecord.FieldKey], encrypted encryptedKeys: [CKRecord.FieldKey]) -> CKRecord {
             let base = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
             for key in keys { base[key] = record[key] }
+            for key in encryptedKeys { base.encryptedValues[key] = record.encryptedValues[key] }
             return base
         }
         switch policy {
@@ -240,53 +261,16 @@ public final class InMemoryCloudDatabase: Sendable {
             if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
             return .success(record.copy() as! CKRecord)
         case .changedKeys:
-            return .success(merged(record.changedKeys()))
+            return .success(merged(record.changedKeys(), encrypted: record.encryptedValues.changedKeys()))
         case .allKeys:
             // Every key the record has, and keys it removed locally (changed keys without a value).
-            return .success(merged(Array(Set(record.allKeys() + record.changedKeys())).sorted()))
+            let encrypted = record.encryptedValues
+            return .success(merged(
+                Array(Set(record.allKeys() + record.changedKeys())).sorted(),
+                encrypted: Array(Set(encrypted.allKeys() + encrypted.changedKeys())).sorted()))
         @unknown default:
             return .success(record.copy() as! CKRecord)
         }
-    }
-
-    // MARK: Queries
-
-    /// One page of a query: matching records of the type in the zone (every zone when `zoneID`
-    /// is nil), filtered by the predicate, in sort order, at most `limit` (0 for all), and a
-    /// cursor when more remain.
-    func query(
-        _ query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, limit: Int, offset: Int = 0
-    ) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        // CKQueryOperation.h: "Queries invoked within a sharedCloudDatabase must specify a zoneID.
-        // Cross-zone queries are not supported in a sharedCloudDatabase" (the error is our choice).
-        if zoneID == nil, scope == .shared { return .failure(error("invalidArguments")) }
-        return state.withLock { state in
-            if let zoneID, state.zones[zoneID] == nil { return .failure(error("zoneNotFound")) }
-            // "Queries that do not specify a zoneID will perform a query across all zones in the database."
-            let zones = zoneID.map { [$0] } ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
-            let candidates = zones.flatMap { state.records.entries(in: $0).values }
-                .filter { $0.item.recordType == query.recordType && query.predicate.evaluate(with: $0.item) }
-            let byName = candidates.sorted {
-                ($0.item.recordID.recordName, $0.item.recordID.zoneID.zoneName) < ($1.item.recordID.recordName, $1.item.recordID.zoneID.zoneName)
-            }
-            let ordered = RecordOrdering.sorted(byName.map(\.item), by: query.sortDescriptors ?? [])
-            let entries = Dictionary(uniqueKeysWithValues: byName.map { ($0.item.recordID, $0) })
-            let end = limit > 0 ? min(ordered.count, offset + limit) : ordered.count
-            let page = offset < end ? Array(ordered[offset..<end]) : []
-            let records = page.map { handOut(entries[$0.recordID]!, in: state, desiredKeys: desiredKeys) }
-            var cursor: CKQueryOperation.Cursor?
-            if end < ordered.count {
-                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else { return .failure(error("internalError")) }
-                cursor = made
-            }
-            return .success((records, cursor))
-        }
-    }
-
-    /// The next page after `cursor`, or `invalidArguments` for a cursor this database did not make.
-    func query(continuing cursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        guard let position = position(of: cursor) else { return .failure(error("invalidArguments")) }
-        return query(position.query, zoneID: position.zoneID, desiredKeys: desiredKeys, limit: limit, offset: position.offset)
     }
 
     // MARK: Zones and subscriptions
@@ -348,95 +332,12 @@ public final class InMemoryCloudDatabase: Sendable {
         }
     }
 
-    // MARK: Changes
-
-    /// One batch of a zone's changes: the changes, the token that covers them, and whether more remain.
-    struct ZoneBatch {
-        var events: [CloudFetchRecordZoneChangesOutcome.Event]
-        var token: CKServerChangeToken
-        var moreComing: Bool
-    }
-
-    /// What changed in a zone since `token` (`nil`: everything), in batches of at most `limit`
-    /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
-    /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
-    func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
-        state.withLock { state in
-            let since = token.map { sequence(of: $0, in: state) } ?? 0
-            guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
-            guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
-            let changes = state.records.itemChanges(in: zoneID, since: since)
-            let size = limit > 0 ? limit : max(changes.count, 1)
-            var batches: [ZoneBatch] = []
-            var start = 0
-            repeat {
-                let slice = changes[start..<min(changes.count, start + size)]
-                let events = slice.compactMap { change -> CloudFetchRecordZoneChangesOutcome.Event? in
-                    switch change.kind {
-                    case .saved(let id):
-                        guard let entry = state.records.entry(id, in: zoneID) else { return nil }
-                        return .changes(id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
-                    case .deleted(let id, let record):
-                        return .deletions(recordID: id, recordType: record.recordType)
-                    case .partitionSaved, .partitionDeleted:
-                        return nil
-                    }
-                }
-                start += slice.count
-                let more = start < changes.count
-                // The last batch's token is the database's current sequence; an earlier one covers its batch.
-                let covered = more ? slice.last!.sequence : state.records.sequence
-                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
-                batches.append(ZoneBatch(events: events, token: token, moreComing: more))
-            } while start < changes.count
-            return .success(batches)
-        }
-    }
-
-    /// One batch of database changes.
-    struct DatabaseBatch {
-        var changed: [CKRecordZone.ID]
-        var deleted: [CKRecordZone.ID]
-        var token: CKServerChangeToken
-        var moreComing: Bool
-    }
-
-    /// Zones changed and deleted since `token`, in batches of at most `limit` zones (0: one
-    /// batch), each with a token covering it and the batches before. The default zone is never
-    /// reported (it cannot be fetched by change, see docs/InMemoryStore.md).
-    func databaseChanges(since token: CKServerChangeToken?, limit: Int = 0) -> Result<[DatabaseBatch], any Error> {
-        state.withLock { state in
-            let since = token.map { sequence(of: $0, in: state) } ?? 0
-            guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
-            // Each zone once, at its latest change, oldest first.
-            var latest: [CKRecordZone.ID: Int] = [:]
-            for change in state.records.changes where change.sequence > since && change.partition != .default {
-                latest[change.partition] = change.sequence
-            }
-            let ordered = latest.sorted { $0.value < $1.value }
-            let size = limit > 0 ? limit : max(ordered.count, 1)
-            var batches: [DatabaseBatch] = []
-            var start = 0
-            repeat {
-                let slice = ordered[start..<min(ordered.count, start + size)]
-                start += slice.count
-                let more = start < ordered.count
-                let covered = more ? slice.last!.value : state.records.sequence
-                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
-                batches.append(DatabaseBatch(
-                    changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
-                    token: token, moreComing: more))
-            } while start < ordered.count
-            return .success(batches)
-        }
-    }
-
     // MARK: Helpers
 
     /// Stores a record version with what the server sets on a save (dates, users; the creation
     /// date and creator are kept from the stored version), and remembers it by its change tag (a
     /// conflict's ancestor).
-    private func store(_ record: CKRecord, in state: inout State) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
+    func store(_ record: CKRecord, in state: inout State) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
         let id = record.recordID
         // Our choice: the server's clock never runs backwards, so a later save is always newer.
         let date = max(now(), state.lastSaveDate.addingTimeInterval(0.001))
@@ -452,7 +353,7 @@ public final class InMemoryCloudDatabase: Sendable {
         return entry
     }
 
-    private func remove(_ id: CKRecord.ID, in state: inout State) {
+    func remove(_ id: CKRecord.ID, in state: inout State) {
         state.records.delete(id, in: id.zoneID)
         state.history[id] = nil
         state.serverFields[id] = nil
@@ -460,11 +361,12 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// A copy for the app carrying its change tag and server fields, with only `desiredKeys`
     /// (when given) and no changed keys, like a record fetched from the server.
-    private func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
+    func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
         var source = entry.item
         if let desiredKeys {
             source = entry.item.copy() as! CKRecord
             for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
+            for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
         }
         return handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
     }
@@ -474,7 +376,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// Apple's documentation: it is what CloudKit returns for the current user's own records, as
     /// public app code relies on (e.g. `creatorUserRecordID?.recordName == "__defaultOwner__"`
     /// to tell records the user created); `userRecordID()` gives the real name.
-    private func handOut(_ record: CKRecord, changeTag: String, fields: ServerFields?) -> CKRecord {
+    func handOut(_ record: CKRecord, changeTag: String, fields: ServerFields?) -> CKRecord {
         let user = account.userRecordName
         let asSeen = fields.map { fields in
             var seen = fields
@@ -488,7 +390,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the
     /// default zone; for a custom zone (private and shared databases only) fetching changes,
     /// atomic batches and sharing.
-    private func create(_ zone: CKRecordZone, in state: inout State) {
+    func create(_ zone: CKRecordZone, in state: inout State) {
         var capabilities: CKRecordZone.Capabilities = []
         if zone.zoneID != .default {
             capabilities = [.fetchChanges, .atomic, .sharing, .zoneWideSharing]
@@ -496,64 +398,6 @@ public final class InMemoryCloudDatabase: Sendable {
         state.capabilities[zone.zoneID] = capabilities
         state.zones[zone.zoneID] = systemFields.zone(zone, capabilities: capabilities)
         if !state.records.hasPartition(zone.zoneID) || zone.zoneID != .default { state.records.savePartition(zone.zoneID) }
-    }
-
-    // MARK: Tokens and cursors
-
-    /// What a token or cursor this database minted stands for; written into its bytes, so a
-    /// value the app archived and restored (how apps persist tokens, and how `InMemorySyncEngine`
-    /// keeps them in its state serialization) still means what it meant. The nonce makes every
-    /// value's bytes unique: Apple's `CKServerChangeToken` compares by its bytes.
-    struct MintedValue: Codable, Equatable {
-        var database: String
-        var partition: String
-        var sequence: Int
-        var nonce = UUID().uuidString
-    }
-
-    private func makeToken(_ sequence: Int, in state: State) -> CKServerChangeToken? {
-        let value = MintedValue(database: identity, partition: state.partition, sequence: sequence)
-        guard let bytes = try? JSONEncoder().encode(value), let token = OpaqueValues.token(bytes) else {
-            archiveFormat.report("CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
-            return nil
-        }
-        tokensByIdentity[token] = value
-        if OpaqueValues.bytes(of: token) != bytes {
-            archiveFormat.report(
-                "CKServerChangeToken's archive format is not the one CloudDouble knows (\(OpaqueValues.tokenDataKey)); "
-                    + "tokens are known by object identity only, so a token restored from an archive is not recognised.")
-        }
-        return token
-    }
-
-    /// The sequence a token stands for, -1 for one this database did not make for this user.
-    private func sequence(of token: CKServerChangeToken, in state: State) -> Int {
-        let value = tokensByIdentity[token] ?? OpaqueValues.bytes(of: token).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
-        guard let value, value.database == identity, value.partition == state.partition else { return -1 }
-        return value.sequence
-    }
-
-    private func makeCursor(_ position: QueryPosition, in state: State) -> CKQueryOperation.Cursor? {
-        let value = MintedValue(database: identity, partition: state.partition, sequence: position.offset)
-        guard let bytes = try? JSONEncoder().encode(value), let cursor = OpaqueValues.cursor(bytes, zoneID: position.zoneID) else {
-            archiveFormat.report("CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
-            return nil
-        }
-        cursorsByIdentity[cursor] = value
-        cursorPositions.withLock { $0[value.nonce] = position }
-        if OpaqueValues.bytes(of: cursor) != bytes {
-            archiveFormat.report(
-                "CKQueryCursor's archive format is not the one CloudDouble knows (\(OpaqueValues.cursorDataKey)); "
-                    + "cursors are known by object identity only, so a cursor restored from an archive is not recognised.")
-        }
-        return cursor
-    }
-
-    /// Where a cursor this database made for the current user continues.
-    private func position(of cursor: CKQueryOperation.Cursor) -> QueryPosition? {
-        let value = cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
-        guard let value, value.database == identity, value.partition == state.current else { return nil }
-        return cursorPositions.withLock { $0[value.nonce] }
     }
 
     func code(_ name: String) -> Int {

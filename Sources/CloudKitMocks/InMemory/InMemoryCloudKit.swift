@@ -41,6 +41,23 @@ public final class InMemoryCloudKit: Sendable {
         sharedDatabase = InMemoryCloudDatabase(scope: .shared, account: account, report: report, systemFields: systemFields, now: now)
     }
 
+    /// Another device on the same CloudKit, signed in as `userRecordName`: it sees that user's
+    /// private and shared databases and everyone's public database, and has an account of its own
+    /// (`simulateAccountChange` on one device leaves the others signed in). Two users are two
+    /// devices; a second device of the same user sees the same data as the first.
+    public func device(signedInAs userRecordName: String, accountStatus: CKAccountStatus = .available, notificationCenter: NotificationCenter? = nil) -> InMemoryCloudKit {
+        InMemoryCloudKit(sharing: self, account: AccountState(status: accountStatus, userRecordName: userRecordName), notificationCenter: notificationCenter ?? self.notificationCenter)
+    }
+
+    private init(sharing other: InMemoryCloudKit, account: AccountState, notificationCenter: NotificationCenter) {
+        self.account = account
+        self.notificationCenter = notificationCenter
+        archiveFormat = other.archiveFormat
+        privateDatabase = InMemoryCloudDatabase(sharing: other.privateDatabase, account: account)
+        publicDatabase = InMemoryCloudDatabase(sharing: other.publicDatabase, account: account)
+        sharedDatabase = InMemoryCloudDatabase(sharing: other.sharedDatabase, account: account)
+    }
+
     // MARK: Account
 
     /// The account status `accountStatus()` reports; setting it posts nothing (see

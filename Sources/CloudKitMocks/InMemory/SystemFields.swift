@@ -67,7 +67,7 @@ final class SystemFields: Sendable {
             topLevel: topLevel,
             nested: [Self.changedKeysKey: NSSet()],
             decode: { type(of: record).init(coder: $0) })
-        if let made, made.recordChangeTag == changeTag, made.changedKeys().isEmpty,
+        if let made, made.recordChangeTag == changeTag, made.changedKeys().isEmpty, made.encryptedValues.changedKeys().isEmpty,
             server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName)
         {
             return made

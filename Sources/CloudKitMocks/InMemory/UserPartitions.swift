@@ -7,7 +7,8 @@ import Foundation
 /// database") and CKRecord.ID ("the private database is different for each unique user"); the
 /// shared database lists what was shared *with* a user, so it is per user too. The public
 /// database keeps one set for everyone. Which user a request acts for is the account's current
-/// user, read when the request starts.
+/// user of the device the request comes from, read when the request starts: several devices
+/// (`InMemoryCloudKit.device(signedInAs:)`) share one set of partitions, each with its own account.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 final class UserPartitions<Contents>: Sendable {
     private let account: AccountState
@@ -20,6 +21,14 @@ final class UserPartitions<Contents>: Sendable {
         self.perUser = perUser
         self.make = make
         contents = Locked([:])
+    }
+
+    /// The same contents, seen from a device signed in to `account`.
+    init(sharing other: UserPartitions, account: AccountState) {
+        self.account = account
+        perUser = other.perUser
+        make = other.make
+        contents = other.contents
     }
 
     /// The partition a request made now acts on: the current user's record name, or "" for the

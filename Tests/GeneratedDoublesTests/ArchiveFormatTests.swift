@@ -1,0 +1,153 @@
+import CloudKit
+@testable import CloudKitMocks
+import Foundation
+import XCTest
+
+/// The stand-in's NSSecureCoding formats are Apple's (issue #22, point 2): for each class the
+/// store or the tests archive, the keys and nesting `encode(with:)` writes, what `init?(coder:)`
+/// does with a missing key, and equality, each as read in a public decompilation of
+/// CloudKit.framework (iOS 18.2; see the comment on each class in Tests/StandIns/CloudKit). On a
+/// Mac these run against the real CloudKit, so they also check the decompilation.
+final class ArchiveFormatTests: XCTestCase {
+    /// The keys an object writes at the top of an archive, read back with an unarchiver.
+    private func encoded(_ encode: (NSKeyedArchiver) -> Void) throws -> NSKeyedUnarchiver {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        encode(archiver)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        return unarchiver
+    }
+
+    /// Decodes `type` from an archive holding exactly `values` (Apple's keys, or some missing).
+    private func decoded<T: NSObject & NSSecureCoding>(_ type: T.Type, from values: [String: NSObject]) throws -> T? {
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: OpaqueValuePlaceholder(values: values), requiringSecureCoding: true)
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        unarchiver.setClass(type, forClassName: NSStringFromClass(OpaqueValuePlaceholder.self))
+        return unarchiver.decodeObject(of: type, forKey: NSKeyedArchiveRootObjectKey)
+    }
+
+    let zoneID = CKRecordZone.ID(zoneName: "Notes", ownerName: "_owner")
+
+    func testAZoneIDWritesZoneNameAndLowerCaseOwnerName() throws {
+        let keys = try encoded { zoneID.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "ZoneName"), "Notes")
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "ownerName"), "_owner")
+        XCTAssertFalse(keys.containsValue(forKey: "OwnerName"))
+        let made = try decoded(CKRecordZone.ID.self, from: ["ZoneName": "Notes" as NSString, "ownerName": "_owner" as NSString])
+        XCTAssertEqual(made, zoneID)
+        XCTAssertEqual(made?.hash, zoneID.hash)
+        XCTAssertNotEqual(zoneID, CKRecordZone.ID(zoneName: "Notes", ownerName: "_other"))
+    }
+
+    func testARecordIDWritesRecordNameAndAZoneIDObject() throws {
+        let id = CKRecord.ID(recordName: "a", zoneID: zoneID)
+        let keys = try encoded { id.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "RecordName"), "a")
+        XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
+        XCTAssertEqual(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString, "ZoneID": zoneID]), id)
+        XCTAssertNil(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString]), "Apple raises; the stand-in fails the decode")
+        XCTAssertEqual(id.hash, CKRecord.ID(recordName: "a", zoneID: zoneID).hash)
+    }
+
+    func testAReferenceWritesLowerCaseRecordIDAndAnInt64Action() throws {
+        let id = CKRecord.ID(recordName: "a", zoneID: zoneID)
+        let reference = CKRecord.Reference(recordID: id, action: .deleteSelf)
+        let keys = try encoded { reference.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: CKRecord.ID.self, forKey: "recordID"), id)
+        XCTAssertEqual(keys.decodeInt64(forKey: "referenceAction"), 1)
+        XCTAssertEqual(CKRecord.Reference(coder: try encoded { reference.encode(with: $0) }), reference)
+        XCTAssertNil(try decoded(CKRecord.Reference.self, from: [:]), "Apple raises; the stand-in fails the decode")
+        XCTAssertEqual(reference.hash, id.hash, "Apple's hash is the record ID's")
+    }
+
+    func testAZoneWritesItsZoneIDObjectAndCapabilitiesAsAnNSNumber() throws {
+        let keys = try encoded { CKRecordZone(zoneID: zoneID).encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
+        XCTAssertEqual(keys.decodeObject(of: NSNumber.self, forKey: "Capabilities"), 0)
+        let made = try XCTUnwrap(try decoded(CKRecordZone.self, from: ["ZoneID": zoneID, "Capabilities": NSNumber(value: UInt(3))]))
+        XCTAssertEqual(made.capabilities, [.fetchChanges, .atomic])
+        XCTAssertEqual(try decoded(CKRecordZone.self, from: ["ZoneID": zoneID])?.capabilities, [], "missing capabilities are 0")
+        XCTAssertNotEqual(made, try decoded(CKRecordZone.self, from: ["ZoneID": zoneID]), "identity equality")
+    }
+
+    func testATokenIsItsBytesUnderChangeTokenDataAndComparesByThem() throws {
+        let bytes = Data("server".utf8)
+        let token = try XCTUnwrap(try decoded(CKServerChangeToken.self, from: ["ChangeTokenData": bytes as NSData]))
+        XCTAssertEqual(try encoded { token.encode(with: $0) }.decodeObject(of: NSData.self, forKey: "ChangeTokenData") as Data?, bytes)
+        XCTAssertEqual(token, try decoded(CKServerChangeToken.self, from: ["ChangeTokenData": bytes as NSData]))
+        XCTAssertNotEqual(token, try decoded(CKServerChangeToken.self, from: ["ChangeTokenData": Data("other".utf8) as NSData]))
+        let empty = try XCTUnwrap(try decoded(CKServerChangeToken.self, from: [:]), "a missing key decodes, with nil data")
+        XCTAssertEqual(empty, try decoded(CKServerChangeToken.self, from: [:]), "both nil: equal")
+        XCTAssertNotEqual(empty, token)
+    }
+
+    func testACursorIsItsBytesAndZoneAndComparesByIdentity() throws {
+        let values: [String: NSObject] = ["CursorData": Data("c".utf8) as NSData, "ZoneID": zoneID]
+        let cursor = try XCTUnwrap(try decoded(CKQueryOperation.Cursor.self, from: values))
+        let keys = try encoded { cursor.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: NSData.self, forKey: "CursorData") as Data?, Data("c".utf8))
+        XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
+        XCTAssertNotEqual(cursor, try decoded(CKQueryOperation.Cursor.self, from: values))
+        XCTAssertNotNil(try decoded(CKQueryOperation.Cursor.self, from: [:]), "missing keys leave nil properties")
+    }
+
+    /// System fields at the top; values and changed keys inside a nested value store.
+    func testARecordWritesSystemFieldsAtTheTopAndValuesInNestedStores() throws {
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
+        record["title"] = "hello"
+        record.encryptedValues["secret"] = "s"
+        let keys = try encoded { record.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "RecordType"), "Note")
+        XCTAssertEqual(keys.decodeObject(of: CKRecord.ID.self, forKey: "RecordID"), record.recordID)
+        for key in ["RecordCtime", "RecordMtime", "CreatorUserRecordID", "LastModifiedUserRecordID", "ETag", "ShareReference", "ParentReference", "ValueStore", "EncryptedValueStore"] {
+            XCTAssertTrue(keys.containsValue(forKey: key), key)
+        }
+        XCTAssertFalse(keys.containsValue(forKey: "ChangedKeys"), "changed keys live in the value stores")
+        XCTAssertFalse(keys.containsValue(forKey: "RecordValues"))
+
+        let systemFields = try encoded { record.encodeSystemFields(with: $0) }
+        XCTAssertFalse(systemFields.containsValue(forKey: "ValueStore"), "system fields carry no values")
+
+        let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
+        XCTAssertEqual(restored["title"] as? String, "hello")
+        XCTAssertEqual(restored.encryptedValues["secret"] as? String, "s")
+        XCTAssertNil(restored["secret"], "encrypted values are a store of their own")
+        XCTAssertEqual(restored.changedKeys(), ["title"])
+        XCTAssertEqual(restored.encryptedValues.changedKeys(), ["secret"])
+        XCTAssertNotEqual(restored, record, "CKRecord compares by identity")
+    }
+
+    func testARecordWithoutTypeOrIDDoesNotDecodeAndMissingStoresAreEmpty() throws {
+        XCTAssertNil(try decoded(CKRecord.self, from: ["RecordType": "Note" as NSString]))
+        let bare = try XCTUnwrap(try decoded(CKRecord.self, from: ["RecordType": "Note" as NSString, "RecordID": CKRecord.ID(recordName: "a")]))
+        XCTAssertEqual(bare.allKeys(), [])
+        XCTAssertNil(bare.recordChangeTag)
+        XCTAssertNil(bare.creationDate)
+    }
+
+    // MARK: 10. encryptedValues
+
+    /// Apple's sample keeps every field in `encryptedValues`; a record round trips through the
+    /// in-memory CloudKit with them, and `changedKeys` saves write them.
+    func testEncryptedValuesSurviveTheStoreAndItsSavePolicies() async throws {
+        let cloud = InMemoryCloudKit()
+        let database = cloud.mockDatabase()
+        let record = CKRecord(recordType: "Contact", recordID: CKRecord.ID(recordName: "c"))
+        record.encryptedValues["name"] = "Ada"
+        let saved = try await database.save(record)
+        XCTAssertEqual(saved.encryptedValues["name"] as? String, "Ada")
+        XCTAssertEqual(saved.encryptedValues.changedKeys(), [], "like a record from the server")
+
+        saved.encryptedValues["name"] = "Ada L."
+        let operation = CKModifyRecordsOperation(recordsToSave: [saved])
+        operation.savePolicy = .changedKeys
+        let done = expectation(description: "saved")
+        operation.modifyRecordsResultBlock = { _ in done.fulfill() }
+        database.add(operation)
+        await fulfillment(of: [done], timeout: 5)
+        let fetched = try await database.record(for: record.recordID)
+        XCTAssertEqual(fetched.encryptedValues["name"] as? String, "Ada L.")
+    }
+}
