@@ -88,8 +88,14 @@ final class LiveSyncEngineTests: XCTestCase {
         }
         let delegate = Delegate()
         let database = CKContainer(identifier: "iCloud.test").privateCloudDatabase
-        let engine = try LiveCloudSyncEngine(database: database, stateSerialization: nil, delegate: delegate, automaticallySync: false)
+        var configuration = SyncEngineConfiguration(database: database, stateSerialization: nil, delegate: delegate)
+        configuration.automaticallySync = false
+        configuration.subscriptionID = "notes"
+        let engine = LiveCloudSyncEngine(configuration)
         XCTAssertTrue(engine.base.database === database)
+        XCTAssertEqual(engine.base.configuration.automaticallySync, false)
+        XCTAssertEqual(engine.base.configuration.subscriptionID, "notes")
+        XCTAssertNil(engine.unreadableStateSerialization)
         engine.state.add(pendingRecordZoneChanges: [.saveRecord(CKRecord.ID(recordName: "a", zoneID: zone))])
         XCTAssertEqual(engine.base.state.pendingRecordZoneChanges, [.saveRecord(CKRecord.ID(recordName: "a", zoneID: zone))])
         engine.state.hasPendingUntrackedChanges = true
@@ -98,7 +104,12 @@ final class LiveSyncEngineTests: XCTestCase {
         try await engine.sendChanges()
         await engine.cancelOperations()
         XCTAssertEqual(engine.base.invocations, ["fetchChangesWithOptions:", "sendChangesWithOptions:", "cancelOperations"])
-        XCTAssertThrowsError(try LiveCloudSyncEngine(database: database, stateSerialization: SyncEngineStateSerialization(data: Data("{".utf8)), delegate: delegate))
+
+        // Not a live engine's serialization: the real engine starts fresh, and the adapter says so.
+        let junk = SyncEngineStateSerialization(data: Data("{".utf8))
+        let fresh = LiveCloudSyncEngine(SyncEngineConfiguration(database: database, stateSerialization: junk, delegate: delegate))
+        XCTAssertNil(fresh.base.configuration.stateSerialization)
+        XCTAssertEqual(fresh.unreadableStateSerialization?.serialization, junk)
     }
 }
 #endif

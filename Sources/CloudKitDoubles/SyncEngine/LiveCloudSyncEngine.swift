@@ -16,23 +16,33 @@ public final class LiveCloudSyncEngine: CloudSyncEngine {
     public let base: CKSyncEngine
     public let database: any CloudDatabase
     public let state: any CloudSyncEngineState
+    /// The configuration's state serialization, when it could not be read and the engine started
+    /// fresh instead (our choice; see ``UnreadableStateSerialization``).
+    public let unreadableStateSerialization: UnreadableStateSerialization?
     private let bridge: LiveSyncEngineDelegateBridge?
 
-    /// Makes a `CKSyncEngine` with `CKSyncEngine.Configuration(database:stateSerialization:delegate:)`.
-    /// Throws when `stateSerialization` was not made by a live engine.
-    public init(
-        database: CKDatabase, stateSerialization: SyncEngineStateSerialization?, delegate: any CloudSyncEngineDelegate,
-        automaticallySync: Bool = true, subscriptionID: CKSubscription.ID? = nil
-    ) throws {
-        let bridge = LiveSyncEngineDelegateBridge(delegate: delegate)
-        var configuration = CKSyncEngine.Configuration(
-            database: database, stateSerialization: try stateSerialization.map { try $0.liveSerialization() }, delegate: bridge)
-        configuration.automaticallySync = automaticallySync
-        configuration.subscriptionID = subscriptionID
-        self.base = CKSyncEngine(configuration)
+    /// Makes a `CKSyncEngine` with the same configuration, as `CKSyncEngine(_ configuration:)`
+    /// does. A serialization not made by a live engine is not passed on: the real engine starts
+    /// fresh, and `unreadableStateSerialization` says why.
+    public init(_ configuration: SyncEngineConfiguration<CKDatabase>) {
+        let bridge = LiveSyncEngineDelegateBridge(delegate: configuration.delegate)
+        var restored: CKSyncEngine.State.Serialization?
+        var unreadable: UnreadableStateSerialization?
+        if let serialization = configuration.stateSerialization {
+            do {
+                restored = try serialization.liveSerialization()
+            } catch {
+                unreadable = UnreadableStateSerialization(serialization: serialization, reason: "\(error)")
+            }
+        }
+        var real = CKSyncEngine.Configuration(database: configuration.database, stateSerialization: restored, delegate: bridge)
+        real.automaticallySync = configuration.automaticallySync
+        real.subscriptionID = configuration.subscriptionID
+        self.base = CKSyncEngine(real)
         self.bridge = bridge
         self.database = LiveCloudDatabase(base.database)
         self.state = LiveCloudSyncEngineState(base.state)
+        self.unreadableStateSerialization = unreadable
         bridge.attach(self)
     }
 
@@ -42,6 +52,7 @@ public final class LiveCloudSyncEngine: CloudSyncEngine {
         self.bridge = nil
         self.database = LiveCloudDatabase(base.database)
         self.state = LiveCloudSyncEngineState(base.state)
+        self.unreadableStateSerialization = nil
     }
 
     public func fetchChanges(_ options: CKSyncEngine.FetchChangesOptions) async throws {

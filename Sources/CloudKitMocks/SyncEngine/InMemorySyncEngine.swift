@@ -8,11 +8,17 @@ import Foundation
 /// the engine retries, and hands the app everything else. Every rule and its source is in
 /// docs/SyncEngine.md; comments below quote the CloudKit interface's doc comments.
 ///
-/// - Sync runs only when the test calls `fetchChanges` or `sendChanges` (as with
-///   `automaticallySync` off: "the sync engine will not perform any operations unless you tell
-///   it to do so"). Waits go through the `TimeSource`, so a `VirtualClock` makes them instant.
-/// - Its database traffic goes through `database` (`any CloudDatabase`): wrap the in-memory
-///   database in a `FaultInjectingCloudDatabase` to inject faults with a seeded plan.
+/// - Made like `CKSyncEngine(configuration)`, from a `SyncEngineConfiguration` (CloudKitDoubles); it does not
+///   throw: a serialization it cannot read starts it fresh (``unreadableStateSerialization``).
+/// - With `automaticallySync` off (as tests should: "You might also disable automatic sync when
+///   writing automated tests") sync runs only when the test calls `fetchChanges` or
+///   `sendChanges`. With it on, a change the app makes to the state outside a send also
+///   schedules a send in the background; nothing fetches by itself (no push in memory).
+/// - A change the app makes to the state is reported in a `stateUpdate` posted in the background;
+///   ``waitForScheduledWork()`` waits for it (and for scheduled sends).
+/// - Waits go through the `TimeSource`, so a `VirtualClock` makes them instant.
+/// - Its database traffic goes through the configuration's `database` (`any CloudDatabase`):
+///   wrap the in-memory database in a `FaultInjectingCloudDatabase` to inject faults with a seeded plan.
 /// - Two engines on one `InMemoryCloudKit` are two devices of the same iCloud user.
 /// - All state is per instance, behind locks; one sync runs at a time per engine, and events
 ///   reach the delegate one after another ("Events will be given to your delegate serially").
@@ -23,6 +29,10 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     /// The state, with its concrete type.
     public let engineState: InMemorySyncEngineState
     public let cloud: InMemoryCloudKit
+    /// The configuration's state serialization when it could not be read (wholly, or a change
+    /// token in it); `nil` when it was read or there was none.
+    public let unreadableStateSerialization: UnreadableStateSerialization?
+    public let automaticallySync: Bool
     let time: TimeSource
     let random: RandomSource
     let policy: RetryPolicy
@@ -30,6 +40,8 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     private let delegateBox: Locked<WeakDelegate>
     private let gate = SerialGate()
     private let cancelRequested = Locked(false)
+    private let sending = Locked(false)
+    private let scheduled = Locked<Task<Void, Never>?>(nil)
     private let log = Locked<[SyncEngineEvent]>([])
 
     struct WeakDelegate { weak var delegate: (any CloudSyncEngineDelegate)? }
@@ -43,26 +55,42 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     ]
 
     /// - Parameters:
+    ///   - configuration: as `CKSyncEngine.Configuration`; its `database` is where the engine's
+    ///     requests go (`cloud.mockDatabase()`, or a `FaultInjectingCloudDatabase` around one).
+    ///     Its `delegate` is held weakly, as `CKSyncEngineConfiguration.delegate` is (our reading).
     ///   - cloud: the service; its account decides `accountChange` events.
-    ///   - database: where the engine's requests go; `cloud.mockDatabase(.private)` unless given
-    ///     (pass a `FaultInjectingCloudDatabase` around one to inject faults).
-    ///   - stateSerialization: the last one this kind of engine posted in a `stateUpdate`, or `nil`.
-    ///   - delegate: held weakly, as `CKSyncEngineConfiguration.delegate` is (our reading).
     ///   - time: where retry waits go (`VirtualClock().timeSource` in tests).
     ///   - random: the backoff's jitter.
     ///   - retryPolicy: how long and how often the engine retries what it retries by itself.
     public init(
-        cloud: InMemoryCloudKit, database: (any CloudDatabase)? = nil, stateSerialization: SyncEngineStateSerialization?,
-        delegate: any CloudSyncEngineDelegate, time: TimeSource = .system, random: RandomSource = RandomSource(seed: 0),
+        _ configuration: SyncEngineConfiguration<any CloudDatabase>, cloud: InMemoryCloudKit, time: TimeSource = .system,
+        random: RandomSource = RandomSource(seed: 0),
         retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 6, baseDelay: 1, maxDelay: 60, errorModel: .cloudKit)
-    ) throws {
+    ) {
+        var stored = InMemorySyncEngineState.Stored()
+        var unreadable: UnreadableStateSerialization?
+        if let serialization = configuration.stateSerialization {
+            var lost: [String] = []
+            do {
+                stored = try InMemorySyncEngineState.restore(serialization, lost: &lost)
+                if !lost.isEmpty {
+                    unreadable = UnreadableStateSerialization(
+                        serialization: serialization, reason: "could not read \(lost.joined(separator: ", ")); fetching those changes from the start")
+                }
+            } catch {
+                unreadable = UnreadableStateSerialization(serialization: serialization, reason: "\(error); started from a fresh state")
+            }
+        }
         self.cloud = cloud
-        self.database = database ?? cloud.mockDatabase(.private)
-        self.engineState = InMemorySyncEngineState(try InMemorySyncEngineState.restore(stateSerialization))
-        self.delegateBox = Locked(WeakDelegate(delegate: delegate))
+        self.database = configuration.database
+        self.engineState = InMemorySyncEngineState(stored)
+        self.unreadableStateSerialization = unreadable
+        self.automaticallySync = configuration.automaticallySync
+        self.delegateBox = Locked(WeakDelegate(delegate: configuration.delegate))
         self.time = time
         self.random = random
         self.policy = retryPolicy
+        engineState.appChanged.withLock { $0 = { [weak self] in self?.appChangedState() } }
     }
 
     /// Every event posted so far, in order (also what the delegate received).
@@ -105,24 +133,30 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     /// `sentDatabaseChanges`; then, batch by batch from the delegate's
     /// `nextRecordZoneChangeBatch`, `sentRecordZoneChanges` (database changes added meanwhile are
     /// sent first); `didSendChanges` when the delegate returns `nil`. Nothing pending: no events.
+    /// A batch with a failure the engine does not wait out ends the send and throws (see
+    /// `sendLoop`); what the delegate adds again waits for the next send.
     public func sendChanges(_ options: CKSyncEngine.SendChangesOptions) async throws {
-        try await gate.run {
-            cancelRequested.withLock { $0 = false }
-            guard await accountIsUsable() else { return }
-            let context = SyncEngineSendChangesContext(reason: .manual, options: options)
-            guard hasChangesToSend(in: options.scope) else { return await flushStateUpdate() }
-            await flushStateUpdate()
-            await post(.willSendChanges(.init(context: context)))
-            do {
-                try await sendLoop(context)
-            } catch {
-                await flushStateUpdate()
-                await post(.didSendChanges(.init(context: context)))
-                throw error
-            }
+        try await gate.run { try await send(reason: .manual, options: options) }
+    }
+
+    func send(reason: CKSyncEngine.SyncReason, options: CKSyncEngine.SendChangesOptions) async throws {
+        cancelRequested.withLock { $0 = false }
+        guard await accountIsUsable() else { return }
+        let context = SyncEngineSendChangesContext(reason: reason, options: options)
+        guard hasChangesToSend(in: options.scope) else { return await flushStateUpdate() }
+        sending.withLock { $0 = true }
+        defer { sending.withLock { $0 = false } }
+        await flushStateUpdate()
+        await post(.willSendChanges(.init(context: context)))
+        do {
+            try await sendLoop(context)
+        } catch {
             await flushStateUpdate()
             await post(.didSendChanges(.init(context: context)))
+            throw error
         }
+        await flushStateUpdate()
+        await post(.didSendChanges(.init(context: context)))
     }
 
     /// The sync in progress stops before its next request and throws `operationCancelled`
@@ -141,12 +175,54 @@ public final class InMemorySyncEngine: CloudSyncEngine {
 
     /// Posts `stateUpdate` when the state changed since the last one: "This event will happen
     /// occasionally when the sync engine modifies the state internally during normal sync
-    /// operation. This event will also happen when you change the state yourself." (Changes the
-    /// app makes are reported at the next step of a sync: our choice, there is no background.)
+    /// operation. This event will also happen when you change the state yourself." During a sync
+    /// it comes at the sync's next step; changes the app makes are also reported by
+    /// `appChangedState`.
     func flushStateUpdate() async {
         let dirty = engineState.stored.withLock { $0.dirty }
         guard dirty else { return }
         await post(.stateUpdate(.init(stateSerialization: engineState.serialization(markingReported: true))))
+    }
+
+    /// The app changed the state: a `stateUpdate` follows in the background, one event at a time
+    /// with the syncs (so a change that is never sent still reaches the app's persisted
+    /// serialization). With `automaticallySync`, a change made outside a send also schedules a
+    /// send ("When you add pending changes to the state, the sync engine will automatically
+    /// schedule a sync task to send changes"); one made during a send waits for the next, as the
+    /// changes Apple's sample adds again after a failure do (our choice, which also keeps a
+    /// change that always fails from being sent in a loop).
+    func appChangedState() {
+        let sendToo = automaticallySync && !sending.withLock { $0 }
+        scheduled.withLock { last in
+            let previous = last
+            last = Task { [weak self] in
+                await previous?.value
+                guard let self else { return }
+                // A scheduled send's failures are in its events, as a real engine's are.
+                _ = try? await self.gate.run {
+                    if sendToo {
+                        try await self.send(reason: .scheduled, options: CKSyncEngine.SendChangesOptions())
+                    } else {
+                        await self.flushStateUpdate()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waits until the work the engine scheduled by itself is done: the `stateUpdate` events for
+    /// changes the app made to the state and, with `automaticallySync`, the sends they scheduled.
+    /// Call it from the test, not from the delegate: that work waits for the sync the delegate is in.
+    public func waitForScheduledWork() async {
+        while let task = scheduled.withLock({ $0 }) {
+            await task.value
+            let done = scheduled.withLock { current -> Bool in
+                guard current == task else { return false }
+                current = nil
+                return true
+            }
+            if done { return }
+        }
     }
 
     // MARK: Account
@@ -222,404 +298,5 @@ public final class InMemorySyncEngine: CloudSyncEngine {
         let nsError = error as NSError
         if nsError.domain == CKErrorDomain, let code = CKError.Code(rawValue: nsError.code) { return CKError(code, userInfo: nsError.userInfo) }
         return CKError(.internalError, userInfo: [NSUnderlyingErrorKey: nsError])
-    }
-
-    // MARK: Fetching
-
-    /// Database changes since the state's token, batch by batch. An expired token is dropped and
-    /// the changes fetched again from the start (CKFetchDatabaseChangesOperation.h: "If the
-    /// server returns a CKErrorChangeTokenExpired error, the previousServerChangeToken value was
-    /// too old and the client should toss its local cache and re-fetch the changes in this
-    /// record zone starting with a nil previousServerChangeToken").
-    func fetchDatabaseChanges() async throws {
-        var refetched = false
-        while true {
-            let token = engineState.stored.withLock { $0.databaseToken?.token }
-            let batch: DatabaseChangesBatch
-            do {
-                batch = try await retryingRequest { try await databaseChanges(since: token) }
-            } catch where name(of: error) == "changeTokenExpired" && !refetched {
-                refetched = true
-                engineState.stored.withLock { $0.databaseToken = nil; $0.dirty = true }
-                continue
-            }
-            engineState.stored.withLock { stored in
-                for zoneID in batch.changed where !stored.zoneIDsWithUnfetchedServerChanges.contains(zoneID) {
-                    stored.zoneIDsWithUnfetchedServerChanges.append(zoneID)
-                }
-                for deletion in batch.deleted {
-                    stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == deletion.zoneID }
-                    stored.zoneTokens[deletion.zoneID] = nil
-                }
-                stored.databaseToken = InMemorySyncEngineState.Token(batch.token)
-                stored.dirty = true
-            }
-            if !batch.changed.isEmpty || !batch.deleted.isEmpty {
-                await post(.fetchedDatabaseChanges(.init(modifications: batch.changed.map { .init(zoneID: $0) }, deletions: batch.deleted)))
-            }
-            await flushStateUpdate()
-            if !batch.moreComing { return }
-        }
-    }
-
-    /// Zones with unfetched changes, in scope, prioritized zones first, then by name (our
-    /// choice). The delegate's `nextFetchChangesOptions` is asked before each zone: "This
-    /// callback will be called in between each server request while fetching changes."
-    func fetchZones(_ context: SyncEngineFetchChangesContext) async throws {
-        var done = Set<CKRecordZone.ID>()
-        while true {
-            try checkCancelled()
-            let options = await delegate?.nextFetchChangesOptions(context, syncEngine: self) ?? context.options
-            let candidates = engineState.zoneIDsWithUnfetchedServerChanges.filter { options.scope.contains($0) && !done.contains($0) }
-            let next = options.prioritizedZoneIDs.first(where: candidates.contains)
-                ?? candidates.min { ($0.zoneName, $0.ownerName) < ($1.zoneName, $1.ownerName) }
-            guard let zoneID = next else { return }
-            done.insert(zoneID)
-            await post(.willFetchRecordZoneChanges(.init(zoneID: zoneID)))
-            let failure = try await fetchZone(zoneID)
-            await flushStateUpdate()
-            await post(.didFetchRecordZoneChanges(.init(zoneID: zoneID, error: failure)))
-        }
-    }
-
-    /// One zone's changes since its token; returns the zone's error, if any. Changed and deleted
-    /// records go out in `fetchedRecordZoneChanges`; the token moves only when the whole zone
-    /// came back, so nothing is skipped.
-    func fetchZone(_ zoneID: CKRecordZone.ID) async throws -> CKError? {
-        var refetched = false
-        var attempt = 1
-        while true {
-            let token = engineState.stored.withLock { $0.zoneTokens[zoneID]?.token }
-            let result: ZoneChangesBatch
-            do {
-                result = try await retryingRequest { try await zoneChanges(zoneID, since: token) }
-            } catch {
-                return ckError(error)  // the whole request failed: the zone stays unfetched
-            }
-            if !result.modifications.isEmpty || !result.deletions.isEmpty {
-                await post(.fetchedRecordZoneChanges(.init(modifications: result.modifications.map { .init(record: $0) }, deletions: result.deletions)))
-            }
-            switch result.zoneResult {
-            case .success(let (token, moreComing)) where result.failedRecords == 0:
-                engineState.stored.withLock { stored in
-                    stored.zoneTokens[zoneID] = InMemorySyncEngineState.Token(token)
-                    if !moreComing { stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zoneID } }
-                    stored.dirty = true
-                }
-                if !moreComing { return nil }
-            case .success:
-                // Some records did not come back: fetch again from the same token.
-                guard attempt < policy.maxAttempts else { return ckError(errors.error(CKError.Code.networkFailure.rawValue)) }
-                try await wait(after: attempt, retryAfter: nil)
-                attempt += 1
-            case .failure(let error):
-                switch name(of: error) {
-                case "changeTokenExpired" where !refetched:
-                    refetched = true
-                    engineState.stored.withLock { $0.zoneTokens[zoneID] = nil; $0.dirty = true }
-                case "zoneNotFound", "userDeletedZone":
-                    engineState.stored.withLock { stored in
-                        stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zoneID }
-                        stored.zoneTokens[zoneID] = nil
-                        stored.dirty = true
-                    }
-                    return ckError(error)
-                default:
-                    guard isRetriedByEngine(error), attempt < policy.maxAttempts else { return ckError(error) }
-                    try await wait(after: attempt, retryAfter: errors.retryAfter(of: error))
-                    attempt += 1
-                }
-            }
-        }
-    }
-
-    struct DatabaseChangesBatch: Sendable {
-        var changed: [CKRecordZone.ID] = []
-        var deleted: [SyncEngineEvent.FetchedDatabaseChanges.Deletion] = []
-        var token: CKServerChangeToken?
-        var moreComing = false
-    }
-
-    /// One `CKFetchDatabaseChangesOperation` through `database` (so fault plans apply to it).
-    func databaseChanges(since token: CKServerChangeToken?) async throws -> DatabaseChangesBatch {
-        let operation = CKFetchDatabaseChangesOperation(previousServerChangeToken: token)
-        operation.fetchAllChanges = false
-        let collected = Locked(DatabaseChangesBatch())
-        operation.recordZoneWithIDChangedBlock = { id in collected.withLock { if !$0.changed.contains(id) { $0.changed.append(id) } } }
-        operation.recordZoneWithIDWasDeletedBlock = { id in collected.withLock { $0.deleted.append(.init(zoneID: id, reason: .deleted)) } }
-        operation.recordZoneWithIDWasPurgedBlock = { id in collected.withLock { $0.deleted.append(.init(zoneID: id, reason: .purged)) } }
-        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { id in
-            collected.withLock { $0.deleted.append(.init(zoneID: id, reason: .encryptedDataReset)) }
-        }
-        let database = self.database
-        let (token, moreComing) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(CKServerChangeToken, Bool), any Error>) in
-            operation.fetchDatabaseChangesResultBlock = { result in
-                continuation.resume(with: result.map { ($0.serverChangeToken, $0.moreComing) })
-            }
-            database.add(operation)
-        }
-        return collected.withLock { batch in
-            batch.changed.removeAll { id in batch.deleted.contains { $0.zoneID == id } }
-            batch.token = token
-            batch.moreComing = moreComing
-            return batch
-        }
-    }
-
-    struct ZoneChangesBatch: Sendable {
-        var modifications: [CKRecord] = []
-        var deletions: [SyncEngineEvent.FetchedRecordZoneChanges.Deletion] = []
-        var failedRecords = 0
-        var zoneResult: Result<(CKServerChangeToken, Bool), any Error> = .failure(CancellationError())
-    }
-
-    /// One `CKFetchRecordZoneChangesOperation` for one zone through `database`. Throws what
-    /// failed the whole operation; the zone's own failure is in `zoneResult`.
-    func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?) async throws -> ZoneChangesBatch {
-        let operation = CKFetchRecordZoneChangesOperation(
-            recordZoneIDs: [zoneID], configurationsByRecordZoneID: [zoneID: .init(previousServerChangeToken: token)])
-        let collected = Locked(ZoneChangesBatch())
-        operation.recordWasChangedBlock = { _, result in
-            collected.withLock { batch in
-                switch result {
-                case .success(let record): batch.modifications.append(record)
-                case .failure: batch.failedRecords += 1
-                }
-            }
-        }
-        operation.recordWithIDWasDeletedBlock = { id, type in collected.withLock { $0.deletions.append(.init(recordID: id, recordType: type)) } }
-        operation.recordZoneFetchResultBlock = { _, result in
-            collected.withLock { $0.zoneResult = result.map { ($0.serverChangeToken, $0.moreComing) } }
-        }
-        let database = self.database
-        let errors = self.errors
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            operation.fetchRecordZoneChangesResultBlock = { result in
-                // A zone's own failure arrives in its block; only whole failures end the request.
-                if case .failure(let error) = result, errors.code(of: error) != errors.partialFailureCode {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume()
-                }
-            }
-            database.add(operation)
-        }
-        return collected.snapshot
-    }
-
-    // MARK: Sending
-
-    func zoneIsInScope(_ zoneID: CKRecordZone.ID, _ scope: CKSyncEngine.SendChangesOptions.Scope) -> Bool {
-        switch scope {
-        case .all: return true
-        case .allExcluding(let excluded): return !excluded.contains(zoneID)
-        case .zoneIDs(let included): return included.contains(zoneID)
-        case .recordIDs(let records): return records.contains { $0.zoneID == zoneID }
-        @unknown default: return true
-        }
-    }
-
-    func hasChangesToSend(in scope: CKSyncEngine.SendChangesOptions.Scope) -> Bool {
-        engineState.stored.withLock { stored in
-            stored.hasPendingUntrackedChanges
-                || stored.pendingRecordZoneChanges.contains { scope.contains($0) }
-                || stored.pendingDatabaseChanges.contains { zoneIsInScope(InMemorySyncEngineState.zoneID(of: $0), scope) }
-        }
-    }
-
-    /// How a round went: did anything leave the pending list, and the longest retry-after among
-    /// the failures the engine retries.
-    struct RoundOutcome {
-        var progressed = false
-        var retriedFailures = 0
-        var retryAfter: Double?
-    }
-
-    /// Apple's steps 3-9: database changes first, then record zone batches from the delegate
-    /// until it returns `nil`, database changes added meanwhile going first. A round in which
-    /// nothing could be sent and the engine's own retryable errors came back waits (backoff,
-    /// retry-after) and tries again; after `retryPolicy.maxAttempts` such rounds, or as many
-    /// rounds without progress of any kind, the send ends with the changes still pending (our
-    /// choice: a real engine would reschedule them for later).
-    func sendLoop(_ context: SyncEngineSendChangesContext) async throws {
-        var stalledRounds = 0
-        while stalledRounds < policy.maxAttempts {
-            try checkCancelled()
-            var outcome = RoundOutcome()
-            let databaseChanges = engineState.pendingDatabaseChanges.filter { zoneIsInScope(InMemorySyncEngineState.zoneID(of: $0), context.options.scope) }
-            if !databaseChanges.isEmpty {
-                outcome = try await sendDatabaseChanges(Array(databaseChanges.prefix(400)))
-            } else {
-                guard let batch = await delegate?.nextRecordZoneChangeBatch(context, syncEngine: self),
-                    !batch.recordsToSave.isEmpty || !batch.recordIDsToDelete.isEmpty
-                else {
-                    engineState.stored.withLock { if $0.hasPendingUntrackedChanges { $0.hasPendingUntrackedChanges = false; $0.dirty = true } }
-                    return
-                }
-                outcome = try await sendRecordZoneChanges(batch)
-            }
-            if outcome.progressed {
-                stalledRounds = 0
-            } else {
-                stalledRounds += 1
-                if outcome.retriedFailures > 0, stalledRounds < policy.maxAttempts {
-                    try await wait(after: stalledRounds, retryAfter: outcome.retryAfter)
-                }
-            }
-        }
-    }
-
-    /// Whether a failed change stays pending. Apple: "If it fails to send a change due to some
-    /// retryable error (e.g. a network failure), it will keep that change in this list." The
-    /// engine's own retryable codes stay, and so does `batchRequestFailed` (the change itself was
-    /// not refused; our choice). Anything else leaves the list and is the app's to handle, as in
-    /// Apple's sample, which adds the change again after resolving `serverRecordChanged`,
-    /// `zoneNotFound` or `unknownItem`.
-    func staysPending(_ error: any Error) -> Bool {
-        isRetriedByEngine(error) || name(of: error) == "batchRequestFailed"
-    }
-
-    func sendDatabaseChanges(_ changes: [CKSyncEngine.PendingDatabaseChange]) async throws -> RoundOutcome {
-        var zonesToSave: [CKRecordZone] = []
-        var zonesToDelete: [CKRecordZone.ID] = []
-        for change in changes {
-            switch change {
-            case .saveZone(let zone): zonesToSave.append(zone)
-            case .deleteZone(let id): zonesToDelete.append(id)
-            @unknown default: break
-            }
-        }
-        var saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>] = [:]
-        var deleteResults: [CKRecordZone.ID: Result<Void, any Error>] = [:]
-        do {
-            (saveResults, deleteResults) = try await retryingRequest {
-                try await database.modifyRecordZones(saving: zonesToSave, deleting: zonesToDelete)
-            }
-        } catch {
-            // The whole request failed: every change in it failed with that error.
-            for zone in zonesToSave { saveResults[zone.zoneID] = .failure(error) }
-            for id in zonesToDelete { deleteResults[id] = .failure(error) }
-        }
-        var event = SyncEngineEvent.SentDatabaseChanges()
-        var outcome = RoundOutcome()
-        var sent: [CKSyncEngine.PendingDatabaseChange] = []
-        for zone in zonesToSave {
-            switch saveResults[zone.zoneID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
-            case .success(let saved):
-                event.savedZones.append(saved)
-                sent.append(.saveZone(zone))
-            case .failure(let error):
-                event.failedZoneSaves.append(.init(zone: zone, error: ckError(error)))
-                note(error, in: &outcome, otherwise: { sent.append(.saveZone(zone)) })
-            }
-        }
-        for id in zonesToDelete {
-            switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
-            case .success:
-                event.deletedZoneIDs.append(id)
-                sent.append(.deleteZone(id))
-            case .failure(let error):
-                event.failedZoneDeletes[id] = ckError(error)
-                note(error, in: &outcome, otherwise: { sent.append(.deleteZone(id)) })
-            }
-        }
-        outcome.progressed = !event.savedZones.isEmpty || !event.deletedZoneIDs.isEmpty
-        engineState.remove(pendingDatabaseChanges: sent)
-        await post(.sentDatabaseChanges(event))
-        await flushStateUpdate()
-        return outcome
-    }
-
-    func sendRecordZoneChanges(_ batch: CKSyncEngine.RecordZoneChangeBatch) async throws -> RoundOutcome {
-        var saveResults: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
-        var deleteResults: [CKRecord.ID: Result<Void, any Error>] = [:]
-        do {
-            // "If set to true, the sync engine will modify these records atomically by zone. If
-            // this is true, and if any record change fails, then any other changes from that zone
-            // in this batch will also fail with batchRequestFailed."
-            (saveResults, deleteResults) = try await retryingRequest {
-                try await database.modifyRecords(
-                    saving: batch.recordsToSave, deleting: batch.recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: batch.atomicByZone)
-            }
-        } catch {
-            for record in batch.recordsToSave { saveResults[record.recordID] = .failure(error) }
-            for id in batch.recordIDsToDelete { deleteResults[id] = .failure(error) }
-        }
-        var event = SyncEngineEvent.SentRecordZoneChanges()
-        var outcome = RoundOutcome()
-        var sent: [CKSyncEngine.PendingRecordZoneChange] = []
-        for record in batch.recordsToSave {
-            switch saveResults[record.recordID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
-            case .success(let saved):
-                event.savedRecords.append(saved)
-                sent.append(.saveRecord(record.recordID))
-            case .failure(let error):
-                event.failedRecordSaves.append(.init(record: record, error: ckError(error)))
-                note(error, in: &outcome, otherwise: { sent.append(.saveRecord(record.recordID)) })
-            }
-        }
-        for id in batch.recordIDsToDelete {
-            switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
-            case .success:
-                event.deletedRecordIDs.append(id)
-                sent.append(.deleteRecord(id))
-            case .failure(let error):
-                event.failedRecordDeletes[id] = ckError(error)
-                note(error, in: &outcome, otherwise: { sent.append(.deleteRecord(id)) })
-            }
-        }
-        outcome.progressed = !event.savedRecords.isEmpty || !event.deletedRecordIDs.isEmpty
-        // "when it successfully saves a record, it will remove that change from this list."
-        engineState.remove(pendingRecordZoneChanges: sent)
-        await post(.sentRecordZoneChanges(event))
-        await flushStateUpdate()
-        return outcome
-    }
-
-    /// Counts a failure the engine retries, or lets `leavesList` take the change off the list.
-    private func note(_ error: any Error, in outcome: inout RoundOutcome, otherwise leavesList: () -> Void) {
-        if staysPending(error) {
-            if isRetriedByEngine(error) {
-                outcome.retriedFailures += 1
-                if let retryAfter = errors.retryAfter(of: error) { outcome.retryAfter = max(outcome.retryAfter ?? 0, retryAfter) }
-            }
-        } else {
-            leavesList()
-        }
-    }
-}
-
-/// One sync at a time: later callers wait their turn (FIFO).
-final class SerialGate: Sendable {
-    private struct State {
-        var busy = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Locked(State())
-
-    func run<T>(_ body: () async throws -> T) async throws -> T {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let proceed = state.withLock { state -> Bool in
-                if !state.busy {
-                    state.busy = true
-                    return true
-                }
-                state.waiters.append(continuation)
-                return false
-            }
-            if proceed { continuation.resume() }
-        }
-        defer {
-            let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                if state.waiters.isEmpty {
-                    state.busy = false
-                    return nil
-                }
-                return state.waiters.removeFirst()
-            }
-            next?.resume()
-        }
-        return try await body()
     }
 }

@@ -42,6 +42,11 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         }
     }
 
+    /// Called after each change the app makes through the public API (not the engine's own),
+    /// so the engine can post `stateUpdate` for it: "This event will also happen when you change
+    /// the state yourself."
+    let appChanged = Locked<(@Sendable () -> Void)?>(nil)
+
     init(_ stored: Stored) { self.stored = Locked(stored) }
 
     public var pendingRecordZoneChanges: [CKSyncEngine.PendingRecordZoneChange] { stored.withLock { $0.pendingRecordZoneChanges } }
@@ -50,14 +55,41 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
 
     public var hasPendingUntrackedChanges: Bool {
         get { stored.withLock { $0.hasPendingUntrackedChanges } }
-        set { stored.withLock { $0.hasPendingUntrackedChanges = newValue; $0.dirty = true } }
+        set {
+            stored.withLock { $0.hasPendingUntrackedChanges = newValue; $0.dirty = true }
+            notifyAppChange()
+        }
     }
+
+    public func add(pendingRecordZoneChanges changes: [CKSyncEngine.PendingRecordZoneChange]) {
+        add(changes)
+        notifyAppChange()
+    }
+
+    public func remove(pendingRecordZoneChanges changes: [CKSyncEngine.PendingRecordZoneChange]) {
+        remove(changes)
+        notifyAppChange()
+    }
+
+    public func add(pendingDatabaseChanges changes: [CKSyncEngine.PendingDatabaseChange]) {
+        add(changes)
+        notifyAppChange()
+    }
+
+    public func remove(pendingDatabaseChanges changes: [CKSyncEngine.PendingDatabaseChange]) {
+        remove(changes)
+        notifyAppChange()
+    }
+
+    func notifyAppChange() { appChanged.withLock { $0 }?() }
+
+    // MARK: The engine's own changes (no app-change notice)
 
     /// Apple: "if you add a pending save for record A, then record B, then record A again, this
     /// will result in a list of `[saveRecordA, saveRecordB]`. Similarly, if you add a pending save
     /// for record A, then add a pending delete for the same record A, this will result in a
     /// single pending change of `[deleteRecordA]`."
-    public func add(pendingRecordZoneChanges changes: [CKSyncEngine.PendingRecordZoneChange]) {
+    func add(_ changes: [CKSyncEngine.PendingRecordZoneChange]) {
         stored.withLock { stored in
             for change in changes {
                 let id = change.cloudDoubleRecordID
@@ -71,7 +103,7 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         }
     }
 
-    public func remove(pendingRecordZoneChanges changes: [CKSyncEngine.PendingRecordZoneChange]) {
+    func remove(_ changes: [CKSyncEngine.PendingRecordZoneChange]) {
         stored.withLock { stored in
             stored.pendingRecordZoneChanges.removeAll { changes.contains($0) }
             stored.dirty = true
@@ -80,7 +112,7 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
 
     /// Deduplicated by zone, the last change for a zone winning (our reading of "The sync engine
     /// will ensure consistency and deduplicate these changes under the hood").
-    public func add(pendingDatabaseChanges changes: [CKSyncEngine.PendingDatabaseChange]) {
+    func add(_ changes: [CKSyncEngine.PendingDatabaseChange]) {
         stored.withLock { stored in
             for change in changes {
                 let id = Self.zoneID(of: change)
@@ -91,7 +123,7 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         }
     }
 
-    public func remove(pendingDatabaseChanges changes: [CKSyncEngine.PendingDatabaseChange]) {
+    func remove(_ changes: [CKSyncEngine.PendingDatabaseChange]) {
         stored.withLock { stored in
             let removed = changes.map { (Self.kind(of: $0), Self.zoneID(of: $0)) }
             stored.pendingDatabaseChanges.removeAll { change in removed.contains { $0 == (Self.kind(of: change), Self.zoneID(of: change)) } }
@@ -159,15 +191,25 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
         return SyncEngineStateSerialization(data: (try? encoder.encode(snapshot)) ?? Data())
     }
 
-    /// The state a serialization describes; throws for bytes this engine did not write.
-    static func restore(_ serialization: SyncEngineStateSerialization?) throws -> Stored {
-        guard let serialization else { return Stored() }
+    /// The state a serialization describes; throws for bytes this engine did not write. A change
+    /// token whose archive no longer decodes is dropped (the engine then fetches that scope from
+    /// the start, which loses nothing) and named in `lost`.
+    static func restore(_ serialization: SyncEngineStateSerialization, lost: inout [String]) throws -> Stored {
         let snapshot = try JSONDecoder().decode(Snapshot.self, from: serialization.data)
+        guard snapshot.format == Snapshot().format else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "format \(snapshot.format), this engine writes \(Snapshot().format)"))
+        }
         func zoneID(_ zone: Snapshot.Zone) -> CKRecordZone.ID { CKRecordZone.ID(zoneName: zone.zoneName, ownerName: zone.ownerName) }
         var stored = Stored()
         stored.userRecordName = snapshot.userRecordName
-        stored.databaseToken = snapshot.databaseToken.flatMap { Token(archive: $0) }
-        for entry in snapshot.zoneTokens { stored.zoneTokens[zoneID(entry.zone)] = Token(archive: entry.token) }
+        if let archive = snapshot.databaseToken {
+            stored.databaseToken = Token(archive: archive)
+            if stored.databaseToken == nil { lost.append("the database change token") }
+        }
+        for entry in snapshot.zoneTokens {
+            stored.zoneTokens[zoneID(entry.zone)] = Token(archive: entry.token)
+            if stored.zoneTokens[zoneID(entry.zone)] == nil { lost.append("the change token of zone \(entry.zone.zoneName)") }
+        }
         stored.pendingRecordZoneChanges = snapshot.pendingRecordZoneChanges.map { pending in
             let id = CKRecord.ID(recordName: pending.record.recordName, zoneID: zoneID(pending.record.zone))
             return pending.delete ? .deleteRecord(id) : .saveRecord(id)

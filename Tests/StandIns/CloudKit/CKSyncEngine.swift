@@ -19,7 +19,9 @@ import Foundation
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public final class CKSyncEngine: Sendable {
-    let configuration: Configuration
+    /// The configuration it was made with (Apple's engine does not expose it; the project's
+    /// tests of the live adapter read it).
+    @_spi(StandIn) public let configuration: Configuration
     let log = InvocationLog()
 
     /// Initializes a `CKSyncEngine` with the given configuration.

@@ -20,7 +20,8 @@ public struct Note: Sendable, Equatable {
 /// runs on `LiveCloudSyncEngine` (the real engine) and on `InMemorySyncEngine` in tests.
 ///
 /// - Local edits become pending changes in the engine's state; the engine asks for records in
-///   `nextRecordZoneChangeBatch`.
+///   `nextRecordZoneChangeBatch`. Fields are `encryptedValues`, and the server's last record of
+///   each note is kept as archived system fields, both as in Apple's sample.
 /// - Fetched changes are merged: the newer edit wins.
 /// - Failed sends are handled as the sample does: `serverRecordChanged` merges the server record
 ///   and sends again, `zoneNotFound` saves the zone and sends again, `unknownItem` forgets the
@@ -37,8 +38,10 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
     public let zoneID: CKRecordZone.ID
 
     public private(set) var notes: [String: Note] = [:]
-    /// The server's last record of each note (its system fields): a save carries its change tag.
-    var lastKnownRecords: [String: CKRecord] = [:]
+    /// The server's last record of each note, as its system fields archived the way an app
+    /// persists them (`encodeSystemFields(with:)`, read back with `CKRecord(coder:)`, after Apple's
+    /// sample): the next save starts from it and so carries its change tag.
+    var lastKnownRecords: [String: Data] = [:]
     /// What the app persists with its notes and gives the engine at the next launch.
     public private(set) var stateSerialization: SyncEngineStateSerialization?
     public private(set) var engine: (any CloudSyncEngine)?
@@ -68,11 +71,19 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         engine?.state.add(pendingRecordZoneChanges: [.deleteRecord(recordID(id))])
     }
 
-    /// "backup now": send, then fetch (never from inside `handleEvent`, as Apple warns).
+    /// "backup now": send, then fetch (never from inside `handleEvent`, as Apple warns). A send
+    /// that had failures throws (the engine keeps or the app re-adds what must go again, for the
+    /// next sync); the fetch still runs, then the send's error is rethrown.
     public func sync() async throws {
         guard let engine else { return }
-        try await engine.sendChanges()
+        var sendFailure: (any Error)?
+        do {
+            try await engine.sendChanges()
+        } catch {
+            sendFailure = error
+        }
         try await engine.fetchChanges()
+        if let sendFailure { throw sendFailure }
     }
 
     /// Whether every local change is on the server, as far as the engine knows.
@@ -80,6 +91,10 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         guard let engine else { return false }
         return engine.state.pendingRecordZoneChanges.isEmpty && engine.state.pendingDatabaseChanges.isEmpty
     }
+
+    /// The server's last record of a note as this device knows it (the base of its next save);
+    /// `nil` before the first sync, or once a failure showed it is gone from the server.
+    public func serverRecord(ofNote id: String) -> CKRecord? { lastKnownRecords[id].flatMap(Self.record(fromSystemFields:)) }
 
     func recordID(_ name: String) -> CKRecord.ID { CKRecord.ID(recordName: name, zoneID: zoneID) }
 
@@ -141,14 +156,15 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 
     /// The server's last record, updated, or a new one.
     func record(for note: Note) -> CKRecord {
-        let record = (lastKnownRecords[note.id]?.copy() as? CKRecord) ?? CKRecord(recordType: Self.recordType, recordID: recordID(note.id))
-        record["text"] = note.text
-        record["modified"] = note.modified
+        let record = serverRecord(ofNote: note.id) ?? CKRecord(recordType: Self.recordType, recordID: recordID(note.id))
+        // Encrypted fields, as Apple's sample keeps every field.
+        record.encryptedValues["text"] = note.text
+        record.encryptedValues["modified"] = note.modified
         return record
     }
 
     func note(from record: CKRecord) -> Note? {
-        guard let text = record["text"] as? String, let modified = record["modified"] as? Date else { return nil }
+        guard let text = record.encryptedValues["text"] as? String, let modified = record.encryptedValues["modified"] as? Date else { return nil }
         return Note(id: record.recordID.recordName, text: text, modified: modified)
     }
 
@@ -156,7 +172,7 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
     func merge(_ record: CKRecord, _ syncEngine: any CloudSyncEngine) {
         guard record.recordID.zoneID == zoneID, let theirs = note(from: record) else { return }
         let name = theirs.id
-        lastKnownRecords[name] = record
+        lastKnownRecords[name] = Self.systemFields(of: record)
         if let ours = notes[name], ours.modified > theirs.modified {
             syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(record.recordID)])  // ours goes on top
         } else {
@@ -165,7 +181,7 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
     }
 
     func handleSent(_ sent: SyncEngineEvent.SentRecordZoneChanges, _ syncEngine: any CloudSyncEngine) {
-        for saved in sent.savedRecords { lastKnownRecords[saved.recordID.recordName] = saved }
+        for saved in sent.savedRecords { lastKnownRecords[saved.recordID.recordName] = Self.systemFields(of: saved) }
         for deleted in sent.deletedRecordIDs { lastKnownRecords[deleted.recordName] = nil }
         var again: [CKSyncEngine.PendingRecordZoneChange] = []
         var zones: [CKSyncEngine.PendingDatabaseChange] = []
@@ -201,6 +217,21 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         })
     }
 
+    static func systemFields(of record: CKRecord) -> Data {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        record.encodeSystemFields(with: archiver)
+        return archiver.encodedData
+    }
+
+    /// `nil` when the archive cannot be read: the next save then starts a new record and the
+    /// server answers with a conflict to merge, so nothing is lost.
+    static func record(fromSystemFields data: Data) -> CKRecord? {
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data) else { return nil }
+        unarchiver.requiresSecureCoding = true
+        defer { unarchiver.finishDecoding() }
+        return CKRecord(coder: unarchiver)
+    }
+
     /// The errors CKSyncEngine handles itself (its doc comment's list), and `batchRequestFailed`.
     static func engineRetries(_ error: CKError) -> Bool {
         [.notAuthenticated, .accountTemporarilyUnavailable, .networkFailure, .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed]
@@ -230,9 +261,9 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 extension SyncedNotes {
     /// The app's production set-up: the real engine on the private database.
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async throws -> SyncedNotes {
+    public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async -> SyncedNotes {
         let notes = SyncedNotes(stateSerialization: stateSerialization)
-        let engine = try LiveCloudSyncEngine(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes)
+        let engine = LiveCloudSyncEngine(SyncEngineConfiguration(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes))
         await notes.attach(engine)
         return notes
     }
