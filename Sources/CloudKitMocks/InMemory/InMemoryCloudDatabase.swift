@@ -52,6 +52,8 @@ public final class InMemoryCloudDatabase: Sendable {
     /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
     let tokensByIdentity: ObjectTags<MintedValue>
     let cursorsByIdentity: ObjectTags<MintedValue>
+    /// The latest full hand-out of each record (see `handOut(_:in:desiredKeys:)`).
+    let handOuts: Locked<[HandOutKey: (version: Int, viewer: String, record: CKRecord)]>
     /// The limits requests are held to (one value for a service's databases).
     let sharedLimits: Locked<CloudKitLimits>
     /// Where handed-out records' asset files go.
@@ -87,6 +89,7 @@ public final class InMemoryCloudDatabase: Sendable {
         cursorPositions = Locked([:])
         tokensByIdentity = ObjectTags()
         cursorsByIdentity = ObjectTags()
+        handOuts = Locked([:])
         state = UserPartitions(account: account, perUser: scope != .public) { partition in
             var initial = State(partition: partition)
             initial.zones[.default] = CKRecordZone.default()
@@ -108,6 +111,7 @@ public final class InMemoryCloudDatabase: Sendable {
         cursorPositions = other.cursorPositions
         tokensByIdentity = other.tokensByIdentity
         cursorsByIdentity = other.cursorsByIdentity
+        handOuts = other.handOuts
         sharedLimits = other.sharedLimits
         assetStaging = other.assetStaging
         state = UserPartitions(sharing: other.state, account: account)
@@ -442,18 +446,40 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// A copy for the app carrying its change tag and server fields, with only `desiredKeys`
     /// (when given) and no changed keys, like a record fetched from the server.
+    ///
+    /// The archive round trip is the costly part, so a full hand-out without assets is made once
+    /// per version and viewer and then copied (`copy()` keeps user and system fields: decompiled
+    /// `-[CKRecord copyWithZone:]` copies both).
     func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
+        let id = entry.item.recordID
+        let assets = state.assets[id] ?? [:]
+        let cacheKey = HandOutKey(partition: state.partition, recordID: id)
+        let viewer = account.userRecordName
+        let cacheable = desiredKeys == nil && assets.isEmpty
+        if cacheable, let cached = handOuts.withLock({ $0[cacheKey] }), cached.version == entry.version, cached.viewer == viewer {
+            return cached.record.copy() as! CKRecord
+        }
         var source = entry.item
-        if let desiredKeys {
+        if desiredKeys != nil || !assets.isEmpty {
             source = entry.item.copy() as! CKRecord
-            for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
-            for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
+            if let desiredKeys {
+                for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
+                for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
+            }
+            // Each hand-out gets its own staged copy of each asset.
+            for (key, bytes) in assets where source[key] is CKAsset {
+                source[key] = assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
+            }
         }
-        let made = handOut(source, changeTag: String(entry.version), fields: state.serverFields[entry.item.recordID])
-        for (key, bytes) in state.assets[made.recordID] ?? [:] where made[key] is CKAsset {
-            made[key] = assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
-        }
+        let made = handOut(source, changeTag: String(entry.version), fields: state.serverFields[id])
+        if cacheable { handOuts.withLock { $0[cacheKey] = (entry.version, viewer, made.copy() as! CKRecord) } }
         return made
+    }
+
+    /// Which cached hand-out: records are per user (partition) and ID.
+    struct HandOutKey: Hashable {
+        var partition: String
+        var recordID: CKRecord.ID
     }
 
     /// `record` with a change tag and server fields. The user who asks sees themself as

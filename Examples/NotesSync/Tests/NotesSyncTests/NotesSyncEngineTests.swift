@@ -62,6 +62,21 @@ final class NotesSyncEngineTests: XCTestCase {
         XCTAssertEqual(serverTexts(cloud, zone: phone.zoneID).count, 9)
     }
 
+    /// CloudKit's real limit, not an injected one: 500 notes in one push meet the in-memory
+    /// CloudKit's 400-item limit, the engine splits on `limitExceeded`, and every note arrives.
+    func testAPushOverCloudKitsItemLimitIsSplitAndEverythingArrives() async throws {
+        let cloud = InMemoryCloudKit()
+        let log = CallLog()
+        let phone = engine(cloud.mockDatabase(log: log))
+        for id in 1...500 { await phone.save(note(id, "text \(id)")) }
+        try await phone.sync()
+        XCTAssertEqual(serverTexts(cloud, zone: phone.zoneID).count, 500)
+        // No stub or fault plan here: only the store's limit can refuse a request. 500 items are
+        // refused, then both halves of 250 go through.
+        let pushes = log.records.filter { $0.call == "modifyRecords" }
+        XCTAssertEqual(pushes.count, 3, "500 → 2 × 250")
+    }
+
     func testTheNewerEditWinsAConflictOnBothDevices() async throws {
         let cloud = InMemoryCloudKit()
         let phone = engine(cloud.mockDatabase())
