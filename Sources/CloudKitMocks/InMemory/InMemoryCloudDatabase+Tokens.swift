@@ -20,14 +20,14 @@ extension InMemoryCloudDatabase {
     }
 
     func makeToken(_ sequence: Int, in state: State) -> CKServerChangeToken? {
-        let value = MintedValue(database: identity, partition: state.partition, sequence: sequence)
+        let value = MintedValue(database: storage.identity, partition: state.partition, sequence: sequence)
         guard let bytes = try? JSONEncoder().encode(value), let token = OpaqueValues.token(bytes) else {
-            archiveFormat.report("CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
+            service.archiveFormat.report("CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
             return nil
         }
-        tokensByIdentity[token] = value
+        storage.tokensByIdentity[token] = value
         if OpaqueValues.bytes(of: token) != bytes {
-            archiveFormat.report(
+            service.archiveFormat.report(
                 "CKServerChangeToken's archive format is not the one CloudDouble knows (\(OpaqueValues.tokenDataKey)); "
                     + "tokens are known by object identity only, so a token restored from an archive is not recognised.")
         }
@@ -36,21 +36,21 @@ extension InMemoryCloudDatabase {
 
     /// The sequence a token stands for, -1 for one this database did not make for this user.
     func sequence(of token: CKServerChangeToken, in state: State) -> Int {
-        let value = tokensByIdentity[token] ?? OpaqueValues.bytes(of: token).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
-        guard let value, value.database == identity, value.partition == state.partition else { return -1 }
+        let value = storage.tokensByIdentity[token] ?? OpaqueValues.bytes(of: token).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
+        guard let value, value.database == storage.identity, value.partition == state.partition else { return -1 }
         return value.sequence
     }
 
     func makeCursor(_ position: QueryPosition, in state: State) -> CKQueryOperation.Cursor? {
-        let value = MintedValue(database: identity, partition: state.partition, sequence: position.offset)
+        let value = MintedValue(database: storage.identity, partition: state.partition, sequence: position.offset)
         guard let bytes = try? JSONEncoder().encode(value), let cursor = OpaqueValues.cursor(bytes, zoneID: position.zoneID) else {
-            archiveFormat.report("CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
+            service.archiveFormat.report("CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
             return nil
         }
-        cursorsByIdentity[cursor] = value
-        cursorPositions.withLock { $0[value.nonce] = position }
+        storage.cursorsByIdentity[cursor] = value
+        storage.cursorPositions.withLock { $0[value.nonce] = position }
         if OpaqueValues.bytes(of: cursor) != bytes {
-            archiveFormat.report(
+            service.archiveFormat.report(
                 "CKQueryCursor's archive format is not the one CloudDouble knows (\(OpaqueValues.cursorDataKey)); "
                     + "cursors are known by object identity only, so a cursor restored from an archive is not recognised.")
         }
@@ -59,8 +59,8 @@ extension InMemoryCloudDatabase {
 
     /// Where a cursor this database made for the current user continues.
     func position(of cursor: CKQueryOperation.Cursor) -> QueryPosition? {
-        let value = cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
-        guard let value, value.database == identity, value.partition == state.current else { return nil }
-        return cursorPositions.withLock { $0[value.nonce] }
+        let value = storage.cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
+        guard let value, value.database == storage.identity, value.partition == state.current else { return nil }
+        return storage.cursorPositions.withLock { $0[value.nonce] }
     }
 }

@@ -40,29 +40,18 @@ public final class InMemoryCloudDatabase: Sendable {
 
     let state: UserPartitions<State>
     let account: AccountState
-    let systemFields: SystemFields
+    /// What every device's view of this database shares (see `DatabaseStorage`).
+    let storage: DatabaseStorage
+    /// What every database of the service shares: clock, limits, archive formats, asset staging.
+    let service: InMemoryService
+
     /// Where problems with CloudKit's archive formats are reported (shared by a service's databases).
-    public let archiveFormat: ArchiveFormatReport
-    /// The server's clock: the source of records' creation and modification dates.
-    let now: @Sendable () -> Date
-    /// Tells this database's tokens and cursors from other databases'.
-    let identity: String
-    /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
-    let cursorPositions: Locked<[String: QueryPosition]>
-    /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
-    let tokensByIdentity: ObjectTags<MintedValue>
-    let cursorsByIdentity: ObjectTags<MintedValue>
-    /// The latest full hand-out of each record (see `handOut(_:in:desiredKeys:)`).
-    let handOuts: Locked<[HandOutKey: (version: Int, viewer: String, record: CKRecord)]>
-    /// The limits requests are held to (one value for a service's databases).
-    let sharedLimits: Locked<CloudKitLimits>
-    /// Where handed-out records' asset files go.
-    let assetStaging: AssetStaging
+    public var archiveFormat: ArchiveFormatReport { service.archiveFormat }
 
     /// The limits this database holds requests to: CloudKit's unless a test changes them.
     public var limits: CloudKitLimits {
-        get { sharedLimits.snapshot }
-        set { sharedLimits.withLock { $0 = newValue } }
+        get { service.limits.snapshot }
+        set { service.limits.withLock { $0 = newValue } }
     }
 
     /// Where a query continues: what it asked and how many results were already given.
@@ -80,16 +69,8 @@ public final class InMemoryCloudDatabase: Sendable {
     init(scope: CKDatabase.Scope, account: AccountState, service: InMemoryService) {
         self.scope = scope
         self.account = account
-        archiveFormat = service.archiveFormat
-        systemFields = service.systemFields
-        now = service.now
-        sharedLimits = service.limits
-        assetStaging = service.assetStaging
-        identity = UUID().uuidString
-        cursorPositions = Locked([:])
-        tokensByIdentity = ObjectTags()
-        cursorsByIdentity = ObjectTags()
-        handOuts = Locked([:])
+        self.service = service
+        storage = DatabaseStorage()
         state = UserPartitions(account: account, perUser: scope != .public) { partition in
             var initial = State(partition: partition)
             initial.zones[.default] = CKRecordZone.default()
@@ -104,16 +85,8 @@ public final class InMemoryCloudDatabase: Sendable {
     init(sharing other: InMemoryCloudDatabase, account: AccountState) {
         scope = other.scope
         self.account = account
-        archiveFormat = other.archiveFormat
-        systemFields = other.systemFields
-        now = other.now
-        identity = other.identity
-        cursorPositions = other.cursorPositions
-        tokensByIdentity = other.tokensByIdentity
-        cursorsByIdentity = other.cursorsByIdentity
-        handOuts = other.handOuts
-        sharedLimits = other.sharedLimits
-        assetStaging = other.assetStaging
+        service = other.service
+        storage = other.storage
         state = UserPartitions(sharing: other.state, account: account)
     }
 
@@ -164,7 +137,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// The change tag `record` carries (`recordChangeTag`): the one this database gave the
     /// version it was made from, or `nil` for a record the app made itself.
     public func changeTag(of record: CKRecord) -> String? {
-        systemFields.changeTag(of: record)
+        service.systemFields.changeTag(of: record)
     }
 
     /// The capabilities the store gave a zone (`nil` for a zone it does not have).
@@ -293,7 +266,7 @@ public final class InMemoryCloudDatabase: Sendable {
         }
         let written: Result<CKRecord, any Error>
         let stored = state.records.entry(id, in: id.zoneID)
-        let tag = systemFields.changeTag(of: record)
+        let tag = service.systemFields.changeTag(of: record)
         /// The stored record with `keys` (and `encryptedKeys` of `encryptedValues`) written over it.
         func merged(_ keys: [CKRecord.FieldKey], encrypted encryptedKeys: [CKRecord.FieldKey]) -> CKRecord {
             let base = (stored?.item.copy() as? CKRecord) ?? CKRecord(recordType: record.recordType, recordID: id)
@@ -403,7 +376,7 @@ public final class InMemoryCloudDatabase: Sendable {
     ) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
         let id = record.recordID
         // Our choice: the server's clock never runs backwards, so a later save is always newer.
-        let date = max(now(), state.lastSaveDate.addingTimeInterval(0.001))
+        let date = max(service.now(), state.lastSaveDate.addingTimeInterval(0.001))
         state.lastSaveDate = date
         let user = account.userRecordName
         let previous = state.serverFields[id]
@@ -453,10 +426,10 @@ public final class InMemoryCloudDatabase: Sendable {
     func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
         let id = entry.item.recordID
         let assets = state.assets[id] ?? [:]
-        let cacheKey = HandOutKey(partition: state.partition, recordID: id)
+        let cacheKey = DatabaseStorage.HandOutKey(partition: state.partition, recordID: id)
         let viewer = account.userRecordName
         let cacheable = desiredKeys == nil && assets.isEmpty
-        if cacheable, let cached = handOuts.withLock({ $0[cacheKey] }), cached.version == entry.version, cached.viewer == viewer {
+        if cacheable, let cached = storage.handOuts.withLock({ $0[cacheKey] }), cached.version == entry.version, cached.viewer == viewer {
             return cached.record.copy() as! CKRecord
         }
         var source = entry.item
@@ -468,19 +441,14 @@ public final class InMemoryCloudDatabase: Sendable {
             }
             // Each hand-out gets its own staged copy of each asset.
             for (key, bytes) in assets where source[key] is CKAsset {
-                source[key] = assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
+                source[key] = service.assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
             }
         }
         let made = handOut(source, changeTag: String(entry.version), fields: state.serverFields[id])
-        if cacheable { handOuts.withLock { $0[cacheKey] = (entry.version, viewer, made.copy() as! CKRecord) } }
+        if cacheable { storage.handOuts.withLock { $0[cacheKey] = (entry.version, viewer, made.copy() as! CKRecord) } }
         return made
     }
 
-    /// Which cached hand-out: records are per user (partition) and ID.
-    struct HandOutKey: Hashable {
-        var partition: String
-        var recordID: CKRecord.ID
-    }
 
     /// `record` with a change tag and server fields. The user who asks sees themself as
     /// `CKCurrentUserDefaultName` ("__defaultOwner__"), other users by their record names. Not in
@@ -495,7 +463,7 @@ public final class InMemoryCloudDatabase: Sendable {
             if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
             return seen
         }
-        return systemFields.record(record, changeTag: changeTag, server: asSeen)
+        return service.systemFields.record(record, changeTag: changeTag, server: asSeen)
     }
 
     /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the
@@ -507,7 +475,7 @@ public final class InMemoryCloudDatabase: Sendable {
             capabilities = [.fetchChanges, .atomic, .sharing, .zoneWideSharing]
         }
         state.capabilities[zone.zoneID] = capabilities
-        state.zones[zone.zoneID] = systemFields.zone(zone, capabilities: capabilities)
+        state.zones[zone.zoneID] = service.systemFields.zone(zone, capabilities: capabilities)
         if !state.records.hasPartition(zone.zoneID) || zone.zoneID != .default { state.records.savePartition(zone.zoneID) }
     }
 
@@ -517,5 +485,25 @@ public final class InMemoryCloudDatabase: Sendable {
 
     func error(_ name: String) -> any Error {
         errors.error(code(name))
+    }
+}
+
+/// What one database holds for every device that sees it: what its tokens and cursors stand for
+/// and its records' latest hand-outs. (The contents themselves are in `UserPartitions`.)
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+final class DatabaseStorage: Sendable {
+    /// Tells this database's tokens and cursors from other databases'.
+    let identity = UUID().uuidString
+    /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
+    let cursorPositions = Locked<[String: InMemoryCloudDatabase.QueryPosition]>([:])
+    /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
+    let tokensByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
+    let cursorsByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
+    /// The latest full hand-out of each record, by user (partition) and ID (see `handOut`).
+    let handOuts = Locked<[HandOutKey: (version: Int, viewer: String, record: CKRecord)]>([:])
+
+    struct HandOutKey: Hashable {
+        var partition: String
+        var recordID: CKRecord.ID
     }
 }
