@@ -19,7 +19,8 @@ extension InMemoryCloudDatabase {
     /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
     /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
     func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
-        state.withLock { state in
+        if scope == .shared { return sharedZoneChanges(zoneID, since: token, desiredKeys: desiredKeys, limit: limit) }
+        return state.withLock { state in
             let since = token.map { sequence(of: $0, in: state) } ?? 0
             guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
             guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
@@ -63,7 +64,8 @@ extension InMemoryCloudDatabase {
     /// batch), each with a token covering it and the batches before. The default zone is never
     /// reported (it cannot be fetched by change, see docs/InMemoryStore.md).
     func databaseChanges(since token: CKServerChangeToken?, limit: Int = 0) -> Result<[DatabaseBatch], any Error> {
-        state.withLock { state in
+        if scope == .shared { return sharedDatabaseChanges(since: token) }
+        return state.withLock { state in
             let since = token.map { sequence(of: $0, in: state) } ?? 0
             guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
             // Each zone once, at its latest change, oldest first.

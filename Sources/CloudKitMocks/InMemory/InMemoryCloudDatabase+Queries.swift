@@ -17,6 +17,7 @@ extension InMemoryCloudDatabase {
         // CKQueryOperation.h: "Queries invoked within a sharedCloudDatabase must specify a zoneID.
         // Cross-zone queries are not supported in a sharedCloudDatabase" (the error is our choice).
         if zoneID == nil, scope == .shared { return .failure(error("invalidArguments")) }
+        if scope == .shared, let zoneID { return sharedQuery(query, zoneID: zoneID, desiredKeys: desiredKeys) }
         return state.withLock { state in
             if let zoneID, state.zones[zoneID] == nil { return .failure(error("zoneNotFound")) }
             // "Queries that do not specify a zoneID will perform a query across all zones in the database."

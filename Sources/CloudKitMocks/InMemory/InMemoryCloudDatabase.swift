@@ -36,6 +36,8 @@ public final class InMemoryCloudDatabase: Sendable {
         var subscriptions: [(id: CKSubscription.ID, subscription: CKSubscription)] = []
         /// Tokens for sequences before this one have expired.
         var oldestValidSequence = 0
+        /// The share of each shared root record (see InMemoryCloudDatabase+Sharing).
+        var shareOfRoot: [CKRecord.ID: CKRecord.ID] = [:]
     }
 
     let state: UserPartitions<State>
@@ -78,6 +80,17 @@ public final class InMemoryCloudDatabase: Sendable {
             initial.records.savePartition(.default)
             return initial
         }
+        if scope == .private { service.sharing.attach(state, storage: storage) }
+    }
+
+    /// The private database `partitions` as `partition`'s owner keeps it, for requests another
+    /// user (`account`) makes through their shared database (see InMemoryCloudDatabase+SharedScope).
+    init(ownerView partitions: UserPartitions<State>, storage: DatabaseStorage, partition: String, account: AccountState, service: InMemoryService) {
+        scope = .private
+        self.account = account
+        self.service = service
+        self.storage = storage
+        state = UserPartitions(sharing: partitions, account: account, pinnedTo: partition)
     }
 
     /// The same database, seen from another device signed in to `account`: one service's data,
@@ -126,7 +139,8 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// The IDs of the zones, default zone included.
     public var zoneIDs: [CKRecordZone.ID] {
-        state.withLock { Array($0.zones.keys) }
+        if scope == .shared { return sharedZones().map(\.zoneID) }
+        return state.withLock { Array($0.zones.keys) }
     }
 
     /// The subscriptions, in the order they were first saved.
@@ -174,6 +188,7 @@ public final class InMemoryCloudDatabase: Sendable {
     /// when it asks for more records than `limits` allow.
     func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> Result<[(CKRecord.ID, Result<CKRecord, any Error>)], any Error> {
         if ids.count > limits.itemsPerRequest { return .failure(error("limitExceeded")) }
+        if scope == .shared { return sharedFetch(ids, desiredKeys: desiredKeys) }
         return .success(state.withLock { state in
             ids.map { id in
                 guard state.zones[id.zoneID] != nil else { return (id, .failure(error("zoneNotFound"))) }
@@ -195,6 +210,7 @@ public final class InMemoryCloudDatabase: Sendable {
         if records.count + ids.count > limits.itemsPerRequest || sizes.reduce(0, +) > limits.bytesPerRequest {
             return .failure(error("limitExceeded"))
         }
+        if scope == .shared { return sharedModify(saving: records, deleting: ids, policy: policy, atomically: atomically) }
         let saving = Set(records.map(\.recordID))
         return .success(state.withLock { state in
             let plannedSaves = zip(records, sizes).map { record, size in
@@ -214,6 +230,9 @@ public final class InMemoryCloudDatabase: Sendable {
                 // From the store's own record of the zone, never the app's CKRecordZone object:
                 // Apple leaves a locally made zone's capabilities empty until it is saved.
                 failedZones = Set(failures.filter { state.capabilities[$0]?.contains(.atomic) ?? false })
+            }
+            for (record, plan) in plannedSaves where !failedZones.contains(record.recordID.zoneID) {
+                if case .success = plan { registerShare(record, in: &state) }
             }
             let batchFailed = error("batchRequestFailed")
             let saves = plannedSaves.map { record, plan -> (CKRecord.ID, Result<CKRecord, any Error>) in
@@ -264,6 +283,7 @@ public final class InMemoryCloudDatabase: Sendable {
         {
             return .failure(error("referenceViolation"))
         }
+        if let failure = shareSaveFailure(record, saving: saving, state: state) { return .failure(failure) }
         let written: Result<CKRecord, any Error>
         let stored = state.records.entry(id, in: id.zoneID)
         let tag = service.systemFields.changeTag(of: record)
@@ -310,14 +330,16 @@ public final class InMemoryCloudDatabase: Sendable {
     // MARK: Zones and subscriptions
 
     func fetchZones(_ ids: [CKRecordZone.ID]?) -> [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] {
-        state.withLock { state in
+        if scope == .shared { return sharedFetchZones(ids) }
+        return state.withLock { state in
             let ids = ids ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
             return ids.map { id in (id, state.zones[id].map { .success($0.copy() as! CKRecordZone) } ?? .failure(error("zoneNotFound"))) }
         }
     }
 
     func modifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)], deletes: [(CKRecordZone.ID, Result<Void, any Error>)]) {
-        state.withLock { state in
+        if scope == .shared { return sharedModifyZones(saving: zones, deleting: ids) }
+        return state.withLock { state in
             let saves = zones.map { zone -> (CKRecordZone.ID, Result<CKRecordZone, any Error>) in
                 if scope == .public, zone.zoneID != .default { return (zone.zoneID, .failure(error("permissionFailure"))) }
                 create(zone, in: &state)
@@ -372,8 +394,10 @@ public final class InMemoryCloudDatabase: Sendable {
     /// date and creator are kept from the stored version), and remembers it by its change tag (a
     /// conflict's ancestor).
     func store(
-        _ record: CKRecord, assets written: [CKRecord.FieldKey: Data] = [:], in state: inout State
+        _ record: CKRecord, assets written: [CKRecord.FieldKey: Data] = [:], asServer: Bool = false, in state: inout State
     ) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
+        // What the server sets on shares and shared roots, unless the server itself is writing.
+        let record = asServer ? record : withServerSharingFields(record, in: state)
         let id = record.recordID
         // Our choice: the server's clock never runs backwards, so a later save is always newer.
         let date = max(service.now(), state.lastSaveDate.addingTimeInterval(0.001))
@@ -400,7 +424,8 @@ public final class InMemoryCloudDatabase: Sendable {
     func remove(_ id: CKRecord.ID, in state: inout State) {
         var pending = [id]
         while let next = pending.popLast() {
-            guard state.records.entry(next, in: next.zoneID) != nil else { continue }
+            guard let entry = state.records.entry(next, in: next.zoneID) else { continue }
+            pending += sharingRemoved(entry.item, in: &state)
             state.records.delete(next, in: next.zoneID)
             state.history[next] = nil
             state.serverFields[next] = nil
@@ -463,7 +488,8 @@ public final class InMemoryCloudDatabase: Sendable {
             if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
             return seen
         }
-        return service.systemFields.record(record, changeTag: changeTag, server: asSeen)
+        let made = service.systemFields.record(record, changeTag: changeTag, server: asSeen)
+        return (made as? CKShare).map { shareAsSeen($0) } ?? made
     }
 
     /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the

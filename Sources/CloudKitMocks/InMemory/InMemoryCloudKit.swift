@@ -203,6 +203,8 @@ struct InMemoryService: Sendable {
     let now: @Sendable () -> Date
     let limits = Locked(CloudKitLimits.cloudKit)
     let assetStaging = AssetStaging()
+    /// The shares saved in every user's private database, by URL (see `SharingRegistry`).
+    let sharing = SharingRegistry()
 
     init(now: @escaping @Sendable () -> Date) {
         self.now = now

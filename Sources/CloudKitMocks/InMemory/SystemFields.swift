@@ -99,13 +99,13 @@ final class SystemFields: Sendable {
 
     // MARK: Archive rewriting
 
-    private static let prefix = "CloudDouble.replacement."
+    static let prefix = "CloudDouble.replacement."
 
     /// Archives with `archiving`, then makes `topLevel` keys of the root object, and `nested`
     /// keys of any object in the archive that has them, refer to the given values, and decodes.
     /// The replacement values are archived first under keys of our own, so the archive holds
     /// them; only references are moved, never made (their format is the archiver's business).
-    private static func rewritten<T>(
+    static func rewritten<T>(
         archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: NSObject], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)

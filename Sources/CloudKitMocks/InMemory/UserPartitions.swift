@@ -13,27 +13,31 @@ import Foundation
 final class UserPartitions<Contents>: Sendable {
     private let account: AccountState
     private let perUser: Bool
+    /// The one partition a view acts on whoever is signed in (see `init(sharing:account:pinnedTo:)`).
+    private let pinned: String?
     private let make: @Sendable (_ partition: String) -> Contents
     private let contents: Locked<[String: Contents]>
 
     init(account: AccountState, perUser: Bool, make: @escaping @Sendable (_ partition: String) -> Contents) {
         self.account = account
         self.perUser = perUser
+        pinned = nil
         self.make = make
         contents = Locked([:])
     }
 
     /// The same contents, seen from a device signed in to `account`.
-    init(sharing other: UserPartitions, account: AccountState) {
+    init(sharing other: UserPartitions, account: AccountState, pinnedTo partition: String? = nil) {
         self.account = account
         perUser = other.perUser
+        pinned = partition
         make = other.make
         contents = other.contents
     }
 
     /// The partition a request made now acts on: the current user's record name, or "" for the
     /// public database.
-    var current: String { perUser ? account.userRecordName : "" }
+    var current: String { pinned ?? (perUser ? account.userRecordName : "") }
 
     /// Runs `body` with exclusive access to the current user's contents, made on first use.
     func withLock<R>(_ body: (inout Contents) throws -> R) rethrows -> R {

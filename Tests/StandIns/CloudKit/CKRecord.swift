@@ -334,7 +334,19 @@ public typealias CKRecordID = CKRecord.ID
 extension CKRecord: NSCopying {
     /// Fields, encrypted fields, system fields and changed keys (Apple's `copyWithZone:` copies
     /// the user fields and the system fields: `copyWithZone:userFields:YES`, decompiled).
+    /// Apple's copy is of the receiver's class (`[[self class] allocWithZone:]`), so a
+    /// `CKShare`'s copy is a `CKShare`: a subclass is copied through its own archive.
     public func copy(with zone: NSZone? = nil) -> Any {
+        if type(of: self) != CKRecord.self {
+            let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+            encode(with: archiver)
+            archiver.finishEncoding()
+            if let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) {
+                unarchiver.decodingFailurePolicy = .setErrorAndReturn
+                defer { unarchiver.finishDecoding() }
+                if let copy = type(of: self).init(coder: unarchiver) { return copy }
+            }
+        }
         let copy = CKRecord(recordType: recordType, recordID: recordID)
         copy.values = values.copied()
         copy.encrypted = encrypted.copied()

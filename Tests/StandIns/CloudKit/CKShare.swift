@@ -1,33 +1,129 @@
 import Foundation
 
-// Linux stand-in: sharing types, as far as the container's sharing calls need them.
+// Linux stand-in: CKShare (CKShare.h, iOS 26 SDK). Archive keys follow public decompilations of
+// CloudKit.framework where one shows them; each key says where it comes from.
 
-/// A share is a record (as on Apple platforms) describing who may see a hierarchy or zone.
-public final class CKShare: CKRecord, @unchecked Sendable {
-    /// No public initialiser, as on Apple platforms.
-    public final class Participant: NSObject, @unchecked Sendable {
-        public let userIdentity: CKUserIdentity
-        init(userIdentity: CKUserIdentity) { self.userIdentity = userIdentity }
+/// `@interface CKShare : CKRecord <NSSecureCoding, NSCopying>` (macOS 10.12, iOS 10, tvOS 10,
+/// watchOS 3): "Like CKRecords, CKShares can store arbitrary key-value pairs."
+///
+/// Archive (added to the record's system fields): "RootRecordID" and "PublicPermission" (an
+/// integer) and "Participants" are the keys the brief's decompilation names; "URL" is unknown,
+/// the stand-in's own.
+@available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+open class CKShare: CKRecord, @unchecked Sendable {
+    public typealias Participant = __CKShareParticipant
+    public typealias Metadata = __CKShareMetadata
+
+    static let rootRecordIDKey = "RootRecordID"
+    static let publicPermissionKey = "PublicPermission"
+    static let participantsKey = "Participants"
+    static let urlKey = "URL"
+
+    private let lock = NSLock()
+    private var storedPublicPermission: ParticipantPermission = .none
+    private var storedParticipants: [Participant]
+    /// The share's root (`nil` for a zone-wide share).
+    let rootRecordID: CKRecord.ID?
+    /// `@property (nullable, readonly, copy) NSURL *URL`: "Only available after share record has
+    /// been saved to the server."
+    open private(set) var url: URL?
+
+    /// "When saving a newly created CKShare, you must save the share and its rootRecord in the same
+    /// CKModifyRecordsOperation batch." The share goes in the root's zone with a new name.
+    public convenience init(rootRecord: CKRecord) {
+        self.init(rootRecord: rootRecord, shareID: CKRecord.ID(recordName: UUID().uuidString, zoneID: rootRecord.recordID.zoneID))
     }
 
-    /// No public initialiser, as on Apple platforms.
-    public final class Metadata: NSObject, @unchecked Sendable {
-        public let containerIdentifier: String
-        init(containerIdentifier: String) { self.containerIdentifier = containerIdentifier }
+    /// `- (instancetype)initWithRootRecord:(CKRecord *)rootRecord shareID:(CKRecordID *)shareID NS_DESIGNATED_INITIALIZER;`
+    public init(rootRecord: CKRecord, shareID: CKRecord.ID) {
+        rootRecordID = rootRecord.recordID
+        storedParticipants = [Participant.localOwner()]
+        super.init(recordType: "cloudkit.share", recordID: shareID)
     }
 
-    public init(rootRecord: CKRecord) {
-        super.init(recordType: "cloudkit.share", recordID: CKRecord.ID(recordName: UUID().uuidString, zoneID: rootRecord.recordID.zoneID))
-    }
-
+    /// "Creates a zone-wide CKShare. A zone-wide CKShare can only exist in a zone with sharing
+    /// capability CKRecordZoneCapabilityZoneWideSharing." Its record name is
+    /// `CKRecordNameZoneWideShare` ("A zone-wide CKShare always uses the record name").
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     public init(recordZoneID: CKRecordZone.ID) {
+        rootRecordID = nil
+        storedParticipants = [Participant.localOwner()]
         super.init(recordType: "cloudkit.share", recordID: CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: recordZoneID))
     }
 
-    /// `- (nullable instancetype)initWithCoder:(NSCoder *)aDecoder NS_DESIGNATED_INITIALIZER;` (CKShare.h).
+    /// `- (instancetype)initWithCoder:(NSCoder *)aDecoder NS_DESIGNATED_INITIALIZER;` (CKShare.h).
     public required init?(coder: NSCoder) {
+        rootRecordID = coder.decodeIfPresent(CKRecord.ID.self, forKey: Self.rootRecordIDKey)
+        storedParticipants = coder.decodeIfPresent(of: [NSArray.self, Participant.self], forKey: Self.participantsKey) as? [Participant] ?? []
+        url = coder.decodeIfPresent(NSURL.self, forKey: Self.urlKey) as URL?
         super.init(coder: coder)
+        if coder.containsValue(forKey: Self.publicPermissionKey) {
+            storedPublicPermission = ParticipantPermission(rawValue: coder.decodeInteger(forKey: Self.publicPermissionKey)) ?? .unknown
+        }
+    }
+
+    /// A share's participants and URL are system fields: caching them with
+    /// `encodeSystemFields(with:)` keeps them (our reading; CKShare.h is silent).
+    open override func encodeSystemFields(with coder: NSCoder) {
+        super.encodeSystemFields(with: coder)
+        coder.encode(rootRecordID, forKey: Self.rootRecordIDKey)
+        coder.encode(publicPermission.rawValue, forKey: Self.publicPermissionKey)
+        coder.encode(participants as NSArray, forKey: Self.participantsKey)
+        coder.encode(url.map { $0 as NSURL }, forKey: Self.urlKey)
+    }
+
+    /// "Defines what permission a user has when not explicitly added to the share ... By default,
+    /// public permission is CKShareParticipantPermissionNone."
+    open var publicPermission: ParticipantPermission {
+        get { lock.withLock { storedPublicPermission } }
+        set { lock.withLock { storedPublicPermission = newValue } }
+    }
+
+    /// "All participants on the share that the current user has permissions to see. At the
+    /// minimum that will include the owner and the current user."
+    open var participants: [Participant] { lock.withLock { storedParticipants } }
+
+    /// "Convenience methods for fetching special users from the participant array."
+    open var owner: Participant { participants.first { $0.role == .owner } ?? participants[0] }
+    open var currentUserParticipant: Participant? { participants.first { $0.isCurrentUser } }
+
+    /// "If a participant with a matching userIdentity already exists, then that existing
+    /// participant's properties will be updated; no new participant will be added."
+    open func addParticipant(_ participant: Participant) {
+        lock.withLock {
+            if let index = storedParticipants.firstIndex(of: participant) {
+                storedParticipants[index].role = participant.role
+                storedParticipants[index].permission = participant.permission
+            } else {
+                storedParticipants.append(participant)
+            }
+        }
+    }
+
+    /// Removes a participant added with `addParticipant(_:)`.
+    open func removeParticipant(_ participant: Participant) {
+        lock.withLock { storedParticipants.removeAll { $0 == participant } }
+    }
+
+    /// `CKShareParticipantAcceptanceStatus` (CKShareParticipant.h).
+    public enum ParticipantAcceptanceStatus: Int, @unchecked Sendable {
+        case unknown = 0, pending = 1, accepted = 2, removed = 3
+    }
+
+    /// `CKShareParticipantPermission` (CKShareParticipant.h).
+    public enum ParticipantPermission: Int, @unchecked Sendable {
+        case unknown = 0, none = 1, readOnly = 2, readWrite = 3
+    }
+
+    /// `CKShareParticipantRole` (CKShareParticipant.h; macOS 10.14, iOS 12, tvOS 12, watchOS 5).
+    @available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
+    public enum ParticipantRole: Int, @unchecked Sendable {
+        case unknown = 0, owner = 1, privateUser = 3, publicUser = 4
+        @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+        case administrator = 2
     }
 }
 
+/// `CKRecordNameZoneWideShare` (macOS 12, iOS 15, tvOS 15, watchOS 8).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public let CKRecordNameZoneWideShare: String = "cloudkit.zoneshare"

@@ -1,0 +1,128 @@
+@_spi(Generated) import CloudDoubleRuntime
+import CloudKit
+import Foundation
+
+/// The container's sharing calls: participants, share metadata and acceptance, for the user
+/// signed in on this device. Rules and sources: docs/InMemoryStore.md, "Sharing".
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension InMemoryCloudKit {
+    /// The container identifier share metadata carries (our choice: the in-memory service has none).
+    public static let containerIdentifier = "iCloud.clouddouble.in-memory"
+
+    /// `CKContainer.shareParticipant(forUserRecordID:)`: a participant to add to a share, as
+    /// CKShareParticipant.h says participants come ("You don't create participants ... you can
+    /// generate participants using CKFetchShareParticipantsOperation"). Every user record name is
+    /// a user (our choice); the participant is a private user who reads only until the app says
+    /// otherwise (our choice: Apple does not document the defaults).
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) throws -> CKShare.Participant {
+        if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
+        let state = ParticipantState(
+            participantID: UUID().uuidString, userRecordName: userRecordID.recordName, role: .privateUser, permission: .readOnly, acceptance: .unknown)
+        guard let participant = SharingArchive.participant(state, asSeenBy: account.userRecordName) else { throw privateDatabase.error("internalError") }
+        return participant
+    }
+
+    /// `CKContainer.shareMetadata(for:)` and `CKFetchShareMetadataOperation`: the share behind a
+    /// URL, as the signed-in user sees it, with their role, status and permission. A URL no live
+    /// share has is `unknownItem` (our choice); a user who is not on a private share gets
+    /// `participantMayNeedVerification` (CKError.h: "the user is not a member of the share");
+    /// anyone may read a share whose `publicPermission` is not `none` (CKShare.h: "can be joined by
+    /// any user with access to the share's shareURL"). CKShare.h: "in order to access a root
+    /// record before accepting a share, you must run a CKFetchShareMetadataOperation requesting
+    /// the root record" (`shouldFetchRootRecord`).
+    public func shareMetadata(for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil) throws -> CKShare.Metadata {
+        if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
+        let (location, view, share) = try liveShare(at: url)
+        let viewer = account.userRecordName
+        let caller = try callerState(of: share, in: view)
+        let root = SharingArchive.rootRecordID(of: share)
+        let rootRecord = shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.1.get() } : nil
+        let seen = SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName)
+        guard
+            let metadata = SharingArchive.metadata(
+                share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller, owner: location.owner,
+                viewer: viewer, containerIdentifier: Self.containerIdentifier)
+        else { throw privateDatabase.error("internalError") }
+        return metadata
+    }
+
+    /// `CKContainer.accept(_:)` and `CKAcceptSharesOperation`: the signed-in user accepts the
+    /// share (CKShareParticipant.h: "If the status is `pending`, use CKAcceptSharesOperation to
+    /// accept the share. Upon acceptance, CloudKit makes the shared records available in the
+    /// participant's shared database"); a user not on a private share gets
+    /// `participantMayNeedVerification` ("A participant of a private share can't accept the share
+    /// unless the owner adds them first"); on a public share they join as a `publicUser` with the
+    /// share's public permission (CKShareParticipant.h: "Participants of a public share assume the
+    /// `publicUser` role"). The owner accepting changes nothing. Returns the share as the user
+    /// now sees it.
+    public func accept(_ metadata: CKShare.Metadata) throws -> CKShare {
+        if let failure = account.failure(for: .private, writing: true, errors: privateDatabase) { throw failure }
+        guard let url = metadata.share.url else { throw privateDatabase.error("unknownItem") }
+        let (location, view, share) = try liveShare(at: url)
+        let viewer = account.userRecordName
+        var caller = try callerState(of: share, in: view)
+        caller.acceptance = .accepted
+        let accepted = caller
+        let updated = location.owner == viewer ? share : view.updateShare(at: location) { participants in
+            participants.removeAll { $0.userRecordName == viewer }
+            participants.append(accepted)
+        }
+        guard let updated else { throw privateDatabase.error("unknownItem") }
+        return SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName).move(updated)
+    }
+
+    /// The live share at `url` in its owner's private database, handed out to this user.
+    private func liveShare(at url: URL) throws -> (ShareLocation, InMemoryCloudDatabase, CKShare) {
+        guard let location = privateDatabase.service.sharing.location(of: url), let view = privateDatabase.ownerView(location.owner),
+            let share = view.record(location.shareID) as? CKShare
+        else { throw privateDatabase.error("unknownItem") }
+        return (location, view, share)
+    }
+
+    /// The signed-in user on `share`: their participant, or a would-be public user.
+    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase) throws -> ParticipantState {
+        let viewer = account.userRecordName
+        if let known = view.participantStates(of: share).first(where: { $0.userRecordName == viewer }), known.acceptance != .removed { return known }
+        guard share.publicPermission != .none else { throw privateDatabase.error("participantMayNeedVerification") }
+        return ParticipantState(participantID: UUID().uuidString, userRecordName: viewer, role: .publicUser, permission: share.publicPermission, acceptance: .pending)
+    }
+}
+
+/// A zone's two names: the owner's (`__defaultOwner__`) and a participant's (the owner's user
+/// record name, CKRecordZone.ID docs: "the ownerName of the zone is ... the user record name of
+/// the zone's owner").
+struct SharedDatabaseNames {
+    var owner: String
+    var viewer: String
+    var zoneName: String
+
+    func move<T: NSObject & NSSecureCoding>(_ object: T) -> T {
+        guard owner != viewer else { return object }
+        return SharingArchive.moved(
+            object, from: CKRecordZone.ID(zoneName: zoneName, ownerName: CKCurrentUserDefaultName), to: CKRecordZone.ID(zoneName: zoneName, ownerName: owner))
+            ?? object
+    }
+
+    func move(_ id: CKRecord.ID) -> CKRecord.ID {
+        owner == viewer ? id : CKRecord.ID(recordName: id.recordName, zoneID: CKRecordZone.ID(zoneName: zoneName, ownerName: owner))
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension InMemoryCloudDatabase {
+    /// Changes a stored share's participants as the server does (acceptance, a participant
+    /// leaving): a new version of the share, which shows up in change fetches (CKShare.h: "A
+    /// CKShare will appear in a CKFetchRecordChangesOperation's results set whenever the
+    /// participant list is updated"). Returns the new version as the signed-in user sees it.
+    @discardableResult
+    func updateShare(at location: ShareLocation, _ change: (inout [ParticipantState]) -> Void) -> CKShare? {
+        state.withLock { state in
+            guard let share = state.records.entry(location.shareID, in: location.zoneID)?.item as? CKShare else { return nil }
+            var participants = participantStates(of: share)
+            change(&participants)
+            let minted = participants.compactMap { SharingArchive.participant($0, asSeenBy: "") }
+            guard let updated = SharingArchive.share(share, participants: minted, url: share.url) else { return nil }
+            return handOut(store(updated, asServer: true, in: &state), in: state) as? CKShare
+        }
+    }
+}
