@@ -60,6 +60,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             CloudModifyRecordZonesOutcome.self,
             CloudModifySubscriptionsOutcome.self,
             CloudFetchSubscriptionsOutcome.self,
+            CloudAcceptSharesOutcome.self,
+            CloudFetchShareMetadataOutcome.self,
         ]) {
             self.wrapped.add(operation)
         }
@@ -731,10 +733,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await self.faults.perform("Database", "modifyRecords", .async, request: { items in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in
@@ -751,10 +753,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
         self.faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 510)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in

@@ -308,6 +308,18 @@ extension CloudContainerCall where Arguments == CKFetchSubscriptionsOperation, V
     public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
 }
 
+/// `CKAcceptSharesOperation`s added through `addOperation`: stub with a `CloudAcceptSharesOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKAcceptSharesOperation, Value == CloudAcceptSharesOutcome {
+    public static var acceptSharesOperation: Self { Self("acceptSharesOperation") }
+}
+
+/// `CKFetchShareMetadataOperation`s added through `addOperation`: stub with a `CloudFetchShareMetadataOutcome`.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudContainerCall where Arguments == CKFetchShareMetadataOperation, Value == CloudFetchShareMetadataOutcome {
+    public static var fetchShareMetadataOperation: Self { Self("fetchShareMetadataOperation") }
+}
+
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudContainerCall where Arguments == CKOperation, Value == Void {
@@ -610,200 +622,200 @@ public protocol CloudDatabase: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 499)
         try await self.records(for: ids, desiredKeys: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 490)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 499)
         self.fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 515)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 506)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 515)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 505)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 520)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 518)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 535)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
         self.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 534)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
         try await self.databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 603)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
         self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 624)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 615)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 624)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 614)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -1080,7 +1092,7 @@ extension CloudFetchRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -1105,7 +1117,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 636)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
         faults.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults.kept(recordIDs, input: 0)
@@ -1142,7 +1154,7 @@ extension CloudFetchRecordsOutcome {
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
                     if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 654)
                     if let block = perRecordResultBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock {
@@ -1159,7 +1171,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 659)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 668)
                 if let block = fetchRecordsResultBlock {
                     block(result)
                 } else if let block = fetchRecordsCompletionBlock {
@@ -1268,7 +1280,7 @@ extension CloudModifyRecordsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -1294,12 +1306,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 676)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
         faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 701)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 710)
         faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
@@ -1340,10 +1352,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 683)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 692)
                     if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 691)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 700)
                     if let block = perRecordSaveBlock {
                         block(key, result)
                     } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1369,7 +1381,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 714)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 723)
                 if let block = modifyRecordsResultBlock {
                     block(result)
                 } else if let block = modifyRecordsCompletionBlock {
@@ -1523,7 +1535,7 @@ extension CloudQueryOutcome {
                 switch event {
                 case .records(let key, let result):
                     let value = OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 736)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 745)
                     if let block = recordMatchedBlock {
                         block(key, result)
                     } else if let block = recordFetchedBlock, let record = value {
@@ -1537,7 +1549,7 @@ extension CloudQueryOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 751)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 760)
                 if let block = queryResultBlock {
                     block(result)
                 } else if let block = queryCompletionBlock {
@@ -1650,7 +1662,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -1679,7 +1691,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 807)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
@@ -1725,7 +1737,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event {
                 case .changes(let key, let result):
                     let value = OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 777)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 786)
                     if let block = recordWasChangedBlock {
                         block(key, result)
                     } else if let block = recordChangedBlock, let record = value {
@@ -1742,7 +1754,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = OperationBlocks.value(of: result)
                     let error = OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 819)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 828)
                     if let block = recordZoneFetchResultBlock {
                         block(key, result)
                     } else if let block = recordZoneFetchCompletionBlock {
@@ -1755,7 +1767,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported, _, failures in
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 833)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 842)
                 if let block = fetchRecordZoneChangesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZoneChangesCompletionBlock {
@@ -1954,7 +1966,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
                 let value = OperationBlocks.value(of: result)
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 889)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
                 if let block = fetchDatabaseChangesResultBlock {
                     block(result)
                 } else if let block = fetchDatabaseChangesCompletionBlock {
@@ -2055,7 +2067,7 @@ extension CloudFetchRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -2079,7 +2091,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 905)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
         faults.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
@@ -2122,7 +2134,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 924)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 933)
                 if let block = fetchRecordZonesResultBlock {
                     block(result)
                 } else if let block = fetchRecordZonesCompletionBlock {
@@ -2225,7 +2237,7 @@ extension CloudModifyRecordZonesOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -2250,12 +2262,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 940)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
         faults.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 954)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 963)
         faults.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults.kept(recordZoneIDsToDelete, input: 1)
@@ -2312,7 +2324,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 973)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 982)
                 if let block = modifyRecordZonesResultBlock {
                     block(result)
                 } else if let block = modifyRecordZonesCompletionBlock {
@@ -2415,7 +2427,7 @@ extension CloudModifySubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -2440,12 +2452,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 989)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
         faults.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1003)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1012)
         faults.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults.kept(subscriptionIDsToDelete, input: 1)
@@ -2502,7 +2514,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1022)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
                 if let block = modifySubscriptionsResultBlock {
                     block(result)
                 } else if let block = modifySubscriptionsCompletionBlock {
@@ -2603,7 +2615,7 @@ extension CloudFetchSubscriptionsOutcome {
             var events = outcome.events
             if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
                 #sourceLocation()
             }
@@ -2627,7 +2639,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1038)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
         faults.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults.kept(subscriptionIDs, input: 0)
@@ -2670,7 +2682,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
                 let error = OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1057)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1066)
                 if let block = fetchSubscriptionsResultBlock {
                     block(result)
                 } else if let block = fetchSubscriptionCompletionBlock {
@@ -2710,4 +2722,364 @@ private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscript
     func fetchSubscriptionCompletionBlock(of operation: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)? { operation.fetchSubscriptionCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
     func setFetchSubscriptionCompletionBlock(_ block: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation: CKFetchSubscriptionsOperation) { operation.fetchSubscriptionCompletionBlock = block }
+}
+
+// MARK: - CKAcceptSharesOperation
+
+/// What a `CKAcceptSharesOperation` reports to its blocks.
+/// Accepts shares, one result per share metadata; added to the container.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudAcceptSharesOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "acceptSharesOperation" }
+
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`shares`).
+        case shares(CKShare.Metadata, Result<CKShare, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(shares: [(CKShare.Metadata, Result<CKShare, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: shares.map { .shares($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudAcceptSharesOutcome {
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
+    public static func replay(_ operation: CKAcceptSharesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
+                events = (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error)) }
+                #sourceLocation()
+            }
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
+        }
+    }
+
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKAcceptSharesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
+        let perShareResultBlock = operation.perShareResultBlock
+        let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
+        let acceptSharesResultBlock = operation.acceptSharesResultBlock
+        let acceptSharesCompletionBlock = deprecated.acceptSharesCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let shareMetadatas = operation.shareMetadatas
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
+        faults.request(operation.shareMetadatas ?? [], input: 0)
+        #sourceLocation()
+        operation.shareMetadatas = faults.kept(shareMetadatas, input: 0)
+        operation.perShareResultBlock = { key, result in delivery.deliver(.shares(key, result)) }
+        deprecated.setPerShareCompletionBlock(nil, of: operation)
+        deprecated.setAcceptSharesCompletionBlock(nil, of: operation)
+        operation.acceptSharesResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.shareMetadatas = shareMetadatas
+            operation.perShareResultBlock = perShareResultBlock
+            deprecated.setPerShareCompletionBlock(perShareCompletionBlock, of: operation)
+            operation.acceptSharesResultBlock = acceptSharesResultBlock
+            deprecated.setAcceptSharesCompletionBlock(acceptSharesCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: CKShare.Metadata.self) { delivery.deliver(.shares(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKAcceptSharesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+        let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
+        let perShareResultBlock = operation.perShareResultBlock
+        let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
+        let acceptSharesResultBlock = operation.acceptSharesResultBlock
+        let acceptSharesCompletionBlock = deprecated.acceptSharesCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .shares(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1090)
+                    if let block = perShareResultBlock {
+                        block(key, result)
+                    } else if let block = perShareCompletionBlock {
+                        block(key, value, error)
+                    }
+                    #sourceLocation()
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, _, failures in
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKAcceptSharesOperation")
+                let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1104)
+                if let block = acceptSharesResultBlock {
+                    block(result)
+                } else if let block = acceptSharesCompletionBlock {
+                    block(error)
+                }
+                #sourceLocation()
+            },
+            completionBlock: completionBlock)
+    }
+}
+
+/// What answers the `CKAcceptSharesOperation`s a mock is given when no stub does, the way the service would
+/// (save); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudAcceptSharesBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func acceptSharesOperation(_ operation: CKAcceptSharesOperation) -> CloudAcceptSharesOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudAcceptSharesOutcome {
+    /// The answer of a mock's backing, when it is a `CloudAcceptSharesBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKAcceptSharesOperation) -> Self? {
+        (backing as? any CloudAcceptSharesBacking)?.acceptSharesOperation(operation)
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudAcceptSharesDeprecatedBlocks {
+    func perShareCompletionBlock(of operation: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?
+    func setPerShareCompletionBlock(_ block: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation: CKAcceptSharesOperation)
+    func acceptSharesCompletionBlock(of operation: CKAcceptSharesOperation) -> (((any Error)?) -> Void)?
+    func setAcceptSharesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKAcceptSharesOperation)
+}
+
+private struct CloudAcceptSharesDeprecatedBlockAccess: CloudAcceptSharesDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func perShareCompletionBlock(of operation: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)? { operation.perShareCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setPerShareCompletionBlock(_ block: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation: CKAcceptSharesOperation) { operation.perShareCompletionBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func acceptSharesCompletionBlock(of operation: CKAcceptSharesOperation) -> (((any Error)?) -> Void)? { operation.acceptSharesCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setAcceptSharesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKAcceptSharesOperation) { operation.acceptSharesCompletionBlock = block }
+}
+
+// MARK: - CKFetchShareMetadataOperation
+
+/// What a `CKFetchShareMetadataOperation` reports to its blocks.
+/// Fetches the metadata of share URLs, one result per URL; added to the container.
+///
+/// The callbacks before the final one, in the order the SDK makes them, then the final result.
+/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
+/// failure, or from a real run with chosen items failed.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudFetchShareMetadataOutcome: DescribedOperation, @unchecked Sendable {
+    /// The operation's key in mocks and fault rules.
+    public static var key: String { "fetchShareMetadataOperation" }
+
+    /// One callback before the final one.
+    public enum Event {
+        /// A per-item result (`metadatas`).
+        case metadatas(URL, Result<CKShare.Metadata, any Error>)
+    }
+
+    /// The callbacks before the final one, in order.
+    public var events: [Event]
+    /// The final result. `nil` means what the SDK reports after these events: a partial failure
+    /// carrying each failed item's error when an item failed, else success.
+    public var result: Result<Void, any Error>?
+    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
+    public var failsRequestedItems = false
+
+    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+        self.events = events
+        self.result = result
+    }
+
+    /// The callbacks stream by stream, in the order of the parameters.
+    public init(metadatas: [(URL, Result<CKShare.Metadata, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+        self.init(events: metadatas.map { .metadatas($0.0, $0.1) }, result: result)
+    }
+
+    /// The whole operation fails with `error`: each item the app asked for gets it, then the
+    /// final block does, as when the SDK cannot run the operation at all.
+    public static func failure(_ error: any Error) -> Self {
+        var outcome = Self(events: [], result: .failure(error))
+        outcome.failsRequestedItems = true
+        return outcome
+    }
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchShareMetadataOutcome {
+    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
+    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
+    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
+    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
+    /// the SDK requires.
+    public static func replay(_ operation: CKFetchShareMetadataOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
+        return OperationReplay { outcome in
+            var events = outcome.events
+            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+                // A whole failure: every item the app asked for fails with the operation's error.
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+                events = (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error)) }
+                #sourceLocation()
+            }
+            for event in events { delivery.deliver(event) }
+            delivery.finish(outcome.result)
+            delivery.complete()
+        }
+    }
+
+    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
+    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
+    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
+    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
+    /// the items kept out, then reports the final result, all before the operation finishes.
+    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
+    public static func intercept(_ operation: CKFetchShareMetadataOperation, faults: ItemFaults, errorModel: ErrorModel) {
+        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
+        let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
+        let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
+        let fetchShareMetadataResultBlock = operation.fetchShareMetadataResultBlock
+        let fetchShareMetadataCompletionBlock = deprecated.fetchShareMetadataCompletionBlock(of: operation)
+        // The items chosen to fail are taken out of the request: the SDK never sees them.
+        let shareURLs = operation.shareURLs
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+        faults.request(operation.shareURLs ?? [], input: 0)
+        #sourceLocation()
+        operation.shareURLs = faults.kept(shareURLs, input: 0)
+        operation.perShareMetadataResultBlock = { key, result in delivery.deliver(.metadatas(key, result)) }
+        deprecated.setPerShareMetadataBlock(nil, of: operation)
+        deprecated.setFetchShareMetadataCompletionBlock(nil, of: operation)
+        operation.fetchShareMetadataResultBlock = { result in
+            // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
+            operation.shareURLs = shareURLs
+            operation.perShareMetadataResultBlock = perShareMetadataResultBlock
+            deprecated.setPerShareMetadataBlock(perShareMetadataBlock, of: operation)
+            operation.fetchShareMetadataResultBlock = fetchShareMetadataResultBlock
+            deprecated.setFetchShareMetadataCompletionBlock(fetchShareMetadataCompletionBlock, of: operation)
+            for (key, error) in faults.failures(input: 0, as: URL.self) { delivery.deliver(.metadatas(key, .failure(error))) }
+            delivery.finish(result)
+        }
+    }
+
+    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
+    /// order. A requested item's failure makes the final result a partial failure; a returned
+    /// item's (a query match) does not: the final result is then what the SDK reported.
+    static func delivery(_ operation: CKFetchShareMetadataOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+        let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
+        let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
+        let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
+        let fetchShareMetadataResultBlock = operation.fetchShareMetadataResultBlock
+        let fetchShareMetadataCompletionBlock = deprecated.fetchShareMetadataCompletionBlock(of: operation)
+        let completionBlock = operation.completionBlock
+        return OperationDelivery(
+            deliver: { event in
+                switch event {
+                case .metadatas(let key, let result):
+                    let value = OperationBlocks.value(of: result)
+                    let error = OperationBlocks.error(of: result)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1128)
+                    if let block = perShareMetadataResultBlock {
+                        block(key, result)
+                    } else if let block = perShareMetadataBlock {
+                        block(key, value, error)
+                    }
+                    #sourceLocation()
+                    return OperationBlocks.failure(of: key, result)
+                }
+            },
+            finish: { reported, _, failures in
+                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchShareMetadataOperation")
+                let error = OperationBlocks.error(of: result)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1142)
+                if let block = fetchShareMetadataResultBlock {
+                    block(result)
+                } else if let block = fetchShareMetadataCompletionBlock {
+                    block(error)
+                }
+                #sourceLocation()
+            },
+            completionBlock: completionBlock)
+    }
+}
+
+/// What answers the `CKFetchShareMetadataOperation`s a mock is given when no stub does, the way the service would
+/// (fetch); the backing protocols of the mocks that run it refine this one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public protocol CloudFetchShareMetadataBacking: AnyObject, Sendable {
+    /// What the service reports for `operation`.
+    func fetchShareMetadataOperation(_ operation: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome
+}
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchShareMetadataOutcome {
+    /// The answer of a mock's backing, when it is a `CloudFetchShareMetadataBacking`.
+    public static func backed(by backing: AnyObject, _ operation: CKFetchShareMetadataOperation) -> Self? {
+        (backing as? any CloudFetchShareMetadataBacking)?.fetchShareMetadataOperation(operation)
+    }
+}
+
+/// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
+/// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
+private protocol CloudFetchShareMetadataDeprecatedBlocks {
+    func perShareMetadataBlock(of operation: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)?
+    func setPerShareMetadataBlock(_ block: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation)
+    func fetchShareMetadataCompletionBlock(of operation: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)?
+    func setFetchShareMetadataCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation)
+}
+
+private struct CloudFetchShareMetadataDeprecatedBlockAccess: CloudFetchShareMetadataDeprecatedBlocks {
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func perShareMetadataBlock(of operation: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)? { operation.perShareMetadataBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setPerShareMetadataBlock(_ block: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation) { operation.perShareMetadataBlock = block }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func fetchShareMetadataCompletionBlock(of operation: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)? { operation.fetchShareMetadataCompletionBlock }
+    @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
+    func setFetchShareMetadataCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation) { operation.fetchShareMetadataCompletionBlock = block }
 }

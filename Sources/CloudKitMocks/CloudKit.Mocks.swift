@@ -73,6 +73,8 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
             CloudModifyRecordZonesOutcome.self,
             CloudModifySubscriptionsOutcome.self,
             CloudFetchSubscriptionsOutcome.self,
+            CloudAcceptSharesOutcome.self,
+            CloudFetchShareMetadataOutcome.self,
         ], errorModel: ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
@@ -258,27 +260,27 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try self.recorder.respond("shareParticipantForUserRecordID", .async, userRecordID)
+        try self.recorder.respond("shareParticipantForUserRecordID", .async, userRecordID, backed: self.backing.map { backing in { try backing.shareParticipantForUserRecordID($0) } })
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
-        self.recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, to: completionHandler)
+        self.recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, backed: self.backing.map { backing in { try backing.shareParticipantForUserRecordID($0) } }, to: completionHandler)
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try self.recorder.respond("shareMetadata", .async, url)
+        try self.recorder.respond("shareMetadata", .async, url, backed: self.backing.map { backing in { try backing.shareMetadata($0) } })
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
-        self.recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, to: completionHandler)
+        self.recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, backed: self.backing.map { backing in { try backing.shareMetadata($0) } }, to: completionHandler)
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try self.recorder.respond("acceptShare", .async, metadata)
+        try self.recorder.respond("acceptShare", .async, metadata, backed: self.backing.map { backing in { try backing.acceptShare($0) } })
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
-        self.recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, to: completionHandler)
+        self.recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, backed: self.backing.map { backing in { try backing.acceptShare($0) } }, to: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
@@ -300,30 +302,30 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try self.recorder.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+        try self.recorder.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, backed: self.backing.map { backing in { try backing.shareParticipantsForUserRecordIDs($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
-        self.recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, backed: self.backing.map { backing in { try backing.shareParticipantsForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try self.recorder.respond("shareMetadatas", .async, urls, fallback: [:])
+        try self.recorder.respond("shareMetadatas", .async, urls, backed: self.backing.map { backing in { try backing.shareMetadatas($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
-        self.recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, backed: self.backing.map { backing in { try backing.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try self.recorder.respond("acceptShares", .async, metadatas, fallback: [:])
+        try self.recorder.respond("acceptShares", .async, metadatas, backed: self.backing.map { backing in { try backing.acceptShares($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
-        self.recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, fallback: [:], to: completionHandler)
+        self.recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, backed: self.backing.map { backing in { try backing.acceptShares($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
@@ -348,11 +350,23 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
 /// What answers `MockCloudContainer`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudContainerBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
+public protocol CloudContainerBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking, CloudAcceptSharesBacking, CloudFetchShareMetadataBacking {
     /// `accountStatus` (fetch): `accountStatus()`, `accountStatus(completionHandler:)`.
     func accountStatus() throws -> CKAccountStatus
     /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
     func userRecordID() throws -> CKRecord.ID
+    /// `shareParticipantForUserRecordID` (fetch): `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
+    func shareParticipantForUserRecordID(_ arguments: CKRecord.ID) throws -> CKShare.Participant
+    /// `shareMetadata` (fetch): `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
+    func shareMetadata(_ arguments: URL) throws -> CKShare.Metadata
+    /// `acceptShare` (save): `accept(_:)`, `accept(_:completionHandler:)`.
+    func acceptShare(_ arguments: CKShare.Metadata) throws -> CKShare
+    /// `shareParticipantsForUserRecordIDs` (fetch): `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
+    func shareParticipantsForUserRecordIDs(_ arguments: [CKRecord.ID]) throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
+    /// `shareMetadatas` (fetch): `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
+    func shareMetadatas(_ arguments: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>]
+    /// `acceptShares` (save): `accept(_:)`, `accept(_:completionHandler:)`.
+    func acceptShares(_ arguments: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>]
 }
 
 /// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, check with
@@ -391,7 +405,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     public func calls<A, V>(_ call: CloudDatabaseCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
 
     public var databaseScope: CKDatabase.Scope {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 384)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 390)
         self.recorder.get("databaseScope", fallback: .private)
         #sourceLocation()
     }

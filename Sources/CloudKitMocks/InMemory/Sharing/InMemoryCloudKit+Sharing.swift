@@ -1,5 +1,6 @@
 @_spi(Generated) import CloudDoubleRuntime
 import CloudKit
+import CloudKitDoubles
 import Foundation
 
 /// The container's sharing calls: participants, share metadata and acceptance, for the user
@@ -124,5 +125,48 @@ extension InMemoryCloudDatabase {
             guard let updated = SharingArchive.share(share, participants: minted, url: share.url) else { return nil }
             return handOut(store(updated, asServer: true, in: &state), in: state) as? CKShare
         }
+    }
+}
+
+/// The container's described share calls and operations, answered from this service (the mock
+/// container's backing): each item fails or succeeds on its own.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension InMemoryCloudKit {
+    public func shareParticipantForUserRecordID(_ arguments: CKRecord.ID) throws -> CKShare.Participant {
+        try shareParticipant(forUserRecordID: arguments)
+    }
+
+    public func shareMetadata(_ arguments: URL) throws -> CKShare.Metadata {
+        try shareMetadata(for: arguments)
+    }
+
+    public func acceptShare(_ arguments: CKShare.Metadata) throws -> CKShare {
+        try accept(arguments)
+    }
+
+    public func shareParticipantsForUserRecordIDs(_ arguments: [CKRecord.ID]) throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+        Dictionary(arguments.map { id in (id, Result { try shareParticipant(forUserRecordID: id) }) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func shareMetadatas(_ arguments: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>] {
+        Dictionary(arguments.map { url in (url, Result { try shareMetadata(for: url) }) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func acceptShares(_ arguments: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+        Dictionary(arguments.map { metadata in (metadata, Result { try accept(metadata) }) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func acceptSharesOperation(_ operation: CKAcceptSharesOperation) -> CloudAcceptSharesOutcome {
+        CloudAcceptSharesOutcome(shares: (operation.shareMetadatas ?? []).map { metadata in (metadata, Result { try accept(metadata) }) })
+    }
+
+    /// `shouldFetchRootRecord` and `rootRecordDesiredKeys` as CKFetchShareMetadataOperation.h
+    /// describes them: "If set to YES, the resulting CKShareMetadata will have a rootRecord object
+    /// filled out"; "Declares which user-defined keys should be fetched and added to the resulting
+    /// rootRecord".
+    public func fetchShareMetadataOperation(_ operation: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome {
+        CloudFetchShareMetadataOutcome(metadatas: (operation.shareURLs ?? []).map { url in
+            (url, Result { try shareMetadata(for: url, shouldFetchRootRecord: operation.shouldFetchRootRecord, rootRecordDesiredKeys: operation.rootRecordDesiredKeys) })
+        })
     }
 }
