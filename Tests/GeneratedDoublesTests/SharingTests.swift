@@ -224,4 +224,55 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         let lost = try await changes(since: quiet.token)
         XCTAssertEqual(lost.deleted, [sharedNotes])
     }
+
+    // MARK: Through the container's calls and operations (the shipped description)
+
+    func testTheMockContainerAnswersShareCallsFromTheStore() async throws {
+        let share = try await shareList()
+        let container = bobDevice.mockContainer()
+        let metadata = try await container.shareMetadata(for: try XCTUnwrap(share.url))
+        XCTAssertEqual(metadata.participantStatus, .pending)
+        let accepted = try await container.accept(metadata)
+        XCTAssertEqual(accepted.currentUserParticipant?.acceptanceStatus, .accepted)
+        let item = try await container.sharedCloudDatabase.record(for: id("item"))
+        XCTAssertEqual(item["title"] as? String, "milk", "the container's shared database is Bob's shared database")
+    }
+
+    func testAFaultPlanFailsOneShareOfAnAcceptSharesOperation() async throws {
+        let list = try await shareList()
+        let zoneShare = CKShare(recordZoneID: CKRecordZone.ID(zoneName: "Photos"))
+        cloud.privateDatabase.seed(zones: [CKRecordZone(zoneName: "Photos")])
+        zoneShare.addParticipant(try cloud.shareParticipant(forUserRecordID: CKRecord.ID(recordName: "_bob")))
+        let photos = try await alice.save(zoneShare) as! CKShare
+        let urls = [try XCTUnwrap(list.url), try XCTUnwrap(photos.url)]
+
+        let fetch = CKFetchShareMetadataOperation(shareURLs: urls)
+        fetch.shouldFetchRootRecord = true
+        let metadatas = Locked<[URL: CKShare.Metadata]>([:])
+        fetch.perShareMetadataResultBlock = { url, result in metadatas.withLock { $0[url] = try? result.get() } }
+        let container = bobDevice.mockContainer(delivery: .immediate)
+        container.add(fetch)
+        XCTAssertEqual(metadatas.snapshot[urls[0]]?.rootRecord?["title"] as? String, "groceries", "shouldFetchRootRecord")
+        XCTAssertNil(metadatas.snapshot[urls[1]]?.hierarchicalRootRecordID, "CKShare.h: a zone-wide share's metadata has no root")
+
+        let toFail = try XCTUnwrap(metadatas.snapshot[urls[1]])
+        let faulty = FaultInjectingCloudContainer(wrapping: container, plan: FaultPlan {
+            FaultRule.failItems(.call(CloudContainerCall.acceptSharesOperation), [toFail], with: "networkFailure")
+        })
+        let accept = CKAcceptSharesOperation(shareMetadatas: urls.compactMap { metadatas.snapshot[$0] })
+        let results = Locked<[String: String]>([:])
+        accept.perShareResultBlock = { metadata, result in
+            results.withLock { $0[metadata.share.recordID.zoneID.zoneName] = (try? result.get()) == nil ? self.code(result.error) : "ok" }
+        }
+        faulty.add(accept)
+        XCTAssertEqual(results.snapshot, ["Notes": "ok", "Photos": "networkFailure"])
+        XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [sharedNotes], "the failed share was never accepted")
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
 }
