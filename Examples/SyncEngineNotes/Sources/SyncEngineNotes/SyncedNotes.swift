@@ -53,6 +53,18 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         self.stateSerialization = stateSerialization
     }
 
+    /// Notes in a zone another user shared with this one (its ID as the shared database names it,
+    /// the owner's user record name as `ownerName`): the owner made the zone, this app never saves
+    /// or re-creates it.
+    public init(sharedZone zoneID: CKRecordZone.ID, stateSerialization: SyncEngineStateSerialization? = nil) {
+        self.zoneID = zoneID
+        self.stateSerialization = stateSerialization
+        zoneSaved = true
+    }
+
+    /// Whether the zone is this user's own (in their private database).
+    var ownsZone: Bool { zoneID.ownerName == CKCurrentUserDefaultName }
+
     /// The engine was made with this object as its delegate (the engine needs its delegate first).
     public func attach(_ engine: any CloudSyncEngine) {
         self.engine = engine
@@ -62,7 +74,7 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 
     public func save(_ note: Note) {
         notes[note.id] = note
-        if !zoneSaved { engine?.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: zoneID))]) }
+        if !zoneSaved, ownsZone { engine?.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: zoneID))]) }
         engine?.state.add(pendingRecordZoneChanges: [.saveRecord(recordID(note.id))])
     }
 
@@ -108,7 +120,7 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
             handleAccountChange(change, syncEngine)
         case .fetchedDatabaseChanges(let changes):
             for deletion in changes.deletions where deletion.zoneID == zoneID {
-                if deletion.reason == .purged {
+                if deletion.reason == .purged || !ownsZone {  // a shared zone gone: no access any more
                     notes.removeAll()
                     lastKnownRecords.removeAll()
                 } else {
@@ -192,9 +204,12 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
                 if let server = failure.error.serverRecord { merge(server, syncEngine) }
                 if notes[id.recordName] != nil { again.append(.saveRecord(id)) }
             case .zoneNotFound, .userDeletedZone:
-                zoneSaved = false
-                zones.append(.saveZone(CKRecordZone(zoneID: id.zoneID)))
-                lastKnownRecords[id.recordName] = nil
+                // A shared zone is its owner's to make: if it is really gone, the next fetch says so.
+                if ownsZone {
+                    zoneSaved = false
+                    zones.append(.saveZone(CKRecordZone(zoneID: id.zoneID)))
+                    lastKnownRecords[id.recordName] = nil
+                }
                 again.append(.saveRecord(id))
             case .unknownItem:
                 lastKnownRecords[id.recordName] = nil
@@ -240,8 +255,10 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 
     func uploadEverything(_ syncEngine: any CloudSyncEngine) {
         lastKnownRecords.removeAll()
-        zoneSaved = false
-        syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: zoneID))])
+        if ownsZone {
+            zoneSaved = false
+            syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: zoneID))])
+        }
         syncEngine.state.add(pendingRecordZoneChanges: notes.keys.sorted().map { .saveRecord(recordID($0)) })
     }
 

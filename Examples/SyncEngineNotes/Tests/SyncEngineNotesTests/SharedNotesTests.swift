@@ -1,0 +1,114 @@
+import CloudDoubleRuntime
+import CloudKit
+import CloudKitDoubles
+import CloudKitMocks
+import Foundation
+import SyncEngineNotes
+import XCTest
+
+/// Issue #24's worked example: Alice shares her notes zone with Bob, and both edit it through
+/// `InMemorySyncEngine` — Alice on her private database, Bob on his shared database — with 30% of
+/// their requests failing (seeded), until both devices and the server agree.
+final class SharedNotesTests: XCTestCase {
+    let clock = VirtualClock()
+    static let everyCode = ErrorCatalogue.cloudKit.codes.map { WeightedCode(.raw($0.rawValue)) }
+
+    struct Device {
+        let notes: SyncedNotes
+        let engine: InMemorySyncEngine
+        let database: FaultInjectingCloudDatabase
+    }
+
+    func device(_ cloud: InMemoryCloudKit, _ scope: CKDatabase.Scope, notes: SyncedNotes, seed: UInt64) async -> Device {
+        let plan = FaultPlan {
+            FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: Self.everyCode, retryAfter: .range(1...5)))
+            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
+        }
+        let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(scope), faults: FaultInjector(
+            plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
+        var configuration = SyncEngineConfiguration<any CloudDatabase>(database: database, stateSerialization: nil, delegate: notes)
+        configuration.automaticallySync = false
+        let engine = InMemorySyncEngine(configuration, cloud: cloud, time: clock.timeSource, random: RandomSource(seed: seed))
+        await notes.attach(engine)
+        return Device(notes: notes, engine: engine, database: database)
+    }
+
+    func note(_ id: Int, _ text: String, at seconds: Double) -> Note {
+        Note(id: "note-\(id)", text: text, modified: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    func texts(_ device: Device) async -> [String: String] { await device.notes.notes.mapValues(\.text) }
+
+    /// The notes in Alice's zone (the share record lives there too, and is no note).
+    func serverTexts(_ cloud: InMemoryCloudKit) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).filter { $0.recordType == "Note" }.map {
+            ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
+        })
+    }
+
+    func converge(_ devices: [Device], _ cloud: InMemoryCloudKit, to expected: [String: String], rounds: Int = 80) async -> Int {
+        for round in 1...rounds {
+            for device in devices { try? await device.notes.sync() }
+            var settled = serverTexts(cloud) == expected
+            for device in devices {
+                let upToDate = await device.notes.isUpToDate
+                let local = await texts(device)
+                settled = settled && upToDate && local == expected
+            }
+            if settled { return round }
+        }
+        return rounds
+    }
+
+    func testAliceSharesHerNotesZoneWithBobAndBothEditUnderFaults() async throws {
+        let cloud = InMemoryCloudKit(userRecordName: "_alice", notificationCenter: NotificationCenter())
+        let bobsPhone = cloud.device(signedInAs: "_bob", notificationCenter: NotificationCenter())
+        let alice = await device(cloud, .private, notes: SyncedNotes(), seed: 40)
+        for id in 1...10 { await alice.notes.save(note(id, "alice \(id)", at: Double(id))) }
+        var expected = Dictionary(uniqueKeysWithValues: (1...10).map { ("note-\($0)", "alice \($0)") })
+        var rounds = await converge([alice], cloud, to: expected)
+        XCTAssertEqual(serverTexts(cloud), expected, "Alice's notes are in iCloud after \(rounds) rounds")
+
+        // Alice shares the whole zone with Bob, who may write; Bob accepts the invitation.
+        let share = CKShare(recordZoneID: CKRecordZone.ID(zoneName: "Notes"))
+        let participant = try cloud.shareParticipant(forUserRecordID: CKRecord.ID(recordName: "_bob"))
+        participant.permission = .readWrite
+        share.addParticipant(participant)
+        let saved = try await cloud.mockDatabase().save(share) as! CKShare
+        let metadata = try await bobsPhone.mockContainer().shareMetadata(for: try XCTUnwrap(saved.url))
+        _ = try await bobsPhone.mockContainer().accept(metadata)
+
+        // Bob's app syncs the zone as his shared database names it: owner "_alice".
+        let sharedZone = CKRecordZone.ID(zoneName: "Notes", ownerName: "_alice")
+        XCTAssertEqual(bobsPhone.sharedDatabase.zoneIDs, [sharedZone])
+        let bob = await device(bobsPhone, .shared, notes: SyncedNotes(sharedZone: sharedZone), seed: 41)
+        rounds = await converge([alice, bob], cloud, to: expected)
+        var onBob = await texts(bob)
+        XCTAssertEqual(onBob, expected, "Bob has Alice's notes after \(rounds) rounds")
+
+        // Both edit, add and delete.
+        for id in 1...3 { await alice.notes.save(note(id, "alice edit \(id)", at: 100 + Double(id))) }
+        for id in 4...6 { await bob.notes.save(note(id, "bob edit \(id)", at: 100 + Double(id))) }
+        for id in 11...15 { await bob.notes.save(note(id, "bob \(id)", at: 100 + Double(id))) }
+        await alice.notes.delete(id: "note-9")
+        await bob.notes.delete(id: "note-10")
+        await alice.notes.save(note(7, "alice first", at: 200))
+        await bob.notes.save(note(7, "bob later wins", at: 300))
+        for id in 1...3 { expected["note-\(id)"] = "alice edit \(id)" }
+        for id in 4...6 { expected["note-\(id)"] = "bob edit \(id)" }
+        for id in 11...15 { expected["note-\(id)"] = "bob \(id)" }
+        expected["note-9"] = nil
+        expected["note-10"] = nil
+        expected["note-7"] = "bob later wins"
+        rounds = await converge([alice, bob], cloud, to: expected)
+        let onAlice = await texts(alice)
+        onBob = await texts(bob)
+        XCTAssertEqual(onAlice, expected, "converged after \(rounds) rounds")
+        XCTAssertEqual(onBob, expected)
+        XCTAssertEqual(serverTexts(cloud), expected)
+        XCTAssertEqual(
+            cloud.privateDatabase.record(CKRecord.ID(recordName: "note-11", zoneID: CKRecordZone.ID(zoneName: "Notes")))?.creatorUserRecordID?.recordName, "_bob",
+            "Bob's notes live in Alice's zone, made by Bob")
+        XCTAssertGreaterThanOrEqual(alice.database.faults.events.count + bob.database.faults.events.count, 10, "faults were injected")
+    }
+}
