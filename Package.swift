@@ -95,6 +95,15 @@ let package = Package(
             name: "NotesSyncTests", dependencies: ["NotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/NotesSync/Tests/NotesSyncTests", swiftSettings: strict),
 
+        // The fault-exploration example: a copy of NotesSync with a bug planted, which its test
+        // finds by exploring seeds and shrinks to a minimal plan (docs/FaultExploration.md).
+        .target(
+            name: "BuggyNotesSync", dependencies: ["CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/PlantedBug/Sources/BuggyNotesSync", swiftSettings: strict),
+        .testTarget(
+            name: "BuggyNotesSyncTests", dependencies: ["BuggyNotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/PlantedBug/Tests/BuggyNotesSyncTests", swiftSettings: strict),
+
         // The CKSyncEngine example: a notes app on the `CloudSyncEngine` protocol, run in its tests
         // by the in-memory engine (two devices, seeded faults); the same code runs on the live adapter.
         .target(
