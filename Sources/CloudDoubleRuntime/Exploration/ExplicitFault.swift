@@ -92,13 +92,17 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
         return 1
     }
 
-    public var description: String {
+    public var description: String { description(names: nil) }
+
+    /// One line for a report, naming codes by `model`'s catalogue where it has them.
+    func description(names model: ErrorModel?) -> String {
+        func code(_ raw: Int) -> String { model?.catalogue[raw].map { "\($0.name) (\(raw))" } ?? "\(raw)" }
         var text = "\(type).\(call) [\(form)] call \(callNumber):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
         case .delay: text += " delayed"
-        case .fail(let code, let retryAfter): text += " failed \(code)" + (retryAfter.map { " retry-after \($0)s" } ?? "")
-        case .failItems(let items, _, _): text += " failed items " + items.map { "\($0.key) (\($0.code))" }.joined(separator: ", ")
+        case .fail(let raw, let retryAfter): text += " failed with \(code(raw))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .failItems(let items, _, _): text += " failed items " + items.map { "\($0.key) with \(code($0.code))" }.joined(separator: ", ")
         case .hang: text += " hung"
         case .cancel: text += " cancelled"
         }

@@ -79,7 +79,7 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         }
         lines.append("Shrunk in \(failure.shrinkRuns) run(s) to \(failure.minimalFaultCount ?? 0) fault(s):")
-        lines += minimal.map { "  \($0)" }
+        lines += minimal.map { "  " + $0.description(names: errorModel) }
         if let message = failure.minimalMessage, message != failure.message { lines.append("Failure under the minimal plan: \(message)") }
         lines.append("Reproduction:")
         lines += reproduction.split(separator: "\n").map { "  " + $0 }
