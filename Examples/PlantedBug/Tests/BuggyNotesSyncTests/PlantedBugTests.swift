@@ -71,4 +71,18 @@ final class PlantedBugTests: XCTestCase {
             XCTAssertEqual(thrown.failure?.seed, failure.seed)
         }
     }
+
+    /// The reproduction the exploration printed (docs/FaultExploration.md), pasted as it is:
+    /// it fails until the bug is fixed.
+    func testTheReproductionAsPrinted() async throws {
+        let exploration = self.exploration, scenario = self.scenario
+        do {
+            try await exploration.reproduce(seed: 4, plan: FaultPlan {
+                FaultRule.failItems(.named("modifyRecords", type: "Database", form: .async), on: .nth(1), keys: ["Notes/note-9": "assetNotAvailable"])
+            }, scenario)
+            XCTFail("the reproduction passed")
+        } catch let failure as ExplorationFailure {
+            XCTAssertEqual(failure.message, "note-9 is saved on the device but not on the server")
+        }
+    }
 }
