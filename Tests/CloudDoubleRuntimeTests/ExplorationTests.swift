@@ -117,6 +117,19 @@ final class ExplorationTests: XCTestCase {
         XCTAssertTrue(report.description.contains("not deterministic"), report.description)
     }
 
+    func testShrinkingStopsAtItsRunLimitAndSaysSo() async throws {
+        var limited = exploration
+        limited.shrinkLimit = 3
+        let report = await limited.run(Uploader.scenario(buggy: true))
+        let failure = try XCTUnwrap(report.failure)
+        XCTAssertTrue(failure.reachedShrinkLimit)
+        XCTAssertEqual(failure.shrinkRuns, 3)
+        XCTAssertNotNil(failure.minimal, "what it has is still a failing plan")
+        XCTAssertTrue(report.description.contains("(stopped at the run limit)"), report.description)
+        let full = await exploration.run(Uploader.scenario(buggy: true))
+        XCTAssertEqual(full.failure?.reachedShrinkLimit, false)
+    }
+
     /// `check`, the XCTest helper: throws the report, so the test fails with its text.
     func testCheckThrowsTheReport() async throws {
         try await exploration.check(Uploader.scenario(buggy: false))

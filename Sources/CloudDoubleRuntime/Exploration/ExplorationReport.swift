@@ -20,6 +20,9 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
         public internal(set) var minimalMessage: String?
         /// The runs the shrinker made.
         public internal(set) var shrinkRuns = 0
+        /// Whether shrinking stopped at ``FaultExploration/shrinkLimit`` rather than when no
+        /// step helped: the plan fails, but may not be as small as shrinking could make it.
+        public internal(set) var reachedShrinkLimit = false
 
         init(seed: UInt64, message: String, events: [FaultEvent]) {
             self.seed = seed
@@ -78,7 +81,9 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
             lines.append("Not shrunk: the injected faults as an explicit plan do not fail the scenario; reproduce with the seed and the exploration's plan.")
             return lines.joined(separator: "\n")
         }
-        lines.append("Shrunk in \(failure.shrinkRuns) run(s) to \(failure.minimalFaultCount ?? 0) fault(s):")
+        lines.append(
+            "Shrunk in \(failure.shrinkRuns) run(s) to \(failure.minimalFaultCount ?? 0) fault(s)"
+                + (failure.reachedShrinkLimit ? " (stopped at the run limit):" : ":"))
         lines += minimal.map { "  " + $0.description(names: errorModel) }
         if let message = failure.minimalMessage, message != failure.message { lines.append("Failure under the minimal plan: \(message)") }
         lines.append("Reproduction:")

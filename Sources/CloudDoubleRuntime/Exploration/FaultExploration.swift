@@ -112,6 +112,7 @@ public struct FaultExploration: Sendable {
             failure.minimalMessage = minimal.message
         }
         failure.shrinkRuns = shrinker.runs
+        failure.reachedShrinkLimit = shrinker.runs >= shrinkLimit
         return failure
     }
 }

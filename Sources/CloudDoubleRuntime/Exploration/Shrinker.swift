@@ -1,7 +1,8 @@
 /// Searches for a smallest list of explicit faults under which a scenario still fails, by
-/// running it: first whole chunks of the list are dropped (halves, then quarters, down to single
-/// faults, as delta debugging does), then single items of item faults, then latencies. Each
-/// step is kept only if the run still fails, so whatever it returns has been seen to fail.
+/// running it: whole chunks of the list are dropped (halves, then quarters, down to single
+/// faults, as delta debugging does), then single items of item faults, then latencies, in rounds
+/// until a round changes nothing or the run limit is reached. Each step is kept only if the run
+/// still fails, so whatever it returns has been seen to fail.
 struct Shrinker {
     let seed: UInt64
     let errorModel: ErrorModel
@@ -25,6 +26,20 @@ struct Shrinker {
         // No fault at all: the scenario fails without faults.
         if let none = await failure([]) { return ([], none) }
 
+        // Until a whole round changes nothing: dropping items or latency can make a fault droppable.
+        var changed = true
+        while changed, runs < limit {
+            changed = false
+            if await dropFaults(&current, &message) { changed = true }
+            if await dropItems(&current, &message) { changed = true }
+            if await dropLatencies(&current, &message) { changed = true }
+        }
+        return (current, message)
+    }
+
+    /// Drops chunks of faults, halving the chunk size down to one, while the scenario still fails.
+    private mutating func dropFaults(_ current: inout [ExplicitFault], _ message: inout String) async -> Bool {
+        var changed = false
         var size = max(1, current.count / 2)
         while runs < limit {
             var progress = false
@@ -40,14 +55,19 @@ struct Shrinker {
                     start += size
                 }
             }
+            changed = changed || progress
             if size > 1 {
                 size = max(1, size / 2)
             } else if !progress {
                 break
             }
         }
+        return changed
+    }
 
-        // Fewer items in each item fault.
+    /// Drops single items of item faults while the scenario still fails.
+    private mutating func dropItems(_ current: inout [ExplicitFault], _ message: inout String) async -> Bool {
+        var changed = false
         for index in current.indices {
             guard case .failItems(var items, let retryAfter, let topLevel) = current[index].effect, items.count > 1 else { continue }
             var item = 0
@@ -60,23 +80,29 @@ struct Shrinker {
                     items = fewer
                     current = candidate
                     message = found
+                    changed = true
                 } else {
                     item += 1
                 }
             }
         }
+        return changed
+    }
 
-        // No latency where none is needed.
+    /// Sets latencies to zero where the scenario still fails without them (a delay keeps its own).
+    private mutating func dropLatencies(_ current: inout [ExplicitFault], _ message: inout String) async -> Bool {
+        var changed = false
         for index in current.indices where current[index].latency > 0 && runs < limit {
+            if case .delay = current[index].effect { continue }
             var candidate = current
             candidate[index].latency = 0
-            if case .delay = candidate[index].effect { continue }  // a delay without latency is no fault
             if let found = await failure(candidate) {
                 current = candidate
                 message = found
+                changed = true
             }
         }
-        return (current, message)
+        return changed
     }
 
     /// What the scenario throws under exactly `faults`, or `nil` when it passes.
