@@ -235,10 +235,12 @@ public struct FaultRule: Sendable {
         retryAfter: Double? = nil, topLevelPartialFailure: Bool = false
     ) -> FaultRule {
         let codes = Dictionary(keys.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<ErrorCodeRef>()
+        let listed = keys.map(\.value).filter { seen.insert($0).inserted }  // in the order given, for validation
         return FaultRule(
             selector, schedule: schedule,
             outcome: .failItems(ItemFailure(
-                .keyed(codes), codes: Array(Set(codes.values)).map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                .keyed(codes), codes: listed.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
                 topLevelPartialFailure: topLevelPartialFailure)))
     }
 
