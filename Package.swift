@@ -34,21 +34,17 @@ let package = Package(
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
 
         // The generator: model, parser, validator, translator, renderer, writer. It depends on the
-        // catalogue only (the validator checks error names against it), not on the runtime. It carries
-        // the default templates as a resource so the plugin's tool finds them through Bundle.module.
+        // catalogue only (the validator checks error names against it), not on the runtime. The
+        // default templates (top-level `Templates/`) are compiled into it as string literals by
+        // the TemplateEmbedding plugin, so the tool needs no resource bundle.
         .target(
             name: "CloudDoubleGenerator",
             dependencies: ["CloudDoubleCatalogue"],
-            path: ".",
-            // The package root is this target's path only so that `Templates/` can be its resource;
-            // everything else under the root belongs to other targets.
-            exclude: [
-                "Sources/CloudDoubleCatalogue", "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md", "LICENSE", "CHANGELOG.md",
-            ],
-            sources: ["Sources/CloudDoubleGenerator"],
-            resources: [.copy("Templates")],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["TemplateEmbedding"]
         ),
+        .executableTarget(name: "TemplateEmbedder", swiftSettings: strict),
+        .plugin(name: "TemplateEmbedding", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         // The tool builds the generator and the catalogue (`clouddouble catalogue` prints it), not the runtime.
         .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator", "CloudDoubleCatalogue"], swiftSettings: strict),
 
