@@ -33,18 +33,23 @@ let package = Package(
         // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
 
-        // The generator: model, parser, validator, translator, renderer, writer. It depends on the
-        // catalogue only (the validator checks error names against it), not on the runtime. The
-        // default templates (top-level `Templates/`) are compiled into it as string literals by
-        // the TemplateEmbedding plugin, so the tool needs no resource bundle.
+        // The default templates, where users read and copy them: top-level `Templates/` is a
+        // target of its own (its one Swift file finds the directory in the resource bundle), so
+        // no target takes the package root as its path and sees every other file under it.
         .target(
-            name: "CloudDoubleGenerator",
-            dependencies: ["CloudDoubleCatalogue"],
-            swiftSettings: strict,
-            plugins: ["TemplateEmbedding"]
+            name: "CloudDoubleTemplates",
+            path: "Templates",
+            resources: [
+                .copy("blockCalls.mustache"), .copy("faultInjecting.mustache"), .copy("header.mustache"),
+                .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
+            ],
+            swiftSettings: strict
         ),
-        .executableTarget(name: "TemplateEmbedder", swiftSettings: strict),
-        .plugin(name: "TemplateEmbedding", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+
+        // The generator: model, parser, validator, translator, renderer, writer. It depends on the
+        // catalogue only (the validator checks error names against it), not on the runtime, and
+        // on the templates it renders by default.
+        .target(name: "CloudDoubleGenerator", dependencies: ["CloudDoubleCatalogue", "CloudDoubleTemplates"], swiftSettings: strict),
         // The tool builds the generator and the catalogue (`clouddouble catalogue` prints it), not the runtime.
         .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator", "CloudDoubleCatalogue"], swiftSettings: strict),
 

@@ -9,7 +9,7 @@ import PackagePlugin
 ///   module. So a test target gets mocks of its app's description without copying the JSON and
 ///   without compiling mocks into the app.
 ///
-/// Inputs (the description and the tool, which carries the templates) and outputs are declared, so an unchanged
+/// Inputs (the description, the templates, the tool) and outputs are declared, so an unchanged
 /// build does not rerun the generator and a changed description regenerates.
 @main
 struct CloudDoublePlugin: BuildToolPlugin {
@@ -44,8 +44,26 @@ struct CloudDoublePlugin: BuildToolPlugin {
             displayName: "CloudDouble: generating \(names) for \(description.lastPathComponent)",
             executable: tool,
             arguments: ["generate", description.path, "--output", work.path, "--artifacts", names] + imports,
-            // The default templates are compiled into the tool, so a changed template changes the tool.
-            inputFiles: [description, tool],
+            inputFiles: [description, tool] + templateFiles(besides: tool),
             outputFiles: outputs)
+    }
+
+    /// The tool's bundled templates: a changed template regenerates too. SwiftPM puts a
+    /// target's resources beside the tool in `<Package>_<Target>.resources` on Linux and in
+    /// `<Package>_<Target>.bundle` (flat, or with `Contents/Resources` when Xcode builds it) on
+    /// Apple platforms.
+    private func templateFiles(besides tool: URL) -> [URL] {
+        let folder = tool.deletingLastPathComponent()
+        let candidates = [
+            "CloudDouble_CloudDoubleTemplates.resources",
+            "CloudDouble_CloudDoubleTemplates.bundle",
+            "CloudDouble_CloudDoubleTemplates.bundle/Contents/Resources",
+        ]
+        for candidate in candidates {
+            let directory = folder.appendingPathComponent(candidate)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+        }
+        return []
     }
 }

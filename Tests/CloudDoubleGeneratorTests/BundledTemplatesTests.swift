@@ -1,17 +1,20 @@
-@testable import CloudDoubleGenerator
+import CloudDoubleGenerator
 import Foundation
 import XCTest
 
-/// The templates compiled into the generator (`Plugins/TemplateEmbedding`) are the top-level
-/// `Templates/` files, byte for byte, every one of them.
+/// The templates the generator renders by default (the `CloudDoubleTemplates` target's resources)
+/// are the top-level `Templates/` files, byte for byte, every one of them: a template missing from
+/// the target's `resources` fails here.
 final class BundledTemplatesTests: XCTestCase {
-    func testEveryTemplateIsEmbeddedExactly() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.templates.path).filter { $0.hasSuffix(".mustache") }.sorted()
-        XCTAssertEqual(BundledTemplates.sources.map { "\($0.name).mustache" }, files)
-        for (name, source) in BundledTemplates.sources {
-            let onDisk = try String(contentsOf: Paths.templates.appendingPathComponent("\(name).mustache"), encoding: .utf8)
-            XCTAssertEqual(source, onDisk, name)
+    func testEveryTemplateIsBundledExactly() throws {
+        let bundled = try TemplateSet.bundled().directory
+        let names = { (directory: URL) in
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mustache") }.sorted()
+        }
+        XCTAssertEqual(try names(bundled), try names(Paths.templates))
+        for name in try names(Paths.templates) {
+            XCTAssertEqual(
+                try Data(contentsOf: bundled.appendingPathComponent(name)), try Data(contentsOf: Paths.templates.appendingPathComponent(name)), name)
         }
     }
-
 }

@@ -1,3 +1,4 @@
+import CloudDoubleTemplates
 import Foundation
 
 /// The templates of one directory: one per artifact plus partials (`header`). The defaults ship
@@ -6,17 +7,17 @@ public struct TemplateSet: Sendable {
     public let directory: URL
     let templates: [String: MustacheTemplate]
 
-    /// The templates shipped with the generator: the package's top-level `Templates/`, compiled
-    /// into the generator as string literals at build time (`Plugins/TemplateEmbedding`), so no
-    /// resource bundle has to be found and no target has to claim the package root to carry one.
+    /// The templates shipped with the generator.
     public static func bundled() throws(GeneratorError) -> TemplateSet {
-        try TemplateSet(
-            directory: URL(fileURLWithPath: "Templates"),
-            files: BundledTemplates.sources.map { ("\($0.name).mustache", "Templates/\($0.name).mustache", $0.source) })
+        guard let url = CloudDoubleTemplates.directory else {
+            throw GeneratorError.templates("the generator's own Templates directory is missing from its bundle")
+        }
+        return try TemplateSet(directory: url)
     }
 
     /// Loads every `*.mustache` in `directory`; every artifact's template must be there.
     public init(directory: URL) throws(GeneratorError) {
+        self.directory = directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw GeneratorError.templates("\(directory.path): error: the template directory does not exist")
@@ -27,20 +28,12 @@ public struct TemplateSet: Sendable {
         } catch {
             throw GeneratorError.templates("\(directory.path): error: cannot list the template directory: \(error.localizedDescription)")
         }
-        try self.init(directory: directory, files: names.map { file in
-            let path = directory.appendingPathComponent(file).path
-            return (file, path, FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) })
-        })
-    }
-
-    /// Parses each `(file name, path for messages, source)`; a `nil` source could not be read.
-    private init(directory: URL, files: [(file: String, path: String, source: String?)]) throws(GeneratorError) {
-        self.directory = directory
         var templates: [String: MustacheTemplate] = [:]
         var problems: [String] = []
-        for (file, path, source) in files {
+        for file in names {
             let name = String(file.dropLast(".mustache".count))
-            guard let source else {
+            let path = directory.appendingPathComponent(file).path
+            guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
                 problems.append("\(path):1:1: error: the template cannot be read as UTF-8")
                 continue
             }
