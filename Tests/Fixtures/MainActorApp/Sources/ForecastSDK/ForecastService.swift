@@ -18,3 +18,20 @@ public final class ForecastService: Sendable {
 }
 
 public let ForecastErrorDomain = "ForecastErrorDomain"
+
+extension ForecastService {
+    /// Reports progress on the main actor, as UI-facing SDK calls do.
+    public func watch(in city: String, progress: @escaping @MainActor @Sendable (Double) -> Void) async throws -> Double {
+        await progress(1)
+        return 21
+    }
+
+    public func watch(in city: String, progress: @escaping @MainActor @Sendable (Double) -> Void, completionHandler: @escaping @Sendable (Double?, (any Error)?) -> Void) {
+        Task { @MainActor in progress(1); completionHandler(21, nil) }
+    }
+
+    public var onChange: (@MainActor @Sendable () -> Void)? {
+        get { nil }
+        set {}
+    }
+}

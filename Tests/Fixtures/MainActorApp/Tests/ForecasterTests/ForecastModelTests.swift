@@ -68,4 +68,33 @@ struct ForecastModelTests {
         mock.stub(.region, .value("us"))
         #expect(ForecastModel(forecast: FaultInjectingCloudForecast(wrapping: mock, plan: .none), database: MockCloudDatabase()).region == "us")
     }
+
+    /// Closures isolated to the main actor, as an SDK's UI-facing calls take them: the fault
+    /// wrapper forwards them, the mock records them for the test to call, in both forms, and a
+    /// settable property of such a closure type round-trips.
+    @Test func mainActorClosuresPassThroughTheDoubles() async throws {
+        let mock = MockCloudForecast()
+        mock.stub(.watch, .value(3))
+        let faulty = FaultInjectingCloudForecast(wrapping: mock, plan: .none)
+        let seen = Seen()
+
+        #expect(try await faulty.watch(in: "Oslo") { seen.values.append($0) } == 3)
+        let value = await withCheckedContinuation { continuation in
+            faulty.watch(in: "Rome", progress: { seen.values.append($0 * 10) }) { value, _ in continuation.resume(returning: value) }
+        }
+        #expect(value == 3)
+        for arguments in mock.arguments(.watch) { arguments.progress(0.5) }
+        #expect(seen.values == [0.5, 5])
+        #expect(mock.arguments(.watch).map(\.city) == ["Oslo", "Rome"])
+
+        faulty.onChange = { seen.values.append(-1) }
+        mock.onChange?()
+        #expect(seen.values == [0.5, 5, -1])
+    }
+}
+
+/// What main-actor closures saw (main-actor isolated, as the app's code is).
+@MainActor
+final class Seen {
+    var values: [Double] = []
 }
