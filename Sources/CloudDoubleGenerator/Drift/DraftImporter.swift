@@ -110,6 +110,10 @@ struct DraftImporter {
         var properties: [DraftJSON] = []
         var memberNames = Set<String>()
         for property in type.properties {
+            if let reason = property.unsupported {
+                omit(property.name, "\(Self.marker): a description cannot express this property: \(reason)")
+                continue
+            }
             var members: [(String, DraftJSON)] = [("name", .string(property.name))]
             if let ref = reference(property.type) {
                 members.append(("ref", .string(ref)))
