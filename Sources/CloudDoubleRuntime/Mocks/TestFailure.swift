@@ -33,7 +33,14 @@ enum TestFailure {
 #if DEBUG
 /// A symbol of a library loaded in this process, or `nil`.
 private func loadedSymbol(_ name: String) -> UnsafeMutableRawPointer? {
+    #if canImport(Darwin)
+    // RTLD_DEFAULT, `(void *)-2` in <dlfcn.h>: every image, including test bundles the runner
+    // loaded itself.
+    dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)
+    #else
+    // The program and the libraries it was linked with: the test runner links XCTest and Testing.
     dlsym(dlopen(nil, RTLD_NOW), name)
+    #endif
 }
 
 /// Swift Testing's public entry points, by their mangled names (stable: Testing is built with
