@@ -205,6 +205,8 @@ struct SDKMethod: Sendable {
     }
 
     var isDiscardable: Bool { attributes.contains("@discardableResult") }
+    /// The global actor the method is isolated to (`@MainActor`), if any.
+    var globalActor: String? { attributes.first { $0.hasSuffix("Actor") } }
     var isPreconcurrency: Bool { attributes.contains("@preconcurrency") }
 
     /// A trailing parameter is a handler when it is a function returning `Void` whose label or

@@ -41,6 +41,9 @@ public final class DSStore: NSObject, @unchecked Sendable {
     /// For the UI, on the main actor: a description cannot express it.
     @MainActor public var displayName: String { "" }
 
+    /// For the UI, on the main actor: a description cannot express it either.
+    @MainActor public func refreshDisplayName() {}
+
     public func status(completionHandler: @escaping @Sendable (DSStoreStatus, (any Error)?) -> Void) { completionHandler(.offline, nil) }
 
     public func status() async throws -> DSStoreStatus { .offline }

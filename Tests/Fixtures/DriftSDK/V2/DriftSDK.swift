@@ -41,6 +41,9 @@ public final class DSStore: NSObject, @unchecked Sendable {
     /// For the UI, on the main actor: a description cannot express it.
     @MainActor public var displayName: String { "" }
 
+    /// For the UI, on the main actor: a description cannot express it either.
+    @MainActor public func refreshDisplayName() {}
+
     // DRIFT: newly deprecated on iOS (both forms)
     @available(iOS, deprecated: 17.0, message: "Use the status stream")
     public func status(completionHandler: @escaping @Sendable (DSStoreStatus, (any Error)?) -> Void) { completionHandler(.offline, nil) }
