@@ -142,7 +142,12 @@ public final class FaultInjector: Sendable {
     /// pass-through (no plan, injection off, no rule's selector matches) is one lock-free check
     /// followed by the wrapped call itself (see docs/Benchmarks.md).
     @inlinable
-    @_spi(Generated) public func perform<Value>(_ type: String, _ call: String, _ form: CallForm = .async, _ body: () async throws -> Value) async throws -> Value {
+    ///
+    /// It runs on the caller's actor (`isolation`), so `body` is never sent anywhere: a wrapper
+    /// isolated to the main actor (an app target with default `MainActor` isolation) compiles.
+    @_spi(Generated) public func perform<Value>(
+        _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
+    ) async throws -> Value {
         if mayFire(type, call, form) { _ = try await prepare(type, call, form) }
         return try await body()
     }
@@ -151,10 +156,11 @@ public final class FaultInjector: Sendable {
     /// the faults which items the app asked for, `body` sends only the items not chosen to fail
     /// (`ItemFaults.kept(_:input:)`), and `merge` adds the chosen items' failures to the SDK's
     /// answer and fails chosen returned items. Otherwise `body` gets faults that choose nothing.
+    /// It runs on the caller's actor, as the form without items does.
     @inlinable
     @_spi(Generated) public func perform<Value>(
-        _ type: String, _ call: String, _ form: CallForm = .async, request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value,
-        _ body: (ItemFaults) async throws -> Value
+        _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation,
+        request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value, _ body: (ItemFaults) async throws -> Value
     ) async throws -> Value {
         var faults: ItemFaults?
         if mayFire(type, call, form) { faults = try await prepare(type, call, form) }
