@@ -33,22 +33,23 @@ let package = Package(
         // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
 
-        // The generator: model, parser, validator, translator, renderer, writer. It depends on the
-        // catalogue only (the validator checks error names against it), not on the runtime. It carries
-        // the default templates as a resource so the plugin's tool finds them through Bundle.module.
+        // The default templates, where users read and copy them: top-level `Templates/` is a
+        // target of its own (its one Swift file finds the directory in the resource bundle), so
+        // no target takes the package root as its path and sees every other file under it.
         .target(
-            name: "CloudDoubleGenerator",
-            dependencies: ["CloudDoubleCatalogue"],
-            path: ".",
-            // The package root is this target's path only so that `Templates/` can be its resource;
-            // everything else under the root belongs to other targets.
-            exclude: [
-                "Sources/CloudDoubleCatalogue", "Sources/CloudDoubleRuntime", "Sources/clouddouble", "Sources/CloudKitDoubles", "Sources/CloudKitMocks", "Tests", "Plugins", "Examples", "Benchmarks", "Descriptions", "docs", "README.md", "LICENSE", "CHANGELOG.md",
+            name: "CloudDoubleTemplates",
+            path: "Templates",
+            resources: [
+                .copy("blockCalls.mustache"), .copy("faultInjecting.mustache"), .copy("header.mustache"),
+                .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
             ],
-            sources: ["Sources/CloudDoubleGenerator"],
-            resources: [.copy("Templates")],
             swiftSettings: strict
         ),
+
+        // The generator: model, parser, validator, translator, renderer, writer. It depends on the
+        // catalogue only (the validator checks error names against it), not on the runtime, and
+        // on the templates it renders by default.
+        .target(name: "CloudDoubleGenerator", dependencies: ["CloudDoubleCatalogue", "CloudDoubleTemplates"], swiftSettings: strict),
         // The tool builds the generator and the catalogue (`clouddouble catalogue` prints it), not the runtime.
         .executableTarget(name: "clouddouble", dependencies: ["CloudDoubleGenerator", "CloudDoubleCatalogue"], swiftSettings: strict),
 
@@ -94,6 +95,15 @@ let package = Package(
         .testTarget(
             name: "NotesSyncTests", dependencies: ["NotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/NotesSync/Tests/NotesSyncTests", swiftSettings: strict),
+
+        // The fault-exploration example: a copy of NotesSync with a bug planted, which its test
+        // finds by exploring seeds and shrinks to a minimal plan (docs/FaultExploration.md).
+        .target(
+            name: "BuggyNotesSync", dependencies: ["CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/PlantedBug/Sources/BuggyNotesSync", swiftSettings: strict),
+        .testTarget(
+            name: "BuggyNotesSyncTests", dependencies: ["BuggyNotesSync", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            path: "Examples/PlantedBug/Tests/BuggyNotesSyncTests", swiftSettings: strict),
 
         // The CKSyncEngine example: a notes app on the `CloudSyncEngine` protocol, run in its tests
         // by the in-memory engine (two devices, seeded faults); the same code runs on the live adapter.

@@ -14,7 +14,27 @@ let package = Package(
                 .product(name: "CloudDoubleGenerator", package: "CloudDouble"),
                 .product(name: "CloudDoubleRuntime", package: "CloudDouble"),
             ]
-        )
+        ),
+        // Seeds per second of the NotesSync example's 30%-faults scenario, as fault exploration runs
+        // it. Release builds leave the fault wrappers out unless asked, so it is run as
+        // swift run -c release -Xswiftc -DCLOUDDOUBLE_FAULTS_IN_RELEASE --package-path Benchmarks seeds-bench
+        // `Sources/NotesSync` is a link to the example's sources (a package cannot depend on another's plain target).
+        .target(
+            name: "NotesSync",
+            dependencies: [
+                .product(name: "CloudKitDoubles", package: "CloudDouble"),
+                .product(name: "CloudDoubleRuntime", package: "CloudDouble"),
+            ]
+        ),
+        .executableTarget(
+            name: "seeds-bench",
+            dependencies: [
+                "NotesSync",
+                .product(name: "CloudKitMocks", package: "CloudDouble"),
+                .product(name: "CloudKitDoubles", package: "CloudDouble"),
+                .product(name: "CloudDoubleRuntime", package: "CloudDouble"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,9 +55,9 @@ struct CloudDoublePlugin: BuildToolPlugin {
     private func templateFiles(besides tool: URL) -> [URL] {
         let folder = tool.deletingLastPathComponent()
         let candidates = [
-            "CloudDouble_CloudDoubleGenerator.resources/Templates",
-            "CloudDouble_CloudDoubleGenerator.bundle/Templates",
-            "CloudDouble_CloudDoubleGenerator.bundle/Contents/Resources/Templates",
+            "CloudDouble_CloudDoubleTemplates.resources",
+            "CloudDouble_CloudDoubleTemplates.bundle",
+            "CloudDouble_CloudDoubleTemplates.bundle/Contents/Resources",
         ]
         for candidate in candidates {
             let directory = folder.appendingPathComponent(candidate)

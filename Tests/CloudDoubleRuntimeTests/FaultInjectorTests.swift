@@ -186,6 +186,50 @@ final class FaultInjectorTests: XCTestCase {
 /// The lock-free pass-through: calls no rule's selector matches skip the lock, and must not
 /// change what the rules count or when a new plan takes effect.
 extension FaultInjectorTests {
+    /// A rule counts every call its selector matches, also one an earlier rule fired on: before,
+    /// the second rule skipped the call the first one failed and fired on the third save.
+    func testEveryMatchingRuleCountsACallAnEarlierRuleFiredOn() async {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.fail(.named("save"), on: .nth(1), with: "zoneBusy")
+            FaultRule.fail(.named("save"), on: .nth(2), with: "networkFailure")
+        }, errorModel: .cloudKit)
+        let saves = await codes(faults, call: "save", count: 3)
+        XCTAssertEqual(saves, [23, 4, 0])
+    }
+
+    /// Each event numbers its call among the calls of the same type, id and form, which is the
+    /// `.nth` an explicit rule on that call needs.
+    func testEventsNumberTheirCallPerCallAndForm() async {
+        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), on: .calls(2...6), with: "zoneBusy") }, errorModel: .cloudKit)
+        for call in ["save", "fetch", "save", "fetch", "fetch", "save"] {
+            _ = await codes(faults, call: call, count: 1)
+        }
+        XCTAssertEqual(faults.events.map { "\($0.call) \($0.callNumber)" }, ["fetch 1", "save 2", "fetch 2", "fetch 3", "save 3"])
+        faults.replacePlan(FaultPlan { FaultRule.fail(with: "zoneBusy") })
+        _ = await codes(faults, call: "save", count: 1)
+        XCTAssertEqual(faults.events.last?.callNumber, 1, "a new plan numbers from 1")
+    }
+
+    /// Items named by their stable keys fail with their own codes, recorded in the event.
+    func testItemsFailedByStableKeyWithTheirOwnCodes() async throws {
+        let faults = FaultInjector(plan: FaultPlan {
+            FaultRule.failItems(.named("modify"), on: .nth(2), keys: ["b": "zoneBusy", "c": "networkFailure"])
+        }, errorModel: .cloudKit)
+        let requested = ["a", "b", "c"]
+        var answers: [[String: Int]] = []
+        for _ in 0..<2 {
+            let answer: [String: Result<Int, any Error>] = try await faults.perform(
+                "Database", "modify", request: { $0.request(requested, input: 0) }, merge: { $1.merged($0, input: 0) }
+            ) { items in
+                Dictionary(uniqueKeysWithValues: items.kept(requested, input: 0).map { ($0, Result<Int, any Error>.success(1)) })
+            }
+            answers.append(answer.mapValues { result in (try? result.get()) != nil ? 0 : ((result.mapError { $0 as NSError }).failureCode ?? -1) })
+        }
+        XCTAssertEqual(answers, [["a": 0, "b": 0, "c": 0], ["a": 0, "b": 23, "c": 4]])
+        XCTAssertEqual(faults.events.last?.items, ["b", "c"])
+        XCTAssertEqual(faults.events.last?.itemCodes, [23, 4])
+    }
+
     func testCallsNoSelectorMatchesDoNotCountTowardsSchedules() async {
         let faults = FaultInjector(plan: FaultPlan {
             FaultRule.fail(FaultSelector(call: "save"), on: .nth(3), with: "zoneBusy")
@@ -347,4 +391,11 @@ private extension Result {
 struct ThreadBox: @unchecked Sendable {
     let thread: Thread
     init(_ thread: Thread) { self.thread = thread }
+}
+
+private extension Result where Failure == NSError {
+    var failureCode: Int? {
+        if case .failure(let error) = self { return error.code }
+        return nil
+    }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// The recorder and the log it shares its lock with: history per call id, one ordered log
 /// across mocks, queued stubs, properties whose reads and writes record different argument types.
-final class MockRecorderTests: XCTestCase {
+final class MockRecorderTests: FailureCapturingTestCase {
     /// The typed key of a call (the one place that builds keys, should their type change).
     func key<A, V>(_ id: String, _: A.Type = A.self, _: V.Type = V.self) -> TestCall<A, V> {
         TestCall(id: id)
@@ -31,7 +31,15 @@ final class MockRecorderTests: XCTestCase {
     func testAStubOfOtherTypesDoesNotAnswer() {
         let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: CallLog())
         mock.stub(key("fetch", String.self, String.self), .value("typed for String arguments"))
-        XCTAssertThrowsError(try mock.respond("fetch", .async, 1) as String) { XCTAssertTrue($0 is UnstubbedCallError) }
+        let failures = expectFailures {
+            do {
+                _ = try mock.respond("fetch", .async, 1) as String
+                XCTFail("should throw")
+            } catch {
+                XCTAssertTrue(error is UnstubbedCallError)
+            }
+        }
+        XCTAssertEqual(failures.map { $0.contains("MockStore.fetch was called (async form) with 1") }, [true])
         XCTAssertEqual(try mock.respond("fetch", .async, 1, fallback: "fallback") as String, "fallback")
         XCTAssertEqual(mock.callCount(key("fetch", Int.self, String.self)), 2)
         XCTAssertEqual(mock.arguments(key("fetch", String.self, String.self)), [], "no call passed a String")

@@ -47,7 +47,10 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "RecordName"), "a")
         XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
         XCTAssertEqual(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString, "ZoneID": zoneID]), id)
-        XCTAssertNil(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString]), "Apple raises; the stand-in fails the decode")
+        #if !canImport(Darwin)
+        // Apple raises an Objective-C exception here (which would end a Mac test run); the stand-in fails the decode.
+        XCTAssertNil(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString]))
+        #endif
         XCTAssertEqual(id.hash, CKRecord.ID(recordName: "a", zoneID: zoneID).hash)
     }
 
@@ -58,7 +61,9 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertEqual(keys.decodeObject(of: CKRecord.ID.self, forKey: "recordID"), id)
         XCTAssertEqual(keys.decodeInt64(forKey: "referenceAction"), 1)
         XCTAssertEqual(CKRecord.Reference(coder: try encoded { reference.encode(with: $0) }), reference)
+        #if !canImport(Darwin)
         XCTAssertNil(try decoded(CKRecord.Reference.self, from: [:]), "Apple raises; the stand-in fails the decode")
+        #endif
         XCTAssertEqual(reference.hash, id.hash, "Apple's hash is the record ID's")
     }
 

@@ -6,7 +6,7 @@ import CloudKitMocks
 import XCTest
 
 /// App-style code driving the generated mocks in every form.
-final class MockTests: XCTestCase {
+final class MockTests: FailureCapturingTestCase {
     let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "n1"))
 
     func testAsyncFormReturnsTheStubAndIsRecorded() async throws {
@@ -79,22 +79,46 @@ final class MockTests: XCTestCase {
 
     func testUnstubbedCallsFailClearlyOrDefault() async throws {
         let database = MockCloudDatabase()
-        do {
-            _ = try await database.record(for: record.recordID)
-            XCTFail("should throw")
-        } catch let error as UnstubbedCallError {
-            XCTAssertTrue(error.description.hasPrefix("MockCloudDatabase.fetchRecord was called (async form) but has no stub"), error.description)
+        let failures = await expectFailures {
+            do {
+                _ = try await database.record(for: record.recordID)
+                XCTFail("should throw")
+            } catch let error as UnstubbedCallError {
+                XCTAssertEqual(error.description, """
+                    MockCloudDatabase.fetchRecord was called (async form) with CKRecord.ID(n1, _defaultZone) but has no stub and no \
+                    default result; stub it first: mock.stub(.fetchRecord, .value(<CKRecord>))
+                    """)
+            } catch {
+                XCTFail("\(error)")
+            }
         }
+        XCTAssertEqual(failures.count, 1, "the test fails where the call is made, whatever the app does with the error")
+        XCTAssertTrue(failures.first?.contains("CloudDouble: MockCloudDatabase.fetchRecord was called") == true, "\(failures)")
         let zones = try await database.allRecordZones()
         XCTAssertEqual(zones, [], "an array result defaults to empty")
         XCTAssertEqual(database.databaseScope, .private, "the description's mockDefault")
         let done = expectation(description: "unstubbed completion still called")
-        database.fetch(withRecordZoneID: CKRecordZone.ID(zoneName: "z")) { zone, error in
-            XCTAssertNil(zone)
-            XCTAssertTrue(error is UnstubbedCallError)
-            done.fulfill()
+        let completionFailures = expectFailures {
+            database.fetch(withRecordZoneID: CKRecordZone.ID(zoneName: "z")) { zone, error in
+                XCTAssertNil(zone)
+                XCTAssertTrue(error is UnstubbedCallError)
+                done.fulfill()
+            }
         }
+        XCTAssertEqual(completionFailures.count, 1, "recorded when the call is made, before the handler runs")
         await fulfillment(of: [done], timeout: 5)
+    }
+
+    /// An app that swallows errors (a `try?`, a retry loop that gives up quietly) cannot hide a
+    /// missing stub: the failure is recorded before the error reaches it.
+    func testAnUnstubbedCallFailsTheTestEvenWhenTheAppSwallowsTheError() async {
+        let database = MockCloudDatabase()
+        let failures = await expectFailures {
+            _ = try? await database.save(CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "swallowed")))
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("MockCloudDatabase.saveRecord was called (async form) with") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.contains("mock.stub(.saveRecord, .value(<CKRecord>))") == true, "\(failures)")
     }
 
     func testChildMocksShareTheLogAndAreStable() async throws {

@@ -69,7 +69,7 @@ func describe<Value>(_ result: Result<Value, any Error>) -> String {
 
 /// Operations added to generated mocks and fault wrappers: blocks are called in CloudKit's order,
 /// with results from stubs, failures or a real run with items rewritten.
-final class OperationTests: XCTestCase {
+final class OperationTests: FailureCapturingTestCase {
     let model = ErrorModel.cloudKit
 
     func note(_ name: String) -> CKRecord {
@@ -154,9 +154,11 @@ final class OperationTests: XCTestCase {
         let operation = CKFetchRecordsOperation(recordIDs: [])
         let final = Locked<(any Error)?>(nil)
         operation.fetchRecordsResultBlock = { result in if case .failure(let error) = result { final.withLock { $0 = error } } }
-        mock.add(operation)
+        let failures = expectFailures { mock.add(operation) }
         let message = String(describing: final.snapshot.map { $0 } as Any)
         XCTAssertTrue(message.contains("fetchRecordsOperation"), message)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("mock.stub(.fetchRecordsOperation, .value(<CloudFetchRecordsOutcome>))") == true, "\(failures)")
     }
 
     func testLegacyBlocksServeOlderAppCode() async {

@@ -110,6 +110,10 @@ struct DraftImporter {
         var properties: [DraftJSON] = []
         var memberNames = Set<String>()
         for property in type.properties {
+            if let reason = property.unsupported {
+                omit(property.name, "\(Self.marker): a description cannot express this property: \(reason)")
+                continue
+            }
             var members: [(String, DraftJSON)] = [("name", .string(property.name))]
             if let ref = reference(property.type) {
                 members.append(("ref", .string(ref)))
@@ -190,6 +194,15 @@ struct DraftImporter {
 
     mutating func call(_ call: SDKCall, id: String, sdkType: String, omissions: inout [(member: String, reason: String)]) -> DraftJSON? {
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
+        // A synchronous method isolated to a global actor cannot witness the protocol's
+        // nonisolated requirement (an async one can: the call hops to the actor).
+        var call = call
+        for form in call.forms where !form.method.isAsync {
+            guard let actor = form.method.globalActor else { continue }
+            omit(form.method.fullName, "\(Self.marker): a description cannot express this method: it is isolated to \(actor) and synchronous, and the generated protocols' requirements are nonisolated")
+        }
+        call.forms.removeAll { !$0.method.isAsync && $0.method.globalActor != nil }
+        if call.forms.isEmpty { return nil }
         let primary = call.primary
         let parameters = primary.requestParameters
         var returns = primary.value

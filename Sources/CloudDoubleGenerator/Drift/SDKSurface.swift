@@ -97,6 +97,9 @@ struct SDKProperty: Sendable {
     var settable: Bool
     var availability: [SymbolGraph.Symbol.Availability]
     var documentation: String?
+    /// Why a description cannot express the property (its getter is async or throws, or it is
+    /// isolated to a global actor), or `nil`.
+    var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
         let declaration = symbol.declaration
@@ -104,8 +107,16 @@ struct SDKProperty: Sendable {
         var type = String(declaration[declaration.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         var settable = declaration.contains("var ") && !declaration.contains("{ get }")
         if let brace = type.range(of: " {") {
-            settable = type[brace.lowerBound...].contains("set")
+            let accessors = type[brace.lowerBound...]
+            settable = accessors.contains("set")
+            if accessors.contains("async") || accessors.contains("throws") {
+                unsupported = "its getter is async or throws, and the generated protocols have plain { get } properties; describe it as a call with an \"async\" form"
+            }
             type = String(type[..<brace.lowerBound])
+        }
+        let attributes = declaration[..<(declaration.range(of: "var ")?.lowerBound ?? declaration.startIndex)]
+        if let actor = attributes.split(separator: " ").first(where: { $0.hasPrefix("@") && $0.hasSuffix("Actor") }) {
+            unsupported = "it is isolated to \(actor), and the generated protocols' requirements are nonisolated"
         }
         if let equals = TypeText.firstTopLevel("=", in: type) { type = String(type[..<equals]).trimmingCharacters(in: .whitespaces) }
         self.name = name
@@ -194,6 +205,8 @@ struct SDKMethod: Sendable {
     }
 
     var isDiscardable: Bool { attributes.contains("@discardableResult") }
+    /// The global actor the method is isolated to (`@MainActor`), if any.
+    var globalActor: String? { attributes.first { $0.hasSuffix("Actor") } }
     var isPreconcurrency: Bool { attributes.contains("@preconcurrency") }
 
     /// A trailing parameter is a handler when it is a function returning `Void` whose label or

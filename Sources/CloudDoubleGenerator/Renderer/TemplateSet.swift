@@ -1,3 +1,4 @@
+import CloudDoubleTemplates
 import Foundation
 
 /// The templates of one directory: one per artifact plus partials (`header`). The defaults ship
@@ -8,7 +9,7 @@ public struct TemplateSet: Sendable {
 
     /// The templates shipped with the generator.
     public static func bundled() throws(GeneratorError) -> TemplateSet {
-        guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
+        guard let url = CloudDoubleTemplates.directory else {
             throw GeneratorError.templates("the generator's own Templates directory is missing from its bundle")
         }
         return try TemplateSet(directory: url)

@@ -81,6 +81,21 @@ enum SwiftSnippets {
         return parts
     }
 
+    /// The first attribute in `type` that does not apply to a function type (`@MainActor` in
+    /// `@MainActor Int`), or `nil`. Type attributes (`@Sendable`, `@escaping`, a global actor such as
+    /// `@MainActor`, `@convention(c)`) exist for function types only: anywhere else the generated
+    /// code would not compile.
+    static func attributeOutsideFunctionType(in type: String) -> String? {
+        guard type.utf8.contains(UInt8(ascii: "@")) else { return nil }
+        var index = type.startIndex
+        while let at = type[index...].firstIndex(of: "@") {
+            let name = type[type.index(after: at)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if parameterCount(ofFunctionType: String(type[at...])) == nil { return "@" + name }
+            index = type.index(after: at)
+        }
+        return nil
+    }
+
     /// The number of parameters of a function type `(A, B) -> C` (attributes such as
     /// `@Sendable` first are allowed); `nil` when `text` is not one.
     static func parameterCount(ofFunctionType text: String) -> Int? {

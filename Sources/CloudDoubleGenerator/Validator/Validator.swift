@@ -150,7 +150,9 @@ private struct Check {
         switch use {
         case .swift(let type):
             if !SwiftNames.isPlausibleType(type.value) {
-                sink.error("\"\(type.value)\" is not a valid Swift type", at: type.location)
+                invalidType(type)
+            } else {
+                attributes(in: type)
             }
         case .reference(let name):
             if typeNames[name.value] == nil {
@@ -159,6 +161,28 @@ private struct Check {
                 sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
             }
         }
+    }
+
+    /// A type that is not Swift; an async or throwing property (`Int { get async }`) gets a hint,
+    /// since the protocol's property requirements are plain `{ get }`.
+    func invalidType(_ type: Located<String>) {
+        let hint = type.value.contains("{")
+            ? "a property whose getter is async or throws cannot be described: describe it as a call with an \"async\" form"
+            : nil
+        sink.error("\"\(type.value)\" is not a valid Swift type", at: type.location, hint: hint)
+    }
+
+    /// Refuses a type attribute outside a function type (`@MainActor Int`); `true` when it did.
+    /// A global actor isolates closures only: the generated protocols' requirements are
+    /// nonisolated, so isolated members cannot be described.
+    @discardableResult
+    func attributes(in type: Located<String>) -> Bool {
+        guard let attribute = SwiftSnippets.attributeOutsideFunctionType(in: type.value) else { return false }
+        sink.error(
+            "\"\(attribute)\" in \"\(type.value)\" does not apply to a function type, so the generated code would not compile",
+            at: type.location,
+            hint: "type attributes such as \(attribute) apply to closures (\"@escaping \(attribute) (Int) -> Void\"); a member isolated to a global actor cannot be described, since the generated protocol's requirements are nonisolated")
+        return true
     }
 
     func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
@@ -514,8 +538,8 @@ private struct Check {
             }
             label(parameter.label)
             if !SwiftNames.isPlausibleType(parameter.type.value) {
-                sink.error("\"\(parameter.type.value)\" is not a valid Swift type", at: parameter.type.location)
-            } else if Self.isNonEscapingClosure(parameter.type.value) {
+                invalidType(parameter.type)
+            } else if !attributes(in: parameter.type), Self.isNonEscapingClosure(parameter.type.value) {
                 sink.error(
                     "the closure parameter \"\(parameter.name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
                     at: parameter.type.location,

@@ -15,6 +15,10 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     public let type: String
     public let call: String
     public let form: CallForm
+    /// Which call of `type.call[form]` this was, counting from 1 since the plan was installed:
+    /// an explicit plan's `.nth(callNumber)` rule on that call's selector fires on it again
+    /// (fault exploration writes its reproductions so).
+    public let callNumber: Int
     /// Index of the rule that fired.
     public let rule: Int
     /// Latency added before the outcome.
@@ -22,9 +26,11 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     public var effect: Effect
     /// Stable keys of the items that were failed (partial failures only).
     public var items: [String]
+    /// The error code each of ``items`` was failed with, in the same order.
+    public var itemCodes: [Int] = []
 
     public var description: String {
-        var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] rule \(rule):"
+        var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] call \(callNumber) rule \(rule):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
         case .delayed: text += " delayed"

@@ -26,6 +26,9 @@ public final class FaultInjector: Sendable {
     private struct State {
         var plan: FaultPlan
         var counts: [Int]
+        /// How many calls of each `type.call[form]` some rule's selector matched since the plan
+        /// was installed: the ``FaultEvent/callNumber`` of each fault.
+        var callNumbers: [CallIdentity: Int] = [:]
         var isEnabled: Bool
         var printsEvents = false
         var events: [FaultEvent] = []
@@ -106,6 +109,7 @@ public final class FaultInjector: Sendable {
             let old = state.plan
             state.plan = plan
             state.counts = Array(repeating: 0, count: plan.rules.count)
+            state.callNumbers = [:]
             publish(&state)
             return old
         }
@@ -138,7 +142,12 @@ public final class FaultInjector: Sendable {
     /// pass-through (no plan, injection off, no rule's selector matches) is one lock-free check
     /// followed by the wrapped call itself (see docs/Benchmarks.md).
     @inlinable
-    @_spi(Generated) public func perform<Value>(_ type: String, _ call: String, _ form: CallForm = .async, _ body: () async throws -> Value) async throws -> Value {
+    ///
+    /// It runs on the caller's actor (`isolation`), so `body` is never sent anywhere: a wrapper
+    /// isolated to the main actor (an app target with default `MainActor` isolation) compiles.
+    @_spi(Generated) public func perform<Value>(
+        _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
+    ) async throws -> Value {
         if mayFire(type, call, form) { _ = try await prepare(type, call, form) }
         return try await body()
     }
@@ -147,10 +156,11 @@ public final class FaultInjector: Sendable {
     /// the faults which items the app asked for, `body` sends only the items not chosen to fail
     /// (`ItemFaults.kept(_:input:)`), and `merge` adds the chosen items' failures to the SDK's
     /// answer and fails chosen returned items. Otherwise `body` gets faults that choose nothing.
+    /// It runs on the caller's actor, as the form without items does.
     @inlinable
     @_spi(Generated) public func perform<Value>(
-        _ type: String, _ call: String, _ form: CallForm = .async, request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value,
-        _ body: (ItemFaults) async throws -> Value
+        _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation,
+        request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value, _ body: (ItemFaults) async throws -> Value
     ) async throws -> Value {
         var faults: ItemFaults?
         if mayFire(type, call, form) { faults = try await prepare(type, call, form) }
@@ -279,6 +289,13 @@ public final class FaultInjector: Sendable {
 
     // MARK: Decisions
 
+    /// One call's identity, as a selector names it exactly.
+    struct CallIdentity: Hashable {
+        let type: String
+        let call: String
+        let form: CallForm
+    }
+
     struct Decision {
         enum Outcome {
             case proceed
@@ -296,19 +313,25 @@ public final class FaultInjector: Sendable {
         guard mayFire(type, call, form) else { return nil }
         return state.withLock { state in
             guard state.isEnabled, !state.plan.rules.isEmpty else { return nil }
+            let identity = CallIdentity(type: type, call: call, form: form)
+            let callNumber = state.callNumbers[identity, default: 0] + 1
+            state.callNumbers[identity] = callNumber
+            var decision: Decision?
             for index in state.plan.rules.indices {
                 let rule = state.plan.rules[index]
                 guard rule.selector.matches(type: type, call: call, form: form) else { continue }
+                // Every matching rule counts the call, also after an earlier rule fired on it,
+                // so `.nth(n)` is the nth call its selector matches whatever the other rules do.
                 state.counts[index] += 1
-                guard rule.schedule.admits(state.counts[index]) else { continue }
+                guard decision == nil, rule.schedule.admits(state.counts[index]) else { continue }
                 guard rule.probability >= 1 || (rule.probability > 0 && random.unit() < rule.probability) else { continue }
-                return fire(rule, index: index, type: type, call: call, form: form, state: &state)
+                decision = fire(rule, index: index, call: identity, number: callNumber, state: &state)
             }
-            return nil
+            return decision
         }
     }
 
-    private func fire(_ rule: FaultRule, index: Int, type: String, call: String, form: CallForm, state: inout State) -> Decision {
+    private func fire(_ rule: FaultRule, index: Int, call identity: CallIdentity, number: Int, state: inout State) -> Decision {
         let latency = rule.latency.map { $0.fixed + ($0.jitter > 0 ? random.unit() * $0.jitter : 0) } ?? 0
         let decision: Decision
         let effect: FaultEvent.Effect
@@ -333,7 +356,8 @@ public final class FaultInjector: Sendable {
             effect = .cancelled
         }
         let event = FaultEvent(
-            sequence: state.events.count + 1, time: time.now(), type: type, call: call, form: form, rule: index,
+            sequence: state.events.count + 1, time: time.now(), type: identity.type, call: identity.call, form: identity.form,
+            callNumber: number, rule: index,
             latency: latency, effect: effect, items: [])
         state.events.append(event)
         if state.printsEvents { print("[CloudDouble fault] \(event)") }
@@ -407,10 +431,11 @@ public final class FaultInjector: Sendable {
         return CancellationError()
     }
 
-    func noteFailedItem(_ key: String, event index: Int) {
+    func noteFailedItem(_ key: String, code: Int, event index: Int) {
         state.withLock { state in
             guard state.events.indices.contains(index) else { return }
             state.events[index].items.append(key)
+            state.events[index].itemCodes.append(code)
             state.events[index].effect = .failedItems(count: state.events[index].items.count)
         }
     }

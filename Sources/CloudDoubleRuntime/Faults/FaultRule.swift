@@ -132,6 +132,9 @@ public struct ItemFailure: @unchecked Sendable {
         case rate(Double)
         /// These item IDs fail (compared with `==`, e.g. `CKRecord.ID`s).
         case items(Set<AnyHashable>)
+        /// The items with these stable keys (``FaultEvent/items``) fail, each with its own
+        /// code: the explicit form fault exploration writes, which names items as text.
+        case keyed([String: ErrorCodeRef])
     }
 
     public var selection: Selection
@@ -184,6 +187,13 @@ public struct FaultRule: Sendable {
         self.outcome = outcome
     }
 
+    /// This rule with `latency` added before its outcome.
+    public func after(_ latency: FaultLatency) -> FaultRule {
+        var rule = self
+        rule.latency = latency
+        return rule
+    }
+
     /// Fail matching calls with one code (or several, drawn by weight).
     public static func fail(
         _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, probability: Double = 1,
@@ -215,6 +225,22 @@ public struct FaultRule: Sendable {
             selector, schedule: schedule,
             outcome: .failItems(ItemFailure(
                 .items(Set(items)), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                topLevelPartialFailure: topLevelPartialFailure)))
+    }
+
+    /// Fail the items with these stable keys (as ``FaultEvent/items`` spells them), each with
+    /// its own code, in matching per-item calls.
+    public static func failItems(
+        _ selector: FaultSelector = .any, on schedule: FaultSchedule = .always, keys: KeyValuePairs<String, ErrorCodeRef>,
+        retryAfter: Double? = nil, topLevelPartialFailure: Bool = false
+    ) -> FaultRule {
+        let codes = Dictionary(keys.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<ErrorCodeRef>()
+        let listed = keys.map(\.value).filter { seen.insert($0).inserted }  // in the order given, for validation
+        return FaultRule(
+            selector, schedule: schedule,
+            outcome: .failItems(ItemFailure(
+                .keyed(codes), codes: listed.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
                 topLevelPartialFailure: topLevelPartialFailure)))
     }
 

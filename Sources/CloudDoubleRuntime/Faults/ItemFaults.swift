@@ -191,6 +191,8 @@ public final class ItemFaults: Sendable {
         switch failure.selection {
         case .items(let items):
             return keys.filter { items.contains(AnyHashable($0)) }
+        case .keyed(let codes):
+            return keys.filter { codes[StableKey.of($0)] != nil }
         case .rate(let rate):
             let ordered = keys.map { (key: $0, stable: StableKey.of($0)) }.sorted { $0.stable < $1.stable }
             return ordered.filter { _ in injector.random.unit() < rate }.map(\.key)
@@ -199,9 +201,12 @@ public final class ItemFaults: Sendable {
 
     private func failItem<Key: Hashable>(_ key: Key) -> any Error {
         guard let failure, let injector else { return NSError(domain: "CloudDouble.ItemFaults", code: 0) }
-        let error = injector.makeError(codes: failure.codes, retryAfter: failure.retryAfter)
+        let stable = StableKey.of(key)
+        var codes = failure.codes
+        if case .keyed(let keyed) = failure.selection, let code = keyed[stable] { codes = [WeightedCode(code)] }
+        let error = injector.makeError(codes: codes, retryAfter: failure.retryAfter)
         state.withLock { $0.failed.append((AnyHashable(key), error)) }
-        injector.noteFailedItem(StableKey.of(key), event: eventIndex)
+        injector.noteFailedItem(stable, code: (error as NSError).code, event: eventIndex)
         return error
     }
 }

@@ -93,14 +93,23 @@ public final class MockRecorder: Sendable {
     // MARK: Used by generated members
 
     /// Records a call and returns its stubbed response; without a stub, what the backing says
-    /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them.
+    /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
+    /// recording it as a failure of the running test.
     @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
         if let stub: (A) throws -> V = record(call, form, arguments) { return try stub(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
-        throw UnstubbedCallError(mock: mockName, call: call, form: form)
+        throw unstubbed(call, form, arguments, V.self)
+    }
+
+    /// The error of a call with nothing to answer it, recorded first as a failure of the running
+    /// test, so that the app's own error handling cannot hide it.
+    private func unstubbed<A, V>(_ call: String, _ form: CallForm, _ arguments: A, _ value: V.Type) -> UnstubbedCallError {
+        let error = UnstubbedCallError(mock: mockName, call: call, form: form, arguments: arguments, value: value)
+        TestFailure.record("CloudDouble: \(error.description)")
+        return error
     }
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
@@ -184,7 +193,7 @@ public final class MockRecorder: Sendable {
             } else if let backed, let answer = backed(operation) {
                 outcome = answer
             } else {
-                throw UnstubbedCallError(mock: mockName, call: call, form: .operation)
+                throw unstubbed(call, .operation, operation, Outcome.self)
             }
         } catch {
             outcome = failure(error)

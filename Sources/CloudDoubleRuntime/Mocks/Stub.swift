@@ -42,13 +42,29 @@ public enum Stub<Arguments, Value>: @unchecked Sendable {
 
 /// Raised (thrown, or delivered to the completion handler) when a mock is called with no stub
 /// and its result cannot be defaulted. It names the call so the test's failure says what to stub.
+///
+/// The mock also records a failure in the running test (a Swift Testing issue or an XCTest
+/// failure) with the same text, before the error reaches the app's code: a `catch` or a retry
+/// loop in the app cannot hide a missing stub.
 public struct UnstubbedCallError: Error, CustomStringConvertible, Sendable {
     public let mock: String
     public let call: String
     public let form: CallForm
+    /// The call's arguments, as `String(describing:)` prints them.
+    public let arguments: String
+    /// The line that stubs the call (`mock.stub(.fetchRecord, .value(<CKRecord>))`).
+    public let fix: String
+
+    init<Arguments, Value>(mock: String, call: String, form: CallForm, arguments: Arguments, value _: Value.Type) {
+        self.mock = mock
+        self.call = call
+        self.form = form
+        self.arguments = Arguments.self == Void.self ? "()" : String(describing: arguments)
+        self.fix = "mock.stub(.\(call), .value(<\(Value.self)>))"
+    }
 
     public var description: String {
-        "\(mock).\(call) was called (\(form) form) but has no stub and no default result; "
-            + "stub it first, e.g. mock.stub(.\(call), .value(...))"
+        "\(mock).\(call) was called (\(form) form) with \(arguments) but has no stub and no default result; "
+            + "stub it first: \(fix)"
     }
 }

@@ -4,11 +4,13 @@ import Foundation
 
 /// A note as the app keeps it.
 public struct Note: Sendable, Equatable {
-    public var id: String
-    public var text: String
-    public var modified: Date
+    nonisolated public var id: String
+    nonisolated public var text: String
+    nonisolated public var modified: Date
 
-    public init(id: String, text: String, modified: Date) {
+    /// `nonisolated`, so that the `SyncedNotes` actor can make notes when this file is compiled
+    /// with the main actor as default isolation (an Xcode 26 app target).
+    nonisolated public init(id: String, text: String, modified: Date) {
         self.id = id
         self.text = text
         self.modified = modified

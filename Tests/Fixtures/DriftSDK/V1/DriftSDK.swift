@@ -35,6 +35,15 @@ public final class DSStore: NSObject, @unchecked Sendable {
 
     public func bucket(named name: String) -> DSBucket { DSBucket(name: name) }
 
+    /// Asks the server, so its getter is async: a description cannot express it.
+    public var usage: Int { get async throws { 0 } }
+
+    /// For the UI, on the main actor: a description cannot express it.
+    @MainActor public var displayName: String { "" }
+
+    /// For the UI, on the main actor: a description cannot express it either.
+    @MainActor public func refreshDisplayName() {}
+
     public func status(completionHandler: @escaping @Sendable (DSStoreStatus, (any Error)?) -> Void) { completionHandler(.offline, nil) }
 
     public func status() async throws -> DSStoreStatus { .offline }

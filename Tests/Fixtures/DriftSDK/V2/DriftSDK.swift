@@ -35,6 +35,15 @@ public final class DSStore: NSObject, @unchecked Sendable {
 
     public func bucket(named name: String) -> DSBucket { DSBucket(name: name) }
 
+    /// Asks the server, so its getter is async: a description cannot express it.
+    public var usage: Int { get async throws { 0 } }
+
+    /// For the UI, on the main actor: a description cannot express it.
+    @MainActor public var displayName: String { "" }
+
+    /// For the UI, on the main actor: a description cannot express it either.
+    @MainActor public func refreshDisplayName() {}
+
     // DRIFT: newly deprecated on iOS (both forms)
     @available(iOS, deprecated: 17.0, message: "Use the status stream")
     public func status(completionHandler: @escaping @Sendable (DSStoreStatus, (any Error)?) -> Void) { completionHandler(.offline, nil) }

@@ -1,0 +1,158 @@
+/// One injected fault written as an explicit rule: this call (by its `type.call[form]` and its
+/// number among those calls), this outcome. A list of them is the plan a shrinker searches and
+/// a reproduction prints; it draws nothing at random, so it does the same under any seed.
+public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
+    public enum Effect: Sendable, Hashable {
+        /// Only the latency: the call then goes through.
+        case delay
+        case fail(code: Int, retryAfter: Double?)
+        /// These items (by stable key) fail, each with its code.
+        case failItems([Item], retryAfter: Double?, topLevelPartialFailure: Bool)
+        case hang
+        case cancel
+    }
+
+    public struct Item: Sendable, Hashable {
+        public var key: String
+        public var code: Int
+    }
+
+    public var type: String
+    public var call: String
+    public var form: CallForm
+    /// The call's number among the calls of `type.call[form]` (``FaultEvent/callNumber``).
+    public var callNumber: Int
+    public var latency: Double
+    public var effect: Effect
+
+    /// The fault an event records, with what the event does not hold (an item rule's
+    /// retry-after and top-level failure) taken from the rule that fired. `nil` for an item
+    /// rule that chose no item and added no latency: it changed nothing.
+    init?(_ event: FaultEvent, rule: FaultRule?) {
+        type = event.type
+        call = event.call
+        form = event.form
+        callNumber = event.callNumber
+        latency = event.latency
+        switch event.effect {
+        case .delayed:
+            effect = .delay
+        case .failed(let code, let retryAfter):
+            effect = .fail(code: code, retryAfter: retryAfter)
+        case .failedItems:
+            let items = zip(event.items, event.itemCodes).map { Item(key: $0, code: $1) }
+            guard !items.isEmpty else {
+                guard latency > 0 else { return nil }
+                effect = .delay
+                return
+            }
+            var retryAfter: Double?
+            var topLevel = false
+            if let rule, case .failItems(let failure) = rule.outcome {
+                // A range was drawn per item and the event keeps no draw: the reproduction omits it.
+                if case .fixed(let seconds)? = failure.retryAfter { retryAfter = seconds }
+                topLevel = failure.topLevelPartialFailure
+            }
+            effect = .failItems(items, retryAfter: retryAfter, topLevelPartialFailure: topLevel)
+        case .hung:
+            effect = .hang
+        case .cancelled:
+            effect = .cancel
+        }
+    }
+
+    var selector: FaultSelector { .named(call, type: type, form: form) }
+
+    /// The rule that injects this fault again.
+    var rule: FaultRule {
+        let delay = latency > 0 ? FaultLatency(latency) : nil
+        switch effect {
+        case .delay:
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .passThrough)
+        case .fail(let code, let retryAfter):
+            return FaultRule(
+                selector, schedule: .nth(callNumber), latency: delay,
+                outcome: .fail(codes: [WeightedCode(.raw(code))], retryAfter: retryAfter.map { .fixed($0) }))
+        case .failItems(let items, let retryAfter, let topLevel):
+            let keyed = Dictionary(items.map { ($0.key, ErrorCodeRef.raw($0.code)) }, uniquingKeysWith: { first, _ in first })
+            let failure = ItemFailure(
+                .keyed(keyed), codes: Set(items.map(\.code)).sorted().map { WeightedCode(.raw($0)) },
+                retryAfter: retryAfter.map { .fixed($0) }, topLevelPartialFailure: topLevel)
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .failItems(failure))
+        case .hang:
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .hang)
+        case .cancel:
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .cancel)
+        }
+    }
+
+    /// How many faults this counts as: one per failed item, one otherwise.
+    public var weight: Int {
+        if case .failItems(let items, _, _) = effect { return items.count }
+        return 1
+    }
+
+    public var description: String { description(names: nil) }
+
+    /// One line for a report, naming codes by `model`'s catalogue where it has them.
+    func description(names model: ErrorModel?) -> String {
+        func code(_ raw: Int) -> String { model?.catalogue[raw].map { "\($0.name) (\(raw))" } ?? "\(raw)" }
+        var text = "\(type).\(call) [\(form)] call \(callNumber):"
+        if latency > 0 { text += " +\(latency)s" }
+        switch effect {
+        case .delay: text += " delayed"
+        case .fail(let raw, let retryAfter): text += " failed with \(code(raw))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .failItems(let items, _, _): text += " failed items " + items.map { "\($0.key) with \(code($0.code))" }.joined(separator: ", ")
+        case .hang: text += " hung"
+        case .cancel: text += " cancelled"
+        }
+        return text
+    }
+}
+
+// MARK: - As Swift source
+
+extension ExplicitFault {
+    /// The rule as Swift source a test can paste into a `FaultPlan { … }`, naming codes by the
+    /// catalogue's names where it has them.
+    func source(names model: ErrorModel) -> String {
+        let selector = ".named(\(literal(call)), type: \(literal(type)), form: .\(form.rawValue))"
+        let on = "on: .nth(\(callNumber))"
+        func code(_ raw: Int) -> String { model.catalogue[raw].map { literal($0.name) } ?? "\(raw)" }
+        let after = latency > 0 ? ", after: FaultLatency(\(latency))" : ""
+        switch effect {
+        case .delay:
+            return "FaultRule.delay(\(selector), \(on), by: FaultLatency(\(latency)))"
+        case .fail(let raw, let retryAfter):
+            return "FaultRule.fail(\(selector), \(on), with: \(code(raw))" + (retryAfter.map { ", retryAfter: \($0)" } ?? "") + after + ")"
+        case .failItems(let items, let retryAfter, let topLevel):
+            let keys = "[" + items.map { "\(literal($0.key)): \(code($0.code))" }.joined(separator: ", ") + "]"
+            var text = "FaultRule.failItems(\(selector), \(on), keys: \(keys)"
+            if let retryAfter { text += ", retryAfter: \(retryAfter)" }
+            if topLevel { text += ", topLevelPartialFailure: true" }
+            text += ")"
+            return latency > 0 ? "\(text).after(FaultLatency(\(latency)))" : text
+        case .hang:
+            return "FaultRule.hang(\(selector), \(on))" + (latency > 0 ? ".after(FaultLatency(\(latency)))" : "")
+        case .cancel:
+            return "FaultRule.cancel(\(selector), \(on))" + (latency > 0 ? ".after(FaultLatency(\(latency)))" : "")
+        }
+    }
+
+    /// A Swift string literal of `text`.
+    private func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20: escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+}

@@ -1,0 +1,1 @@
+../GeneratedDoublesTests/FailureCapturingTestCase.swift

@@ -1,0 +1,1 @@
+../../../../../Sources/CloudKitDoubles/CloudKit.Live.swift

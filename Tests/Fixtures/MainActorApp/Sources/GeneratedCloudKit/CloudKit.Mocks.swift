@@ -1,0 +1,1 @@
+../../../../../Sources/CloudKitMocks/CloudKit.Mocks.swift

@@ -1,0 +1,1 @@
+../../../../../Sources/CloudKitMocks/KeyValueStore.Mocks.swift

@@ -1,0 +1,1 @@
+../../../../../Sources/CloudKitDoubles/KeyValueStore.Protocols.swift

@@ -1,0 +1,1 @@
+../../../../Goldens/KitchenSink/KitchenSink.Mocks.swift
