@@ -98,6 +98,7 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(accepted.currentUserParticipant?.acceptanceStatus, .accepted)
         XCTAssertEqual(accepted.recordID.zoneID, sharedNotes)
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [sharedNotes], "the owner's zone, with the owner's user record name")
+        XCTAssertEqual(bobDevice.sharedDatabase.records(in: sharedNotes).map(\.recordID.recordName).filter { $0 != share.recordID.recordName }, ["item", "list"])
         let item = try await bob.record(for: id("item"))
         XCTAssertEqual(item["title"] as? String, "milk")
         XCTAssertEqual(item.parent?.recordID, id("list"), "references are renamed with the zone")

@@ -127,12 +127,14 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// A copy of the stored record, or `nil`.
     public func record(_ id: CKRecord.ID) -> CKRecord? {
-        state.withLock { state in state.records.entry(id, in: id.zoneID).map { handOut($0, in: state) } }
+        if scope == .shared { return try? sharedFetch([id], desiredKeys: nil).get().first?.1.get() }
+        return state.withLock { state in state.records.entry(id, in: id.zoneID).map { handOut($0, in: state) } }
     }
 
     /// Copies of every stored record in a zone (the default zone unless given), sorted by name.
     public func records(in zoneID: CKRecordZone.ID = .default) -> [CKRecord] {
-        state.withLock { state in
+        if scope == .shared { return sharedRecords(in: zoneID) }
+        return state.withLock { state in
             state.records.entries(in: zoneID).values.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }.map { handOut($0, in: state) }
         }
     }

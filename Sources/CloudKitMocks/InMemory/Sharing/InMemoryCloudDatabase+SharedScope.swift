@@ -253,6 +253,13 @@ extension InMemoryCloudDatabase {
         return .success([DatabaseBatch(changed: changed, deleted: deleted, token: made, moreComing: false)])
     }
 
+    /// What the user sees of a shared zone (for tests), sorted by name.
+    func sharedRecords(in zoneID: CKRecordZone.ID) -> [CKRecord] {
+        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return [] }
+        let visible = visibleRecords(in: zone, view: view)
+        return view.records(in: zone.localZoneID).filter { visible?.contains($0.recordID) ?? true }.map { toShared($0, zone) }
+    }
+
     /// A query in one shared zone, answered in one page (our choice: no cursor in the shared scope).
     func sharedQuery(_ query: CKQuery, zoneID: CKRecordZone.ID, desiredKeys: [CKRecord.FieldKey]?) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
         guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error("zoneNotFound")) }
