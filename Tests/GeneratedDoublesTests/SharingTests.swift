@@ -147,6 +147,16 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         } catch { XCTAssertEqual(code(error), "permissionFailure") }
     }
 
+    func testARefusedItemFailsAnAtomicBatchInTheSharedZone() async throws {
+        try bobAccepts(try await shareList())
+        let item = try await bob.record(for: id("item"))
+        item["title"] = "oat milk"
+        let results = try await bob.modifyRecords(saving: [item], deleting: [id("list")], savePolicy: .ifServerRecordUnchanged, atomically: true)
+        XCTAssertEqual(code(results.deleteResults[id("list")]?.error), "permissionFailure")
+        XCTAssertEqual(code(results.saveResults[id("item")]?.error), "batchRequestFailed", "the zone is atomic: nothing is written")
+        XCTAssertEqual(cloud.privateDatabase.record(CKRecord.ID(recordName: "item", zoneID: notes))?["title"] as? String, "milk")
+    }
+
     func testAWritingParticipantEditsTheOwnersRecords() async throws {
         try bobAccepts(try await shareList())
         let item = try await bob.record(for: id("item"))

@@ -167,6 +167,18 @@ extension InMemoryCloudDatabase {
                 }
             }
             guard !forward.isEmpty || !forwardDeletes.isEmpty else { continue }
+            // An atomic batch in an atomic zone with a refused item writes nothing there (as in
+            // the owner's database: CKModifyRecordsOperation.h, "Server-side write atomicity is
+            // only enforced on zones that have CKRecordZoneCapabilityAtomic").
+            let refused = records.indices.contains { index in records[index].recordID.zoneID == zone.zoneID && !forward.contains { $0.index == index } }
+                || ids.indices.contains { index in
+                    ids[index].zoneID == zone.zoneID && !forwardDeletes.contains { $0.index == index } && (try? deletes[index].1.get()) == nil
+                }
+            if atomically, refused, view.capabilities(of: zone.localZoneID)?.contains(.atomic) ?? false {
+                for slot in forward { saves[slot.index].1 = .failure(error("batchRequestFailed")) }
+                for slot in forwardDeletes { deletes[slot.index].1 = .failure(error("batchRequestFailed")) }
+                continue
+            }
             switch view.modify(saving: forward.map(\.record), deleting: forwardDeletes.map(\.id), policy: policy, atomically: atomically) {
             case .failure(let failure): return .failure(failure)
             case .success(let results):
