@@ -249,6 +249,25 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(item["title"] as? String, "milk", "the container's shared database is Bob's shared database")
     }
 
+    func testTheContainersPerItemAndCompletionFormsAnswerFromTheStore() async throws {
+        let share = try await shareList()
+        let container = bobDevice.mockContainer()
+        let unknown = URL(string: "https://www.icloud.com/share/0nothing")!
+        let metadatas = try await container.shareMetadatas(for: [try XCTUnwrap(share.url), unknown])
+        XCTAssertEqual(code(metadatas[unknown]?.error), "unknownItem", "our choice for a URL no live share has")
+        let metadata = try XCTUnwrap(try metadatas[share.url!]?.get())
+        let fetched = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CKShare.Metadata, any Error>) in
+            container.fetchShareMetadata(with: share.url!) { metadata, error in
+                if let metadata { continuation.resume(returning: metadata) } else { continuation.resume(throwing: error ?? CKError(.internalError)) }
+            }
+        }
+        XCTAssertEqual(fetched.share.recordID, metadata.share.recordID)
+        let accepted = try await container.accept([metadata])
+        XCTAssertEqual(try accepted[metadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted)
+        let participants = try await cloud.mockContainer().shareParticipants(forUserRecordIDs: [CKRecord.ID(recordName: "_carol")])
+        XCTAssertEqual(try participants[CKRecord.ID(recordName: "_carol")]?.get().userIdentity.userRecordID?.recordName, "_carol")
+    }
+
     func testAFaultPlanFailsOneShareOfAnAcceptSharesOperation() async throws {
         let list = try await shareList()
         let zoneShare = CKShare(recordZoneID: CKRecordZone.ID(zoneName: "Photos"))
