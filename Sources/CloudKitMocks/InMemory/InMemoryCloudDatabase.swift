@@ -139,7 +139,8 @@ public final class InMemoryCloudDatabase: Sendable {
         }
     }
 
-    /// The IDs of the zones, default zone included.
+    /// The IDs of the zones, default zone included; in a shared database, the zones shared with
+    /// the signed-in user (named with their owners' user record names).
     public var zoneIDs: [CKRecordZone.ID] {
         if scope == .shared { return sharedZones().map(\.zoneID) }
         return state.withLock { Array($0.zones.keys) }

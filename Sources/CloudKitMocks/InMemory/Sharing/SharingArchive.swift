@@ -83,10 +83,13 @@ enum SharingArchive {
         archiver.finishEncoding()
         guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        // Apple's `delegate` is not retained (`assign`): keep the replacement alive while decoding.
         let replacing = ZoneIDReplacement(from: from, to: to)
-        unarchiver.delegate = replacing
-        defer { unarchiver.finishDecoding() }
-        return unarchiver.decodeObject(of: type(of: object), forKey: NSKeyedArchiveRootObjectKey)
+        return withExtendedLifetime(replacing) {
+            unarchiver.delegate = replacing
+            defer { unarchiver.finishDecoding() }
+            return unarchiver.decodeObject(of: type(of: object), forKey: NSKeyedArchiveRootObjectKey)
+        }
     }
 
     /// Decodes an archive of `values` as `type`, so the real class's `init?(coder:)` runs.
