@@ -176,11 +176,15 @@ final class SharingTests: XCTestCase, StoreTestSupport {
 
     func testRemovingTheParticipantOrDeletingTheShareOrTheRootEndsAccess() async throws {
         var share = try await shareList()
+        let staleMetadata = try bobDevice.shareMetadata(for: try XCTUnwrap(share.url))
         try bobAccepts(share)
         share = try await alice.record(for: share.recordID) as! CKShare
         share.removeParticipant(share.participants.first { $0.userIdentity.userRecordID?.recordName == "_bob" }!)
         _ = try await alice.save(share)
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [], "removed: no access")
+        XCTAssertThrowsError(try bobDevice.accept(staleMetadata)) {
+            XCTAssertEqual(self.code($0), "permissionFailure", "CKError.h: access failure (save, fetch, or shareAccept)")
+        }
 
         let zoneShare = CKShare(recordZoneID: notes)
         zoneShare.addParticipant(try cloud.shareParticipant(forUserRecordID: CKRecord.ID(recordName: "_bob")))

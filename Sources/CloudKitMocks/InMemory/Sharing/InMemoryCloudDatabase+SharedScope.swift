@@ -119,7 +119,7 @@ extension InMemoryCloudDatabase {
 
     /// Writes go to the owner's database, after the share's rules:
     /// - a participant without `readWrite` permission gets `permissionFailure` (CKError.h:
-    ///   "Client doesn't have permission to access the specified item"; CKShareParticipant.h:
+    ///   "Access failure (save, fetch, or shareAccept)"; CKShareParticipant.h:
     ///   "Participants with write permissions can modify or delete any record that you include in
     ///   the share");
     /// - "only the owner can delete a shared hierarchy's root record" (`permissionFailure`);

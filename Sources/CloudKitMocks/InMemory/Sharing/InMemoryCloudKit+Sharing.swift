@@ -26,7 +26,8 @@ extension InMemoryCloudKit {
     /// `CKContainer.shareMetadata(for:)` and `CKFetchShareMetadataOperation`: the share behind a
     /// URL, as the signed-in user sees it, with their role, status and permission. A URL no live
     /// share has is `unknownItem` (our choice); a user who is not on a private share gets
-    /// `participantMayNeedVerification` (CKError.h: "the user is not a member of the share");
+    /// `participantMayNeedVerification` (CKError.h: "Share Metadata cannot be determined, because the
+    /// user is not a member of the share");
     /// anyone may read a share whose `publicPermission` is not `none` (CKShare.h: "can be joined by
     /// any user with access to the share's shareURL"). CKShare.h: "in order to access a root
     /// record before accepting a share, you must run a CKFetchShareMetadataOperation requesting
@@ -50,9 +51,10 @@ extension InMemoryCloudKit {
     /// `CKContainer.accept(_:)` and `CKAcceptSharesOperation`: the signed-in user accepts the
     /// share (CKShareParticipant.h: "If the status is `pending`, use CKAcceptSharesOperation to
     /// accept the share. Upon acceptance, CloudKit makes the shared records available in the
-    /// participant's shared database"); a user not on a private share gets
-    /// `participantMayNeedVerification` ("A participant of a private share can't accept the share
-    /// unless the owner adds them first"); on a public share they join as a `publicUser` with the
+    /// participant's shared database"); a user not on a private share (say, removed since they
+    /// fetched the metadata) gets `permissionFailure` (CKShareParticipant.h: "A participant of a
+    /// private share can't accept the share unless the owner adds them first"; CKError.h,
+    /// `permissionFailure`: "Access failure (save, fetch, or shareAccept)"); on a public share they join as a `publicUser` with the
     /// share's public permission (CKShareParticipant.h: "Participants of a public share assume the
     /// `publicUser` role"). The owner accepting changes nothing. Returns the share as the user
     /// now sees it.
@@ -61,7 +63,7 @@ extension InMemoryCloudKit {
         guard let url = metadata.share.url else { throw privateDatabase.error("unknownItem") }
         let (location, view, share) = try liveShare(at: url)
         let viewer = account.userRecordName
-        var caller = try callerState(of: share, in: view)
+        var caller = try callerState(of: share, in: view, refusing: "permissionFailure")
         caller.acceptance = .accepted
         let accepted = caller
         let updated = location.owner == viewer ? share : view.updateShare(at: location) { participants in
@@ -81,10 +83,10 @@ extension InMemoryCloudKit {
     }
 
     /// The signed-in user on `share`: their participant, or a would-be public user.
-    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase) throws -> ParticipantState {
+    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase, refusing code: String = "participantMayNeedVerification") throws -> ParticipantState {
         let viewer = account.userRecordName
         if let known = view.participantStates(of: share).first(where: { $0.userRecordName == viewer }), known.acceptance != .removed { return known }
-        guard share.publicPermission != .none else { throw privateDatabase.error("participantMayNeedVerification") }
+        guard share.publicPermission != .none else { throw privateDatabase.error(code) }
         return ParticipantState(participantID: UUID().uuidString, userRecordName: viewer, role: .publicUser, permission: share.publicPermission, acceptance: .pending)
     }
 }
