@@ -5,9 +5,10 @@ import Foundation
 
 /// An in-memory CloudKit container: one ``InMemoryCloudDatabase`` per scope. `mockContainer()`
 /// gives a `MockCloudContainer` whose databases, however the app reaches them, read and write it.
-/// The private and shared databases hold each iCloud user's own contents: after
-/// `simulateAccountChange` to another user the app sees that user's data, and switching back
-/// brings the first user's back.
+/// The private database holds each iCloud user's own contents: after `simulateAccountChange` to
+/// another user the app sees that user's data, and switching back brings the first user's back.
+/// The shared database shows what other users (`device(signedInAs:)`) shared with the signed-in
+/// user and they accepted (docs/InMemoryStore.md, "Sharing").
 ///
 /// Make one per test: nothing is shared between instances, so tests can run in parallel.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
