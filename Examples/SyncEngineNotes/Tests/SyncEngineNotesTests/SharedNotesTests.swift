@@ -110,5 +110,14 @@ final class SharedNotesTests: XCTestCase {
             cloud.privateDatabase.record(CKRecord.ID(recordName: "note-11", zoneID: CKRecordZone.ID(zoneName: "Notes")))?.creatorUserRecordID?.recordName, "_bob",
             "Bob's notes live in Alice's zone, made by Bob")
         XCTAssertGreaterThanOrEqual(alice.database.faults.events.count + bob.database.faults.events.count, 10, "faults were injected")
+
+        // Alice stops sharing with Bob: his shared database loses the zone, and his app its notes.
+        let current = try await cloud.mockDatabase().record(for: saved.recordID) as! CKShare
+        current.removeParticipant(current.participants.first { $0.userIdentity.userRecordID?.recordName == "_bob" }!)
+        _ = try await cloud.mockDatabase().save(current)
+        for _ in 1...10 { try? await bob.notes.sync() }
+        onBob = await texts(bob)
+        XCTAssertEqual(onBob, [:], "no access, no notes")
+        XCTAssertEqual(serverTexts(cloud), expected, "Alice's zone is untouched")
     }
 }
