@@ -116,7 +116,7 @@ struct DraftImporter {
             } else {
                 members.append(("type", .string(property.type)))
                 if property.settable { members.append(("settable", .bool(true))) }
-                if MockDefaults.expression(for: property.type) == nil {
+                if Self.mockDefault(for: property.type) == nil {
                     guard let guess = enumGuess(property.type) else {
                         omit(property.name, "\(Self.marker): a mock needs a \"mockDefault\" of type \(property.type); describe the property with one")
                         continue
@@ -206,7 +206,7 @@ struct DraftImporter {
         if let value = returns, primary.kind == .sync, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
-        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), MockDefaults.expression(for: value) == nil {
+        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil {
             guard let guess = enumGuess(value) else {
                 omit(primary.fullName, "\(Self.marker): a mock needs a \"mockDefault\" of type \(value) for this synchronous call; describe it with one")
                 return nil
@@ -370,5 +370,11 @@ struct DraftImporter {
         let text = type.trimmingCharacters(in: .whitespaces)
         guard text.hasPrefix("["), text.hasSuffix("]"), TypeText.firstTopLevel(":", in: String(text.dropFirst().dropLast())) == nil else { return nil }
         return String(text.dropFirst().dropLast())
+    }
+
+    /// The mock's default for a type the symbol graph spells, read on the type model.
+    static func mockDefault(for type: String) -> String? {
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        return MockDefaults.expression(for: model)
     }
 }

@@ -33,7 +33,7 @@ struct DriftChecker {
     /// The SDK type a type use means: the Swift type, or the referenced type's `sdkType`.
     func sdkType(_ use: TypeUse?) -> Located<String>? {
         switch use {
-        case .swift(let type)?: return type
+        case .swift(let type)?: return Located(type.value, type.location)
         case .reference(let name)?:
             let target = description.types.first { $0.name.value == name.value }
             return Located(target?.sdkType.value ?? name.value, name.location)

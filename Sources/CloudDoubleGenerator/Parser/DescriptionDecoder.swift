@@ -109,7 +109,7 @@ private struct Reader {
         guard let name, let sdkType else { return nil }
         let omitted = (object.array("omitted") ?? []).compactMap(omittedMember)
         return DescribedType(
-            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, properties: properties, calls: calls,
+            name: name, sdkType: DeclaredType(sdkType), documentation: object.string("doc")?.value, properties: properties, calls: calls,
             uncheckedSendable: object.bool("uncheckedSendable", default: false), omitted: omitted, location: object.location)
     }
 
@@ -182,7 +182,7 @@ private struct Reader {
         let result = object.requireValue("result").flatMap(operationResult)
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
-            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, streams: streams, result: result,
+            name: name, sdkType: DeclaredType(sdkType), documentation: object.string("doc")?.value, streams: streams, result: result,
             store: storeAction(object), atomic: atomic(object), location: object.location)
     }
 
@@ -209,7 +209,7 @@ private struct Reader {
         guard let name else { return nil }
         let kind: OperationStream.Kind
         if let key, let itemValue, fieldsValue == nil {
-            kind = .items(key: key, value: itemValue, requested: object.string("requested"))
+            kind = .items(key: DeclaredType(key), value: DeclaredType(itemValue), requested: object.string("requested"))
             if let input = object.value("input"), object.value("requested") == nil {
                 sink.error("\"input\" names where requested items come from, so the stream needs \"requested\" too", at: input.location)
             }
@@ -257,7 +257,7 @@ private struct Reader {
         let name = object.string("name", required: true)
         let type = object.string("type", required: true)
         guard let name, let type else { return nil }
-        return OperationField(name: name, type: type)
+        return OperationField(name: name, type: DeclaredType(type))
     }
 
     func operationResult(_ value: JSONValue) -> OperationResultSpec? {
@@ -265,7 +265,7 @@ private struct Reader {
         let type = object.string("type", required: true)
         let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
         guard let type else { return nil }
-        return OperationResultSpec(type: type, defaultValue: object.string("default"), blocks: blocks, location: object.location)
+        return OperationResultSpec(type: DeclaredType(type), defaultValue: object.string("default"), blocks: blocks, location: object.location)
     }
 
     func block(_ value: JSONValue) -> OperationBlock? {
@@ -292,7 +292,7 @@ private struct Reader {
         }
         guard let name, let type, let role else { return nil }
         return OperationBlock(
-            name: name, role: role, type: type, arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
+            name: name, role: role, type: DeclaredType(type), arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
             location: object.location)
     }
 
@@ -304,7 +304,7 @@ private struct Reader {
         guard let name, let type else { return nil }
         let defaultValue = object.string("default")
         return Parameter(
-            label: object.string("label") ?? name, name: name, type: type, defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
+            label: object.string("label") ?? name, name: name, type: DeclaredType(type), defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
             items: object.value("items").flatMap { itemInput($0, sourceKey: "parameter", parameter: name) })
     }
 
@@ -320,7 +320,7 @@ private struct Reader {
         }
         return CallFormSpec(
             kind: Located(kind, object.location), name: name, labels: object.value("labels") == nil ? nil : object.strings("labels"),
-            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType"),
+            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType").map(DeclaredType.init),
             errorValue: object.string("errorValue"), discardableResult: object.bool("discardableResult", default: false),
             preconcurrency: object.bool("preconcurrency", default: false), sendableHandler: object.bool("sendableHandler", default: true),
             availability: object.strings("availability"), deprecation: deprecation(object), location: object.location)
@@ -330,7 +330,7 @@ private struct Reader {
         let swift = object.string(swiftKey)
         let ref = object.string(refKey)
         switch (swift, ref) {
-        case (let swift?, nil): return .swift(swift)
+        case (let swift?, nil): return .swift(DeclaredType(swift))
         case (nil, let ref?): return .reference(ref)
         case (_?, let ref?):
             sink.error("give either \"\(swiftKey)\" or \"\(refKey)\" in \(object.what), not both", at: ref.location)
@@ -374,7 +374,7 @@ private struct Reader {
             name: object.string("name"), domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
             partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
             clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
-            errorType: object.string("errorType"), catalogue: catalogue)
+            errorType: object.string("errorType").map(DeclaredType.init), catalogue: catalogue)
     }
 
     func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {

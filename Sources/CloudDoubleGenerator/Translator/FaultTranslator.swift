@@ -76,7 +76,7 @@ struct FaultTranslator {
             let input = inputs.count
             inputs[items.result?.value ?? ""] = input
             let name = SwiftNames.escaped(parameter.name.value)
-            let optional = parameter.type.value.trimmingCharacters(in: .whitespaces).hasSuffix("?")
+            let optional = parameter.type.model?.isOptional ?? false
             let list = optional ? "(\(name) ?? [])" : name
             requests.append(FaultTypeContext.ItemRequest(
                 keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,

@@ -11,14 +11,17 @@ final class FormSignature: Sendable {
     let form: CallFormSpec
     /// The call's result type in Swift (`nil` for none), references already spelled as protocols.
     let returns: String?
+    /// The structure of `returns` (`nil` for none).
+    let returnsType: SwiftType?
     /// The described type a `sync` form returns, when it returns one.
     let returnsReference: String?
 
-    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsReference: String?) {
+    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsType: SwiftType?, returnsReference: String?) {
         self.call = call
         self.callID = callID
         self.form = form
         self.returns = returns
+        self.returnsType = returnsType
         self.returnsReference = returnsReference
     }
 
@@ -63,9 +66,9 @@ final class FormSignature: Sendable {
             }
             if let explicit = form.handlerValueType?.value {
                 text += explicit
-            } else if returns.hasSuffix("?") {
+            } else if returnsIsOptional {
                 text += returns
-            } else if Self.needsParenthesesWhenOptional(returns) {
+            } else if returnsType?.needsParenthesesWhenOptional ?? false {
                 text += "("
                 text += returns
                 text += ")?"
@@ -77,15 +80,14 @@ final class FormSignature: Sendable {
         }
     }
 
-    func handlerValueType(_ returns: String) -> String {
-        if let explicit = form.handlerValueType?.value { return explicit }
-        return returns.hasSuffix("?") ? returns : Self.optional(returns)
-    }
+    /// Whether the result is itself optional (`T?`, `Optional<T>`).
+    var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
 
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
     var handlerValueIsOptional: Bool {
-        guard let returns else { return true }
-        return handlerValueType(returns).hasSuffix("?")
+        guard returns != nil else { return true }
+        if let explicit = form.handlerValueType { return explicit.model?.isOptional ?? false }
+        return true
     }
 
     /// The declaration, without attributes (protocols cannot declare default argument values).
@@ -196,14 +198,5 @@ final class FormSignature: Sendable {
         if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
         if form.preconcurrency { attributes.append(.preconcurrency) }
         return attributes
-    }
-
-    /// `T?`, parenthesised when `T` needs it (`(any P)?`).
-    static func optional(_ type: String) -> String {
-        needsParenthesesWhenOptional(type) ? "(\(type))?" : "\(type)?"
-    }
-
-    static func needsParenthesesWhenOptional(_ type: String) -> Bool {
-        type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
     }
 }

@@ -18,6 +18,7 @@ struct MockTranslator {
         properties.reserveCapacity(type.properties.count)
         for property in type.properties {
             let declared = translator.swiftType(property.type)
+            let model = translator.typeModel(property.type)
             let name = SwiftNames.escaped(property.name.value)
             let attributes = Translator.attributes(of: property)
             let ref = translator.reference(property.type)
@@ -30,7 +31,7 @@ struct MockTranslator {
             properties.append(MockTypeContext.Property(
                 attributes: attributes, declaration: translator.declaration(of: property), key: key,
                 backed: property.store == nil ? nil : "try backing.\(name)()",
-                fallback: ref == nil ? .expression(property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil") : .child(child(ref!, key: key.text)),
+                fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
         var calls: [MockTypeContext.Call] = []
@@ -69,7 +70,7 @@ struct MockTranslator {
         var answer = MockTypeContext.Answer(
             id: StringLiteral(signature.callID), arguments: arguments, backed: backed(signature.call), handler: signature.handlerName)
         // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
-        let fallback = (signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
+        let fallback = (signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch signature.kind {
         case .sync:
@@ -79,7 +80,7 @@ struct MockTranslator {
                 method = .child(child(ref, key: key))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
-                answer.fallback = signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:)) ?? "()"
+                answer.fallback = signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
                 method = .respondWithoutFailing
             }
         case .async:
@@ -89,7 +90,7 @@ struct MockTranslator {
             if let returns {
                 answer.type = Translator.typeExpression(returns)
                 answer.fallback = fallback
-                if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
+                if signature.handlerValueIsOptional && !signature.returnsIsOptional {
                     method = .deliverOptional
                 } else {
                     answer.errorValue = signature.form.errorValue?.value ?? "nil"

@@ -24,7 +24,7 @@ struct OperationTranslator {
         let names = GeneratedNames(prefix: prefix)
         let finalScope = operation.result.blocks.map(expressionText).joined(separator: " ")
         let streams = operation.streams.enumerated().map { stream($1, isFirst: $0 == 0) }
-        let fallback = operation.result.defaultValue?.value ?? MockDefaults.expression(for: finalType)
+        let fallback = operation.result.defaultValue?.value ?? operation.result.type.model.flatMap(MockDefaults.expression(for:))
         var requested: [OperationContext.RequestedFailure] = []
         var requestedCopied: CopiedSwift?
         for stream in itemStreams {

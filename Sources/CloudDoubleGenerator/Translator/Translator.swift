@@ -62,6 +62,14 @@ public struct Translator: Sendable {
         }
     }
 
+    /// The structure of a type use: the parsed Swift type, or `any Protocol` for a reference.
+    func typeModel(_ use: TypeUse) -> SwiftType? {
+        switch use {
+        case .swift(let type): return type.model
+        case .reference(let name): return .existential(.nominal([SwiftType.NominalPart(name: protocolName(name.value), arguments: [])]))
+        }
+    }
+
     func reference(_ use: TypeUse?) -> String? {
         if case .reference(let name)? = use { return name.value }
         return nil
@@ -108,8 +116,11 @@ public struct Translator: Sendable {
     func signatures(_ call: Call) -> [FormSignature] {
         let id = GeneratedNames.callID(call)
         let returns = call.returns.map(swiftType)
+        let returnsType = call.returns.flatMap(typeModel)
         let returnsReference = reference(call.returns)
-        return call.forms.map { FormSignature(call: call, callID: id, form: $0, returns: returns, returnsReference: returnsReference) }
+        return call.forms.map {
+            FormSignature(call: call, callID: id, form: $0, returns: returns, returnsType: returnsType, returnsReference: returnsReference)
+        }
     }
 
     /// Where Swift copied from the description at `location` came from, for `#sourceLocation`.
@@ -136,7 +147,7 @@ public struct Translator: Sendable {
     static func argumentsType(_ call: Call) -> String {
         switch call.parameters.count {
         case 0: return "Void"
-        case 1: return storedType(call.parameters[0].type.value)
+        case 1: return storedType(call.parameters[0].type)
         default:
             var text = TextBuilder(capacity: 64)
             text += "("
@@ -144,7 +155,7 @@ public struct Translator: Sendable {
                 if index > 0 { text += ", " }
                 text += call.parameters[index].name.value
                 text += ": "
-                text += storedType(call.parameters[index].type.value)
+                text += storedType(call.parameters[index].type)
             }
             text += ")"
             return text.text()
@@ -154,9 +165,10 @@ public struct Translator: Sendable {
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    static func storedType(_ type: String) -> String {
-        guard type.containsBytes("@escaping") else { return type }
-        return type.replacingOccurrences(of: "@escaping", with: "").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    static func storedType(_ type: DeclaredType) -> String {
+        guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
+        let kept = attributes.filter { $0 != "@escaping" }
+        return (kept.isEmpty ? function : .attributed(kept, function)).description
     }
 
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.

@@ -52,9 +52,7 @@ private struct Check {
             } else {
                 typeNames[name] = type.name.location
             }
-            if !SwiftNames.isPlausibleType(type.sdkType.value) {
-                sink.error("\"\(type.sdkType.value)\" is not a valid Swift type", at: type.sdkType.location)
-            }
+            namedType(type.sdkType, what: "the SDK type")
         }
         if let condition = description.liveCondition, !SwiftSnippets.isCompilationCondition(condition.value) {
             sink.error(
@@ -138,20 +136,45 @@ private struct Check {
         }
     }
 
-    /// A Swift expression copied into generated code: one expression on one line.
-    func expression(_ value: Located<String>?, what: String) {
-        guard let value, !SwiftSnippets.isOneLineExpression(value.value) else { return }
+    /// A Swift expression copied into generated code: one expression (or argument list) on one
+    /// line, read by the lexer, so a comment, string or directive cannot reach past it.
+    func expression(_ value: Located<String>?, what: String, shape: SwiftExpression.Shape = .expression) {
+        guard let value, let problem = SwiftExpression.problem(in: value.value, as: shape) else { return }
         sink.error(
-            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \(SwiftNames.literal(value.value))",
+            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \(SwiftNames.literal(value.value)): \(problem)",
             at: value.location)
     }
 
-    func typeUse(_ use: TypeUse, typeNames: [String: SourceLocation]) {
+    /// A Swift type the description declares: one type, which the generated code can carry at
+    /// `position`. Returns its model when it is both.
+    @discardableResult
+    func declaredType(_ type: DeclaredType, at position: TypePosition) -> SwiftType? {
+        switch type.parsed {
+        case .failure(let error):
+            sink.error("\"\(type.value)\" is not a valid Swift type: \(error.reason)", at: type.location)
+            return nil
+        case .success(let model):
+            if let reason = model.refusal(at: position) {
+                sink.error("the generated code cannot carry the type \"\(type.value)\": \(reason)", at: type.location)
+                return nil
+            }
+            return model
+        }
+    }
+
+    /// An SDK class, struct or error type: a named type (`CKDatabase`, `CKRecord.ID`).
+    @discardableResult
+    func namedType(_ type: DeclaredType, what: String) -> Bool {
+        guard let model = declaredType(type, at: .value) else { return false }
+        if case .nominal = model { return true }
+        sink.error("\(what) \"\(type.value)\" must be a named type such as CKDatabase", at: type.location)
+        return false
+    }
+
+    func typeUse(_ use: TypeUse, at position: TypePosition, typeNames: [String: SourceLocation]) {
         switch use {
         case .swift(let type):
-            if !SwiftNames.isPlausibleType(type.value) {
-                sink.error("\"\(type.value)\" is not a valid Swift type", at: type.location)
-            }
+            declaredType(type, at: position)
         case .reference(let name):
             if typeNames[name.value] == nil {
                 let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
@@ -176,12 +199,12 @@ private struct Check {
         }
         for property in type.properties {
             memberName(property.name, what: "property")
-            if case .swift(let declared) = property.type, property.mockDefault == nil, MockDefaults.expression(for: declared.value) == nil {
+            if case .swift(let declared) = property.type, property.mockDefault == nil, let model = declared.model, MockDefaults.expression(for: model) == nil {
                 sink.error(
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, typeNames: typeNames)
+            typeUse(property.type, at: .property, typeNames: typeNames)
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
@@ -276,8 +299,8 @@ private struct Check {
             } else {
                 names[name] = operation.name.location
             }
-            if !SwiftNames.isPlausibleType(operation.sdkType.value) {
-                sink.error("\"\(operation.sdkType.value)\" is not a valid Swift type", at: operation.sdkType.location)
+            if !namedType(operation.sdkType, what: "the operation class") {
+                // Reported.
             } else if let first = classes[operation.sdkType.value] {
                 sink.error(
                     "the class \(operation.sdkType.value) is described by two operations (first at line \(first.line))",
@@ -317,9 +340,8 @@ private struct Check {
             }
             switch stream.kind {
             case .items(let key, let value, _):
-                for type in [key, value] where !SwiftNames.isPlausibleType(type.value) {
-                    sink.error("\"\(type.value)\" is not a valid Swift type", at: type.location)
-                }
+                declaredType(key, at: .itemKey)
+                declaredType(value, at: .value)
                 roles(stream.blocks, allowed: [.progress, .itemResult, .legacyItem], required: .itemResult, single: [.legacyItem], at: stream.location, what: "a per-item stream")
             case .events(let fields):
                 if fields.isEmpty { sink.error("an event stream needs at least one field", at: stream.location) }
@@ -330,17 +352,13 @@ private struct Check {
                     } else if !fieldNames.insert(field.name.value).inserted {
                         sink.error("the field \"\(field.name.value)\" appears twice", at: field.name.location)
                     }
-                    if !SwiftNames.isPlausibleType(field.type.value) {
-                        sink.error("\"\(field.type.value)\" is not a valid Swift type", at: field.type.location)
-                    }
+                    declaredType(field.type, at: .value)
                 }
                 roles(stream.blocks, allowed: [.event], required: .event, single: [], at: stream.location, what: "an event stream")
             }
             for block in stream.blocks { self.block(block, names: &blockNames, scope: streamNames) }
         }
-        if !SwiftNames.isPlausibleType(operation.result.type.value) {
-            sink.error("\"\(operation.result.type.value)\" is not a valid Swift type", at: operation.result.type.location)
-        }
+        declaredType(operation.result.type, at: .value)
         roles(operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal], at: operation.result.location, what: "an operation result")
         for block in operation.result.blocks { self.block(block, names: &blockNames, scope: streamNames) }
         if let fallback = operation.result.defaultValue { expression(fallback, what: "the result's \"default\"") }
@@ -374,9 +392,10 @@ private struct Check {
     /// A block's pasted Swift (its `arguments` and `unwrap` values) and its arity: the blocks the
     /// doubles call with what the SDK reports take exactly those values.
     func blockCode(_ block: OperationBlock, stream: OperationStream?) {
-        expression(block.arguments, what: "a block's \"arguments\"")
+        expression(block.arguments, what: "a block's \"arguments\"", shape: .argumentList)
         for binding in block.unwrap { expression(binding.value, what: "an \"unwrap\" value") }
-        guard block.arguments == nil, let count = SwiftSnippets.parameterCount(ofFunctionType: block.type.value) else { return }
+        guard block.arguments == nil, case .function(let function)? = block.type.model?.unattributed else { return }
+        let count = function.parameters.count
         let expected: Int
         switch block.role.value {
         case .itemResult, .legacyItem, .progress: expected = 2
@@ -411,9 +430,7 @@ private struct Check {
 
     func atomic(_ atomic: AtomicSpec) {
         keyPath(atomic.groupBy, what: "groupBy")
-        if let except = atomic.except, except.value.contains(where: \.isNewline) || except.value.trimmingCharacters(in: .whitespaces).isEmpty {
-            sink.error("\"except\" must be a one-line Swift expression", at: except.location)
-        }
+        expression(atomic.except, what: "\"except\"")
         if !errorCodeNames.contains(atomic.error.value) {
             sink.error(
                 "the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location,
@@ -464,7 +481,7 @@ private struct Check {
         } else {
             names[name] = block.name.location
         }
-        if !SwiftNames.isPlausibleType(block.type.value) || !block.type.value.contains("->") || block.type.value.hasSuffix("?") {
+        if declaredType(block.type, at: .value).map({ !$0.isFunction }) ?? false {
             sink.error(
                 "\"\(block.type.value)\" is not a block type; give the function type without the optional, e.g. \"(CKRecord.ID, Double) -> Void\"",
                 at: block.type.location)
@@ -513,9 +530,7 @@ private struct Check {
                 parameterNames.append(parameter.name.value)
             }
             label(parameter.label)
-            if !SwiftNames.isPlausibleType(parameter.type.value) {
-                sink.error("\"\(parameter.type.value)\" is not a valid Swift type", at: parameter.type.location)
-            } else if Self.isNonEscapingClosure(parameter.type.value) {
+            if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
                 sink.error(
                     "the closure parameter \"\(parameter.name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
                     at: parameter.type.location,
@@ -526,7 +541,7 @@ private struct Check {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, typeNames: typeNames) }
+        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
             return nil
@@ -551,8 +566,8 @@ private struct Check {
         itemInputs(of: call)
         for form in call.forms {
             memberName(form.name, what: "method")
-            if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil,
-                MockDefaults.expression(for: declared.value) == nil {
+            if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
+                MockDefaults.expression(for: model) == nil {
                 sink.error(
                     "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
                     at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
@@ -582,7 +597,7 @@ private struct Check {
                     "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
                     at: form.location)
             }
-            if let handlerValue = form.handlerValueType, !handlerValue.value.hasSuffix("?"), form.errorValue == nil {
+            if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
                 sink.error(
                     "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
                     at: handlerValue.location)
@@ -612,9 +627,10 @@ private struct Check {
             builder += ")"
             let selectorEnd = builder.utf8Count
             builder += "["
+            // Parameter types compare on the type model: `[String:Int]` is `[String: Int]`.
             for (index, parameter) in call.parameters.enumerated() {
                 if index > 0 { builder += "," }
-                builder += parameter.type.value
+                builder += parameter.type.model.map { $0.canonical.description } ?? parameter.type.value
             }
             builder += "]"
             let key = builder.text()
@@ -637,59 +653,49 @@ private struct Check {
     /// A per-item result is a map of ID to `Result` or pairs of ID and `Result`; a per-item
     /// field names a field of the result tuple with that shape.
     func perItemShape(_ call: Call) {
-        guard let perItem = call.perItem, case .swift(let returns)? = call.returns else { return }
+        guard let perItem = call.perItem, case .swift(let returns)? = call.returns, let model = returns.model else { return }
         switch perItem {
         case .whole:
-            if !Self.isPerItemType(returns.value) {
-                sink.error(
-                    "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)",
-                    at: returns.location)
-            }
+            perItemType(
+                model, at: returns.location,
+                what: "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)")
         case .fields(let fields):
-            let text = returns.value.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix("("), text.hasSuffix(")") else {
+            guard case .tuple(let elements) = model.canonical, elements.count > 1 else {
                 sink.error("\"perItem\" lists fields, so the result must be a tuple with those fields; found \(returns.value)", at: returns.location)
                 return
             }
-            var types: [String: String] = [:]
-            for part in SwiftSnippets.topLevelParts(text.dropFirst().dropLast(), separatedBy: ",") {
-                let pieces = SwiftSnippets.topLevelParts(part, separatedBy: ":")
-                if pieces.count == 2 {
-                    types[pieces[0].trimmingCharacters(in: .whitespaces)] = pieces[1].trimmingCharacters(in: .whitespaces)
-                }
-            }
+            let labels = elements.compactMap(\.label)
             for field in fields {
-                guard let type = types[field.value] else {
+                guard let element = elements.first(where: { $0.label == field.value }) else {
                     sink.error(
                         "the result has no field \"\(field.value)\"", at: field.location,
-                        hint: Spelling.closest(to: field.value, in: types.keys.sorted()).map { "did you mean \"\($0)\"?" })
+                        hint: Spelling.closest(to: field.value, in: labels.sorted()).map { "did you mean \"\($0)\"?" })
                     continue
                 }
-                if !Self.isPerItemType(type) {
-                    sink.error(
-                        "the field \"\(field.value)\" is \(type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])",
-                        at: field.location)
-                }
+                perItemType(
+                    element.type, at: field.location,
+                    what: "the field \"\(field.value)\" is \(element.type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])")
             }
         }
     }
 
-    /// `[K: Result<V, E>]` or `[(K, Result<V, E>)]`.
-    static func isPerItemType(_ type: String) -> Bool {
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), text.hasSuffix("]") else { return false }
-        let inside = text.dropFirst().dropLast()
-        let entry = SwiftSnippets.topLevelParts(inside, separatedBy: ":")
-        if entry.count == 2 { return entry[1].trimmingCharacters(in: .whitespaces).hasPrefix("Result<") }
-        let element = inside.trimmingCharacters(in: .whitespaces)
-        guard element.hasPrefix("("), element.hasSuffix(")") else { return false }
-        let pair = SwiftSnippets.topLevelParts(element.dropFirst().dropLast(), separatedBy: ",")
-        return pair.count == 2 && pair[1].trimmingCharacters(in: .whitespaces).hasPrefix("Result<")
+    /// `[K: Result<V, E>]` or `[(K, Result<V, E>)]`, with a `Hashable` key (the doubles key
+    /// the items chosen to fail by it); `what` is the error when the shape is wrong.
+    func perItemType(_ type: SwiftType, at location: SourceLocation, what: String) {
+        guard let key = Self.perItemKey(type) else {
+            sink.error(what, at: location)
+            return
+        }
+        if let reason = key.notHashable {
+            sink.error("the item key \(key) must be Hashable, and \(reason)", at: location)
+        }
     }
 
-    /// A function type with no `@escaping` (and not optional, which escapes by itself).
-    static func isNonEscapingClosure(_ type: String) -> Bool {
-        SwiftSnippets.parameterCount(ofFunctionType: type) != nil && !type.contains("@escaping")
+    /// The key of a per-item result type, `nil` when it is not one.
+    static func perItemKey(_ type: SwiftType) -> SwiftType? {
+        if let entry = type.dictionaryEntry, entry.value.resultArguments != nil { return entry.key }
+        if case .tuple(let pair)? = type.arrayElement?.canonical, pair.count == 2, pair[1].type.resultArguments != nil { return pair[0].type }
+        return nil
     }
 
     /// `renamed` is a declaration name (`record(for:)`), so the attribute stays one attribute.
@@ -706,9 +712,9 @@ private struct Check {
         var answered: [String: SourceLocation] = [:]
         let inputs = call.parameters.compactMap { parameter in parameter.items.map { (parameter, $0) } }
         for (parameter, input) in inputs {
-            let type = parameter.type.value.trimmingCharacters(in: .whitespaces)
-            let list = type.hasSuffix("]?") ? String(type.dropLast()) : type
-            if !(list.hasPrefix("[") && list.hasSuffix("]")) || SwiftNames.topLevelColon(in: String(list.dropFirst().dropLast())) {
+            var list = parameter.type.model?.canonical
+            if case .optional(let wrapped)? = list { list = wrapped }
+            if list?.arrayElement == nil {
                 sink.error("\"items\" marks a list of items, but \"\(parameter.name.value)\" is a \(parameter.type.value), not an array", at: input.location)
             }
             if let key = input.key { keyPath(key, what: "key") }
@@ -741,7 +747,7 @@ private struct Check {
             sink.error("an atomic call needs a parameter with \"items\": the requested items it groups", at: atomic.location)
         }
         if let flag = call.parameters.first(where: { $0.name.value == atomic.when.value }) {
-            if flag.type.value.trimmingCharacters(in: .whitespaces) != "Bool" {
+            if flag.type.model?.simpleName != "Bool" {
                 sink.error("\"when\" must name a Bool parameter; \"\(flag.name.value)\" is a \(flag.type.value)", at: atomic.when.location)
             }
         } else {
@@ -766,9 +772,7 @@ private struct Check {
         for key in [model.retryAfterKey, model.partialErrorsKey, model.serverRecordKey, model.clientRecordKey, model.ancestorRecordKey] {
             expression(key, what: "an error model key")
         }
-        if let type = model.errorType, !SwiftNames.isPlausibleType(type.value) || type.value.contains("->") {
-            sink.error("\"\(type.value)\" is not a Swift error type name", at: type.location)
-        }
+        if let type = model.errorType { namedType(type, what: "the error type") }
         guard case .codes(let codes) = model.catalogue else { return }
         var names: [String: Int] = [:]
         var raws: [Int: Int] = [:]
