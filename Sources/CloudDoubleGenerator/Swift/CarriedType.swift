@@ -73,7 +73,10 @@ extension SwiftType {
     /// Why values of the type cannot be `Hashable`, judged by its structure: tuples, functions,
     /// existentials and metatypes never are. Named types are trusted (the compiler checks them).
     var notHashable: String? {
-        switch canonical {
+        // Read as written, not canonically: `any P` and `P` are one type, but only the first
+        // says it is an existential.
+        switch self {
+        case .tuple(let elements) where elements.count == 1 && elements[0].label == nil: return elements[0].type.notHashable
         case .tuple: return "a tuple is not"
         case .function, .attributed: return "a function is not"
         case .composition, .existential: return "an existential is not (use a concrete type)"
@@ -82,7 +85,8 @@ extension SwiftType {
         case .optional(let wrapped), .array(let wrapped): return wrapped.notHashable
         case .dictionary(let key, let value): return key.notHashable ?? value.notHashable
         case .nominal(let parts):
-            if parts.count == 1, ["Any", "AnyObject", "Error"].contains(parts[0].name) { return "\(parts[0].name) is not" }
+            if canonical == .void { return "Void is not" }
+            if let name = simpleName, ["Any", "AnyObject", "Error"].contains(name) { return "\(name) is not" }
             for part in parts {
                 for argument in part.arguments {
                     if let reason = argument.notHashable { return reason }

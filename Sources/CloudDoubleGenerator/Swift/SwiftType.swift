@@ -108,6 +108,13 @@ extension SwiftType {
         return nil
     }
 
+    /// The key of per-item results, `[K: Result<V, E>]` or `[(K, Result<V, E>)]`; `nil` for other types.
+    var perItemKey: SwiftType? {
+        if let entry = dictionaryEntry, entry.value.resultArguments != nil { return entry.key }
+        if case .tuple(let pair)? = arrayElement?.canonical, pair.count == 2, pair[1].type.resultArguments != nil { return pair[0].type }
+        return nil
+    }
+
     /// The name of a one-part nominal type without generic arguments (`Bool`), canonically.
     var simpleName: String? {
         if case .nominal(let parts) = canonical, parts.count == 1, parts[0].arguments.isEmpty { return parts[0].name }

@@ -682,20 +682,13 @@ private struct Check {
     /// `[K: Result<V, E>]` or `[(K, Result<V, E>)]`, with a `Hashable` key (the doubles key
     /// the items chosen to fail by it); `what` is the error when the shape is wrong.
     func perItemType(_ type: SwiftType, at location: SourceLocation, what: String) {
-        guard let key = Self.perItemKey(type) else {
+        guard let key = type.perItemKey else {
             sink.error(what, at: location)
             return
         }
         if let reason = key.notHashable {
             sink.error("the item key \(key) must be Hashable, and \(reason)", at: location)
         }
-    }
-
-    /// The key of a per-item result type, `nil` when it is not one.
-    static func perItemKey(_ type: SwiftType) -> SwiftType? {
-        if let entry = type.dictionaryEntry, entry.value.resultArguments != nil { return entry.key }
-        if case .tuple(let pair)? = type.arrayElement?.canonical, pair.count == 2, pair[1].type.resultArguments != nil { return pair[0].type }
-        return nil
     }
 
     /// `renamed` is a declaration name (`record(for:)`), so the attribute stays one attribute.

@@ -124,6 +124,33 @@ final class HostileCorpusTests: XCTestCase {
         // Shapes.
         Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
         Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),
+        // Copied expressions go through the lexer: comments, raw strings, directives, commas.
+        Case(name: "default with a line comment", values: ["DEFAULT": "\"a\" // )"], expect: .refused("a comment would swallow")),
+        Case(name: "default with an open block comment", values: ["DEFAULT": "\"a\" /* "], expect: .refused("is not closed")),
+        Case(name: "default whose comment balances a bracket", values: ["DEFAULT": "(\"a\" /* ) */"], expect: .refused("a comment would swallow")),
+        Case(name: "default that is a directive", values: ["DEFAULT": "#sourceLocation(file: \"x\", line: 1)"], expect: .refused("is a directive")),
+        Case(name: "default that adds an argument", values: ["DEFAULT": "\"a\", smuggled: 1"], expect: .refused("a comma outside brackets")),
+        Case(name: "mockDefault with a comment", values: ["MOCK_DEFAULT": "Data() // }"], expect: .refused("a comment would swallow")),
+        Case(name: "raw string default with a backslash", values: ["DEFAULT": ##"#"\"#"##], expect: .accepted),
+        Case(name: "string default holding comment markers", values: ["DEFAULT": #""// /* \(1) ""#], expect: .accepted),
+        // Types are read by the type model: spellings of one type are one type; what cannot be carried is refused.
+        Case(name: "result spelled Optional<Swift.String>", values: ["RETURNS": "Swift.Optional<Swift.String>"], expect: .accepted),
+        Case(name: "result spelled Swift.Array<Swift.Int>", values: ["RETURNS": "Swift.Array<Swift.Int>"], expect: .accepted),
+        Case(name: "result that is a list of types", values: ["RETURNS": "String, Int"], expect: .refused("a comma outside brackets")),
+        Case(name: "opaque result", values: ["RETURNS": "some Collection"], expect: .refused("some is an opaque type")),
+        Case(name: "implicitly unwrapped result", values: ["RETURNS": "String!"], expect: .refused("an implicitly unwrapped optional")),
+        Case(name: "Self result", values: ["RETURNS": "Self"], expect: .refused("Self would mean")),
+        Case(name: "variadic parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "Int..." }"#], expect: .refused("a variadic parameter")),
+        Case(name: "inout parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "inout Int" }"#], expect: .refused("inout changes how")),
+        Case(name: "sending parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "sending String" }"#], expect: .refused("sending changes how")),
+        Case(name: "autoclosure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "@autoclosure @escaping () -> Int" }"#], expect: .refused("@autoclosure")),
+        Case(name: "escaping result", values: ["RETURNS": "@escaping () -> Void"], expect: .refused("@escaping is written only")),
+        Case(
+            name: "function-typed property",
+            raw: ["EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "handler", "type": "@Sendable () -> Void", "mockDefault": "{}" }] }"#],
+            expect: .refused("a property cannot hold a function")),
+        Case(name: "per-item result keyed by a tuple", values: ["RETURNS": "[((Int, Int), Result<Int, any Error>)]"], raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("must be Hashable")),
+        Case(name: "per-item result in a tuple with a closure field", values: ["RETURNS": "(progress: Int, saved: [String: Result<Int, any Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#], expect: .accepted),
         // The file and the command line.
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),

@@ -30,7 +30,7 @@ enum SDKSynthesizer {
                     case .async:
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
                     case .completion:
-                        let value = form.handlerValueType?.value ?? returns.map { $0.hasSuffix("?") ? $0 : "\($0)?" }
+                        let value = form.handlerValueType?.value ?? returns.map { RandomDescription.isOptional($0) || $0.hasPrefix("Swift.Optional<") ? $0 : "\($0)?" }
                         let handler = value.map { "(\($0), (any Error)?) -> Void" } ?? "((any Error)?) -> Void"
                         parameters.append("\(form.handlerLabel): @escaping \(sendable)\(handler)")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
