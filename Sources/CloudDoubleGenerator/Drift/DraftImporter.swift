@@ -252,8 +252,11 @@ struct DraftImporter {
             if case .completion(let value?, let optional)? = method.handler {
                 if optional {
                     // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
-                    let plain = TypeText.normalized(returns ?? "")
-                    if ![plain + "?", plain].contains(TypeText.normalized(value)) { form.append(("handlerValueType", .string(value))) }
+                    let plain = returns ?? "Void"
+                    // Compared as spelled (typealiases not resolved): `CKSubscription.ID` results keep `String?`.
+                    if !Self.sameSpelling(plain, value) && !Self.sameSpelling(plain, Self.strippingOptional(value)) {
+                        form.append(("handlerValueType", .string(value)))
+                    }
                 } else {
                     guard let guess = enumGuess(value) else {
                         omit(method.fullName, "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")
@@ -280,16 +283,10 @@ struct DraftImporter {
 
     /// Whether a result is a per-item map (or pair array) of ID to `Result`, or a tuple with such fields.
     static func perItem(_ type: String?) -> PerItemShape? {
-        guard let type else { return nil }
-        if itemShape(type) != nil { return .whole }
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("("), text.hasSuffix(")") else { return nil }
-        var names: [String] = []
-        for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
-            guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
-            let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
-            if itemShape(String(field[field.index(after: colon)...])) != nil { names.append(name) }
-        }
+        guard let type, case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        if model.perItemKey != nil { return .whole }
+        guard case .tuple(let elements) = model.unparenthesized else { return nil }
+        let names = elements.compactMap { element in element.type.perItemKey != nil ? element.label : nil }
         return names.isEmpty ? nil : .fields(names)
     }
 
@@ -298,26 +295,33 @@ struct DraftImporter {
         case fields([String])
     }
 
-    /// `[K: Result<V, any Error>]` or `[(K, Result<V, any Error>)]` → (K, V).
-    static func itemShape(_ type: String) -> (key: String, value: String)? {
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
-        var inner = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-        let parts: [String]
-        if inner.hasPrefix("("), inner.hasSuffix(")") {
-            inner = String(inner.dropFirst().dropLast())
-            parts = TypeText.splitTopLevel(inner, separator: ",")
-        } else if let colon = TypeText.firstTopLevel(":", in: inner) {
-            parts = [String(inner[..<colon]), String(inner[inner.index(after: colon)...])].map { $0.trimmingCharacters(in: .whitespaces) }
+    /// `[K: Result<V, any Error>]` or `[(K, Result<V, any Error>)]` → (K, V), spelled as written.
+    static func itemShape(_ type: SwiftType) -> (key: String, value: String)? {
+        guard let key = type.perItemKey else { return nil }
+        let result: SwiftType
+        if case .dictionary(_, let value) = type.unparenthesized {
+            result = value
+        } else if case .array(let element) = type.unparenthesized, case .tuple(let pair) = element.unparenthesized, pair.count == 2 {
+            result = pair[1].type
+        } else if let entry = type.dictionaryEntry {
+            result = entry.value
         } else {
             return nil
         }
-        guard parts.count == 2 else { return nil }
-        let result = parts[1]
-        guard result.hasPrefix("Result<"), result.hasSuffix(">") else { return nil }
-        let arguments = TypeText.splitTopLevel(String(result.dropFirst("Result<".count).dropLast()), separator: ",")
-        guard arguments.count == 2 else { return nil }
-        return (parts[0], arguments[0])
+        guard case .nominal(let parts) = result.unparenthesized, let last = parts.last, last.arguments.count == 2 else { return nil }
+        return (key.description, last.arguments[0].description)
+    }
+
+    /// Whether two spellings are one type on the type model, typealiases left as they are.
+    static func sameSpelling(_ a: String, _ b: String) -> Bool {
+        guard case .success(let left) = SwiftTypeParser.parse(a), case .success(let right) = SwiftTypeParser.parse(b) else { return a == b }
+        return left.isSame(as: right)
+    }
+
+    /// `T?` → `T`, on the type model.
+    static func strippingOptional(_ type: String) -> String {
+        guard case .success(let model) = SwiftTypeParser.parse(type), let wrapped = model.optionalWrapped else { return type }
+        return wrapped.description
     }
 
     /// Which array parameters list the items a per-item result answers: the keys themselves
@@ -325,16 +329,15 @@ struct DraftImporter {
     /// key `recordID`).
     func items(_ parameters: [SDKParameter], returns: String, perItem: PerItemShape) -> [Int: DraftJSON] {
         var fields: [(name: String?, key: String, value: String)] = []
+        guard case .success(let model) = SwiftTypeParser.parse(returns) else { return [:] }
         switch perItem {
         case .whole:
-            guard let shape = Self.itemShape(returns) else { return [:] }
+            guard let shape = Self.itemShape(model) else { return [:] }
             fields = [(nil, shape.key, shape.value)]
         case .fields(let names):
-            let text = returns.trimmingCharacters(in: .whitespaces)
-            for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
-                guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
-                let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
-                if names.contains(name), let shape = Self.itemShape(String(field[field.index(after: colon)...])) {
+            guard case .tuple(let elements) = model.unparenthesized else { return [:] }
+            for element in elements {
+                if let name = element.label, names.contains(name), let shape = Self.itemShape(element.type) {
                     fields.append((name, shape.key, shape.value))
                 }
             }
@@ -345,7 +348,7 @@ struct DraftImporter {
         for (fieldIndex, field) in fields.enumerated() {
             for (index, parameter) in parameters.enumerated() where result[index] == nil {
                 guard let element = element(parameter.type), surface.sameType(element, field.value) else { continue }
-                let keys = (surface.allProperties[TypeText.normalized(element)] ?? []).filter { surface.sameType($0.type, field.key) }
+                let keys = (surface.allProperties[element] ?? []).filter { surface.sameType($0.type, field.key) }
                 guard keys.count == 1 else { continue }
                 var members: [(String, DraftJSON)] = []
                 if let name = field.name { members.append(("result", .string(name))) }
@@ -367,9 +370,8 @@ struct DraftImporter {
 
     /// `[T]` → `T`; `nil` for dictionaries and non-arrays.
     func element(_ type: String) -> String? {
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), text.hasSuffix("]"), TypeText.firstTopLevel(":", in: String(text.dropFirst().dropLast())) == nil else { return nil }
-        return String(text.dropFirst().dropLast())
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        return model.arrayElement?.description
     }
 
     /// The mock's default for a type the symbol graph spells, read on the type model.

@@ -41,9 +41,10 @@ struct DriftChecker {
         }
     }
 
+    /// `T?` → `T` on the type model; other types as they are.
     static func strippingOptional(_ type: String) -> String {
-        let text = TypeText.normalized(type)
-        return text.hasSuffix("?") ? String(text.dropLast()) : text
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return type }
+        return (model.optionalWrapped ?? model).description
     }
 
     /// "type changed from A to B", or "optionality changed" when only a `?` differs.
@@ -131,7 +132,7 @@ struct DriftChecker {
     /// with a non-optional value, that value.
     func expectedValue(_ form: CallFormSpec, _ call: Call) -> String? {
         if form.kind.value == .completion, let handlerValue = form.handlerValueType?.value {
-            return handlerValue.hasSuffix("?") ? String(handlerValue.dropLast()) : handlerValue
+            return form.handlerValueType?.model?.optionalWrapped?.description ?? handlerValue
         }
         return sdkType(call.returns)?.value
     }
@@ -144,7 +145,7 @@ struct DriftChecker {
             // A completion handler passes `T?` both for `T` and for `T?` results.
             if form.kind.value == .completion { return surface.sameType(Self.strippingOptional(x), Self.strippingOptional(y)) }
             return surface.sameType(x, y)
-        case (let x?, nil), (nil, let x?): return TypeText.isVoid(x)
+        case (let x?, nil), (nil, let x?): return SwiftDeclarationTokens.isVoid(x)
         }
     }
 
@@ -357,7 +358,8 @@ struct DriftChecker {
     }
 }
 
-/// What `@available(…)` attributes of a description say, per lowercased platform.
+/// What `@available(…)` attributes of a description say, per lowercased platform: read from the
+/// attributes as the validator parsed them (`Availability`), not scanned again.
 struct DescribedAvailability {
     var deprecated: [String: String?] = [:]
     var introduced: [String: String] = [:]
@@ -365,26 +367,25 @@ struct DescribedAvailability {
 
     init(_ attributes: [String]) {
         for attribute in attributes {
-            guard attribute.hasPrefix("@available("), attribute.hasSuffix(")") else { continue }
-            let inner = String(attribute.dropFirst("@available(".count).dropLast())
-            let parts = TypeText.splitTopLevel(inner, separator: ",")
-            guard let first = parts.first else { continue }
-            if first.contains(" ") {
+            guard let availability = Availability(parsing: attribute), let first = availability.arguments.first else { continue }
+            if case .name(_, version: _?) = first {
                 // `@available(iOS 15.0, macOS 12.0, *)`
-                for part in parts {
-                    let words = part.split(separator: " ")
-                    if words.count == 2 { introduced[words[0].lowercased()] = String(words[1]) }
-                }
+                for case .name(let platform, version: let version?) in availability.arguments { introduced[platform.lowercased()] = version }
                 continue
             }
-            let platform = first.lowercased()
-            for part in parts.dropFirst() {
-                let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                switch pair[0] {
-                case "deprecated":
-                    if platform == "*" || platform == "swift" { deprecatedEverywhere = true } else { deprecated.updateValue(pair.count > 1 ? pair[1] : nil, forKey: platform) }
-                case "introduced" where pair.count > 1:
-                    introduced[platform] = pair[1]
+            let platform: String
+            switch first {
+            case .name(let name, version: nil): platform = name.lowercased()
+            default: platform = "*"
+            }
+            for argument in availability.arguments.dropFirst() {
+                switch argument {
+                case .name("deprecated", version: nil), .labeledVersion("deprecated", _):
+                    var version: String?
+                    if case .labeledVersion(_, let value) = argument { version = value }
+                    if platform == "*" || platform == "swift" { deprecatedEverywhere = true } else { deprecated.updateValue(version, forKey: platform) }
+                case .labeledVersion("introduced", let version):
+                    introduced[platform] = version
                 default: break
                 }
             }

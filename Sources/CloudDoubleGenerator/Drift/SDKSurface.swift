@@ -8,8 +8,8 @@ struct SDKSurface: Sendable {
     var types: [String: SDKType]
     /// Enum cases by enum path, in declaration order: a draft's guess for a value it cannot infer.
     var enumCases: [String: [String]]
-    /// `typealias ID = String` by path (`CKSubscription.ID` → `String`), to compare types.
-    var typealiases: [String: String]
+    /// `typealias ID = String` by path (`CKSubscription.ID` → `String`), parsed, to compare types.
+    var typealiasModels: [String: SwiftType]
     /// Instance properties by type path, for an item's key path (`CKRecord.recordID`).
     var allProperties: [String: [SDKProperty]]
 
@@ -17,7 +17,7 @@ struct SDKSurface: Sendable {
         module = graphs.first?.module.name ?? ""
         types = [:]
         enumCases = [:]
-        typealiases = [:]
+        typealiasModels = [:]
         allProperties = [:]
         let typeKinds: Set<String> = ["swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.actor"]
         var order: [String: (String, Int, Int)] = [:]
@@ -40,8 +40,9 @@ struct SDKSurface: Sendable {
                     enumCases[parent, default: []].append(symbol.pathComponents.last ?? "")
                 case "swift.typealias":
                     let declaration = symbol.declaration
-                    if let equals = declaration.range(of: " = ") {
-                        typealiases[path] = String(declaration[equals.upperBound...]).trimmingCharacters(in: .whitespaces)
+                    if let equals = declaration.range(of: " = "),
+                        case .success(let target) = SwiftTypeParser.parse(String(declaration[equals.upperBound...])) {
+                        typealiasModels[path] = target
                     }
                 case "swift.property":
                     guard let property = SDKProperty(symbol) else { continue }
@@ -67,18 +68,27 @@ struct SDKSurface: Sendable {
         }
     }
 
-    /// `CKSubscription.ID` → `String`, through any chain of typealiases, for comparing types.
-    func resolved(_ type: String) -> String {
-        var result = TypeText.normalized(type)
-        for (alias, target) in typealiases.sorted(by: { $0.key.count > $1.key.count }) {
-            result = TypeText.replacingName(alias, with: TypeText.normalized(target), in: result)
+    /// `CKSubscription.ID` → `String`, through any chain of typealiases, on the type model: each
+    /// named type is looked up once (no pass over every typealias per comparison).
+    func resolved(_ type: SwiftType, depth: Int = 0) -> SwiftType {
+        // A typealias chain longer than this is a cycle.
+        guard depth < 32 else { return type }
+        if case .nominal(let parts) = type, parts.allSatisfy({ $0.arguments.isEmpty }) {
+            let path = parts.map(\.name).joined(separator: ".")
+            if let target = typealiasModels[path] ?? typealiasModels[path.hasPrefix(module + ".") ? String(path.dropFirst(module.count + 1)) : ""] {
+                return resolved(target, depth: depth + 1)
+            }
         }
-        return result
+        return type.mapChildren { resolved($0, depth: depth + 1) }
     }
 
-    /// Whether two type spellings mean the same type here (whitespace, `Void`/`()`, typealiases).
+    /// Whether two type spellings mean the same type here: compared on the type model
+    /// (`[K:V]`/`[K: V]`, `Void`/`()`, `T?`/`Optional<T>`), typealiases resolved.
     func sameType(_ a: String, _ b: String) -> Bool {
-        resolved(a) == resolved(b)
+        guard case .success(let left) = SwiftTypeParser.parse(a), case .success(let right) = SwiftTypeParser.parse(b) else {
+            return a.filter { !$0.isWhitespace } == b.filter { !$0.isWhitespace }
+        }
+        return resolved(left).isSame(as: resolved(right))
     }
 }
 
@@ -99,18 +109,17 @@ struct SDKProperty: Sendable {
     var documentation: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
-        let declaration = symbol.declaration
-        guard let name = symbol.pathComponents.last, let colon = TypeText.firstTopLevel(":", in: declaration) else { return nil }
-        var type = String(declaration[declaration.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        var settable = declaration.contains("var ") && !declaration.contains("{ get }")
-        if let brace = type.range(of: " {") {
-            settable = type[brace.lowerBound...].contains("set")
-            type = String(type[..<brace.lowerBound])
-        }
-        if let equals = TypeText.firstTopLevel("=", in: type) { type = String(type[..<equals]).trimmingCharacters(in: .whitespaces) }
+        guard let name = symbol.pathComponents.last, let declaration = SwiftDeclarationTokens(symbol.declaration),
+            let colon = declaration.firstTopLevel(":")
+        else { return nil }
+        let body = declaration.firstTopLevel("{", from: colon + 1)
+        let end = declaration.firstTopLevel("=", from: colon + 1) ?? body ?? declaration.tokens.count
+        guard let type = declaration.text(colon + 1, end) else { return nil }
         self.name = name
-        self.type = TypeText.pretty(type)
-        self.settable = settable
+        self.type = SwiftDeclarationTokens.spelled(type)
+        // `var x: T` is settable; `var x: T { get }` is not; `let` never is.
+        let isVar = declaration.tokens.contains { $0.kind == .identifier && $0.text == "var" }
+        settable = isVar && (body.map { declaration.tokens[$0...].contains { $0.kind == .identifier && $0.text == "set" } } ?? true)
         availability = symbol.availability ?? []
         documentation = symbol.documentation
     }
@@ -187,8 +196,9 @@ struct SDKMethod: Sendable {
         switch handler {
         case .completion(let value, let optional)?:
             guard let value else { return nil }
-            return optional ? String(value.dropLast()) : value
-        case .result(let type)?: return TypeText.isVoid(type) ? nil : type
+            guard optional, case .success(let model) = SwiftTypeParser.parse(value), let wrapped = model.optionalWrapped else { return value }
+            return wrapped.description
+        case .result(let type)?: return SwiftDeclarationTokens.isVoid(type) ? nil : type
         case nil: return returns
         }
     }
@@ -197,227 +207,28 @@ struct SDKMethod: Sendable {
     var isPreconcurrency: Bool { attributes.contains("@preconcurrency") }
 
     /// A trailing parameter is a handler when it is a function returning `Void` whose label or
-    /// name says so, as in every Objective-C completion handler Swift imports.
+    /// name says so, as in every Objective-C completion handler Swift imports. Read on the type model.
     static func handler(_ parameter: SDKParameter) -> SDKHandler? {
         let words = (parameter.label + " " + parameter.name).lowercased()
         guard ["completion", "handler", "reply"].contains(where: words.contains) else { return nil }
-        var type = parameter.type
-        for attribute in ["@escaping", "@Sendable", "@MainActor"] { type = type.replacingOccurrences(of: attribute, with: "") }
-        type = type.trimmingCharacters(in: .whitespaces)
-        if type.hasPrefix("("), type.hasSuffix(")"), let inner = TypeText.unwrapOptionalFunction(type) { type = inner }
-        guard type.hasPrefix("("), let arrow = TypeText.lastTopLevelArrow(in: type), TypeText.isVoid(String(type[arrow...].dropFirst(2)).trimmingCharacters(in: .whitespaces))
-        else { return nil }
-        let argumentList = String(type[type.index(after: type.startIndex)..<arrow]).trimmingCharacters(in: .whitespaces)
-        guard argumentList.hasSuffix(")") else { return nil }
-        let arguments = TypeText.splitTopLevel(String(argumentList.dropLast()), separator: ",")
-        let isError = { (text: String) in ["(anyError)?", "Error?", "(Error)?", "(anyError)?"].contains(TypeText.normalized(text)) }
+        guard case .success(let model) = SwiftTypeParser.parse(parameter.type) else { return nil }
+        var type = model.unattributed.unparenthesized
+        if let wrapped = type.optionalWrapped { type = wrapped.unattributed.unparenthesized }
+        guard case .function(let function) = type, function.result.isSame(as: .void) else { return nil }
+        let error = SwiftType.optional(.nominal([SwiftType.NominalPart(name: "Error", arguments: [])]))
+        let arguments = function.parameters.map(\.type)
         switch arguments.count {
         case 1:
-            let only = arguments[0]
-            if isError(only) { return .completion(value: nil, optional: true) }
-            let normalized = TypeText.normalized(only)
-            if normalized.hasPrefix("Result<"), normalized.hasSuffix(",anyError>") || normalized.hasSuffix(",Error>") {
-                let inner = String(only.drop { $0 != "<" }.dropFirst().dropLast())
-                let parts = TypeText.splitTopLevel(inner, separator: ",")
-                return parts.count == 2 ? .result(TypeText.pretty(parts[0])) : nil
-            }
-            return nil
+            if arguments[0].isSame(as: error) { return .completion(value: nil, optional: true) }
+            guard case .nominal(let parts) = arguments[0].unparenthesized, let result = parts.last, arguments[0].resultArguments != nil,
+                result.arguments[1].isSame(as: .nominal([SwiftType.NominalPart(name: "Error", arguments: [])]))
+            else { return nil }
+            return .result(result.arguments[0].description)
         case 2:
-            guard isError(arguments[1]) else { return nil }
-            let value = TypeText.pretty(arguments[0])
-            return .completion(value: value, optional: value.hasSuffix("?"))
+            guard arguments[1].isSame(as: error) else { return nil }
+            return .completion(value: arguments[0].description, optional: arguments[0].optionalWrapped != nil)
         default:
             return nil
         }
-    }
-}
-
-/// A function declaration split into its parts: attributes, base name, parameters, effects, result.
-struct SwiftDeclaration {
-    var attributes: [String] = []
-    var baseName: String
-    var parameters: [SDKParameter] = []
-    var isAsync = false
-    var throwsErrors = false
-    var returns: String?
-
-    init?(_ text: String) {
-        guard let funcRange = text.range(of: "func ") else { return nil }
-        attributes = text[..<funcRange.lowerBound].split(separator: " ").map(String.init).filter { $0.hasPrefix("@") }
-        let rest = text[funcRange.upperBound...]
-        guard let open = rest.firstIndex(where: { $0 == "(" || $0 == "<" }) else { return nil }
-        baseName = String(rest[..<open]).replacingOccurrences(of: "`", with: "")
-        // Generic methods are beyond what a description can say; their parameters still parse.
-        var index = open
-        if rest[index] == "<" {
-            guard let close = TypeText.matching(rest, from: index) else { return nil }
-            index = rest.index(after: close)
-        }
-        guard index < rest.endIndex, rest[index] == "(", let close = TypeText.matching(rest, from: index) else { return nil }
-        let list = String(rest[rest.index(after: index)..<close])
-        for part in TypeText.splitTopLevel(list, separator: ",") where !part.isEmpty {
-            guard let colon = TypeText.firstTopLevel(":", in: part) else { return nil }
-            let names = part[..<colon].split(separator: " ").map(String.init)
-            var type = String(part[part.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            var defaultValue: String?
-            if let equals = TypeText.firstTopLevel("=", in: type) {
-                defaultValue = String(type[type.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
-                type = String(type[..<equals]).trimmingCharacters(in: .whitespaces)
-            }
-            guard let first = names.first else { return nil }
-            let label = first.replacingOccurrences(of: "`", with: "")
-            let name = (names.count > 1 ? names[1] : first).replacingOccurrences(of: "`", with: "")
-            parameters.append(SDKParameter(label: label, name: name, type: TypeText.pretty(type), defaultValue: defaultValue))
-        }
-        var effects = String(rest[rest.index(after: close)...]).trimmingCharacters(in: .whitespaces)
-        if let whereClause = effects.range(of: " where ") { effects = String(effects[..<whereClause.lowerBound]) }
-        if let arrow = effects.range(of: "->") {
-            returns = TypeText.pretty(String(effects[arrow.upperBound...]).trimmingCharacters(in: .whitespaces))
-            effects = String(effects[..<arrow.lowerBound])
-        }
-        if let returns, TypeText.isVoid(returns) { self.returns = nil }
-        let words = effects.split(separator: " ").map(String.init)
-        isAsync = words.contains("async")
-        throwsErrors = words.contains { $0 == "throws" || $0.hasPrefix("throws(") || $0 == "rethrows" }
-    }
-}
-
-/// Small helpers over Swift type text: top-level splitting, normalising, pretty-printing.
-enum TypeText {
-    /// Without whitespace, and `()` as `Void`: two spellings of one type compare equal.
-    static func normalized(_ type: String) -> String {
-        let compact = type.filter { !$0.isWhitespace }
-        return compact == "()" ? "Void" : compact
-    }
-
-    static func isVoid(_ type: String) -> Bool { normalized(type) == "Void" }
-
-    /// `[CKRecord.ID : CKRecord]` → `[CKRecord.ID: CKRecord]`, the way descriptions are written.
-    static func pretty(_ type: String) -> String {
-        var text = type.replacingOccurrences(of: " : ", with: ": ")
-        while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
-        return text.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Replaces whole-name occurrences of `name` (not `name` inside a longer dotted name).
-    static func replacingName(_ name: String, with replacement: String, in text: String) -> String {
-        guard text.contains(name) else { return text }
-        var result = ""
-        var index = text.startIndex
-        let isNameCharacter = { (c: Character) in c.isLetter || c.isNumber || c == "_" || c == "." }
-        while index < text.endIndex {
-            if text[index...].hasPrefix(name) {
-                let end = text.index(index, offsetBy: name.count)
-                let before = index == text.startIndex ? nil : text[text.index(before: index)]
-                let after = end == text.endIndex ? nil : text[end]
-                if !(before.map(isNameCharacter) ?? false), !(after.map(isNameCharacter) ?? false) {
-                    result += replacement
-                    index = end
-                    continue
-                }
-            }
-            result.append(text[index])
-            index = text.index(after: index)
-        }
-        return result
-    }
-
-    /// The index of the bracket closing the one at `open`.
-    static func matching(_ text: Substring, from open: Substring.Index) -> Substring.Index? {
-        var depth = 0
-        var index = open
-        while index < text.endIndex {
-            switch text[index] {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">":
-                // `->` is an arrow, not a closing angle bracket.
-                if index > text.startIndex, text[text.index(before: index)] == "-" { break }
-                depth -= 1
-            default: break
-            }
-            if depth == 0 { return index }
-            index = text.index(after: index)
-        }
-        return nil
-    }
-
-    static func splitTopLevel(_ text: String, separator: Character) -> [String] {
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        var previous: Character = " "
-        var inString = false
-        for character in text {
-            if character == "\"" { inString.toggle() }
-            if !inString {
-                switch character {
-                case "(", "[", "<": depth += 1
-                case ")", "]": depth -= 1
-                case ">" where previous != "-": depth -= 1
-                default: break
-                }
-            }
-            if character == separator, depth == 0, !inString {
-                parts.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-            } else {
-                current.append(character)
-            }
-            previous = character
-        }
-        let last = current.trimmingCharacters(in: .whitespaces)
-        if !last.isEmpty || !parts.isEmpty { parts.append(last) }
-        return parts
-    }
-
-    static func firstTopLevel(_ target: Character, in text: some StringProtocol) -> String.Index? {
-        let string = String(text)
-        var depth = 0
-        var previous: Character = " "
-        for index in string.indices {
-            let character = string[index]
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            default: break
-            }
-            if character == target, depth == 0 { return text.index(text.startIndex, offsetBy: string.distance(from: string.startIndex, to: index)) }
-            previous = character
-        }
-        return nil
-    }
-
-    /// The top-level `->` of a function type `(A, B) -> C`.
-    static func lastTopLevelArrow(in text: String) -> String.Index? {
-        var depth = 0
-        var found: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "-", next < text.endIndex, text[next] == ">" {
-                if depth == 0 { found = index }
-                index = text.index(after: next)
-                continue
-            }
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]", ">": depth -= 1
-            default: break
-            }
-            index = next
-        }
-        return found
-    }
-
-    /// `((A) -> Void)?` → `(A) -> Void`; `nil` when the parentheses are the argument list.
-    static func unwrapOptionalFunction(_ type: String) -> String? {
-        guard type.hasPrefix("(") else { return nil }
-        let substring = Substring(type)
-        guard let close = matching(substring, from: substring.startIndex), close == type.index(before: type.endIndex) else { return nil }
-        let inner = String(type.dropFirst().dropLast())
-        return inner.hasPrefix("(") && lastTopLevelArrow(in: inner) != nil && !inner.hasSuffix(")") ? inner : nil
     }
 }

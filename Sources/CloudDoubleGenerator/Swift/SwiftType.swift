@@ -129,6 +129,47 @@ extension SwiftType {
         }
     }
 
+    /// The type without parentheses around it: `((A) -> Void)` → `(A) -> Void`.
+    var unparenthesized: SwiftType {
+        if case .tuple(let elements) = self, elements.count == 1, elements[0].label == nil { return elements[0].type.unparenthesized }
+        return self
+    }
+
+    /// `T?` → `T`, as written (not canonically, so `(any P)?` gives `any P`); `nil` when not optional.
+    var optionalWrapped: SwiftType? {
+        switch unparenthesized {
+        case .optional(let wrapped): return wrapped.unparenthesized
+        case .nominal(let parts) where parts.last?.name == "Optional" && parts.last?.arguments.count == 1
+            && (parts.count == 1 || (parts.count == 2 && parts[0].name == "Swift")):
+            return parts.last?.arguments[0]
+        default: return nil
+        }
+    }
+
+    /// The type with `transform` applied to each type directly inside it.
+    func mapChildren(_ transform: (SwiftType) -> SwiftType) -> SwiftType {
+        switch self {
+        case .nominal(let parts): return .nominal(parts.map { NominalPart(name: $0.name, arguments: $0.arguments.map(transform)) })
+        case .optional(let type): return .optional(transform(type))
+        case .implicitlyUnwrapped(let type): return .implicitlyUnwrapped(transform(type))
+        case .array(let type): return .array(transform(type))
+        case .dictionary(let key, let value): return .dictionary(key: transform(key), value: transform(value))
+        case .tuple(let elements): return .tuple(elements.map { TupleElement(label: $0.label, type: transform($0.type)) })
+        case .function(var function):
+            function.parameters = function.parameters.map { TupleElement(label: $0.label, type: transform($0.type)) }
+            if case .typed(let error) = function.throwing { function.throwing = .typed(transform(error)) }
+            function.result = transform(function.result)
+            return .function(function)
+        case .composition(let types): return .composition(types.map(transform))
+        case .existential(let type): return .existential(transform(type))
+        case .opaque(let type): return .opaque(transform(type))
+        case .metatype(let type, let isProtocol): return .metatype(transform(type), isProtocol: isProtocol)
+        case .attributed(let attributes, let type): return .attributed(attributes, transform(type))
+        case .specified(let specifier, let type): return .specified(specifier, transform(type))
+        case .variadic(let type): return .variadic(transform(type))
+        }
+    }
+
     /// Every type inside this one, itself first.
     func walk(_ visit: (SwiftType) -> Void) {
         visit(self)

@@ -1,0 +1,81 @@
+@testable import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// `import` and `check` read declarations through the lexer and compare types on the type model,
+/// like the validator. One test per rule, each with a case the text scanners got wrong.
+final class DriftTypeModelTests: XCTestCase {
+    /// A symbol of module `SDK` with one declaration.
+    func symbol(_ kind: String, _ path: [String], _ declaration: String) -> [String: Any] {
+        [
+            "kind": ["identifier": kind], "identifier": ["precise": path.joined(separator: ".")], "pathComponents": path,
+            "declarationFragments": [["kind": "text", "spelling": declaration]], "accessLevel": "public",
+        ]
+    }
+
+    func surface(_ symbols: [[String: Any]]) throws -> SDKSurface {
+        let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        return SDKSurface(graphs: [try JSONDecoder().decode(SymbolGraph.self, from: data)])
+    }
+
+    /// Types compare on the model, typealiases resolved by lookup. Before: `Optional<Thing.ID>`
+    /// and `String?` differed (text), and each comparison sorted every typealias.
+    func testTypesCompareOnTheModelWithTypealiasesResolved() throws {
+        let surface = try surface([
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.typealias", ["Thing", "ID"], "typealias ID = String"),
+            symbol("swift.typealias", ["Thing", "Key"], "typealias Key = Thing.ID"),
+        ])
+        XCTAssertTrue(surface.sameType("Optional<Thing.ID>", "String?"))
+        XCTAssertTrue(surface.sameType("[Thing.Key:Swift.Int]", "Dictionary<String, Int>"))
+        XCTAssertFalse(surface.sameType("Thing.IDs", "String"), "a longer name is not the alias")
+        // A cycle of typealiases ends.
+        let cyclic = try self.surface([symbol("swift.typealias", ["A"], "typealias A = B"), symbol("swift.typealias", ["B"], "typealias B = A")])
+        XCTAssertFalse(cyclic.sameType("A", "String"))
+    }
+
+    /// Declarations split on the lexer's tokens. Before: an escaped quote in a default value
+    /// flipped the scanner's "in a string" state and the parameters ran together.
+    func testADeclarationSplitsOnTokens() throws {
+        let declaration = try XCTUnwrap(SwiftDeclaration(#"@discardableResult func save(_ name: String = "a\", b: c", into zone: [String:Int], completionHandler: @escaping @Sendable (Swift.Result<Int, any Error>) -> Void) async throws -> Int"#))
+        XCTAssertEqual(declaration.parameters.map(\.name), ["name", "zone", "completionHandler"])
+        XCTAssertEqual(declaration.parameters[0].defaultValue, #""a\", b: c""#)
+        XCTAssertEqual(declaration.parameters[1].type, "[String: Int]")
+        XCTAssertEqual(declaration.attributes, ["@discardableResult"])
+        XCTAssertTrue(declaration.isAsync && declaration.throwsErrors)
+        XCTAssertEqual(declaration.returns, "Int")
+        XCTAssertNil(try XCTUnwrap(SwiftDeclaration("func f() -> ()")).returns)
+    }
+
+    /// A handler is recognised on the model. Before: `Swift.Result<…>` and `Swift.Error?` were
+    /// not (the text did not start with `Result<`), so the call was drafted as a sync form.
+    func testAHandlerIsRecognisedOnTheModel() {
+        func handler(_ type: String) -> SDKHandler? {
+            SDKMethod.handler(SDKParameter(label: "completionHandler", name: "completionHandler", type: type))
+        }
+        XCTAssertEqual(handler("@escaping @Sendable (Swift.Result<CKRecord, Swift.Error>) -> Void"), .result("CKRecord"))
+        XCTAssertEqual(handler("@escaping (CKRecord?, (any Error)?) -> Swift.Void"), .completion(value: "CKRecord?", optional: true))
+        XCTAssertEqual(handler("((Optional<Error>) -> ())?"), .completion(value: nil, optional: true))
+        XCTAssertNil(handler("@escaping (CKRecord?, (any Error)?) -> Bool"))
+    }
+
+    /// A property's type and settability come from its tokens. Before: `{ get }` inside a
+    /// default string made a settable property read-only.
+    func testAPropertyReadsItsTokens() throws {
+        let surface = try surface([
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.property", ["Thing", "label"], #"var label: [String : Int] = ["{ get }": 1]"#),
+            symbol("swift.property", ["Thing", "count"], "var count: Int { get }"),
+        ])
+        let properties = try XCTUnwrap(surface.types["Thing"]).properties
+        XCTAssertEqual(properties.map(\.type), ["[String: Int]", "Int"])
+        XCTAssertEqual(properties.map(\.settable), [true, false])
+    }
+
+    /// Availability is read as the validator parsed it. Before: an escaped quote and commas in
+    /// a message made `check` index past the end of an empty part and crash.
+    func testAvailabilityIsReadFromItsParse() {
+        let described = DescribedAvailability([#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"])
+        XCTAssertTrue(described.deprecatedEverywhere)
+        XCTAssertEqual(described.introduced["ios"], "15.0")
+        XCTAssertEqual(described.deprecated["ios"], "17.0")
+    }
+}
