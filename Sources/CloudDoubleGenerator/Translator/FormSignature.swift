@@ -56,12 +56,11 @@ final class FormSignature: Sendable {
         text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
-            text += "Result<"
-            text += returns ?? "Void"
-            text += ", any Error>) -> Void"
+            text += Qualified.result(returns ?? Qualified.void)
+            text += ") -> Swift.Void"
         default:
             guard let returns else {
-                text += "(any Error)?) -> Void"
+                text += "(any Swift.Error)?) -> Swift.Void"
                 return
             }
             if let explicit = form.handlerValueType?.value {
@@ -76,7 +75,7 @@ final class FormSignature: Sendable {
                 text += returns
                 text += "?"
             }
-            text += ", (any Error)?) -> Void"
+            text += ", (any Swift.Error)?) -> Swift.Void"
         }
     }
 

@@ -75,7 +75,7 @@ struct MockTranslator {
         switch signature.kind {
         case .sync:
             if let ref = signature.returnsReference {
-                let key = "\"\(signature.callID)(\\(String(describing: \(arguments))))\""
+                let key = "\"\(signature.callID)(\\(\(Qualified.string)(describing: \(arguments))))\""
                 answer.backed = nil
                 method = .child(child(ref, key: key))
             } else {
@@ -100,7 +100,7 @@ struct MockTranslator {
                 method = .deliverError
             }
         case .result:
-            answer.type = Translator.typeExpression(returns ?? "Void")
+            answer.type = Translator.typeExpression(returns ?? Qualified.void)
             answer.fallback = returns == nil ? "()" : fallback
             method = .deliverResult
         }

@@ -55,7 +55,7 @@ struct OperationTranslator {
     /// The Swift types of a stream's event payload, in order.
     func fieldTypes(_ stream: OperationStream) -> [(name: String, type: String)] {
         switch stream.kind {
-        case .items(let key, let value, _): return [("key", key.value), ("result", "Result<\(value.value), any Error>")]
+        case .items(let key, let value, _): return [("key", key.value), ("result", Qualified.result(value.value))]
         case .events(let fields): return fields.map { ($0.name.value, $0.type.value) }
         }
     }

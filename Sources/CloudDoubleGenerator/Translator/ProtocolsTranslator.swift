@@ -37,7 +37,7 @@ struct ProtocolsTranslator {
                 doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
                 declaration: "var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }"))
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: "Void", value: declared,
+                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
         for call in type.calls {
@@ -63,7 +63,7 @@ struct ProtocolsTranslator {
             let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
             keys.append(ProtocolsTypeContext.CallKey(
                 doc: DocComment("The call `\(id)`: \(selectors)."), attributes: shared, arguments: Translator.argumentsType(call),
-                value: call.returns.map(translator.swiftType) ?? "Void", name: SwiftNames.escaped(id), id: StringLiteral(id)))
+                value: call.returns.map(translator.swiftType) ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
@@ -98,12 +98,12 @@ struct ProtocolsTranslator {
             arguments.append("catalogue: .cloudKit")
         case .codes(let codes):
             let entries = codes.map { code in
-                "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
+                "\(Qualified.errorCodeInfo)(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
                     + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), \(code.network ? "isNetworkFailure: true, " : "")needsUserAction: \(code.userAction), "
                     + "appCanHandle: \(code.retryable), defaultRetryAfter: \(code.defaultRetryAfter.map { String($0) } ?? "nil"), "
                     + "recovery: \(code.retryable ? ".retry" : (code.userAction ? ".askUser" : ".giveUp")))"
             }
-            arguments.append("catalogue: ErrorCatalogue(domain: \(model.domain.value), codes: [\(entries.joined(separator: ", "))])")
+            arguments.append("catalogue: \(Qualified.errorCatalogue)(domain: \(model.domain.value), codes: [\(entries.joined(separator: ", "))])")
         }
         if let key = model.retryAfterKey { arguments.append("retryAfterKey: \(key.value)") }
         if let key = model.partialErrorsKey { arguments.append("partialErrorsKey: \(key.value)") }
@@ -112,6 +112,6 @@ struct ProtocolsTranslator {
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
         if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
-        return "ErrorModel(\(arguments.joined(separator: ", ")))"
+        return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -132,8 +132,8 @@ public struct Translator: Sendable {
     /// file declares on `ErrorModel`, or, for a description without one, a model with the module's
     /// name as its domain and no codes (such an SDK reports no errors of its own).
     var errorModelReference: String {
-        guard description.errorModel != nil else { return "ErrorModel(domain: \(SwiftNames.literal(description.module.value)))" }
-        return "ErrorModel.\(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile)))"
+        guard description.errorModel != nil else { return "\(Qualified.errorModel)(domain: \(SwiftNames.literal(description.module.value)))" }
+        return "\(Qualified.errorModel).\(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile)))"
     }
 
     /// `T.self`, parenthesised where the type needs it.
@@ -146,7 +146,7 @@ public struct Translator: Sendable {
     /// parameter's type, or a tuple labelled with the parameter names.
     static func argumentsType(_ call: Call) -> String {
         switch call.parameters.count {
-        case 0: return "Void"
+        case 0: return Qualified.void
         case 1: return storedType(call.parameters[0].type)
         default:
             var text = TextBuilder(capacity: 64)
@@ -177,7 +177,7 @@ public struct Translator: Sendable {
         var arguments = ["by: \\.\(atomic.groupBy.value)"]
         if let except = atomic.except { arguments.append("except: \(except.value)") }
         arguments.append("error: \(SwiftNames.literal(atomic.error.value))")
-        return ", atomic: \(flag) ? AtomicGroups(\(arguments.joined(separator: ", "))) : nil"
+        return ", atomic: \(flag) ? \(Qualified.atomicGroups)(\(arguments.joined(separator: ", "))) : nil"
     }
 }
 

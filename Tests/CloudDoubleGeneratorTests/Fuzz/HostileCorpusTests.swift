@@ -20,6 +20,8 @@ final class HostileCorpusTests: XCTestCase {
         var raw: [String: String] = [:]
         var fileName = "Hostile.clouddouble.json"
         var imports: [String] = []
+        /// The description's prefix, when not `Hostile<index>`.
+        var prefix: String?
         var expect: Expectation
     }
 
@@ -150,7 +152,14 @@ final class HostileCorpusTests: XCTestCase {
             raw: ["EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "handler", "type": "@Sendable () -> Void", "mockDefault": "{}" }] }"#],
             expect: .refused("a property cannot hold a function")),
         Case(name: "per-item result keyed by a tuple", values: ["RETURNS": "[((Int, Int), Result<Int, any Error>)]"], raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("must be Hashable")),
-        Case(name: "per-item result in a tuple with a closure field", values: ["RETURNS": "(progress: Int, saved: [String: Result<Int, any Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#], expect: .accepted),
+        Case(name: "per-item result in a tuple with a closure field", values: ["RETURNS": "(progress: Int, saved: [String: Swift.Result<Int, any Swift.Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#], expect: .accepted),
+        // Generated code names the runtime, Swift and Foundation fully qualified: the fuzz SDK
+        // (Tests/Fixtures/FuzzCompile/Sources/FuzzSDK/Shadows.swift) exports types named like
+        // them, and these described types spell them with their prefix.
+        Case(name: "a protocol named CallLog", values: ["TYPE_NAME": "Log"], prefix: "Call", expect: .accepted),
+        Case(name: "a protocol named ErrorModel", values: ["TYPE_NAME": "Model"], prefix: "Error", expect: .accepted),
+        Case(name: "a protocol named TimeInterval", values: ["TYPE_NAME": "Interval"], prefix: "Time", expect: .accepted),
+        Case(name: "a protocol named FaultPlan", values: ["TYPE_NAME": "Plan"], prefix: "Fault", expect: .accepted),
         // The file and the command line.
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
@@ -159,6 +168,7 @@ final class HostileCorpusTests: XCTestCase {
     static func json(for testCase: Case, index: Int) -> String {
         var text = template
         var values = defaults.merging(testCase.values) { _, new in new }
+        if let prefix = testCase.prefix { text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"\(prefix)\"") }
         if testCase.values["TYPE_NAME"] == "SDK{{INDEX}}Store" { values["TYPE_NAME"] = "Store"; text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"HostileSDK{{INDEX}}\"") }
         for (key, value) in values { text = text.replacingOccurrences(of: "{{\(key)}}", with: RandomDescription.literal(value)) }
         for (key, value) in rawDefaults.merging(testCase.raw, uniquingKeysWith: { _, new in new }) {

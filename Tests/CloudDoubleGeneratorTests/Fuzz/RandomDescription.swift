@@ -16,7 +16,7 @@ struct RandomDescription {
         // One type in other spellings (the type model makes them equal), and string values a
         // scanner would misread: raw strings, comment markers and interpolations inside literals.
         ("Swift.String", ##"#"\"#"##), ("Optional<Int>", "nil"), ("Swift.Array<Swift.Int>", "[]"), ("[String:Int]", "[:]"),
-        ("Dictionary<String, [Int]>", "[:]"), ("(any Error)?", "nil"), ("String", #""// not /* a comment""#),
+        ("Dictionary<String, [Int]>", "[:]"), ("(any Swift.Error)?", "nil"), ("String", #""// not /* a comment""#),
         ("String", #""\("(")""#), ("String", ###"##"a"#b"##"###),
     ]
 
@@ -125,10 +125,10 @@ struct RandomDescription {
                     case "async":
                         sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":
-                        let handler = returns == nil ? "((any Error)?) -> Void" : "(\(returnType)?, (any Error)?) -> Void"
+                        let handler = returns == nil ? "((any Swift.Error)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}")
                     default:
-                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Result<\(returnType), any Error>) -> Void"]).joined(separator: ", "))) {}")
+                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}")
                     }
                 }
                 let parametersJSON = parameters.enumerated().map { offset, parameter in
