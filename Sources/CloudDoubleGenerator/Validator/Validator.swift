@@ -188,6 +188,13 @@ private struct Check {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
+            if GeneratedNames.callKeyTypeMembers.contains(id) {
+                let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
+                sink.error(
+                    "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
+                    hint: "give the call an explicit \"id\", or describe the property under another type")
+                return
+            }
             if let first = ids[id] {
                 let hint = derived || first.derived
                     ? "two members derive the id \"\(id)\"; give one an explicit \"id\""
@@ -760,6 +767,12 @@ private struct Check {
     func errorModel(_ model: ErrorModelSpec) {
         if let name = model.name, !SwiftNames.isIdentifier(name.value) || SwiftNames.keywords.contains(name.value) {
             sink.error("the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location, hint: "it names the model in generated code: ErrorModel.<name>")
+        } else if let name = model.name, !(name.value.drop { $0 == "_" }.first.map { $0.isLowercase || $0.isNumber } ?? false) {
+            // A static member of `ErrorModel`: its type members (`Conflict`, `Type`) start with
+            // capitals, so a lowercase name can never be one of them.
+            sink.error(
+                "the error model's name \"\(name.value)\" must start with a lowercase letter", at: name.location,
+                hint: "it is a static member of ErrorModel (ErrorModel.<name>), beside its types such as ErrorModel.Conflict")
         }
         expression(model.domain, what: "\"domain\"")
         for key in [model.retryAfterKey, model.partialErrorsKey, model.serverRecordKey, model.clientRecordKey, model.ancestorRecordKey] {

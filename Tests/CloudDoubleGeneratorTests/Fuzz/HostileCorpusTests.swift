@@ -41,7 +41,7 @@ final class HostileCorpusTests: XCTestCase {
               ],
               "calls": [
                 {
-                  "id": "value", "doc": {{DOC}},
+                  "id": {{CALL_ID}}, "doc": {{DOC}},
                   "parameters": [
                     { "label": "forKey", "name": {{PARAMETER_NAME}}, "type": "String" },
                     { "name": "fallback", "type": "String", "default": {{DEFAULT}} }
@@ -64,7 +64,7 @@ final class HostileCorpusTests: XCTestCase {
     static let defaults: [String: String] = [
         "LIVE_CONDITION": "canImport(FuzzSDK)", "DOMAIN": "\"HostileErrorDomain\"", "TYPE_NAME": "Store", "TYPE_DOC": "A store.",
         "PROPERTY_NAME": "title", "PROPERTY_DOC": "The title.", "MOCK_DEFAULT": "Data()", "DOC": "Reads a value.",
-        "PARAMETER_NAME": "key", "DEFAULT": "\"none\"", "RETURNS": "String", "HANDLER_LABEL": "completionHandler",
+        "PARAMETER_NAME": "key", "CALL_ID": "value", "DEFAULT": "\"none\"", "RETURNS": "String", "HANDLER_LABEL": "completionHandler",
         "MESSAGE": "Use value(forKey:fallback:)", "RENAMED": "value(forKey:fallback:)",
     ]
     static let rawDefaults: [String: String] = [
@@ -160,6 +160,14 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a protocol named ErrorModel", values: ["TYPE_NAME": "Model"], prefix: "Error", expect: .accepted),
         Case(name: "a protocol named TimeInterval", values: ["TYPE_NAME": "Interval"], prefix: "Time", expect: .accepted),
         Case(name: "a protocol named FaultPlan", values: ["TYPE_NAME": "Plan"], prefix: "Fault", expect: .accepted),
+        // Names that would be type members where generated code declares them.
+        Case(name: "call id Arguments", values: ["CALL_ID": "Arguments"], expect: .refused("which has a type of that name")),
+        Case(name: "call id Value", values: ["CALL_ID": "Value"], expect: .refused("which has a type of that name")),
+        Case(name: "property named Value", values: ["PROPERTY_NAME": "Value"], expect: .refused("which has a type of that name")),
+        Case(name: "error model named Type", raw: ["MODEL_NAME": #""name": "Type","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named _", raw: ["MODEL_NAME": #""name": "_","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named like one of its instance members", raw: ["MODEL_NAME": #""name": "domain","#], expect: .accepted),
         // The file and the command line.
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
