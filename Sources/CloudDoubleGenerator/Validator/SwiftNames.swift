@@ -5,13 +5,6 @@ enum SwiftNames {
     /// Keywords that cannot name a member even in backticks (or would mean something else).
     static let reservedMemberNames: Set<String> = ["init", "deinit", "subscript", "self", "Self", "Type", "Protocol", "_"]
 
-    /// Members every generated double declares itself; a described member may not reuse them.
-    static let doubleMemberNames: Set<String> = ["base", "wrapped", "faults", "recorder", "log", "stub", "arguments", "callCount", "calls", "settled", "backing", "wrappers"]
-
-    /// The closure parameters of a fault wrapper's per-item call, in scope where its parameters
-    /// are used: a parameter of such a call may not take them.
-    static let itemFaultLocals: Set<String> = ["items", "value", "deliver"]
-
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",

@@ -320,17 +320,6 @@ private struct Check {
         return description.operations.map(\.name.value).filter { names[$0] != nil }
     }
 
-    /// Names the generated outcome type declares itself.
-    static let outcomeMemberNames: Set<String> = ["events", "result", "failsRequestedItems", "failure", "replay", "delivery", "intercept", "key", "backed"]
-    /// Names generated block calls have in scope.
-    static let blockScopeNames: Set<String> = [
-        "operation", "key", "result", "value", "error", "event", "outcome", "failures", "events", "reported", "inventsProgress", "delivery",
-    ]
-    /// Local names of the generated operation code, which block and input property names cannot take.
-    static let operationLocalNames: Set<String> = [
-        "completionBlock", "delivery", "deprecated", "faults", "errorModel", "operation", "inventsProgress", "events", "failures", "reported",
-    ]
-
     func check(_ operation: OperationSpec) {
         var streamNames = Set<String>()
         var blockNames: [String: SourceLocation] = [:]
@@ -338,10 +327,10 @@ private struct Check {
             let name = stream.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
                 sink.error("the stream name \"\(name)\" is not a valid Swift identifier", at: stream.name.location)
-            } else if Self.outcomeMemberNames.contains(name) || Self.blockScopeNames.contains(name) {
+            } else if ReservedNames.outcomeMembers.contains(name) || ReservedNames.blockScope.contains(name) {
                 sink.error(
                     "\"\(name)\" is used by the generated outcome type and cannot name a stream", at: stream.name.location,
-                    hint: "reserved: \(Self.outcomeMemberNames.union(Self.blockScopeNames).sorted().joined(separator: ", "))")
+                    hint: "reserved: \(ReservedNames.outcomeMembers.union(ReservedNames.blockScope).sorted().joined(separator: ", "))")
             } else if !streamNames.insert(name).inserted {
                 sink.error("the stream \"\(name)\" appears twice in \(operation.name.value)", at: stream.name.location)
             }
@@ -354,7 +343,7 @@ private struct Check {
                 if fields.isEmpty { sink.error("an event stream needs at least one field", at: stream.location) }
                 var fieldNames = Set<String>()
                 for field in fields {
-                    if !SwiftNames.isIdentifier(field.name.value) || SwiftNames.keywords.contains(field.name.value) || Self.blockScopeNames.contains(field.name.value) {
+                    if !SwiftNames.isIdentifier(field.name.value) || SwiftNames.keywords.contains(field.name.value) || ReservedNames.blockScope.contains(field.name.value) {
                         sink.error("the field name \"\(field.name.value)\" is not a valid Swift identifier here", at: field.name.location)
                     } else if !fieldNames.insert(field.name.value).inserted {
                         sink.error("the field \"\(field.name.value)\" appears twice", at: field.name.location)
@@ -377,7 +366,7 @@ private struct Check {
         for stream in operation.streams {
             guard let input = stream.input else { continue }
             if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value)
-                || Self.operationLocalNames.contains(input.source.value) {
+                || ReservedNames.operationLocals.contains(input.source.value) {
                 sink.error("the input property \"\(input.source.value)\" is not a valid Swift identifier here", at: input.source.location)
             }
             if operation.streams.contains(where: { $0.blocks.contains { $0.name.value == input.source.value } }) {
@@ -479,10 +468,10 @@ private struct Check {
 
     func block(_ block: OperationBlock, names: inout [String: SourceLocation], scope streams: Set<String>) {
         let name = block.name.value
-        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || Self.operationLocalNames.contains(name) {
+        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || ReservedNames.operationLocals.contains(name) {
             sink.error(
                 "the block name \"\(name)\" is not a valid block property name here", at: block.name.location,
-                hint: "generated operation code uses \(Self.operationLocalNames.sorted().joined(separator: ", ")) itself")
+                hint: "generated operation code uses \(ReservedNames.operationLocals.sorted().joined(separator: ", ")) itself")
         } else if let first = names[name] {
             sink.error("the block \"\(name)\" appears twice (first at line \(first.line))", at: block.name.location)
         } else {
@@ -496,7 +485,7 @@ private struct Check {
         var bound = Set<String>()
         for binding in block.unwrap {
             let bindingName = binding.name.value
-            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || Self.blockScopeNames.contains(bindingName) || streams.contains(bindingName) {
+            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || ReservedNames.blockScope.contains(bindingName) || streams.contains(bindingName) {
                 sink.error("\"\(bindingName)\" cannot be bound here: it is not an identifier or already names something in the block's scope", at: binding.name.location)
             } else if !bound.insert(bindingName).inserted {
                 sink.error("\"\(bindingName)\" is bound twice", at: binding.name.location)
@@ -510,9 +499,9 @@ private struct Check {
     }
 
     func memberName(_ name: Located<String>, what: String) {
-        if what != "parameter", SwiftNames.doubleMemberNames.contains(name.value) {
+        if what != "parameter", ReservedNames.doubleMembers.contains(name.value) {
             sink.error(
-                "\"\(name.value)\" is a member of the generated doubles (\(SwiftNames.doubleMemberNames.sorted().joined(separator: ", "))) and cannot be a \(what) name",
+                "\"\(name.value)\" is a member of the generated doubles (\(ReservedNames.doubleMembers.sorted().joined(separator: ", "))) and cannot be a \(what) name",
                 at: name.location)
         } else if !SwiftNames.isIdentifier(name.value) {
             sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
@@ -526,10 +515,10 @@ private struct Check {
         var parameterNames: [String] = []
         for parameter in call.parameters {
             memberName(parameter.name, what: "parameter")
-            if call.perItem != nil, SwiftNames.itemFaultLocals.contains(parameter.name.value) {
+            if call.perItem != nil, ReservedNames.itemFaultLocals.contains(parameter.name.value) {
                 sink.error(
                     "the parameter \"\(parameter.name.value)\" of a call with per-item results has the name of a local of its fault wrapper",
-                    at: parameter.name.location, hint: "reserved in such calls: \(SwiftNames.itemFaultLocals.sorted().joined(separator: ", "))")
+                    at: parameter.name.location, hint: "reserved in such calls: \(ReservedNames.itemFaultLocals.sorted().joined(separator: ", "))")
             }
             if parameterNames.contains(parameter.name.value) {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
