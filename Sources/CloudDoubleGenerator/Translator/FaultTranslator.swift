@@ -14,12 +14,12 @@ struct FaultTranslator {
             types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
-    func type(_ type: DescribedType) -> FaultTypeContext {
+    func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, childType: names.faultName)
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
-            let operations = translator.operations(runBy: call)
+            let operations = call.runs
             for signature in translator.signatures(call) {
                 calls.append(self.call(signature, operations: operations))
             }

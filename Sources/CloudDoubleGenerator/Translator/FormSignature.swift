@@ -6,9 +6,9 @@ import Foundation
 /// A class: a signature is handed around for every form in every artifact, and copying the
 /// call and form it holds would retain each of their texts every time.
 final class FormSignature: Sendable {
-    let call: Call
+    let call: ResolvedCall
     let callID: String
-    let form: CallFormSpec
+    let form: ResolvedForm
     /// The call's result type in Swift (`nil` for none), references already spelled as protocols.
     let returns: String?
     /// The structure of `returns` (`nil` for none).
@@ -16,7 +16,7 @@ final class FormSignature: Sendable {
     /// The described type a `sync` form returns, when it returns one.
     let returnsReference: String?
 
-    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsType: SwiftType?, returnsReference: String?) {
+    init(call: ResolvedCall, callID: String, form: ResolvedForm, returns: String?, returnsType: SwiftType?, returnsReference: String?) {
         self.call = call
         self.callID = callID
         self.form = form
@@ -192,7 +192,7 @@ final class FormSignature: Sendable {
 
     /// The form's attributes: availability, deprecation, `@discardableResult`, `@preconcurrency`.
     var attributes: [Attribute] {
-        var attributes = Translator.attributes(form.availability)
+        var attributes = form.availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
         if form.preconcurrency { attributes.append(.preconcurrency) }

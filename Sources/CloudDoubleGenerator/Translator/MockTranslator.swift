@@ -11,7 +11,7 @@ struct MockTranslator {
         return MockFileContext(file: translator.fileContext, types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
-    func type(_ type: DescribedType) -> MockTypeContext {
+    func type(_ type: ResolvedType) -> MockTypeContext {
         let names = translator.names
         var properties: [MockTypeContext.Property] = []
         var backing: [MockTypeContext.BackingRequirement] = []
@@ -38,7 +38,7 @@ struct MockTranslator {
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
         for call in type.calls {
-            let operations = translator.operations(runBy: call)
+            let operations = call.runs
             let signatures = translator.signatures(call)
             let arguments = Self.argumentsValue(call)
             for signature in signatures {
@@ -49,7 +49,7 @@ struct MockTranslator {
                 if !operationBackings.contains(refined) { operationBackings.append(refined) }
             }
             if let action = call.store {
-                let id = GeneratedNames.callID(call)
+                let id = call.callID
                 let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(Translator.argumentsType(call))"
                 let returns = call.returns.map { " -> \(translator.swiftType($0))" } ?? ""
                 let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
@@ -120,9 +120,9 @@ struct MockTranslator {
     }
 
     /// The body of the closure that asks the backing for a store call no stub answers.
-    func backed(_ call: Call) -> String? {
+    func backed(_ call: ResolvedCall) -> String? {
         guard call.store != nil else { return nil }
-        let name = SwiftNames.escaped(GeneratedNames.callID(call))
+        let name = SwiftNames.escaped(call.callID)
         return call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
     }
 
@@ -132,7 +132,7 @@ struct MockTranslator {
     }
 
     /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    static func argumentsValue(_ call: Call) -> String {
+    static func argumentsValue(_ call: ResolvedCall) -> String {
         switch call.parameters.count {
         case 0: return "()"
         case 1: return SwiftNames.escaped(call.parameters[0].name.value)

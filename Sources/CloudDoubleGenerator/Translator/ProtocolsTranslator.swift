@@ -20,12 +20,12 @@ struct ProtocolsTranslator {
         let description = translator.description
         guard let model = description.errorModel else { return nil }
         return ProtocolsFileContext.ErrorModelContext(
-            name: SwiftNames.escaped(GeneratedNames.errorModelName(description, file: translator.sourceFile)),
+            name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
             namedAfter: model.name == nil ? "the description's file" : "the description's `errorModel.name`",
             expression: expression(model), copied: translator.copied(at: model.domain.location))
     }
 
-    func type(_ type: DescribedType) -> ProtocolsTypeContext {
+    func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
         var requirements: [ProtocolsTypeContext.Requirement] = []
         var overloads: [ProtocolsTypeContext.Overload] = []
@@ -41,7 +41,7 @@ struct ProtocolsTranslator {
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
         for call in type.calls {
-            let id = GeneratedNames.callID(call)
+            let id = call.callID
             let signatures = translator.signatures(call)
             for signature in signatures {
                 requirements.append(ProtocolsTypeContext.Requirement(
@@ -53,7 +53,7 @@ struct ProtocolsTranslator {
             let shared = signatures.dropFirst().reduce(signatures.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, signature in
                 shared.filter(signature.attributes.contains)
             }
-            for operation in translator.operations(runBy: call) {
+            for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
                 keys.append(ProtocolsTypeContext.CallKey(
                     doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
