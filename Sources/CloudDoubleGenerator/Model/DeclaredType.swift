@@ -8,9 +8,13 @@ public struct DeclaredType: Sendable {
     let parsed: Result<SwiftType, SwiftTypeError>
 
     public init(_ located: Located<String>) {
+        self.init(located, parsed: SwiftTypeParser.parse(located.value))
+    }
+
+    init(_ located: Located<String>, parsed: Result<SwiftType, SwiftTypeError>) {
         value = located.value
         location = located.location
-        parsed = SwiftTypeParser.parse(located.value)
+        self.parsed = parsed
     }
 
     /// The parsed type; `nil` when the text is not one (the validator reports it).

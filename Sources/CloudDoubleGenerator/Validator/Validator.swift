@@ -39,18 +39,29 @@ public enum Validator {
 /// description reads through (`validated.prefix`), with the resolved parts in its place.
 @dynamicMemberLookup
 public struct ValidatedDescription: Sendable {
-    public let description: APIDescription
+    /// The description without its types, which `types` holds (each value once: a large
+    /// description's calls are not kept twice).
+    private let stored: APIDescription
     let types: [ResolvedType]
     /// The description's `availability`, parsed.
     let availability: [Availability]
 
+    /// The description as it was read.
+    public var description: APIDescription {
+        var description = stored
+        description.types = types.map(\.described)
+        return description
+    }
+
     fileprivate init(resolving description: APIDescription) {
-        self.description = description
+        var stored = description
+        stored.types = []
+        self.stored = stored
         // The validator parsed each attribute with the same parser and refused what did not parse.
         availability = description.availability.compactMap { Availability(parsing: $0.value) }
         types = description.types.map { type in
             ResolvedType(
-                spec: type,
+                type,
                 properties: type.properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
                 calls: type.calls.map { call in
                     let runs: [OperationSpec]
@@ -60,21 +71,38 @@ public struct ValidatedDescription: Sendable {
                     case .named(let names): runs = description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
                     }
                     return ResolvedCall(
-                        spec: call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
+                        call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
                         forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
                 })
         }
     }
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { description[keyPath: keyPath] }
+    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { stored[keyPath: keyPath] }
 }
 
 /// A described type with its members resolved.
 @dynamicMemberLookup
 struct ResolvedType: Sendable {
+    /// The type without its properties and calls, which are here resolved.
     let spec: DescribedType
     let properties: [ResolvedProperty]
     let calls: [ResolvedCall]
+
+    init(_ type: DescribedType, properties: [ResolvedProperty], calls: [ResolvedCall]) {
+        var spec = type
+        spec.properties = []
+        spec.calls = []
+        self.spec = spec
+        self.properties = properties
+        self.calls = calls
+    }
+
+    var described: DescribedType {
+        var type = spec
+        type.properties = properties.map(\.spec)
+        type.calls = calls.map(\.described)
+        return type
+    }
 
     subscript<T>(dynamicMember keyPath: KeyPath<DescribedType, T>) -> T { spec[keyPath: keyPath] }
 }
@@ -90,11 +118,27 @@ struct ResolvedProperty: Sendable {
 /// A call with its id (the given one, else its first form's name) and the operations it runs.
 @dynamicMemberLookup
 struct ResolvedCall: Sendable {
+    /// The call without its forms, which are here resolved.
     let spec: Call
     let callID: String
     /// The operations it runs, in the description's order (`"operations"`: true or names).
     let runs: [OperationSpec]
     let forms: [ResolvedForm]
+
+    init(_ call: Call, callID: String, runs: [OperationSpec], forms: [ResolvedForm]) {
+        var spec = call
+        spec.forms = []
+        self.spec = spec
+        self.callID = callID
+        self.runs = runs
+        self.forms = forms
+    }
+
+    var described: Call {
+        var call = spec
+        call.forms = forms.map(\.spec)
+        return call
+    }
 
     subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
 }
