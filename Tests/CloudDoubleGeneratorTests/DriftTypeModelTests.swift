@@ -78,4 +78,14 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(described.introduced["ios"], "15.0")
         XCTAssertEqual(described.deprecated["ios"], "17.0")
     }
+
+    /// The toolchain's availability domains map to the names `@available` takes. Before:
+    /// `import` drafted `@available(iOSAppExtension, deprecated: 15.0)`, which `validate` refuses.
+    func testAvailabilityDomainsMapToSwiftPlatforms() throws {
+        let json = #"[{ "domain": "iOSAppExtension", "deprecated": { "major": 15 } }, { "domain": "Linux", "deprecated": { "major": 1 } }, { "domain": "macOS", "deprecated": { "major": 13, "minor": 1 } }]"#
+        let entries = try JSONDecoder().decode([SymbolGraph.Symbol.Availability].self, from: Data(json.utf8))
+        let drafted = DraftImporter.availability(entries).attributes
+        XCTAssertEqual(drafted, ["@available(macOS, deprecated: 13.1)", "@available(iOSApplicationExtension, deprecated: 15.0)"])
+        for attribute in drafted { XCTAssertNotNil(Availability(parsing: attribute), attribute) }
+    }
 }

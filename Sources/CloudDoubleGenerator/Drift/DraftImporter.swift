@@ -85,8 +85,9 @@ struct DraftImporter {
                 deprecated = members.isEmpty ? .bool(true) : .object(members)
                 continue
             }
-            guard entry.deprecated != nil || unconditional else { continue }
-            var text = "@available(\(domain), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
+            // A domain `@available` does not take (`Linux`) says nothing a description can.
+            guard entry.deprecated != nil || unconditional, let platform = entry.platform else { continue }
+            var text = "@available(\(platform), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
             if let message = entry.message { text += ", message: \(DraftJSON.quoted(message))" }
             if let renamed = entry.renamed { text += ", renamed: \(DraftJSON.quoted(renamed))" }
             attributes.append(text + ")")

@@ -272,7 +272,7 @@ struct DriftChecker {
         }
         // A platform where the SDK no longer offers it: the live adapter would not compile there.
         for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
-            let domain = entry.domain ?? "*"
+            let domain = entry.platform ?? entry.domain ?? "*"
             let said = form.availability.contains { $0.value.hasPrefix("@available(\(domain),") && ($0.value.contains("unavailable") || $0.value.contains("obsoleted")) }
             if !said {
                 error("`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")", at: form.location)
@@ -286,7 +286,7 @@ struct DriftChecker {
         let described = DescribedAvailability(form.availability.map(\.value))
         var parts: [String] = []
         for entry in method.availability {
-            let domain = entry.domain ?? "*"
+            guard let domain = entry.platform else { continue }
             if domain == "Swift" || domain == "*" {
                 if (entry.deprecated != nil || entry.isUnconditionallyDeprecated == true), form.deprecation == nil, !described.deprecatedEverywhere {
                     parts.append(domain == "Swift" ? "in Swift \(entry.deprecated?.text ?? "")" : "everywhere")
@@ -309,7 +309,7 @@ struct DriftChecker {
         var sdkIntroduced: [String: String] = [:]
         var sdkAnyDeprecation = false
         for entry in sdk {
-            let domain = (entry.domain ?? "*").lowercased()
+            let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
             if let version = entry.deprecated { sdkDeprecated[domain] = version.text; sdkAnyDeprecation = true }
             if entry.isUnconditionallyDeprecated == true { sdkDeprecated[domain] = ""; sdkAnyDeprecation = true }
             if let version = entry.introduced { sdkIntroduced[domain] = version.text }
@@ -337,7 +337,7 @@ struct DriftChecker {
         if reportNew {
             let described = DescribedAvailability(availability.map(\.value))
             let fresh = sdk.filter { entry in
-                let domain = (entry.domain ?? "*").lowercased()
+                let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
                 guard entry.deprecated != nil || entry.isUnconditionallyDeprecated == true else { return false }
                 return deprecation == nil && !described.deprecatedEverywhere && described.deprecated[domain] == nil
             }

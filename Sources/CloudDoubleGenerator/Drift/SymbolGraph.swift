@@ -50,6 +50,17 @@ struct SymbolGraph: Decodable, Sendable {
             var renamed: String?
             var isUnconditionallyDeprecated: Bool?
             var isUnconditionallyUnavailable: Bool?
+
+            /// The name `@available` takes for this entry's domain, or the domain as it is (`Swift`,
+            /// `*`). Symbol graphs name application extensions `iOSAppExtension` (SymbolKit's
+            /// `SymbolGraph.Symbol.Availability.Domain`), Swift `iOSApplicationExtension`; `nil`
+            /// for domains `@available` does not take (`Linux`, `SwiftPM`).
+            var platform: String? {
+                let domain = self.domain ?? "*"
+                if domain == "Swift" || domain == "*" { return domain }
+                let name = domain.hasSuffix("AppExtension") ? String(domain.dropLast("AppExtension".count)) + "ApplicationExtension" : domain
+                return CloudDoubleGenerator.Availability.platforms.contains(name) ? name : nil
+            }
         }
 
         struct Extension: Decodable, Sendable {
