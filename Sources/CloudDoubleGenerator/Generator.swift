@@ -19,8 +19,8 @@ public struct Generator: Sendable {
     /// Parses and validates a description; the validated description, resolved, that translators take.
     public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
         do {
-            let description = try DescriptionDecoder.decode(bytes, file: file)
-            return try Validator.validate(description, file: file)
+            // Handed over, not kept: the validated description takes the model's members as it resolves them.
+            return try Validator.validate(DescriptionDecoder.decode(bytes, file: file), file: file)
         } catch {
             throw .description(error)
         }

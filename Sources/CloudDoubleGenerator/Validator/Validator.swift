@@ -7,11 +7,11 @@ import Foundation
 public enum Validator {
     /// The description, resolved, when it passes every rule; every problem otherwise.
     @discardableResult
-    public static func validate(_ description: APIDescription, file: String) throws(DiagnosticsError) -> ValidatedDescription {
+    public static func validate(_ description: consuming APIDescription, file: String) throws(DiagnosticsError) -> ValidatedDescription {
         let sink = DiagnosticSink(file: file)
-        ValidationPass(description: description, sink: sink).run()
+        ValidationPass(description: copy description, sink: sink).run()
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
-        return ValidatedDescription(resolving: description)
+        return ValidatedDescription(resolving: consume description)
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
@@ -53,28 +53,37 @@ public struct ValidatedDescription: Sendable {
         return description
     }
 
-    fileprivate init(resolving description: APIDescription) {
-        var stored = description
-        stored.types = []
-        self.stored = stored
+    /// Takes the description over: each type's members are moved into the resolved model as it
+    /// goes, so a large description is not held twice while it is resolved.
+    fileprivate init(resolving description: consuming APIDescription) {
+        var described = description.types
+        description.types = []
+        let operations = description.operations
         // The validator parsed each attribute with the same parser and refused what did not parse.
         availability = description.availability.compactMap { Availability(parsing: $0.value) }
-        types = description.types.map { type in
-            ResolvedType(
+        stored = description
+        var types: [ResolvedType] = []
+        types.reserveCapacity(described.count)
+        for index in described.indices {
+            let type = described[index]
+            described[index].properties = []
+            described[index].calls = []
+            types.append(ResolvedType(
                 type,
                 properties: type.properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
                 calls: type.calls.map { call in
                     let runs: [OperationSpec]
                     switch call.operations {
                     case nil: runs = []
-                    case .all: runs = description.operations
-                    case .named(let names): runs = description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
+                    case .all: runs = operations
+                    case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
                     }
                     return ResolvedCall(
                         call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
                         forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
-                })
+                }))
         }
+        self.types = types
     }
 
     public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { stored[keyPath: keyPath] }
