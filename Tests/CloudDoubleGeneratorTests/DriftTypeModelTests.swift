@@ -88,4 +88,25 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(drafted, ["@available(macOS, deprecated: 13.1)", "@available(iOSApplicationExtension, deprecated: 15.0)"])
         for attribute in drafted { XCTAssertNotNil(Availability(parsing: attribute), attribute) }
     }
+
+    /// A draft holds to the validator's rules on types: what generated code cannot carry is
+    /// omitted with the reason, so the draft validates. Before: `import` drafted `inout`,
+    /// variadic and non-escaping closure parameters, and the draft failed `validate`.
+    func testADraftOmitsWhatGeneratedCodeCannotCarry() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Thing"], "class Thing"),
+            symbol("swift.method", ["Thing", "bump(_:)"], "func bump(_ value: inout Int)"),
+            symbol("swift.method", ["Thing", "sum(_:)"], "func sum(_ values: Int...) -> Int"),
+            symbol("swift.method", ["Thing", "each(_:)"], "func each(_ body: (Int) -> Void)"),
+            symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int"),
+            symbol("swift.property", ["Thing", "handler"], "var handler: () -> Void { get }"),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: data, types: ["Thing"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        for omitted in ["bump(_:)", "sum(_:)", "each(_:)", "handler"] {
+            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): generated code cannot carry") }, "\(omitted): \(draft.todos)")
+        }
+        XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
+    }
 }

@@ -111,6 +111,11 @@ struct DraftImporter {
         var properties: [DraftJSON] = []
         var memberNames = Set<String>()
         for property in type.properties {
+            // What the validator refuses, the draft leaves out with the reason: the draft validates.
+            if reference(property.type) == nil, let reason = Self.uncarried(property.type, at: .property) {
+                omit(property.name, "\(Self.marker): generated code cannot carry its type: \(reason)")
+                continue
+            }
             var members: [(String, DraftJSON)] = [("name", .string(property.name))]
             if let ref = reference(property.type) {
                 members.append(("ref", .string(ref)))
@@ -194,6 +199,16 @@ struct DraftImporter {
         let primary = call.primary
         let parameters = primary.requestParameters
         var returns = primary.value
+        for parameter in parameters {
+            if let reason = Self.uncarried(parameter.type, at: .parameter) {
+                omit(primary.fullName, "\(Self.marker): generated code cannot carry the parameter \(parameter.name): \(reason)")
+                return nil
+            }
+        }
+        if let value = returns, reference(value) == nil, let reason = Self.uncarried(value, at: .value) {
+            omit(primary.fullName, "\(Self.marker): generated code cannot carry its result: \(reason)")
+            return nil
+        }
         var members: [(String, DraftJSON)] = [("id", .string(id))]
         var notes: [String] = []
         if let doc = primary.documentation { notes.append(doc) }
@@ -311,6 +326,20 @@ struct DraftImporter {
         }
         guard case .nominal(let parts) = result.unparenthesized, let last = parts.last, last.arguments.count == 2 else { return nil }
         return (key.description, last.arguments[0].description)
+    }
+
+    /// Why generated code cannot carry `type` at `position`, by the validator's own rules
+    /// (`SwiftType.refusal(at:)`, and `@escaping` on a closure parameter); `nil` when it can.
+    static func uncarried(_ type: String, at position: TypePosition) -> String? {
+        switch SwiftTypeParser.parse(type) {
+        case .failure(let error): return "\(type) is not one Swift type (\(error.reason))"
+        case .success(let model):
+            if let reason = model.refusal(at: position) { return "\(type): \(reason)" }
+            if position == .parameter, model.isFunction, !model.attributes.contains("@escaping") {
+                return "\(type) is a non-escaping closure, which a mock cannot keep for the test to call"
+            }
+            return nil
+        }
     }
 
     /// Whether two spellings are one type on the type model, typealiases left as they are.
