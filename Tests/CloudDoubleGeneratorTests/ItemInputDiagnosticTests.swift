@@ -99,6 +99,14 @@ final class ItemInputDiagnosticTests: XCTestCase {
              marker: #""perRecordSaveBlock", "key""#, message: "is also a block's name"),
         Case(name: "input property is a generated local", old: #""property": "recordsToSave""#, new: #""property": "delivery""#,
              marker: #""delivery""#, message: "the input property \"delivery\" is not a valid Swift identifier here"),
+        // Before: accepted, and the intercept restored `result` (the final block's parameter) into the request.
+        Case(name: "input property named like the final block's parameter", old: #""property": "recordsToSave""#, new: #""property": "result""#,
+             marker: #""result", "key""#, message: "the input property \"result\" is not a valid Swift identifier here"),
+        // Before: accepted, and the intercept declared `let recordsToSave` twice.
+        Case(name: "two streams with one input",
+             old: #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
+             new: #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }] }, { "name": "saves2", "key": "CKRecord.ID", "value": "CKRecord", "requested": "[]", "input": {"property": "recordsToSave"}, "blocks": [{ "name": "perRecordSaveBlock2", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
+             marker: #""recordsToSave"}"#, message: "the stream \"saves2\" takes its items from \"recordsToSave\", as the stream at line"),
         Case(name: "error type that is not a type", old: #""prefix": "Cloud","#,
              new: #""prefix": "Cloud", "errorModel": { "domain": "CKErrorDomain", "catalogue": "cloudKit", "errorType": "(NSError) -> Error" },"#,
              marker: #""(NSError) -> Error""#, message: "the error type \"(NSError) -> Error\" must be a named type"),

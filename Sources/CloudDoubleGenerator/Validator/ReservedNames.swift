@@ -28,9 +28,12 @@ enum ReservedNames {
     ]
 
     /// Local names of the generated operation code (`protocols.mustache`: replay, intercept,
-    /// delivery), which block and input property names cannot take.
+    /// delivery), which block and input property names cannot take: the intercept keeps inputs
+    /// and swapped blocks in locals of their own names and restores them inside the final
+    /// block's `{ result in`, so `result` is one of them.
     static let operationLocals: Set<String> = [
         "completionBlock", "delivery", "deprecated", "faults", "errorModel", "operation", "inventsProgress", "events", "failures", "reported",
+        "result",
     ]
 
     /// Every reserved name, for the test that reads the templates.

@@ -70,8 +70,16 @@ extension ValidationPass {
             for block in stream.blocks { blockCode(block, stream: stream) }
         }
         for block in operation.result.blocks { blockCode(block, stream: nil) }
+        // The intercept keeps each input in a local of its name: one input answers one stream.
+        var inputSources: [String: SourceLocation] = [:]
         for stream in operation.streams {
             guard let input = stream.input else { continue }
+            if let first = inputSources[input.source.value] {
+                sink.error(
+                    "the stream \"\(stream.name.value)\" takes its items from \"\(input.source.value)\", as the stream at line \(first.line) does",
+                    at: input.source.location, hint: "one input property answers one stream")
+            }
+            inputSources[input.source.value] = inputSources[input.source.value] ?? input.source.location
             if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value)
                 || ReservedNames.operationLocals.contains(input.source.value) {
                 sink.error("the input property \"\(input.source.value)\" is not a valid Swift identifier here", at: input.source.location)
