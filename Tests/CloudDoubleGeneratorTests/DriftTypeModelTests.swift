@@ -100,6 +100,9 @@ final class DriftTypeModelTests: XCTestCase {
             symbol("swift.method", ["Thing", "each(_:)"], "func each(_ body: (Int) -> Void)"),
             symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int"),
             symbol("swift.property", ["Thing", "handler"], "var handler: () -> Void { get }"),
+            symbol("swift.method", ["Thing", "convert(_:)"], "func convert<T>(_ value: T) -> T"),
+            symbol("swift.method", ["Thing", "reset()"], "mutating func reset()"),
+            symbol("swift.property", ["Thing", "remote"], "var remote: Int { get async throws }"),
         ]
         let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
         let draft = try Drift.draft(symbolGraph: data, types: ["Thing"])
@@ -107,6 +110,29 @@ final class DriftTypeModelTests: XCTestCase {
         for omitted in ["bump(_:)", "sum(_:)", "each(_:)", "handler"] {
             XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): generated code cannot carry") }, "\(omitted): \(draft.todos)")
         }
+        // Before: drafted, and the draft's generated code did not compile.
+        for omitted in ["convert(_:)", "reset()", "remote"] {
+            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): a description cannot say this") }, "\(omitted): \(draft.todos)")
+        }
         XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
+    }
+
+    /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for
+    /// one was reported as "no longer" in the SDK.
+    func testCheckFindsInitialisersSubscriptsAndTypeMembers() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.init", ["Thing", "init(zone:)"], "init(zone: String)"),
+            symbol("swift.subscript", ["Thing", "subscript(_:)"], "subscript(key: String) -> Int { get }"),
+            symbol("swift.type.method", ["Thing", "shared()"], "static func shared() -> Thing"),
+            symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let description = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Thing", "sdkType": "Thing",
+              "calls": [{ "id": "count", "parameters": [], "returns": "Int", "forms": { "async": { "name": "count" } } }],
+              "omitted": [{ "name": "init(zone:)", "reason": "made by the app" }, { "name": "subscript", "reason": "not used" }, { "name": "shared", "reason": "a singleton" }] }] }
+            """#
+        let findings = try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), [])
     }
 }

@@ -111,6 +111,10 @@ struct DraftImporter {
         var properties: [DraftJSON] = []
         var memberNames = Set<String>()
         for property in type.properties {
+            if let reason = property.unsupported {
+                omit(property.name, "\(Self.marker): a description cannot say this property: \(reason)")
+                continue
+            }
             // What the validator refuses, the draft leaves out with the reason: the draft validates.
             if reference(property.type) == nil, let reason = Self.uncarried(property.type, at: .property) {
                 omit(property.name, "\(Self.marker): generated code cannot carry its type: \(reason)")
@@ -138,7 +142,10 @@ struct DraftImporter {
             memberNames.insert(property.name)
             properties.append(.object(members))
         }
-        let grouped = CallGrouping.group(type.methods, surface: surface)
+        for method in type.methods {
+            if let reason = method.unsupported { omit(method.fullName, "\(Self.marker): a description cannot say this method: \(reason)") }
+        }
+        let grouped = CallGrouping.group(type.methods.filter { $0.unsupported == nil }, surface: surface)
         let ids = callIDs(grouped, taken: memberNames)
         var calls: [DraftJSON] = []
         for (call, id) in zip(grouped, ids) {

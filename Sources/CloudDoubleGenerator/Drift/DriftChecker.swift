@@ -85,6 +85,7 @@ struct DriftChecker {
         for member in type.omitted {
             let name = member.name.value
             let exists = sdk.properties.contains { $0.name == name } || sdk.methods.contains { $0.fullName == name || $0.baseName == name }
+                || sdk.otherMembers.contains(name) || sdk.otherMembers.contains { $0.hasPrefix(name + "(") }
             if !exists {
                 warning("\(typeName) no longer has `\(name)`, which \(type.name.value) lists as omitted", at: member.name.location, hint: "remove the entry")
             }

@@ -51,6 +51,9 @@ struct SDKSurface: Sendable {
                 case "swift.method":
                     guard let method = SDKMethod(symbol) else { continue }
                     types[parent, default: SDKType(name: parent, documentation: nil)].methods.append(method)
+                case "swift.init", "swift.subscript", "swift.type.method", "swift.type.property", "swift.type.subscript":
+                    guard let name = symbol.pathComponents.last else { continue }
+                    types[parent, default: SDKType(name: parent, documentation: nil)].otherMembers.insert(name)
                 default:
                     continue
                 }
@@ -98,6 +101,9 @@ struct SDKType: Sendable {
     var documentation: String?
     var properties: [SDKProperty] = []
     var methods: [SDKMethod] = []
+    /// Initialisers, subscripts and type members by full name (`init(zoneID:)`, `default()`):
+    /// not drafted, but a description may list them as omitted, and `check` finds them.
+    var otherMembers: Set<String> = []
 }
 
 /// An instance property.
@@ -107,6 +113,8 @@ struct SDKProperty: Sendable {
     var settable: Bool
     var availability: [SymbolGraph.Symbol.Availability]
     var documentation: String?
+    /// Why a description cannot say this property, when it cannot.
+    var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
         guard let name = symbol.pathComponents.last, let declaration = SwiftDeclarationTokens(symbol.declaration),
@@ -117,6 +125,10 @@ struct SDKProperty: Sendable {
         guard let type = declaration.text(colon + 1, end) else { return nil }
         self.name = name
         self.type = SwiftDeclarationTokens.spelled(type)
+        // `var x: T { get async throws }`: a protocol requirement the adapters forward as a plain property cannot be.
+        if let body, declaration.tokens[body...].contains(where: { $0.kind == .identifier && ($0.text == "async" || $0.text == "throws") }) {
+            unsupported = "its getter is async or throws, which the generated property requirement cannot forward"
+        }
         // `var x: T` is settable; `var x: T { get }` is not; `let` never is.
         let isVar = declaration.tokens.contains { $0.kind == .identifier && $0.text == "var" }
         settable = isVar && (body.map { declaration.tokens[$0...].contains { $0.kind == .identifier && $0.text == "set" } } ?? true)
@@ -159,9 +171,12 @@ struct SDKMethod: Sendable {
     var handler: SDKHandler?
     var handlerLabel: String?
     var sendableHandler: Bool
+    /// Why a description cannot say this method, when it cannot (generic, `mutating`).
+    var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
         guard let declaration = SwiftDeclaration(symbol.declaration) else { return nil }
+        unsupported = declaration.unsupported
         preciseIdentifier = symbol.identifier.precise
         fullName = symbol.pathComponents.last ?? declaration.baseName
         baseName = declaration.baseName

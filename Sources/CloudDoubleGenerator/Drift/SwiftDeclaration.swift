@@ -83,6 +83,9 @@ struct SwiftDeclaration {
     var isAsync = false
     var throwsErrors = false
     var returns: String?
+    /// Why a description cannot say this method: generic (a protocol requirement would have no
+    /// type for its parameters) or `mutating` (the doubles are classes).
+    var unsupported: String?
 
     init?(_ text: String) {
         guard let declaration = SwiftDeclarationTokens(text) else { return nil }
@@ -97,6 +100,10 @@ struct SwiftDeclaration {
         if index < tokens.count, tokens[index].text == "<" {
             guard let close = declaration.closing(index) else { return nil }
             index = close + 1
+            unsupported = "it is generic, and a description has no type for its type parameters"
+        }
+        if tokens[..<function].contains(where: { $0.kind == .identifier && $0.text == "mutating" }) {
+            unsupported = "it is mutating, which the generated classes cannot forward"
         }
         guard index < tokens.count, tokens[index].text == "(", let close = declaration.closing(index) else { return nil }
         for part in declaration.commaSeparated(index + 1, close) {
