@@ -135,4 +135,22 @@ final class DriftTypeModelTests: XCTestCase {
         let findings = try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
         XCTAssertEqual(findings.map(\.message), [])
     }
+
+    /// Whether a description already says a member is unavailable on a platform is read from
+    /// its parsed attribute, in the toolchain's domain mapped to Swift's name. Before: the text
+    /// was matched against `@available(iOSAppExtension,`, which no valid attribute spells.
+    func testUnavailabilityIsReadFromTheParsedAttribute() throws {
+        var method = symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int")
+        method["availability"] = [["domain": "iOSAppExtension", "isUnconditionallyUnavailable": true]]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": [symbol("swift.class", ["Thing"], "class Thing"), method]])
+        func findings(_ availability: String) throws -> [String] {
+            let description = """
+                { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Thing", "sdkType": "Thing",
+                  "calls": [{ "id": "count", "parameters": [], "returns": "Int", "forms": { "async": { "name": "count", "availability": [\(availability)] } } }] }] }
+                """
+            return try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message)
+        }
+        XCTAssertEqual(try findings(#""@available( iOSApplicationExtension , unavailable)""#), [])
+        XCTAssertEqual(try findings(""), ["`count()` is unavailable on iOSApplicationExtension in Thing"])
+    }
 }

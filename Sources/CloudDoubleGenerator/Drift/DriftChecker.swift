@@ -274,7 +274,15 @@ struct DriftChecker {
         // A platform where the SDK no longer offers it: the live adapter would not compile there.
         for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
             let domain = entry.platform ?? entry.domain ?? "*"
-            let said = form.availability.contains { $0.value.hasPrefix("@available(\(domain),") && ($0.value.contains("unavailable") || $0.value.contains("obsoleted")) }
+            // Read from the attribute as the validator parsed it, not from its text.
+            let said = form.availability.contains { attribute in
+                guard let arguments = Availability(parsing: attribute.value)?.arguments, case .name(domain, version: nil)? = arguments.first else { return false }
+                return arguments.dropFirst().contains { argument in
+                    if case .name("unavailable", version: nil) = argument { return true }
+                    if case .labeledVersion("obsoleted", _) = argument { return true }
+                    return false
+                }
+            }
             if !said {
                 error("`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")", at: form.location)
             }
