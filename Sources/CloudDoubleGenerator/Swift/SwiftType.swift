@@ -205,6 +205,8 @@ extension SwiftType {
     /// `Array<T>` `[T]`, `Dictionary<K, V>` `[K: V]`, `Swift.String` `String`, `Void` `()`,
     /// `any P` `P` (the same existential, in the spelling Swift 5 used), and attributes in order.
     var canonical: SwiftType {
+        // Most types are written canonically already: then nothing is rebuilt.
+        if isCanonical { return self }
         switch self {
         case .nominal(var parts):
             if parts.count == 2, parts[0].name == "Swift", parts[0].arguments.isEmpty, Self.standardLibraryNames.contains(parts[1].name) {
@@ -251,6 +253,36 @@ extension SwiftType {
             return .attributed(attributes.sorted(), inner)
         case .specified(let specifier, let type): return .specified(specifier, type.canonical)
         case .variadic(let type): return .variadic(type.canonical)
+        }
+    }
+
+    /// Whether `canonical` would give the type back unchanged (checked without building anything).
+    private var isCanonical: Bool {
+        switch self {
+        case .nominal(let parts):
+            if parts.count == 2, parts[0].name == "Swift", parts[0].arguments.isEmpty, Self.standardLibraryNames.contains(parts[1].name) { return false }
+            if parts.count == 1 {
+                switch (parts[0].name, parts[0].arguments.count) {
+                case ("Optional", 1), ("Array", 1), ("Dictionary", 2), ("Void", 0): return false
+                default: break
+                }
+            }
+            return parts.allSatisfy { $0.arguments.allSatisfy(\.isCanonical) }
+        case .optional(let type), .implicitlyUnwrapped(let type), .array(let type), .opaque(let type), .metatype(let type, _),
+            .specified(_, let type), .variadic(let type):
+            return type.isCanonical
+        case .dictionary(let key, let value): return key.isCanonical && value.isCanonical
+        case .tuple(let elements):
+            if elements.count == 1, elements[0].label == nil { return false }
+            return elements.allSatisfy { $0.type.isCanonical }
+        case .function(let function):
+            if case .typed = function.throwing { return false }
+            return function.parameters.allSatisfy { $0.type.isCanonical } && function.result.isCanonical
+        case .composition(let types): return types.allSatisfy(\.isCanonical)
+        case .existential: return false
+        case .attributed(let attributes, let type):
+            if case .attributed = type { return false }
+            return attributes == attributes.sorted() && type.isCanonical
         }
     }
 

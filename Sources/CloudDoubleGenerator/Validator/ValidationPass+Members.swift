@@ -169,6 +169,14 @@ extension ValidationPass {
         }
         perItemShape(call)
         itemInputs(of: call)
+        // Parameter types compare on the type model (`[String:Int]` is `[String: Int]`): spelled
+        // once per call, shared by its forms' overload keys.
+        var parameterTypes = TextBuilder(capacity: 32)
+        for (index, parameter) in call.parameters.enumerated() {
+            if index > 0 { parameterTypes += "," }
+            parameterTypes += parameter.type.model.map { $0.canonical.description } ?? parameter.type.value
+        }
+        let parameterKey = parameterTypes.text()
         for form in call.forms {
             memberName(form.name, what: "method")
             if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
@@ -232,11 +240,7 @@ extension ValidationPass {
             builder += ")"
             let selectorEnd = builder.utf8Count
             builder += "["
-            // Parameter types compare on the type model: `[String:Int]` is `[String: Int]`.
-            for (index, parameter) in call.parameters.enumerated() {
-                if index > 0 { builder += "," }
-                builder += parameter.type.model.map { $0.canonical.description } ?? parameter.type.value
-            }
+            builder += parameterKey
             builder += "]"
             let key = builder.text()
             let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
