@@ -87,4 +87,15 @@ final class SwiftLexerTests: XCTestCase {
         XCTAssertNil(problem("f(a, b)"))
         XCTAssertEqual(problem("[" + String(repeating: "(", count: 30)), "brackets nest deeper than 24")
     }
+
+    /// A live condition is read by the lexer too. Before: a lone `|` or `&` passed the
+    /// character check and broke the generated `#if`.
+    func testACompilationConditionIsReadByTheLexer() {
+        for accepted in ["canImport(CloudKit)", "os(iOS) || os(macOS)", "!targetEnvironment(simulator) && DEBUG", "swift(>=5.9)", "compiler(<6.0)"] {
+            XCTAssertTrue(SwiftSnippets.isCompilationCondition(accepted), accepted)
+        }
+        for refused in ["os(iOS) | DEBUG", "os(iOS) & DEBUG", "canImport(A) // x", "canImport(\"A\")", "(DEBUG", "DEBUG)", "#if DEBUG", ""] {
+            XCTAssertFalse(SwiftSnippets.isCompilationCondition(refused), refused)
+        }
+    }
 }

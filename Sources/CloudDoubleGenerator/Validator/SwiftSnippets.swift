@@ -3,19 +3,31 @@
 /// by `SwiftTypeParser` and `SwiftExpression`, through `SwiftLexer`.)
 enum SwiftSnippets {
     /// A compilation condition for `#if`: `canImport(CloudKit)`, `os(iOS) || DEBUG`,
-    /// `!targetEnvironment(simulator)`, `swift(>=5.9)`.
+    /// `!targetEnvironment(simulator)`, `swift(>=5.9)`. Read by `SwiftLexer`: names, numbers,
+    /// parentheses (balanced), `!`, `&&`, `||`, `,`, `.` and the comparisons `>=` `<` a version
+    /// check takes; no comment, string or directive, and no lone `&` or `|`.
     static func isCompilationCondition(_ text: String) -> Bool {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }), case .success(let tokens) = SwiftLexer.tokens(of: text), !tokens.isEmpty else { return false }
         var depth = 0
-        for character in text {
-            switch character {
-            case "(": depth += 1
-            case ")":
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            switch (token.kind, token.text) {
+            case (.identifier, _), (.number, _): break
+            case (.punctuation, "("): depth += 1
+            case (.punctuation, ")"):
                 depth -= 1
                 if depth < 0 { return false }
+            case (.punctuation, "!"), (.punctuation, ","), (.punctuation, "."), (.punctuation, "<"), (.punctuation, ">"), (.punctuation, "="), (.punctuation, "||"):
+                break
+            case (.punctuation, "&"):
+                // `&&` is two `&` tokens side by side; one alone is not a condition operator.
+                guard index + 1 < tokens.count, tokens[index + 1].text == "&", tokens[index + 1].offset == token.offset + 1 else { return false }
+                index += 1
             default:
-                guard character.isLetter || character.isNumber || " _.!&|<>=,".contains(character) else { return false }
+                return false
             }
+            index += 1
         }
         return depth == 0
     }
