@@ -13,10 +13,14 @@ public struct Generator: Sendable {
 
     /// Parses and validates a description; throws every problem found.
     public static func validate(_ bytes: [UInt8], file: String) throws(GeneratorError) -> APIDescription {
+        try resolve(bytes, file: file).description
+    }
+
+    /// Parses and validates a description; the validated description, resolved, that translators take.
+    public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
         do {
-            let description = try DescriptionDecoder.decode(bytes, file: file)
-            try Validator.validate(description, file: file)
-            return description
+            // Handed over, not kept: the validated description takes the model's members as it resolves them.
+            return try Validator.validate(DescriptionDecoder.decode(bytes, file: file), file: file)
         } catch {
             throw .description(error)
         }
@@ -36,7 +40,7 @@ public struct Generator: Sendable {
     public func generate(
         _ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases), each body: (GeneratedFile) throws(GeneratorError) -> Void
     ) throws(GeneratorError) {
-        let description = try Self.validate(bytes, file: file)
+        let description = try Self.resolve(bytes, file: file)
         let source = URL(fileURLWithPath: file).lastPathComponent
         let base = Self.baseName(of: file)
         guard !base.isEmpty else {

@@ -14,18 +14,18 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     /// The instance every call is forwarded to.
     public let wrapped: any CloudContainer
     /// The plan engine, shared with the wrappers of related objects.
-    public let faults: FaultInjector
+    public let faults: CloudDoubleRuntime.FaultInjector
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
-    private let wrappers = ChildWrappers()
+    private let wrappers = CloudDoubleRuntime.ChildWrappers()
 
-    public init(wrapping wrapped: any CloudContainer, faults: FaultInjector) {
+    public init(wrapping wrapped: any CloudContainer, faults: CloudDoubleRuntime.FaultInjector) {
         self.wrapped = wrapped
         self.faults = faults
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudContainer, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: time))
+    public convenience init(wrapping wrapped: any CloudContainer, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
+        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time))
     }
 
     public var containerIdentifier: String? {
@@ -75,7 +75,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
+    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
         self.faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
             self.wrapped.accountStatus(completionHandler: completionHandler)
@@ -91,7 +91,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "userRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchUserRecordID(completionHandler: completionHandler)
         }
@@ -113,7 +113,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
@@ -135,7 +135,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
         self.faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
@@ -159,7 +159,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
         self.faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
@@ -183,7 +183,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
@@ -205,7 +205,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
@@ -232,7 +232,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
         }
@@ -259,7 +259,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
         }
@@ -286,7 +286,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
@@ -300,7 +300,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
         }
@@ -314,7 +314,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
@@ -328,7 +328,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
@@ -342,7 +342,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
@@ -356,7 +356,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     @inline(__always)
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.accept(metadata, completionHandler: completionHandler)
         }
@@ -375,7 +375,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
             items.request(emails, input: 0)
         }, merge: { value, items in
@@ -398,7 +398,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
             items.request(phoneNumbers, input: 0)
         }, merge: { value, items in
@@ -421,7 +421,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
             items.request(userRecordIDs, input: 0)
         }, merge: { value, items in
@@ -444,7 +444,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
             items.request(urls, input: 0)
         }, merge: { value, items in
@@ -467,7 +467,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
             items.request(metadatas, input: 0)
         }, merge: { value, items in
@@ -486,7 +486,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
         }
@@ -501,7 +501,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @preconcurrency
     @inline(__always)
-    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
         }
@@ -515,16 +515,16 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     /// The instance every call is forwarded to.
     public let wrapped: any CloudDatabase
     /// The plan engine, shared with the wrappers of related objects.
-    public let faults: FaultInjector
+    public let faults: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped: any CloudDatabase, faults: FaultInjector) {
+    public init(wrapping wrapped: any CloudDatabase, faults: CloudDoubleRuntime.FaultInjector) {
         self.wrapped = wrapped
         self.faults = faults
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudDatabase, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: time))
+    public convenience init(wrapping wrapped: any CloudDatabase, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
+        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time))
     }
 
     public var databaseScope: CKDatabase.Scope {
@@ -555,7 +555,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "fetchRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordID: recordID, completionHandler: completionHandler)
         }
@@ -569,7 +569,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "saveRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(record, completionHandler: completionHandler)
         }
@@ -584,7 +584,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "deleteRecord", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordID: recordID, completionHandler: completionHandler)
         }
@@ -600,7 +600,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     @inline(__always)
-    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
+    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "performQuery", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
         }
@@ -614,7 +614,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
+    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "allRecordZones", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllRecordZones(completionHandler: completionHandler)
         }
@@ -628,7 +628,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "fetchRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
@@ -642,7 +642,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "saveRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(zone, completionHandler: completionHandler)
         }
@@ -657,7 +657,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "deleteRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
@@ -671,7 +671,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
+    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "allSubscriptions", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetchAllSubscriptions(completionHandler: completionHandler)
         }
@@ -685,7 +685,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     @inline(__always)
-    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "saveSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.save(subscription, completionHandler: completionHandler)
         }
@@ -701,7 +701,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
+    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "deleteSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
@@ -720,7 +720,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
@@ -734,10 +734,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await self.faults.perform("Database", "modifyRecords", .async, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in
             var value = value
@@ -751,13 +751,13 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordIDsToDelete, input: 1, atomic: atomically ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value, items in
             var value = value
@@ -784,7 +784,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
@@ -811,7 +811,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
@@ -832,7 +832,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
             self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
@@ -851,7 +851,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
@@ -878,7 +878,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
             items.request(recordZoneIDsToDelete, input: 1)
@@ -905,7 +905,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
@@ -932,7 +932,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
             items.request(subscriptionIDsToDelete, input: 1)
@@ -955,7 +955,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
@@ -976,7 +976,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @preconcurrency
     @inline(__always)
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in

@@ -12,7 +12,7 @@ public final class LiveCloudContainer: CloudContainer {
     /// The SDK object every member forwards to.
     public let base: CKContainer
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
-    private let wrappers = ChildWrappers()
+    private let wrappers = CloudDoubleRuntime.ChildWrappers()
 
     public init(_ base: CKContainer) {
         self.base = base
@@ -46,7 +46,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.accountStatus()
     }
 
-    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
+    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         self.base.accountStatus(completionHandler: completionHandler)
     }
 
@@ -54,7 +54,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.userRecordID()
     }
 
-    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchUserRecordID(completionHandler: completionHandler)
     }
 
@@ -70,7 +70,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
     }
 
@@ -86,7 +86,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         self.base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
     }
 
@@ -102,7 +102,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         self.base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
     }
 
@@ -118,7 +118,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
@@ -134,7 +134,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
@@ -155,7 +155,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
@@ -176,7 +176,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
@@ -197,7 +197,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
@@ -205,7 +205,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.shareParticipant(forEmailAddress: emailAddress)
     }
 
-    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
     }
 
@@ -213,7 +213,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.shareParticipant(forPhoneNumber: phoneNumber)
     }
 
-    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
@@ -221,7 +221,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.shareParticipant(forUserRecordID: userRecordID)
     }
 
-    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
@@ -229,7 +229,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.shareMetadata(for: url)
     }
 
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchShareMetadata(with: url, completionHandler: completionHandler)
     }
 
@@ -237,7 +237,7 @@ public final class LiveCloudContainer: CloudContainer {
         try await self.base.accept(metadata)
     }
 
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
         self.base.accept(metadata, completionHandler: completionHandler)
     }
 
@@ -246,7 +246,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
@@ -255,7 +255,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
@@ -264,7 +264,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
@@ -273,7 +273,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
     }
 
@@ -282,7 +282,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.accept(metadatas, completionHandler: completionHandler)
     }
 
@@ -291,7 +291,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
     }
 
@@ -300,7 +300,7 @@ public final class LiveCloudContainer: CloudContainer {
     }
 
     @preconcurrency
-    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
     }
 }
@@ -327,7 +327,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.record(for: recordID)
     }
 
-    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetch(withRecordID: recordID, completionHandler: completionHandler)
     }
 
@@ -335,7 +335,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.save(record)
     }
 
-    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.base.save(record, completionHandler: completionHandler)
     }
 
@@ -344,7 +344,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.deleteRecord(withID: recordID)
     }
 
-    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.base.delete(withRecordID: recordID, completionHandler: completionHandler)
     }
 
@@ -354,7 +354,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
-    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
+    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.base.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
     }
 
@@ -362,7 +362,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.allRecordZones()
     }
 
-    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
+    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchAllRecordZones(completionHandler: completionHandler)
     }
 
@@ -370,7 +370,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.recordZone(for: zoneID)
     }
 
-    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
@@ -378,7 +378,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.save(zone)
     }
 
-    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.base.save(zone, completionHandler: completionHandler)
     }
 
@@ -387,7 +387,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.deleteRecordZone(withID: zoneID)
     }
 
-    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.base.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
@@ -395,7 +395,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.allSubscriptions()
     }
 
-    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
+    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetchAllSubscriptions(completionHandler: completionHandler)
     }
 
@@ -403,7 +403,7 @@ public final class LiveCloudDatabase: CloudDatabase {
         try await self.base.save(subscription)
     }
 
-    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.base.save(subscription, completionHandler: completionHandler)
     }
 
@@ -413,7 +413,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
+    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
         self.base.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
@@ -422,7 +422,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: completionHandler)
     }
 
@@ -431,7 +431,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: completionHandler)
     }
 
@@ -440,7 +440,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.base.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
@@ -449,7 +449,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.base.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
@@ -458,7 +458,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.base.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
@@ -467,7 +467,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
     }
 
@@ -476,7 +476,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
     }
 
@@ -485,7 +485,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
         self.base.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
     }
 
@@ -494,7 +494,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
     }
 
@@ -503,7 +503,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.base.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
@@ -512,7 +512,7 @@ public final class LiveCloudDatabase: CloudDatabase {
     }
 
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.base.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 }

@@ -9,10 +9,10 @@ import Foundation
 /// doubles build the errors they inject or report from it, and app code can use it too, for
 /// instance in a `RetryPolicy(errorModel: .cloudKit)`. Named after the description's file.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension ErrorModel {
-    public static var cloudKit: ErrorModel {
+extension CloudDoubleRuntime.ErrorModel {
+    public static var cloudKit: CloudDoubleRuntime.ErrorModel {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        CloudDoubleRuntime.ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
         #sourceLocation()
     }
 }
@@ -21,7 +21,7 @@ extension ErrorModel {
 ///
 /// Conformers: `LiveCloudContainer` (the real `CKContainer`), `FaultInjectingCloudContainer`, `MockCloudContainer`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudContainer: AnyObject, Sendable {
+public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     /// `CKContainer.containerIdentifier`.
     var containerIdentifier: String? { get }
     /// `CKContainer.privateCloudDatabase`.
@@ -37,11 +37,11 @@ public protocol CloudContainer: AnyObject, Sendable {
     /// Call `accountStatus`; forwards to `CKContainer.accountStatus()`.
     func accountStatus() async throws -> CKAccountStatus
     /// Call `accountStatus`; forwards to `CKContainer.accountStatus(completionHandler:)`.
-    func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void)
+    func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void)
     /// Call `userRecordID`; forwards to `CKContainer.userRecordID()`.
     func userRecordID() async throws -> CKRecord.ID
     /// Call `userRecordID`; forwards to `CKContainer.fetchUserRecordID(completionHandler:)`.
-    func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void)
+    func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentityForEmail`; forwards to `CKContainer.userIdentity(forEmailAddress:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -53,7 +53,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `applicationPermissionStatus`; forwards to `CKContainer.applicationPermissionStatus(for:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -65,7 +65,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
+    func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void)
     /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -77,7 +77,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void)
+    func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.userIdentity(forPhoneNumber:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -89,7 +89,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.userIdentity(forUserRecordID:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -101,7 +101,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void)
+    func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentitiesForEmails`; forwards to `CKContainer.userIdentities(forEmailAddresses:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -118,7 +118,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
+    func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.userIdentities(forPhoneNumbers:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -135,7 +135,7 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void)
+    func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.userIdentities(forUserRecordIDs:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -152,62 +152,62 @@ public protocol CloudContainer: AnyObject, Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void)
+    func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.shareParticipant(forEmailAddress:)`.
     func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.fetchShareParticipant(withEmailAddress:completionHandler:)`.
-    func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.shareParticipant(forPhoneNumber:)`.
     func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant
     /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.fetchShareParticipant(withPhoneNumber:completionHandler:)`.
-    func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.shareParticipant(forUserRecordID:)`.
     func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant
     /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.fetchShareParticipant(withUserRecordID:completionHandler:)`.
-    func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void)
+    func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareMetadata`; forwards to `CKContainer.shareMetadata(for:)`.
     func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata
     /// Call `shareMetadata`; forwards to `CKContainer.fetchShareMetadata(with:completionHandler:)`.
-    func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void)
+    func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void)
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:)`.
     func accept(_ metadata: CKShare.Metadata) async throws -> CKShare
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:completionHandler:)`.
-    func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void)
+    func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantsForEmails`; forwards to `CKContainer.shareParticipants(forEmailAddresses:)`.
     func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>]
     /// Call `shareParticipantsForEmails`; forwards to `CKContainer.fetchShareParticipants(forEmailAddresses:completionHandler:)`.
     @preconcurrency
-    func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `shareParticipantsForPhoneNumbers`; forwards to `CKContainer.shareParticipants(forPhoneNumbers:)`.
     func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>]
     /// Call `shareParticipantsForPhoneNumbers`; forwards to `CKContainer.fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
     @preconcurrency
-    func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `shareParticipantsForUserRecordIDs`; forwards to `CKContainer.shareParticipants(forUserRecordIDs:)`.
     func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
     /// Call `shareParticipantsForUserRecordIDs`; forwards to `CKContainer.fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
     @preconcurrency
-    func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void)
+    func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `shareMetadatas`; forwards to `CKContainer.shareMetadatas(for:)`.
     func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>]
     /// Call `shareMetadatas`; forwards to `CKContainer.fetchShareMetadatas(for:completionHandler:)`.
     @preconcurrency
-    func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void)
+    func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:)`.
     func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>]
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:completionHandler:)`.
     @preconcurrency
-    func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void)
+    func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.allLongLivedOperationIDs()`.
     func allLongLivedOperationIDs() async throws -> [CKOperation.ID]
     /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.fetchAllLongLivedOperationIDs(completionHandler:)`.
     @preconcurrency
-    func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void)
+    func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `longLivedOperation`; forwards to `CKContainer.longLivedOperation(for:)`.
     func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation?
     /// Call `longLivedOperation`; forwards to `CKContainer.fetchLongLivedOperation(withID:completionHandler:)`.
     @preconcurrency
-    func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void)
+    func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void)
 }
 
 /// The calls of `CloudContainer` by name, each with its argument and result types: mocks take
@@ -215,36 +215,36 @@ public protocol CloudContainer: AnyObject, Sendable {
 /// (`.call(CloudContainerCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudContainerCall<Arguments, Value>: CallKey {
-    public static var typeName: String { "Container" }
-    public let id: String
+public struct CloudContainerCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
+    public static var typeName: Swift.String { "Container" }
+    public let id: Swift.String
 
-    init(_ id: String) {
+    init(_ id: Swift.String) {
         self.id = id
     }
 }
 
 /// The property `containerIdentifier`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == String? {
+extension CloudContainerCall where Arguments == Swift.Void, Value == String? {
     public static var containerIdentifier: Self { Self("containerIdentifier") }
 }
 
 /// The property `privateCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
     public static var privateCloudDatabase: Self { Self("privateCloudDatabase") }
 }
 
 /// The property `publicCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
     public static var publicCloudDatabase: Self { Self("publicCloudDatabase") }
 }
 
 /// The property `sharedCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
     public static var sharedCloudDatabase: Self { Self("sharedCloudDatabase") }
 }
 
@@ -322,19 +322,19 @@ extension CloudContainerCall where Arguments == CKFetchShareMetadataOperation, V
 
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKOperation, Value == Void {
+extension CloudContainerCall where Arguments == CKOperation, Value == Swift.Void {
     public static var addOperation: Self { Self("addOperation") }
 }
 
 /// The call `accountStatus`: `accountStatus()`, `accountStatus(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == CKAccountStatus {
+extension CloudContainerCall where Arguments == Swift.Void, Value == CKAccountStatus {
     public static var accountStatus: Self { Self("accountStatus") }
 }
 
 /// The call `userRecordID`: `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == CKRecord.ID {
+extension CloudContainerCall where Arguments == Swift.Void, Value == CKRecord.ID {
     public static var userRecordID: Self { Self("userRecordID") }
 }
 
@@ -486,7 +486,7 @@ extension CloudContainerCall where Arguments == [CKShare.Metadata], Value == [CK
 
 /// The call `allLongLivedOperationIDs`: `allLongLivedOperationIDs()`, `fetchAllLongLivedOperationIDs(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Void, Value == [CKOperation.ID] {
+extension CloudContainerCall where Arguments == Swift.Void, Value == [CKOperation.ID] {
     public static var allLongLivedOperationIDs: Self { Self("allLongLivedOperationIDs") }
 }
 
@@ -500,7 +500,7 @@ extension CloudContainerCall where Arguments == CKOperation.ID, Value == CKOpera
 ///
 /// Conformers: `LiveCloudDatabase` (the real `CKDatabase`), `FaultInjectingCloudDatabase`, `MockCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudDatabase: AnyObject, Sendable {
+public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
     /// `CKDatabase.databaseScope`.
     var databaseScope: CKDatabase.Scope { get }
     /// Call `addOperation`; forwards to `CKDatabase.add(_:)`.
@@ -508,114 +508,114 @@ public protocol CloudDatabase: AnyObject, Sendable {
     /// Call `fetchRecord`; forwards to `CKDatabase.record(for:)`.
     func record(`for` recordID: CKRecord.ID) async throws -> CKRecord
     /// Call `fetchRecord`; forwards to `CKDatabase.fetch(withRecordID:completionHandler:)`.
-    func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void)
+    func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveRecord`; forwards to `CKDatabase.save(_:)`.
     func save(_ record: CKRecord) async throws -> CKRecord
     /// Call `saveRecord`; forwards to `CKDatabase.save(_:completionHandler:)`.
-    func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void)
+    func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void)
     /// Call `deleteRecord`; forwards to `CKDatabase.deleteRecord(withID:)`.
     @discardableResult
     func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID
     /// Call `deleteRecord`; forwards to `CKDatabase.delete(withRecordID:completionHandler:)`.
-    func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void)
+    func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void)
     /// Call `performQuery`; forwards to `CKDatabase.perform(_:inZoneWith:)`.
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord]
     /// Call `performQuery`; forwards to `CKDatabase.perform(_:inZoneWith:completionHandler:)`.
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
-    func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void)
+    func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `allRecordZones`; forwards to `CKDatabase.allRecordZones()`.
     func allRecordZones() async throws -> [CKRecordZone]
     /// Call `allRecordZones`; forwards to `CKDatabase.fetchAllRecordZones(completionHandler:)`.
-    func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void)
+    func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `fetchRecordZone`; forwards to `CKDatabase.recordZone(for:)`.
     func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone
     /// Call `fetchRecordZone`; forwards to `CKDatabase.fetch(withRecordZoneID:completionHandler:)`.
-    func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void)
+    func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveRecordZone`; forwards to `CKDatabase.save(_:)`.
     func save(_ zone: CKRecordZone) async throws -> CKRecordZone
     /// Call `saveRecordZone`; forwards to `CKDatabase.save(_:completionHandler:)`.
-    func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void)
+    func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void)
     /// Call `deleteRecordZone`; forwards to `CKDatabase.deleteRecordZone(withID:)`.
     @discardableResult
     func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID
     /// Call `deleteRecordZone`; forwards to `CKDatabase.delete(withRecordZoneID:completionHandler:)`.
-    func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void)
+    func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void)
     /// Call `allSubscriptions`; forwards to `CKDatabase.allSubscriptions()`.
     func allSubscriptions() async throws -> [CKSubscription]
     /// Call `allSubscriptions`; forwards to `CKDatabase.fetchAllSubscriptions(completionHandler:)`.
-    func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void)
+    func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveSubscription`; forwards to `CKDatabase.save(_:)`.
     func save(_ subscription: CKSubscription) async throws -> CKSubscription
     /// Call `saveSubscription`; forwards to `CKDatabase.save(_:completionHandler:)`.
-    func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void)
+    func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void)
     /// Call `deleteSubscription`; forwards to `CKDatabase.deleteSubscription(withID:)`.
     @discardableResult
     func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID
     /// Call `deleteSubscription`; forwards to `CKDatabase.delete(withSubscriptionID:completionHandler:)`.
     @preconcurrency
-    func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void)
+    func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void)
     /// Per-item results: a fault plan can fail chosen records and not others.
     /// Call `fetchRecords`; forwards to `CKDatabase.records(for:desiredKeys:)`.
     func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>]
     /// Per-item results: a fault plan can fail chosen records and not others.
     /// Call `fetchRecords`; forwards to `CKDatabase.fetch(withRecordIDs:desiredKeys:completionHandler:)`.
     @preconcurrency
-    func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void)
+    func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `modifyRecords`; forwards to `CKDatabase.modifyRecords(saving:deleting:savePolicy:atomically:)`.
     func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])
     /// Call `modifyRecords`; forwards to `CKDatabase.modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
     @preconcurrency
-    func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void)
+    func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void)
     /// Call `queryRecords`; forwards to `CKDatabase.records(matching:inZoneWith:desiredKeys:resultsLimit:)`.
     func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
     /// Call `queryRecords`; forwards to `CKDatabase.fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void)
+    func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void)
     /// Call `continueQuery`; forwards to `CKDatabase.records(continuingMatchFrom:desiredKeys:resultsLimit:)`.
     func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
     /// Call `continueQuery`; forwards to `CKDatabase.fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void)
+    func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void)
     /// Call `fetchSubscription`; forwards to `CKDatabase.subscription(for:)`.
     func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription
     /// Call `fetchSubscription`; forwards to `CKDatabase.fetch(withSubscriptionID:completionHandler:)`.
     @preconcurrency
-    func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void)
+    func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void)
     /// Call `fetchRecordZones`; forwards to `CKDatabase.recordZones(for:)`.
     func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>]
     /// Call `fetchRecordZones`; forwards to `CKDatabase.fetch(withRecordZoneIDs:completionHandler:)`.
     @preconcurrency
-    func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void)
+    func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `modifyRecordZones`; forwards to `CKDatabase.modifyRecordZones(saving:deleting:)`.
     func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])
     /// Call `modifyRecordZones`; forwards to `CKDatabase.modifyRecordZones(saving:deleting:completionHandler:)`.
     @preconcurrency
-    func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void)
+    func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void)
     /// Call `fetchSubscriptions`; forwards to `CKDatabase.subscriptions(for:)`.
     func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
     /// Call `fetchSubscriptions`; forwards to `CKDatabase.fetch(withSubscriptionIDs:completionHandler:)`.
     @preconcurrency
-    func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void)
+    func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `modifySubscriptions`; forwards to `CKDatabase.modifySubscriptions(saving:deleting:)`.
     func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
     /// Call `modifySubscriptions`; forwards to `CKDatabase.modifySubscriptions(saving:deleting:completionHandler:)`.
     @preconcurrency
-    func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void)
+    func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void)
     /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
     /// Call `databaseChanges`; forwards to `CKDatabase.databaseChanges(since:resultsLimit:)`.
     func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
     /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
     /// Call `databaseChanges`; forwards to `CKDatabase.fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)
+    func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
     /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
     /// Call `recordZoneChanges`; forwards to `CKDatabase.recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`.
     func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
     /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
     /// Call `recordZoneChanges`; forwards to `CKDatabase.fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)
+    func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -627,7 +627,7 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 499)
         self.fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
@@ -648,19 +648,19 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 515)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
@@ -701,43 +701,43 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
@@ -758,19 +758,19 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
         self.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
@@ -781,7 +781,7 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
         self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
@@ -802,19 +802,19 @@ extension CloudDatabase {
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 624)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
@@ -826,18 +826,18 @@ extension CloudDatabase {
 /// (`.call(CloudDatabaseCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudDatabaseCall<Arguments, Value>: CallKey {
-    public static var typeName: String { "Database" }
-    public let id: String
+public struct CloudDatabaseCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
+    public static var typeName: Swift.String { "Database" }
+    public let id: Swift.String
 
-    init(_ id: String) {
+    init(_ id: Swift.String) {
         self.id = id
     }
 }
 
 /// The property `databaseScope`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Void, Value == CKDatabase.Scope {
+extension CloudDatabaseCall where Arguments == Swift.Void, Value == CKDatabase.Scope {
     public static var databaseScope: Self { Self("databaseScope") }
 }
 
@@ -897,7 +897,7 @@ extension CloudDatabaseCall where Arguments == CKFetchSubscriptionsOperation, Va
 
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKDatabaseOperation, Value == Void {
+extension CloudDatabaseCall where Arguments == CKDatabaseOperation, Value == Swift.Void {
     public static var addOperation: Self { Self("addOperation") }
 }
 
@@ -927,7 +927,7 @@ extension CloudDatabaseCall where Arguments == (query: CKQuery, zoneID: CKRecord
 
 /// The call `allRecordZones`: `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Void, Value == [CKRecordZone] {
+extension CloudDatabaseCall where Arguments == Swift.Void, Value == [CKRecordZone] {
     public static var allRecordZones: Self { Self("allRecordZones") }
 }
 
@@ -951,7 +951,7 @@ extension CloudDatabaseCall where Arguments == CKRecordZone.ID, Value == CKRecor
 
 /// The call `allSubscriptions`: `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Void, Value == [CKSubscription] {
+extension CloudDatabaseCall where Arguments == Swift.Void, Value == [CKSubscription] {
     public static var allSubscriptions: Self { Self("allSubscriptions") }
 }
 
@@ -1042,37 +1042,37 @@ extension CloudDatabaseCall where Arguments == (zoneID: CKRecordZone.ID, changeT
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordsOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchRecordsOperation" }
+    public static var key: Swift.String { "fetchRecordsOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`records`).
-        case records(CKRecord.ID, Result<CKRecord, any Error>)
+        case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(records: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: records.map { .records($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -1086,11 +1086,11 @@ extension CloudFetchRecordsOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
                 events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
@@ -1108,7 +1108,7 @@ extension CloudFetchRecordsOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordResultBlock = operation.perRecordResultBlock
@@ -1139,7 +1139,7 @@ extension CloudFetchRecordsOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKFetchRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordResultBlock = operation.perRecordResultBlock
@@ -1147,12 +1147,12 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
         let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .records(let key, let result):
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                    let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 654)
                     if let block = perRecordResultBlock {
@@ -1165,12 +1165,12 @@ extension CloudFetchRecordsOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let records = events.compactMap { event -> (key: CKRecord.ID, result: Result<CKRecord, any Error>)? in
+                let records = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
                     guard case .records(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 668)
                 if let block = fetchRecordsResultBlock {
                     block(result)
@@ -1186,7 +1186,7 @@ extension CloudFetchRecordsOutcome {
 /// What answers the `CKFetchRecordsOperation`s a mock is given when no stub does, the way the service would
 /// (fetch); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchRecordsBacking: AnyObject, Sendable {
+public protocol CloudFetchRecordsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
 }
@@ -1194,7 +1194,7 @@ public protocol CloudFetchRecordsBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchRecordsBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordsOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordsOperation) -> Self? {
         (backing as? any CloudFetchRecordsBacking)?.fetchRecordsOperation(operation)
     }
 }
@@ -1228,39 +1228,39 @@ private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecat
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifyRecordsOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "modifyRecordsOperation" }
+    public static var key: Swift.String { "modifyRecordsOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
-        case saves(CKRecord.ID, Result<CKRecord, any Error>)
+        case saves(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
         /// A per-item result (`deletes`).
-        case deletes(CKRecord.ID, Result<Void, any Error>)
+        case deletes(CKRecord.ID, Swift.Result<Void, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], deletes: [(CKRecord.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(saves: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletes: [(CKRecord.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -1274,11 +1274,11 @@ extension CloudModifyRecordsOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKModifyRecordsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKModifyRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
                 events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
@@ -1296,7 +1296,7 @@ extension CloudModifyRecordsOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifyRecordsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKModifyRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordSaveBlock = operation.perRecordSaveBlock
@@ -1307,12 +1307,12 @@ extension CloudModifyRecordsOutcome {
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
-        faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 710)
-        faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
         operation.perRecordSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
@@ -1337,7 +1337,7 @@ extension CloudModifyRecordsOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifyRecordsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKModifyRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordSaveBlock = operation.perRecordSaveBlock
@@ -1346,12 +1346,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
         let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .saves(let key, let result):
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                    let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 692)
                     if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
                     #sourceLocation()
@@ -1371,16 +1371,16 @@ extension CloudModifyRecordsOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKRecord.ID, result: Result<CKRecord, any Error>)? in
+                let saves = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
                     guard case .saves(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKRecord.ID, result: Result<Void, any Error>)? in
+                let deletes = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<Void, any Swift.Error>)? in
                     guard case .deletes(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 723)
                 if let block = modifyRecordsResultBlock {
                     block(result)
@@ -1396,7 +1396,7 @@ extension CloudModifyRecordsOutcome {
 /// What answers the `CKModifyRecordsOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudModifyRecordsBacking: AnyObject, Sendable {
+public protocol CloudModifyRecordsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
 }
@@ -1404,7 +1404,7 @@ public protocol CloudModifyRecordsBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
     /// The answer of a mock's backing, when it is a `CloudModifyRecordsBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKModifyRecordsOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifyRecordsOperation) -> Self? {
         (backing as? any CloudModifyRecordsBacking)?.modifyRecordsOperation(operation)
     }
 }
@@ -1438,37 +1438,37 @@ private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprec
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudQueryOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "queryOperation" }
+    public static var key: Swift.String { "queryOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`records`).
-        case records(CKRecord.ID, Result<CKRecord, any Error>)
+        case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<CKQueryOperation.Cursor?, any Error>?
+    public var result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<CKQueryOperation.Cursor?, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(records: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], result: Result<CKQueryOperation.Cursor?, any Error>? = nil) {
+    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
         self.init(events: records.map { .records($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -1482,9 +1482,9 @@ extension CloudQueryOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKQueryOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKQueryOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
             // A whole failure reaches only the final block: no item was requested by key.
             if outcome.failsRequestedItems { events = [] }
@@ -1500,7 +1500,7 @@ extension CloudQueryOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKQueryOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKQueryOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
@@ -1523,18 +1523,18 @@ extension CloudQueryOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKQueryOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, CKQueryOperation.Cursor?> {
+    static func delivery(_ operation: CKQueryOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, CKQueryOperation.Cursor?> {
         let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
         let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
         let queryResultBlock = operation.queryResultBlock
         let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .records(let key, let result):
-                    let value = OperationBlocks.value(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 745)
                     if let block = recordMatchedBlock {
                         block(key, result)
@@ -1546,9 +1546,9 @@ extension CloudQueryOutcome {
                 }
             },
             finish: { reported, _, failures in
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
-                let value = OperationBlocks.value(of: result)
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
+                let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 760)
                 if let block = queryResultBlock {
                     block(result)
@@ -1564,7 +1564,7 @@ extension CloudQueryOutcome {
 /// What answers the `CKQueryOperation`s a mock is given when no stub does, the way the service would
 /// (query); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudQueryBacking: AnyObject, Sendable {
+public protocol CloudQueryBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
 }
@@ -1572,7 +1572,7 @@ public protocol CloudQueryBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
     /// The answer of a mock's backing, when it is a `CloudQueryBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKQueryOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKQueryOperation) -> Self? {
         (backing as? any CloudQueryBacking)?.queryOperation(operation)
     }
 }
@@ -1606,43 +1606,43 @@ private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordZoneChangesOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchRecordZoneChangesOperation" }
+    public static var key: Swift.String { "fetchRecordZoneChangesOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`changes`).
-        case changes(CKRecord.ID, Result<CKRecord, any Error>)
+        case changes(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
         /// An event (`deletions`).
         case deletions(recordID: CKRecord.ID, recordType: CKRecord.RecordType)
         /// An event (`tokenUpdates`).
         case tokenUpdates(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)
         /// A per-item result (`zoneResults`).
-        case zoneResults(CKRecordZone.ID, Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>)
+        case zoneResults(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(changes: [(CKRecord.ID, Result<CKRecord, any Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(changes: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: changes.map { .changes($0.0, $0.1) } + deletions.map { .deletions(recordID: $0.recordID, recordType: $0.recordType) } + tokenUpdates.map { .tokenUpdates(zoneID: $0.zoneID, token: $0.token, clientChangeTokenData: $0.clientChangeTokenData) } + zoneResults.map { .zoneResults($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -1656,11 +1656,11 @@ extension CloudFetchRecordZoneChangesOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordZoneChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchRecordZoneChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
                 events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
@@ -1678,7 +1678,7 @@ extension CloudFetchRecordZoneChangesOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
@@ -1721,7 +1721,7 @@ extension CloudFetchRecordZoneChangesOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordZoneChangesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKFetchRecordZoneChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
         let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
@@ -1732,11 +1732,11 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
         let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .changes(let key, let result):
-                    let value = OperationBlocks.value(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 786)
                     if let block = recordWasChangedBlock {
                         block(key, result)
@@ -1752,8 +1752,8 @@ extension CloudFetchRecordZoneChangesOutcome {
                     if let block = recordZoneChangeTokensUpdatedBlock { block(zoneID, token, clientChangeTokenData) }
                     return nil
                 case .zoneResults(let key, let result):
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                    let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 828)
                     if let block = recordZoneFetchResultBlock {
                         block(key, result)
@@ -1765,8 +1765,8 @@ extension CloudFetchRecordZoneChangesOutcome {
                 }
             },
             finish: { reported, _, failures in
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 842)
                 if let block = fetchRecordZoneChangesResultBlock {
                     block(result)
@@ -1782,7 +1782,7 @@ extension CloudFetchRecordZoneChangesOutcome {
 /// What answers the `CKFetchRecordZoneChangesOperation`s a mock is given when no stub does, the way the service would
 /// (changes); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchRecordZoneChangesBacking: AnyObject, Sendable {
+public protocol CloudFetchRecordZoneChangesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
 }
@@ -1790,7 +1790,7 @@ public protocol CloudFetchRecordZoneChangesBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchRecordZoneChangesBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordZoneChangesOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordZoneChangesOperation) -> Self? {
         (backing as? any CloudFetchRecordZoneChangesBacking)?.fetchRecordZoneChangesOperation(operation)
     }
 }
@@ -1830,9 +1830,9 @@ private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecor
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchDatabaseChangesOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchDatabaseChangesOperation" }
+    public static var key: Swift.String { "fetchDatabaseChangesOperation" }
 
     /// One callback before the final one.
     public enum Event {
@@ -1852,23 +1852,23 @@ public struct CloudFetchDatabaseChangesOutcome: DescribedOperation, @unchecked S
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>?
+    public var result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>? = nil) {
+    public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
         self.init(events: changedZones.map { .changedZones(zoneID: $0) } + deletedZones.map { .deletedZones(zoneID: $0) } + purgedZones.map { .purgedZones(zoneID: $0) } + encryptedDataResetZones.map { .encryptedDataResetZones(zoneID: $0) } + tokenUpdates.map { .tokenUpdates(token: $0) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -1882,9 +1882,9 @@ extension CloudFetchDatabaseChangesOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchDatabaseChangesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchDatabaseChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
             // A whole failure reaches only the final block: no item was requested by key.
             if outcome.failsRequestedItems { events = [] }
@@ -1900,7 +1900,7 @@ extension CloudFetchDatabaseChangesOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
@@ -1932,7 +1932,7 @@ extension CloudFetchDatabaseChangesOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchDatabaseChangesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
+    static func delivery(_ operation: CKFetchDatabaseChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
         let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
@@ -1942,7 +1942,7 @@ extension CloudFetchDatabaseChangesOutcome {
         let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
         let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .changedZones(let zoneID):
@@ -1963,9 +1963,9 @@ extension CloudFetchDatabaseChangesOutcome {
                 }
             },
             finish: { reported, _, failures in
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
-                let value = OperationBlocks.value(of: result)
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
+                let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
                 if let block = fetchDatabaseChangesResultBlock {
                     block(result)
@@ -1981,7 +1981,7 @@ extension CloudFetchDatabaseChangesOutcome {
 /// What answers the `CKFetchDatabaseChangesOperation`s a mock is given when no stub does, the way the service would
 /// (changes); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchDatabaseChangesBacking: AnyObject, Sendable {
+public protocol CloudFetchDatabaseChangesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
 }
@@ -1989,7 +1989,7 @@ public protocol CloudFetchDatabaseChangesBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchDatabaseChangesBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchDatabaseChangesOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchDatabaseChangesOperation) -> Self? {
         (backing as? any CloudFetchDatabaseChangesBacking)?.fetchDatabaseChangesOperation(operation)
     }
 }
@@ -2017,37 +2017,37 @@ private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabas
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchRecordZonesOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchRecordZonesOperation" }
+    public static var key: Swift.String { "fetchRecordZonesOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`zones`).
-        case zones(CKRecordZone.ID, Result<CKRecordZone, any Error>)
+        case zones(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(zones: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(zones: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: zones.map { .zones($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2061,11 +2061,11 @@ extension CloudFetchRecordZonesOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
                 events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
@@ -2083,7 +2083,7 @@ extension CloudFetchRecordZonesOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordZonesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
@@ -2111,13 +2111,13 @@ extension CloudFetchRecordZonesOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordZonesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKFetchRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
         let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .zones(let key, let result):
@@ -2128,12 +2128,12 @@ extension CloudFetchRecordZonesOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let zones = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)? in
+                let zones = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
                     guard case .zones(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 933)
                 if let block = fetchRecordZonesResultBlock {
                     block(result)
@@ -2149,7 +2149,7 @@ extension CloudFetchRecordZonesOutcome {
 /// What answers the `CKFetchRecordZonesOperation`s a mock is given when no stub does, the way the service would
 /// (fetch); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchRecordZonesBacking: AnyObject, Sendable {
+public protocol CloudFetchRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
 }
@@ -2157,7 +2157,7 @@ public protocol CloudFetchRecordZonesBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchRecordZonesBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchRecordZonesOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordZonesOperation) -> Self? {
         (backing as? any CloudFetchRecordZonesBacking)?.fetchRecordZonesOperation(operation)
     }
 }
@@ -2185,39 +2185,39 @@ private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZones
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifyRecordZonesOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "modifyRecordZonesOperation" }
+    public static var key: Swift.String { "modifyRecordZonesOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
-        case saves(CKRecordZone.ID, Result<CKRecordZone, any Error>)
+        case saves(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)
         /// A per-item result (`deletes`).
-        case deletes(CKRecordZone.ID, Result<Void, any Error>)
+        case deletes(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] = [], deletes: [(CKRecordZone.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(saves: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], deletes: [(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2231,11 +2231,11 @@ extension CloudModifyRecordZonesOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKModifyRecordZonesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKModifyRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
                 events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
@@ -2253,7 +2253,7 @@ extension CloudModifyRecordZonesOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifyRecordZonesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKModifyRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
@@ -2291,14 +2291,14 @@ extension CloudModifyRecordZonesOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifyRecordZonesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKModifyRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
         let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
         let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .saves(let key, let result):
@@ -2314,16 +2314,16 @@ extension CloudModifyRecordZonesOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<CKRecordZone, any Error>)? in
+                let saves = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
                     guard case .saves(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKRecordZone.ID, result: Result<Void, any Error>)? in
+                let deletes = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<Void, any Swift.Error>)? in
                     guard case .deletes(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 982)
                 if let block = modifyRecordZonesResultBlock {
                     block(result)
@@ -2339,7 +2339,7 @@ extension CloudModifyRecordZonesOutcome {
 /// What answers the `CKModifyRecordZonesOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudModifyRecordZonesBacking: AnyObject, Sendable {
+public protocol CloudModifyRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
 }
@@ -2347,7 +2347,7 @@ public protocol CloudModifyRecordZonesBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
     /// The answer of a mock's backing, when it is a `CloudModifyRecordZonesBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKModifyRecordZonesOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifyRecordZonesOperation) -> Self? {
         (backing as? any CloudModifyRecordZonesBacking)?.modifyRecordZonesOperation(operation)
     }
 }
@@ -2375,39 +2375,39 @@ private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZon
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudModifySubscriptionsOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "modifySubscriptionsOperation" }
+    public static var key: Swift.String { "modifySubscriptionsOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`saves`).
-        case saves(CKSubscription.ID, Result<CKSubscription, any Error>)
+        case saves(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)
         /// A per-item result (`deletes`).
-        case deletes(CKSubscription.ID, Result<Void, any Error>)
+        case deletes(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKSubscription.ID, Result<CKSubscription, any Error>)] = [], deletes: [(CKSubscription.ID, Result<Void, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(saves: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], deletes: [(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2421,11 +2421,11 @@ extension CloudModifySubscriptionsOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKModifySubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKModifySubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
                 events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
@@ -2443,7 +2443,7 @@ extension CloudModifySubscriptionsOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifySubscriptionsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKModifySubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
@@ -2481,14 +2481,14 @@ extension CloudModifySubscriptionsOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifySubscriptionsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKModifySubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
         let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
         let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .saves(let key, let result):
@@ -2504,16 +2504,16 @@ extension CloudModifySubscriptionsOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKSubscription.ID, result: Result<CKSubscription, any Error>)? in
+                let saves = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
                     guard case .saves(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKSubscription.ID, result: Result<Void, any Error>)? in
+                let deletes = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<Void, any Swift.Error>)? in
                     guard case .deletes(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
                 if let block = modifySubscriptionsResultBlock {
                     block(result)
@@ -2529,7 +2529,7 @@ extension CloudModifySubscriptionsOutcome {
 /// What answers the `CKModifySubscriptionsOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudModifySubscriptionsBacking: AnyObject, Sendable {
+public protocol CloudModifySubscriptionsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
 }
@@ -2537,7 +2537,7 @@ public protocol CloudModifySubscriptionsBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
     /// The answer of a mock's backing, when it is a `CloudModifySubscriptionsBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKModifySubscriptionsOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifySubscriptionsOperation) -> Self? {
         (backing as? any CloudModifySubscriptionsBacking)?.modifySubscriptionsOperation(operation)
     }
 }
@@ -2565,37 +2565,37 @@ private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscri
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchSubscriptionsOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchSubscriptionsOperation" }
+    public static var key: Swift.String { "fetchSubscriptionsOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`subscriptions`).
-        case subscriptions(CKSubscription.ID, Result<CKSubscription, any Error>)
+        case subscriptions(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(subscriptions: [(CKSubscription.ID, Result<CKSubscription, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(subscriptions: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: subscriptions.map { .subscriptions($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2609,11 +2609,11 @@ extension CloudFetchSubscriptionsOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchSubscriptionsOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchSubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
                 events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
@@ -2631,7 +2631,7 @@ extension CloudFetchSubscriptionsOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
@@ -2659,13 +2659,13 @@ extension CloudFetchSubscriptionsOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchSubscriptionsOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKFetchSubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
         let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .subscriptions(let key, let result):
@@ -2676,12 +2676,12 @@ extension CloudFetchSubscriptionsOutcome {
                 }
             },
             finish: { reported, events, failures in
-                let subscriptions = events.compactMap { event -> (key: CKSubscription.ID, result: Result<CKSubscription, any Error>)? in
+                let subscriptions = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
                     guard case .subscriptions(let key, let result) = event else { return nil }
                     return (key: key, result: result)
                 }
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1066)
                 if let block = fetchSubscriptionsResultBlock {
                     block(result)
@@ -2697,7 +2697,7 @@ extension CloudFetchSubscriptionsOutcome {
 /// What answers the `CKFetchSubscriptionsOperation`s a mock is given when no stub does, the way the service would
 /// (fetch); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchSubscriptionsBacking: AnyObject, Sendable {
+public protocol CloudFetchSubscriptionsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
 }
@@ -2705,7 +2705,7 @@ public protocol CloudFetchSubscriptionsBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchSubscriptionsBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchSubscriptionsOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchSubscriptionsOperation) -> Self? {
         (backing as? any CloudFetchSubscriptionsBacking)?.fetchSubscriptionsOperation(operation)
     }
 }
@@ -2733,37 +2733,37 @@ private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscript
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudAcceptSharesOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "acceptSharesOperation" }
+    public static var key: Swift.String { "acceptSharesOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`shares`).
-        case shares(CKShare.Metadata, Result<CKShare, any Error>)
+        case shares(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(shares: [(CKShare.Metadata, Result<CKShare, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(shares: [(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: shares.map { .shares($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2777,11 +2777,11 @@ extension CloudAcceptSharesOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKAcceptSharesOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKAcceptSharesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
                 events = (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error)) }
@@ -2799,7 +2799,7 @@ extension CloudAcceptSharesOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKAcceptSharesOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKAcceptSharesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
@@ -2830,19 +2830,19 @@ extension CloudAcceptSharesOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKAcceptSharesOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKAcceptSharesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
         let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
         let acceptSharesResultBlock = operation.acceptSharesResultBlock
         let acceptSharesCompletionBlock = deprecated.acceptSharesCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .shares(let key, let result):
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                    let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1090)
                     if let block = perShareResultBlock {
                         block(key, result)
@@ -2854,8 +2854,8 @@ extension CloudAcceptSharesOutcome {
                 }
             },
             finish: { reported, _, failures in
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKAcceptSharesOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKAcceptSharesOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1104)
                 if let block = acceptSharesResultBlock {
                     block(result)
@@ -2871,7 +2871,7 @@ extension CloudAcceptSharesOutcome {
 /// What answers the `CKAcceptSharesOperation`s a mock is given when no stub does, the way the service would
 /// (save); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudAcceptSharesBacking: AnyObject, Sendable {
+public protocol CloudAcceptSharesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func acceptSharesOperation(_ operation: CKAcceptSharesOperation) -> CloudAcceptSharesOutcome
 }
@@ -2879,7 +2879,7 @@ public protocol CloudAcceptSharesBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
     /// The answer of a mock's backing, when it is a `CloudAcceptSharesBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKAcceptSharesOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKAcceptSharesOperation) -> Self? {
         (backing as? any CloudAcceptSharesBacking)?.acceptSharesOperation(operation)
     }
 }
@@ -2913,37 +2913,37 @@ private struct CloudAcceptSharesDeprecatedBlockAccess: CloudAcceptSharesDeprecat
 /// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
 /// failure, or from a real run with chosen items failed.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudFetchShareMetadataOutcome: DescribedOperation, @unchecked Sendable {
+public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
-    public static var key: String { "fetchShareMetadataOperation" }
+    public static var key: Swift.String { "fetchShareMetadataOperation" }
 
     /// One callback before the final one.
     public enum Event {
         /// A per-item result (`metadatas`).
-        case metadatas(URL, Result<CKShare.Metadata, any Error>)
+        case metadatas(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)
     }
 
     /// The callbacks before the final one, in order.
     public var events: [Event]
     /// The final result. `nil` means what the SDK reports after these events: a partial failure
     /// carrying each failed item's error when an item failed, else success.
-    public var result: Result<Void, any Error>?
+    public var result: Swift.Result<Void, any Swift.Error>?
     /// Set by `failure(_:)`: each item the app asked for fails with the final error.
     public var failsRequestedItems = false
 
-    public init(events: [Event], result: Result<Void, any Error>? = nil) {
+    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.events = events
         self.result = result
     }
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(metadatas: [(URL, Result<CKShare.Metadata, any Error>)] = [], result: Result<Void, any Error>? = nil) {
+    public init(metadatas: [(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
         self.init(events: metadatas.map { .metadatas($0.0, $0.1) }, result: result)
     }
 
     /// The whole operation fails with `error`: each item the app asked for gets it, then the
     /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Error) -> Self {
+    public static func failure(_ error: any Swift.Error) -> Self {
         var outcome = Self(events: [], result: .failure(error))
         outcome.failsRequestedItems = true
         return outcome
@@ -2957,11 +2957,11 @@ extension CloudFetchShareMetadataOutcome {
     /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
     /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
     /// the SDK requires.
-    public static func replay(_ operation: CKFetchShareMetadataOperation, errorModel: ErrorModel) -> OperationReplay<Self> {
+    public static func replay(_ operation: CKFetchShareMetadataOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return OperationReplay { outcome in
+        return CloudDoubleRuntime.OperationReplay { outcome in
             var events = outcome.events
-            if outcome.failsRequestedItems, let error = OperationBlocks.error(of: outcome.result) {
+            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
                 // A whole failure: every item the app asked for fails with the operation's error.
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
                 events = (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error)) }
@@ -2979,7 +2979,7 @@ extension CloudFetchShareMetadataOutcome {
     /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchShareMetadataOperation, faults: ItemFaults, errorModel: ErrorModel) {
+    public static func intercept(_ operation: CKFetchShareMetadataOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
         let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
         let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
@@ -3010,19 +3010,19 @@ extension CloudFetchShareMetadataOutcome {
     /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
     /// order. A requested item's failure makes the final result a partial failure; a returned
     /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchShareMetadataOperation, errorModel: ErrorModel, inventsProgress: Bool) -> OperationDelivery<Event, Void> {
+    static func delivery(_ operation: CKFetchShareMetadataOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
         let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
         let fetchShareMetadataResultBlock = operation.fetchShareMetadataResultBlock
         let fetchShareMetadataCompletionBlock = deprecated.fetchShareMetadataCompletionBlock(of: operation)
         let completionBlock = operation.completionBlock
-        return OperationDelivery(
+        return CloudDoubleRuntime.OperationDelivery(
             deliver: { event in
                 switch event {
                 case .metadatas(let key, let result):
-                    let value = OperationBlocks.value(of: result)
-                    let error = OperationBlocks.error(of: result)
+                    let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
+                    let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1128)
                     if let block = perShareMetadataResultBlock {
                         block(key, result)
@@ -3034,8 +3034,8 @@ extension CloudFetchShareMetadataOutcome {
                 }
             },
             finish: { reported, _, failures in
-                let result = OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchShareMetadataOperation")
-                let error = OperationBlocks.error(of: result)
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchShareMetadataOperation")
+                let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1142)
                 if let block = fetchShareMetadataResultBlock {
                     block(result)
@@ -3051,7 +3051,7 @@ extension CloudFetchShareMetadataOutcome {
 /// What answers the `CKFetchShareMetadataOperation`s a mock is given when no stub does, the way the service would
 /// (fetch); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudFetchShareMetadataBacking: AnyObject, Sendable {
+public protocol CloudFetchShareMetadataBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
     func fetchShareMetadataOperation(_ operation: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome
 }
@@ -3059,7 +3059,7 @@ public protocol CloudFetchShareMetadataBacking: AnyObject, Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
     /// The answer of a mock's backing, when it is a `CloudFetchShareMetadataBacking`.
-    public static func backed(by backing: AnyObject, _ operation: CKFetchShareMetadataOperation) -> Self? {
+    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchShareMetadataOperation) -> Self? {
         (backing as? any CloudFetchShareMetadataBacking)?.fetchShareMetadataOperation(operation)
     }
 }

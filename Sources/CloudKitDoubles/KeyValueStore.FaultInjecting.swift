@@ -13,16 +13,16 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
     /// The instance every call is forwarded to.
     public let wrapped: any CloudKeyValueStore
     /// The plan engine, shared with the wrappers of related objects.
-    public let faults: FaultInjector
+    public let faults: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped: any CloudKeyValueStore, faults: FaultInjector) {
+    public init(wrapping wrapped: any CloudKeyValueStore, faults: CloudDoubleRuntime.FaultInjector) {
         self.wrapped = wrapped
         self.faults = faults
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudKeyValueStore, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel(domain: "Foundation"), time: time))
+    public convenience init(wrapping wrapped: any CloudKeyValueStore, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
+        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel(domain: "Foundation"), time: time))
     }
 
     public var dictionaryRepresentation: [String: Any] {

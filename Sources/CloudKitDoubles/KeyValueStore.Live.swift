@@ -7,7 +7,7 @@ import Foundation
 /// `CloudKeyValueStore` over a real `NSUbiquitousKeyValueStore`, which stays reachable as `base`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
 // @unchecked: the SDK documents `NSUbiquitousKeyValueStore` as thread-safe but does not mark it Sendable.
-public final class LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Sendable {
+public final class LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Swift.Sendable {
     /// The SDK object every member forwards to.
     public let base: NSUbiquitousKeyValueStore
 

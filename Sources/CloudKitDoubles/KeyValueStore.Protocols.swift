@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Conformers: `LiveCloudKeyValueStore` (the real `NSUbiquitousKeyValueStore`), `FaultInjectingCloudKeyValueStore`, `MockCloudKeyValueStore`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public protocol CloudKeyValueStore: AnyObject, Sendable {
+public protocol CloudKeyValueStore: Swift.AnyObject, Swift.Sendable {
     /// `NSUbiquitousKeyValueStore.dictionaryRepresentation`.
     var dictionaryRepresentation: [String: Any] { get }
     /// Call `object`; forwards to `NSUbiquitousKeyValueStore.object(forKey:)`.
@@ -55,18 +55,18 @@ public protocol CloudKeyValueStore: AnyObject, Sendable {
 /// (`.call(CloudKeyValueStoreCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public struct CloudKeyValueStoreCall<Arguments, Value>: CallKey {
-    public static var typeName: String { "KeyValueStore" }
-    public let id: String
+public struct CloudKeyValueStoreCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
+    public static var typeName: Swift.String { "KeyValueStore" }
+    public let id: Swift.String
 
-    init(_ id: String) {
+    init(_ id: Swift.String) {
         self.id = id
     }
 }
 
 /// The property `dictionaryRepresentation`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == Void, Value == [String: Any] {
+extension CloudKeyValueStoreCall where Arguments == Swift.Void, Value == [String: Any] {
     public static var dictionaryRepresentation: Self { Self("dictionaryRepresentation") }
 }
 
@@ -78,55 +78,55 @@ extension CloudKeyValueStoreCall where Arguments == String, Value == Any? {
 
 /// The call `setObject`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (anObject: Any?, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (anObject: Any?, aKey: String), Value == Swift.Void {
     public static var setObject: Self { Self("setObject") }
 }
 
 /// The call `setString`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aString: String?, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (aString: String?, aKey: String), Value == Swift.Void {
     public static var setString: Self { Self("setString") }
 }
 
 /// The call `setData`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aData: Data?, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (aData: Data?, aKey: String), Value == Swift.Void {
     public static var setData: Self { Self("setData") }
 }
 
 /// The call `setArray`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (anArray: [Any]?, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (anArray: [Any]?, aKey: String), Value == Swift.Void {
     public static var setArray: Self { Self("setArray") }
 }
 
 /// The call `setDictionary`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aDictionary: [String: Any]?, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (aDictionary: [String: Any]?, aKey: String), Value == Swift.Void {
     public static var setDictionary: Self { Self("setDictionary") }
 }
 
 /// The call `setLongLong`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Int64, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (value: Int64, aKey: String), Value == Swift.Void {
     public static var setLongLong: Self { Self("setLongLong") }
 }
 
 /// The call `setDouble`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Double, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (value: Double, aKey: String), Value == Swift.Void {
     public static var setDouble: Self { Self("setDouble") }
 }
 
 /// The call `setBool`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Bool, aKey: String), Value == Void {
+extension CloudKeyValueStoreCall where Arguments == (value: Bool, aKey: String), Value == Swift.Void {
     public static var setBool: Self { Self("setBool") }
 }
 
 /// The call `removeObject`: `removeObject(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Void {
+extension CloudKeyValueStoreCall where Arguments == String, Value == Swift.Void {
     public static var removeObject: Self { Self("removeObject") }
 }
 
@@ -174,6 +174,6 @@ extension CloudKeyValueStoreCall where Arguments == String, Value == Bool {
 
 /// The call `synchronize`: `synchronize()`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == Void, Value == Bool {
+extension CloudKeyValueStoreCall where Arguments == Swift.Void, Value == Bool {
     public static var synchronize: Self { Self("synchronize") }
 }

@@ -11,14 +11,14 @@ import CloudKitDoubles
 /// `CloudContainerCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class MockCloudContainer: CloudContainer, RecordingMock {
-    public let recorder: MockRecorder
+public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.RecordingMock {
+    public let recorder: CloudDoubleRuntime.MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
-    public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.recorder = MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log, delivery: delivery)
+    public init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log, delivery: delivery)
     }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
@@ -31,15 +31,15 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
+    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
+    public func stub<A, V>(_ call: CloudContainerCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CloudContainerCall<A, V>) -> Int { self.recorder.callCount(call) }
+    public func callCount<A, V>(_ call: CloudContainerCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
     public func arguments<A, V>(_ call: CloudContainerCall<A, V>) -> [A] { self.recorder.arguments(call) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A, V>(_ call: CloudContainerCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
+    public func calls<A, V>(_ call: CloudContainerCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
 
     public var containerIdentifier: String? {
         self.recorder.get("containerIdentifier", fallback: nil)
@@ -58,7 +58,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        self.recorder.respondWithoutFailing("database", .sync, databaseScope, fallback: self.recorder.child("database(\(String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
+        self.recorder.respondWithoutFailing("database", .sync, databaseScope, fallback: self.recorder.child("database(\(Swift.String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder.log, delivery: self.recorder.deliverer.delivery) } as any CloudDatabase)
     }
 
     public func add(_ operation: CKOperation) {
@@ -75,14 +75,14 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
             CloudFetchSubscriptionsOutcome.self,
             CloudAcceptSharesOutcome.self,
             CloudFetchShareMetadataOutcome.self,
-        ], errorModel: ErrorModel.cloudKit, completionBlock: operation.completionBlock)
+        ], errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
         try self.recorder.respond("accountStatus", .async, (), backed: self.backing.map { backing in { _ in try backing.accountStatus() } })
     }
 
-    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Error)?) -> Void) {
+    public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
         self.recorder.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: self.backing.map { backing in { _ in try backing.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
         #sourceLocation()
@@ -92,7 +92,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("userRecordID", .async, (), backed: self.backing.map { backing in { _ in try backing.userRecordID() } })
     }
 
-    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, backed: self.backing.map { backing in { _ in try backing.userRecordID() } }, to: completionHandler)
     }
 
@@ -108,7 +108,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
@@ -124,7 +124,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
         self.recorder.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
@@ -142,7 +142,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Error)?) -> Void) {
+    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
         self.recorder.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
@@ -160,7 +160,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
@@ -176,7 +176,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
@@ -197,7 +197,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
@@ -218,7 +218,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
@@ -239,7 +239,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
     }
 
@@ -247,7 +247,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("shareParticipantForEmail", .async, emailAddress)
     }
 
-    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("shareParticipantForEmail", .completion, emailAddress, as: CKShare.Participant.self, to: completionHandler)
     }
 
@@ -255,7 +255,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("shareParticipantForPhoneNumber", .async, phoneNumber)
     }
 
-    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("shareParticipantForPhoneNumber", .completion, phoneNumber, as: CKShare.Participant.self, to: completionHandler)
     }
 
@@ -263,7 +263,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("shareParticipantForUserRecordID", .async, userRecordID, backed: self.backing.map { backing in { try backing.shareParticipantForUserRecordID($0) } })
     }
 
-    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, backed: self.backing.map { backing in { try backing.shareParticipantForUserRecordID($0) } }, to: completionHandler)
     }
 
@@ -271,7 +271,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("shareMetadata", .async, url, backed: self.backing.map { backing in { try backing.shareMetadata($0) } })
     }
 
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, backed: self.backing.map { backing in { try backing.shareMetadata($0) } }, to: completionHandler)
     }
 
@@ -279,7 +279,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
         try self.recorder.respond("acceptShare", .async, metadata, backed: self.backing.map { backing in { try backing.acceptShare($0) } })
     }
 
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
+    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, backed: self.backing.map { backing in { try backing.acceptShare($0) } }, to: completionHandler)
     }
 
@@ -288,7 +288,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("shareParticipantsForEmails", .result, emails, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
@@ -297,7 +297,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("shareParticipantsForPhoneNumbers", .result, phoneNumbers, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
     }
 
@@ -306,7 +306,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Error>) -> Void) {
+    public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, backed: self.backing.map { backing in { try backing.shareParticipantsForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -315,7 +315,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, backed: self.backing.map { backing in { try backing.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -324,7 +324,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, backed: self.backing.map { backing in { try backing.acceptShares($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -333,7 +333,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Error)?) -> Void) {
+    public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("allLongLivedOperationIDs", .completion, (), as: ([CKOperation.ID]).self, fallback: [], to: completionHandler)
     }
 
@@ -342,7 +342,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverValue("longLivedOperation", .completion, operationID, as: (CKOperation?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 }
@@ -350,7 +350,7 @@ public final class MockCloudContainer: CloudContainer, RecordingMock {
 /// What answers `MockCloudContainer`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudContainerBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking, CloudAcceptSharesBacking, CloudFetchShareMetadataBacking {
+public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking, CloudAcceptSharesBacking, CloudFetchShareMetadataBacking {
     /// `accountStatus` (fetch): `accountStatus()`, `accountStatus(completionHandler:)`.
     func accountStatus() throws -> CKAccountStatus
     /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
@@ -374,14 +374,14 @@ public protocol CloudContainerBacking: AnyObject, Sendable, CloudFetchRecordsBac
 /// `CloudDatabaseCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class MockCloudDatabase: CloudDatabase, RecordingMock {
-    public let recorder: MockRecorder
+public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.RecordingMock {
+    public let recorder: CloudDoubleRuntime.MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
-    public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.recorder = MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log, delivery: delivery)
+    public init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log, delivery: delivery)
     }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
@@ -394,15 +394,15 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
+    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
+    public func stub<A, V>(_ call: CloudDatabaseCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CloudDatabaseCall<A, V>) -> Int { self.recorder.callCount(call) }
+    public func callCount<A, V>(_ call: CloudDatabaseCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
     public func arguments<A, V>(_ call: CloudDatabaseCall<A, V>) -> [A] { self.recorder.arguments(call) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A, V>(_ call: CloudDatabaseCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
+    public func calls<A, V>(_ call: CloudDatabaseCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
 
     public var databaseScope: CKDatabase.Scope {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 390)
@@ -422,14 +422,14 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
             CloudModifyRecordZonesOutcome.self,
             CloudModifySubscriptionsOutcome.self,
             CloudFetchSubscriptionsOutcome.self,
-        ], errorModel: ErrorModel.cloudKit, completionBlock: operation.completionBlock)
+        ], errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
         try self.recorder.respond("fetchRecord", .async, recordID, backed: self.backing.map { backing in { try backing.fetchRecord($0) } })
     }
 
-    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, backed: self.backing.map { backing in { try backing.fetchRecord($0) } }, to: completionHandler)
     }
 
@@ -437,7 +437,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("saveRecord", .async, record, backed: self.backing.map { backing in { try backing.saveRecord($0) } })
     }
 
-    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
+    public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, backed: self.backing.map { backing in { try backing.saveRecord($0) } }, to: completionHandler)
     }
 
@@ -446,7 +446,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("deleteRecord", .async, recordID, backed: self.backing.map { backing in { try backing.deleteRecord($0) } })
     }
 
-    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, backed: self.backing.map { backing in { try backing.deleteRecord($0) } }, to: completionHandler)
     }
 
@@ -456,7 +456,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
-    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
+    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, backed: self.backing.map { backing in { try backing.performQuery($0) } }, fallback: [], to: completionHandler)
     }
 
@@ -464,7 +464,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("allRecordZones", .async, (), backed: self.backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [])
     }
 
-    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Error)?) -> Void) {
+    public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, backed: self.backing.map { backing in { _ in try backing.allRecordZones() } }, fallback: [], to: completionHandler)
     }
 
@@ -472,7 +472,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("fetchRecordZone", .async, zoneID, backed: self.backing.map { backing in { try backing.fetchRecordZone($0) } })
     }
 
-    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, backed: self.backing.map { backing in { try backing.fetchRecordZone($0) } }, to: completionHandler)
     }
 
@@ -480,7 +480,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("saveRecordZone", .async, zone, backed: self.backing.map { backing in { try backing.saveRecordZone($0) } })
     }
 
-    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
+    public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, backed: self.backing.map { backing in { try backing.saveRecordZone($0) } }, to: completionHandler)
     }
 
@@ -489,7 +489,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("deleteRecordZone", .async, zoneID, backed: self.backing.map { backing in { try backing.deleteRecordZone($0) } })
     }
 
-    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
+    public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, backed: self.backing.map { backing in { try backing.deleteRecordZone($0) } }, to: completionHandler)
     }
 
@@ -497,7 +497,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("allSubscriptions", .async, (), backed: self.backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [])
     }
 
-    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Error)?) -> Void) {
+    public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, backed: self.backing.map { backing in { _ in try backing.allSubscriptions() } }, fallback: [], to: completionHandler)
     }
 
@@ -505,7 +505,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
         try self.recorder.respond("saveSubscription", .async, subscription, backed: self.backing.map { backing in { try backing.saveSubscription($0) } })
     }
 
-    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, backed: self.backing.map { backing in { try backing.saveSubscription($0) } }, to: completionHandler)
     }
 
@@ -515,7 +515,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
+    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, backed: self.backing.map { backing in { try backing.deleteSubscription($0) } }, to: completionHandler)
     }
 
@@ -524,7 +524,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Result<[CKRecord.ID : Result<CKRecord, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchRecords($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -533,7 +533,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifyRecords($0) } }, to: completionHandler)
     }
 
@@ -542,7 +542,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing.map { backing in { try backing.queryRecords($0) } }, to: completionHandler)
     }
 
@@ -551,7 +551,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void) {
+    public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing.map { backing in { try backing.continueQuery($0) } }, to: completionHandler)
     }
 
@@ -560,7 +560,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverOptional("fetchSubscription", .completion, subscriptionID, as: CKSubscription.self, backed: self.backing.map { backing in { try backing.fetchSubscription($0) } }, to: completionHandler)
     }
 
@@ -569,7 +569,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void) {
+    public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("fetchRecordZones", .result, ids, as: ([CKRecordZone.ID: Result<CKRecordZone, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -578,7 +578,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("modifyRecordZones", .result, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), as: ((saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifyRecordZones($0) } }, to: completionHandler)
     }
 
@@ -587,7 +587,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Error>) -> Void) {
+    public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("fetchSubscriptions", .result, ids, as: ([CKSubscription.ID: Result<CKSubscription, any Error>]).self, backed: self.backing.map { backing in { try backing.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -596,7 +596,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void) {
+    public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("modifySubscriptions", .result, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), as: ((saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])).self, backed: self.backing.map { backing in { try backing.modifySubscriptions($0) } }, to: completionHandler)
     }
 
@@ -605,7 +605,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("databaseChanges", .result, (changeToken: changeToken, resultsLimit: resultsLimit), as: ((modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
     }
 
@@ -614,7 +614,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
     }
 
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.recorder.deliverResult("recordZoneChanges", .result, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
     }
 }
@@ -622,7 +622,7 @@ public final class MockCloudDatabase: CloudDatabase, RecordingMock {
 /// What answers `MockCloudDatabase`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public protocol CloudDatabaseBacking: AnyObject, Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
+public protocol CloudDatabaseBacking: Swift.AnyObject, Swift.Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
     /// `fetchRecord` (fetch): `record(for:)`, `fetch(withRecordID:completionHandler:)`.
     func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord
     /// `saveRecord` (save): `save(_:)`, `save(_:completionHandler:)`.

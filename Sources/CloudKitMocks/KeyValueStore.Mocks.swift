@@ -10,14 +10,14 @@ import CloudKitDoubles
 /// `CloudKeyValueStoreCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public final class MockCloudKeyValueStore: CloudKeyValueStore, RecordingMock {
-    public let recorder: MockRecorder
+public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.RecordingMock {
+    public let recorder: CloudDoubleRuntime.MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
-    public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.recorder = MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log, delivery: delivery)
+    public init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log, delivery: delivery)
     }
 
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
@@ -30,15 +30,15 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, RecordingMock {
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
+    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
+    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> Int { self.recorder.callCount(call) }
+    public func callCount<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
     public func arguments<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> [A] { self.recorder.arguments(call) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
+    public func calls<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
 
     public var dictionaryRepresentation: [String: Any] {
         self.recorder.get("dictionaryRepresentation", backed: self.backing.map { backing in { try backing.dictionaryRepresentation() } }, fallback: [:])
@@ -122,7 +122,7 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, RecordingMock {
 /// What answers `MockCloudKeyValueStore`'s calls when no stub does, like the service itself would. The
 /// description marks these calls with what they do to the service's data.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public protocol CloudKeyValueStoreBacking: AnyObject, Sendable {
+public protocol CloudKeyValueStoreBacking: Swift.AnyObject, Swift.Sendable {
     /// `dictionaryRepresentation` (fetch): reading the property.
     func dictionaryRepresentation() throws -> [String: Any]
     /// `object` (fetch): `object(forKey:)`.

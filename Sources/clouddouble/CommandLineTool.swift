@@ -14,11 +14,14 @@ struct CommandLineTool {
     }
 
     /// Exit statuses: sysexits' EX_USAGE for a wrong command line, 1 for problems in a
-    /// description (located diagnostics) or its file.
+    /// description (located diagnostics) or its file. `check` keeps 1 for drift alone, so a
+    /// script can tell "the SDK moved" from "the check could not run": an input it cannot read
+    /// or that does not validate exits with sysexits' EX_DATAERR.
     enum Status {
         static let success: Int32 = 0
         static let descriptionError: Int32 = 1
         static let usage: Int32 = 64
+        static let unreadableInput: Int32 = 65
     }
 
     func run(_ arguments: [String]) -> Outcome {
@@ -147,8 +150,13 @@ struct CommandLineTool {
         }
         let graphPaths = arguments.values("--symbol-graph")
         guard !graphPaths.isEmpty else { throw UsageError("check needs --symbol-graph <Module>.symbols.json", command: .check) }
-        let graphs = try graphPaths.map { path throws(GeneratorError) in Data(try DescriptionFile.read(path, what: "symbol graph")) }
-        let findings = try Drift.check(description: try DescriptionFile.read(path), file: path, symbolGraphs: graphs)
+        let findings: [DriftFinding]
+        do {
+            let graphs = try graphPaths.map { path throws(GeneratorError) in Data(try DescriptionFile.read(path, what: "symbol graph")) }
+            findings = try Drift.check(description: try DescriptionFile.read(path), file: path, symbolGraphs: graphs)
+        } catch {
+            return Outcome(status: Status.unreadableInput, errors: "\(error)\n")
+        }
         let status = Drift.exitStatus(for: findings)
         var outcome = Outcome(status: status, errors: findings.map { "\($0)\n" }.joined())
         if findings.isEmpty, !arguments.quiet { outcome.output = "\(path): matches the SDK\n" }

@@ -75,7 +75,8 @@ enum Help {
             return """
                 OVERVIEW: Report what an SDK has that a description lacks (warnings) and what the
                 description says that the SDK no longer matches (errors), as file:line:column:
-                on the description. Exits 1 when there are errors, so CI fails when the SDK moved.
+                on the description. Exits 1 when there are errors, so CI fails when the SDK moved;
+                65 when an input cannot be read or the description does not validate.
 
                 USAGE: clouddouble check <description.json> --symbol-graph <Module.symbols.json>... [options]
 

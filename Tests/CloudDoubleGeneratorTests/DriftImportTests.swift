@@ -14,9 +14,9 @@ final class DriftImportTests: XCTestCase {
         XCTAssertTrue(draft.todos.contains { $0.contains("errorValue") && $0.contains(".couldNotDetermine") }, "\(draft.todos)")
         // Properties a description cannot express are listed as omitted, with the reason, not
         // drafted as plain properties the SDK's class would not conform to.
-        XCTAssertTrue(draft.json.contains("\"name\": \"usage\",\n          \"reason\": \"TODO(clouddouble import): a description cannot express this property: its getter is async or throws"), draft.json)
-        XCTAssertTrue(draft.json.contains("\"name\": \"displayName\",\n          \"reason\": \"TODO(clouddouble import): a description cannot express this property: it is isolated to @MainActor"), draft.json)
-        XCTAssertTrue(draft.json.contains("\"name\": \"refreshDisplayName()\",\n          \"reason\": \"TODO(clouddouble import): a description cannot express this method: it is isolated to @MainActor"), draft.json)
+        XCTAssertTrue(draft.json.contains("\"name\": \"usage\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: its getter is async or throws"), draft.json)
+        XCTAssertTrue(draft.json.contains("\"name\": \"displayName\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: it is isolated to @MainActor"), draft.json)
+        XCTAssertTrue(draft.json.contains("\"name\": \"refreshDisplayName()\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this method: it is isolated to @MainActor"), draft.json)
     }
 }
 

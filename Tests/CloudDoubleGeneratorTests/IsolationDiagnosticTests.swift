@@ -18,16 +18,16 @@ final class IsolationDiagnosticTests: XCTestCase {
     static let cases = [
         Case(
             name: "isolated parameter type", replacing: "\"type\": \"CKRecord.ID\"", with: "\"type\": ⟦\"@MainActor CKRecord.ID\"⟧",
-            message: "\"@MainActor\" in \"@MainActor CKRecord.ID\" does not apply to a function type"),
+            message: "cannot carry the type \"@MainActor CKRecord.ID\": @MainActor applies to function types only"),
         Case(
             name: "isolated result type", replacing: "\"returns\": \"CKRecord\"", with: "\"returns\": ⟦\"@MainActor CKRecord\"⟧",
-            message: "\"@MainActor\" in \"@MainActor CKRecord\" does not apply to a function type"),
+            message: "cannot carry the type \"@MainActor CKRecord\": @MainActor applies to function types only"),
         Case(
             name: "custom global actor in a property type", replacing: "\"type\": \"CKDatabase.Scope\"", with: "\"type\": ⟦\"[@DatabaseActor CKDatabase.Scope]\"⟧",
-            message: "\"@DatabaseActor\" in \"[@DatabaseActor CKDatabase.Scope]\" does not apply to a function type"),
+            message: "cannot carry the type \"[@DatabaseActor CKDatabase.Scope]\": the attribute @DatabaseActor is not one the generator knows"),
         Case(
             name: "attribute after a closure", replacing: "\"type\": \"CKRecord.ID\"", with: "\"type\": ⟦\"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\"⟧",
-            message: "\"@Sendable\" in \"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\" does not apply to a function type"),
+            message: "cannot carry the type \"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\""),
         Case(
             name: "async property", replacing: "\"type\": \"CKDatabase.Scope\"", with: "\"type\": ⟦\"CKDatabase.Scope { get async }\"⟧",
             message: "\"CKDatabase.Scope { get async }\" is not a valid Swift type",

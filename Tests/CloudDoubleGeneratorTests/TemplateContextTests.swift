@@ -14,7 +14,7 @@ final class TemplateContextTests: XCTestCase {
 
     func translator(_ path: String) throws -> Translator {
         let file = Paths.root.appendingPathComponent(path)
-        let description = try Generator.validate(Paths.bytes(file), file: path)
+        let description = try Generator.resolve(Paths.bytes(file), file: path)
         return Translator(description: description, sourceFile: file.lastPathComponent, descriptionPath: path)
     }
 
@@ -137,7 +137,7 @@ final class TemplateContextTests: XCTestCase {
                 "properties": [{ "name": "count", "type": "Int", "availability": ["@available(iOS 15.0,macOS 12.0 , *)"] }] }]
             }
             """#
-        let description = try Generator.validate(Array(json.utf8), file: "Snippet.clouddouble.json")
+        let description = try Generator.resolve(Array(json.utf8), file: "Snippet.clouddouble.json")
         let types = ProtocolsTranslator(Translator(description: description, sourceFile: "Snippet.clouddouble.json")).file().types.elements
         XCTAssertEqual(types[0].doc.lines, ["First", "struct Evil {} * / x"])
         XCTAssertEqual(types[0].requirements[0].attributes.map(\.text), ["@available(iOS 15.0, macOS 12.0, *)"])

@@ -47,12 +47,12 @@ final class TranslatorSnippetTests: XCTestCase {
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func fetchValue(", in: mocks), """
-            public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+            public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
                 self.recorder.deliverOptional("fetch", .completion, key, as: Int.self, fallback: 0, to: completionHandler)
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: mocks), """
-            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
                 self.recorder.deliverResult("fetch", .result, key, as: Int.self, fallback: 0, to: completionHandler)
             }
             """)
@@ -65,8 +65,8 @@ final class TranslatorSnippetTests: XCTestCase {
                 public static var fetch: Self { Self("fetch") }
             }
             """)
-        XCTAssertTrue(protocols.contains("public struct CloudStoreCall<Arguments, Value>: CallKey {"))
-        XCTAssertTrue(protocols.contains("    public static var typeName: String { \"Store\" }"))
+        XCTAssertTrue(protocols.contains("public struct CloudStoreCall<Arguments, Value>: CloudDoubleRuntime.CallKey {"))
+        XCTAssertTrue(protocols.contains("    public static var typeName: Swift.String { \"Store\" }"))
     }
 
     func testTheFaultWrapperAsksTheEngineForEveryFallibleForm() throws {
@@ -79,27 +79,27 @@ final class TranslatorSnippetTests: XCTestCase {
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
-            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+            public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
                 self.faults.complete("Store", "fetch", .result, fail: { completionHandler(.failure($0)) }) {
                     self.wrapped.loadValue(for: key, completionHandler: completionHandler)
                 }
             }
             """)
         // The convenience initialiser builds errors from the description's own model.
-        XCTAssertTrue(wrappers.contains("FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel.snippet, time: time)"))
+        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time)"))
     }
 
     func testTheErrorModelIsDeclaredOnceNamedAfterTheFile() throws {
         let protocols = try generate(Self.fetch, artifact: .protocols)
-        XCTAssertEqual(protocols.components(separatedBy: "static var snippet: ErrorModel").count, 2)
+        XCTAssertEqual(protocols.components(separatedBy: "static var snippet: CloudDoubleRuntime.ErrorModel").count, 2)
         let named = try generate(Self.fetch, artifact: .protocols, errorModelName: "storeErrors")
-        XCTAssertTrue(named.contains("    public static var storeErrors: ErrorModel {"))
+        XCTAssertTrue(named.contains("    public static var storeErrors: CloudDoubleRuntime.ErrorModel {"))
         XCTAssertFalse(named.contains("static var snippet"))
         // File names that are not Swift names: words joined, else the module's name.
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "my-remote_store.clouddouble.json").contains("static var myRemote_store: ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "2nd.clouddouble.json").contains("static var _2nd: ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "-+-.clouddouble.json").contains("static var sdk: ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains("static var `default`: ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "my-remote_store.clouddouble.json").contains("static var myRemote_store: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "2nd.clouddouble.json").contains("static var _2nd: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "-+-.clouddouble.json").contains("static var sdk: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains("static var `default`: CloudDoubleRuntime.ErrorModel"))
     }
 
     func testACopiedDefaultStandsBetweenSourceLocationDirectives() throws {
@@ -131,6 +131,6 @@ final class TranslatorSnippetTests: XCTestCase {
             """
         let protocols = try generate(members, artifact: .protocols)
         // `@escaping` belongs to the parameter, not to the recorded value's type.
-        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments == (data: Data, progress: @Sendable (Double) -> Void), Value == Void {"), protocols)
+        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments == (data: Data, progress: @Sendable (Double) -> Void), Value == Swift.Void {"), protocols)
     }
 }

@@ -117,6 +117,23 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(run("import", scratch.path, "--type", "X").errors, "\(scratch.path): error: is a directory; give a symbol graph file (*.symbols.json)\n")
     }
 
+    /// `check` exits 1 for drift alone; an input it cannot read exits 65 (EX_DATAERR), so a
+    /// script can tell them apart. Before: both exited 1. A graph nested past the decoder's limit
+    /// says so. Before: "the given data was not valid JSON".
+    func testCheckTellsDriftFromUnreadableInput() throws {
+        let path = try description()
+        let missing = scratch.appendingPathComponent("Missing.symbols.json").path
+        XCTAssertEqual(run("check", path, "--symbol-graph", missing).status, 65)
+        let deep = scratch.appendingPathComponent("Deep.symbols.json")
+        try Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8).write(to: deep)
+        let outcome = run("check", path, "--symbol-graph", deep.path)
+        XCTAssertEqual(outcome.status, 65)
+        XCTAssertTrue(outcome.errors.contains("nest 600 deep, past what JSON decoding takes (512)"), outcome.errors)
+        let graph = scratch.appendingPathComponent("KeyValueSDK.symbols.json")
+        try Data(#"{ "module": { "name": "KeyValueSDK" }, "symbols": [] }"#.utf8).write(to: graph)
+        XCTAssertEqual(run("check", path, "--symbol-graph", graph.path).status, 1, "KVStore is gone: drift")
+    }
+
     // MARK: Files
 
     func testEachUnreadableFileGetsItsOwnMessage() throws {

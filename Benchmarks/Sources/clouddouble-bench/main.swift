@@ -100,8 +100,8 @@ for count in sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes {
 if !CommandLine.arguments.contains("--no-phases") {
     let count = (sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes).max() ?? 1
     let bytes = synthetic(types: count)
-    var description: APIDescription?
-    let parse = try seconds { description = try Generator.validate(bytes, file: "Bench.clouddouble.json") }
+    var description: ValidatedDescription?
+    let parse = try seconds { description = try Generator.resolve(bytes, file: "Bench.clouddouble.json") }
     let translator = Translator(description: description!, sourceFile: "Bench.clouddouble.json")
     // Contexts are made as the templates reach each type, so translation is timed on its own by
     // making every context and walking it, then together with rendering.

@@ -85,8 +85,9 @@ struct DraftImporter {
                 deprecated = members.isEmpty ? .bool(true) : .object(members)
                 continue
             }
-            guard entry.deprecated != nil || unconditional else { continue }
-            var text = "@available(\(domain), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
+            // A domain `@available` does not take (`Linux`) says nothing a description can.
+            guard entry.deprecated != nil || unconditional, let platform = entry.platform else { continue }
+            var text = "@available(\(platform), deprecated" + (entry.deprecated.map { ": \($0.text)" } ?? "")
             if let message = entry.message { text += ", message: \(DraftJSON.quoted(message))" }
             if let renamed = entry.renamed { text += ", renamed: \(DraftJSON.quoted(renamed))" }
             attributes.append(text + ")")
@@ -111,7 +112,12 @@ struct DraftImporter {
         var memberNames = Set<String>()
         for property in type.properties {
             if let reason = property.unsupported {
-                omit(property.name, "\(Self.marker): a description cannot express this property: \(reason)")
+                omit(property.name, "\(Self.marker): a description cannot say this property: \(reason)")
+                continue
+            }
+            // What the validator refuses, the draft leaves out with the reason: the draft validates.
+            if reference(property.type) == nil, let reason = Self.uncarried(property.type, at: .property) {
+                omit(property.name, "\(Self.marker): generated code cannot carry its type: \(reason)")
                 continue
             }
             var members: [(String, DraftJSON)] = [("name", .string(property.name))]
@@ -120,7 +126,7 @@ struct DraftImporter {
             } else {
                 members.append(("type", .string(property.type)))
                 if property.settable { members.append(("settable", .bool(true))) }
-                if MockDefaults.expression(for: property.type) == nil {
+                if Self.mockDefault(for: property.type) == nil {
                     guard let guess = enumGuess(property.type) else {
                         omit(property.name, "\(Self.marker): a mock needs a \"mockDefault\" of type \(property.type); describe the property with one")
                         continue
@@ -136,7 +142,10 @@ struct DraftImporter {
             memberNames.insert(property.name)
             properties.append(.object(members))
         }
-        let grouped = CallGrouping.group(type.methods, surface: surface)
+        for method in type.methods {
+            if let reason = method.unsupported { omit(method.fullName, "\(Self.marker): a description cannot say this method: \(reason)") }
+        }
+        let grouped = CallGrouping.group(type.methods.filter { $0.unsupported == nil }, surface: surface)
         let ids = callIDs(grouped, taken: memberNames)
         var calls: [DraftJSON] = []
         for (call, id) in zip(grouped, ids) {
@@ -194,18 +203,19 @@ struct DraftImporter {
 
     mutating func call(_ call: SDKCall, id: String, sdkType: String, omissions: inout [(member: String, reason: String)]) -> DraftJSON? {
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
-        // A synchronous method isolated to a global actor cannot witness the protocol's
-        // nonisolated requirement (an async one can: the call hops to the actor).
-        var call = call
-        for form in call.forms where !form.method.isAsync {
-            guard let actor = form.method.globalActor else { continue }
-            omit(form.method.fullName, "\(Self.marker): a description cannot express this method: it is isolated to \(actor) and synchronous, and the generated protocols' requirements are nonisolated")
-        }
-        call.forms.removeAll { !$0.method.isAsync && $0.method.globalActor != nil }
-        if call.forms.isEmpty { return nil }
         let primary = call.primary
         let parameters = primary.requestParameters
         var returns = primary.value
+        for parameter in parameters {
+            if let reason = Self.uncarried(parameter.type, at: .parameter) {
+                omit(primary.fullName, "\(Self.marker): generated code cannot carry the parameter \(parameter.name): \(reason)")
+                return nil
+            }
+        }
+        if let value = returns, reference(value) == nil, let reason = Self.uncarried(value, at: .value) {
+            omit(primary.fullName, "\(Self.marker): generated code cannot carry its result: \(reason)")
+            return nil
+        }
         var members: [(String, DraftJSON)] = [("id", .string(id))]
         var notes: [String] = []
         if let doc = primary.documentation { notes.append(doc) }
@@ -219,7 +229,7 @@ struct DraftImporter {
         if let value = returns, primary.kind == .sync, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
-        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), MockDefaults.expression(for: value) == nil {
+        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil {
             guard let guess = enumGuess(value) else {
                 omit(primary.fullName, "\(Self.marker): a mock needs a \"mockDefault\" of type \(value) for this synchronous call; describe it with one")
                 return nil
@@ -265,8 +275,11 @@ struct DraftImporter {
             if case .completion(let value?, let optional)? = method.handler {
                 if optional {
                     // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
-                    let plain = TypeText.normalized(returns ?? "")
-                    if ![plain + "?", plain].contains(TypeText.normalized(value)) { form.append(("handlerValueType", .string(value))) }
+                    let plain = returns ?? "Void"
+                    // Compared as spelled (typealiases not resolved): `CKSubscription.ID` results keep `String?`.
+                    if !Self.sameSpelling(plain, value) && !Self.sameSpelling(plain, Self.strippingOptional(value)) {
+                        form.append(("handlerValueType", .string(value)))
+                    }
                 } else {
                     guard let guess = enumGuess(value) else {
                         omit(method.fullName, "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")
@@ -293,16 +306,10 @@ struct DraftImporter {
 
     /// Whether a result is a per-item map (or pair array) of ID to `Result`, or a tuple with such fields.
     static func perItem(_ type: String?) -> PerItemShape? {
-        guard let type else { return nil }
-        if itemShape(type) != nil { return .whole }
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("("), text.hasSuffix(")") else { return nil }
-        var names: [String] = []
-        for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
-            guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
-            let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
-            if itemShape(String(field[field.index(after: colon)...])) != nil { names.append(name) }
-        }
+        guard let type, case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        if model.perItemKey != nil { return .whole }
+        guard case .tuple(let elements) = model.unparenthesized else { return nil }
+        let names = elements.compactMap { element in element.type.perItemKey != nil ? element.label : nil }
         return names.isEmpty ? nil : .fields(names)
     }
 
@@ -311,26 +318,47 @@ struct DraftImporter {
         case fields([String])
     }
 
-    /// `[K: Result<V, any Error>]` or `[(K, Result<V, any Error>)]` → (K, V).
-    static func itemShape(_ type: String) -> (key: String, value: String)? {
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
-        var inner = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-        let parts: [String]
-        if inner.hasPrefix("("), inner.hasSuffix(")") {
-            inner = String(inner.dropFirst().dropLast())
-            parts = TypeText.splitTopLevel(inner, separator: ",")
-        } else if let colon = TypeText.firstTopLevel(":", in: inner) {
-            parts = [String(inner[..<colon]), String(inner[inner.index(after: colon)...])].map { $0.trimmingCharacters(in: .whitespaces) }
+    /// `[K: Result<V, any Error>]` or `[(K, Result<V, any Error>)]` → (K, V), spelled as written.
+    static func itemShape(_ type: SwiftType) -> (key: String, value: String)? {
+        guard let key = type.perItemKey else { return nil }
+        let result: SwiftType
+        if case .dictionary(_, let value) = type.unparenthesized {
+            result = value
+        } else if case .array(let element) = type.unparenthesized, case .tuple(let pair) = element.unparenthesized, pair.count == 2 {
+            result = pair[1].type
+        } else if let entry = type.dictionaryEntry {
+            result = entry.value
         } else {
             return nil
         }
-        guard parts.count == 2 else { return nil }
-        let result = parts[1]
-        guard result.hasPrefix("Result<"), result.hasSuffix(">") else { return nil }
-        let arguments = TypeText.splitTopLevel(String(result.dropFirst("Result<".count).dropLast()), separator: ",")
-        guard arguments.count == 2 else { return nil }
-        return (parts[0], arguments[0])
+        guard case .nominal(let parts) = result.unparenthesized, let last = parts.last, last.arguments.count == 2 else { return nil }
+        return (key.description, last.arguments[0].description)
+    }
+
+    /// Why generated code cannot carry `type` at `position`, by the validator's own rules
+    /// (`SwiftType.refusal(at:)`, and `@escaping` on a closure parameter); `nil` when it can.
+    static func uncarried(_ type: String, at position: TypePosition) -> String? {
+        switch SwiftTypeParser.parse(type) {
+        case .failure(let error): return "\(type) is not one Swift type (\(error.reason))"
+        case .success(let model):
+            if let reason = model.refusal(at: position) { return "\(type): \(reason)" }
+            if position == .parameter, model.isFunction, !model.attributes.contains("@escaping") {
+                return "\(type) is a non-escaping closure, which a mock cannot keep for the test to call"
+            }
+            return nil
+        }
+    }
+
+    /// Whether two spellings are one type on the type model, typealiases left as they are.
+    static func sameSpelling(_ a: String, _ b: String) -> Bool {
+        guard case .success(let left) = SwiftTypeParser.parse(a), case .success(let right) = SwiftTypeParser.parse(b) else { return a == b }
+        return left.isSame(as: right)
+    }
+
+    /// `T?` → `T`, on the type model.
+    static func strippingOptional(_ type: String) -> String {
+        guard case .success(let model) = SwiftTypeParser.parse(type), let wrapped = model.optionalWrapped else { return type }
+        return wrapped.description
     }
 
     /// Which array parameters list the items a per-item result answers: the keys themselves
@@ -338,16 +366,15 @@ struct DraftImporter {
     /// key `recordID`).
     func items(_ parameters: [SDKParameter], returns: String, perItem: PerItemShape) -> [Int: DraftJSON] {
         var fields: [(name: String?, key: String, value: String)] = []
+        guard case .success(let model) = SwiftTypeParser.parse(returns) else { return [:] }
         switch perItem {
         case .whole:
-            guard let shape = Self.itemShape(returns) else { return [:] }
+            guard let shape = Self.itemShape(model) else { return [:] }
             fields = [(nil, shape.key, shape.value)]
         case .fields(let names):
-            let text = returns.trimmingCharacters(in: .whitespaces)
-            for field in TypeText.splitTopLevel(String(text.dropFirst().dropLast()), separator: ",") {
-                guard let colon = TypeText.firstTopLevel(":", in: field) else { continue }
-                let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
-                if names.contains(name), let shape = Self.itemShape(String(field[field.index(after: colon)...])) {
+            guard case .tuple(let elements) = model.unparenthesized else { return [:] }
+            for element in elements {
+                if let name = element.label, names.contains(name), let shape = Self.itemShape(element.type) {
                     fields.append((name, shape.key, shape.value))
                 }
             }
@@ -358,7 +385,7 @@ struct DraftImporter {
         for (fieldIndex, field) in fields.enumerated() {
             for (index, parameter) in parameters.enumerated() where result[index] == nil {
                 guard let element = element(parameter.type), surface.sameType(element, field.value) else { continue }
-                let keys = (surface.allProperties[TypeText.normalized(element)] ?? []).filter { surface.sameType($0.type, field.key) }
+                let keys = (surface.allProperties[element] ?? []).filter { surface.sameType($0.type, field.key) }
                 guard keys.count == 1 else { continue }
                 var members: [(String, DraftJSON)] = []
                 if let name = field.name { members.append(("result", .string(name))) }
@@ -380,8 +407,13 @@ struct DraftImporter {
 
     /// `[T]` → `T`; `nil` for dictionaries and non-arrays.
     func element(_ type: String) -> String? {
-        let text = type.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), text.hasSuffix("]"), TypeText.firstTopLevel(":", in: String(text.dropFirst().dropLast())) == nil else { return nil }
-        return String(text.dropFirst().dropLast())
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        return model.arrayElement?.description
+    }
+
+    /// The mock's default for a type the symbol graph spells, read on the type model.
+    static func mockDefault(for type: String) -> String? {
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        return MockDefaults.expression(for: model)
     }
 }

@@ -33,7 +33,7 @@ struct DriftChecker {
     /// The SDK type a type use means: the Swift type, or the referenced type's `sdkType`.
     func sdkType(_ use: TypeUse?) -> Located<String>? {
         switch use {
-        case .swift(let type)?: return type
+        case .swift(let type)?: return Located(type.value, type.location)
         case .reference(let name)?:
             let target = description.types.first { $0.name.value == name.value }
             return Located(target?.sdkType.value ?? name.value, name.location)
@@ -41,9 +41,10 @@ struct DriftChecker {
         }
     }
 
+    /// `T?` → `T` on the type model; other types as they are.
     static func strippingOptional(_ type: String) -> String {
-        let text = TypeText.normalized(type)
-        return text.hasSuffix("?") ? String(text.dropLast()) : text
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return type }
+        return (model.optionalWrapped ?? model).description
     }
 
     /// "type changed from A to B", or "optionality changed" when only a `?` differs.
@@ -84,6 +85,7 @@ struct DriftChecker {
         for member in type.omitted {
             let name = member.name.value
             let exists = sdk.properties.contains { $0.name == name } || sdk.methods.contains { $0.fullName == name || $0.baseName == name }
+                || sdk.otherMembers.contains(name) || sdk.otherMembers.contains { $0.hasPrefix(name + "(") }
             if !exists {
                 warning("\(typeName) no longer has `\(name)`, which \(type.name.value) lists as omitted", at: member.name.location, hint: "remove the entry")
             }
@@ -131,7 +133,7 @@ struct DriftChecker {
     /// with a non-optional value, that value.
     func expectedValue(_ form: CallFormSpec, _ call: Call) -> String? {
         if form.kind.value == .completion, let handlerValue = form.handlerValueType?.value {
-            return handlerValue.hasSuffix("?") ? String(handlerValue.dropLast()) : handlerValue
+            return form.handlerValueType?.model?.optionalWrapped?.description ?? handlerValue
         }
         return sdkType(call.returns)?.value
     }
@@ -144,7 +146,7 @@ struct DriftChecker {
             // A completion handler passes `T?` both for `T` and for `T?` results.
             if form.kind.value == .completion { return surface.sameType(Self.strippingOptional(x), Self.strippingOptional(y)) }
             return surface.sameType(x, y)
-        case (let x?, nil), (nil, let x?): return TypeText.isVoid(x)
+        case (let x?, nil), (nil, let x?): return SwiftDeclarationTokens.isVoid(x)
         }
     }
 
@@ -271,8 +273,16 @@ struct DriftChecker {
         }
         // A platform where the SDK no longer offers it: the live adapter would not compile there.
         for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
-            let domain = entry.domain ?? "*"
-            let said = form.availability.contains { $0.value.hasPrefix("@available(\(domain),") && ($0.value.contains("unavailable") || $0.value.contains("obsoleted")) }
+            let domain = entry.platform ?? entry.domain ?? "*"
+            // Read from the attribute as the validator parsed it, not from its text.
+            let said = form.availability.contains { attribute in
+                guard let arguments = Availability(parsing: attribute.value)?.arguments, case .name(domain, version: nil)? = arguments.first else { return false }
+                return arguments.dropFirst().contains { argument in
+                    if case .name("unavailable", version: nil) = argument { return true }
+                    if case .labeledVersion("obsoleted", _) = argument { return true }
+                    return false
+                }
+            }
             if !said {
                 error("`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")", at: form.location)
             }
@@ -285,7 +295,7 @@ struct DriftChecker {
         let described = DescribedAvailability(form.availability.map(\.value))
         var parts: [String] = []
         for entry in method.availability {
-            let domain = entry.domain ?? "*"
+            guard let domain = entry.platform else { continue }
             if domain == "Swift" || domain == "*" {
                 if (entry.deprecated != nil || entry.isUnconditionallyDeprecated == true), form.deprecation == nil, !described.deprecatedEverywhere {
                     parts.append(domain == "Swift" ? "in Swift \(entry.deprecated?.text ?? "")" : "everywhere")
@@ -308,7 +318,7 @@ struct DriftChecker {
         var sdkIntroduced: [String: String] = [:]
         var sdkAnyDeprecation = false
         for entry in sdk {
-            let domain = (entry.domain ?? "*").lowercased()
+            let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
             if let version = entry.deprecated { sdkDeprecated[domain] = version.text; sdkAnyDeprecation = true }
             if entry.isUnconditionallyDeprecated == true { sdkDeprecated[domain] = ""; sdkAnyDeprecation = true }
             if let version = entry.introduced { sdkIntroduced[domain] = version.text }
@@ -336,7 +346,7 @@ struct DriftChecker {
         if reportNew {
             let described = DescribedAvailability(availability.map(\.value))
             let fresh = sdk.filter { entry in
-                let domain = (entry.domain ?? "*").lowercased()
+                let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
                 guard entry.deprecated != nil || entry.isUnconditionallyDeprecated == true else { return false }
                 return deprecation == nil && !described.deprecatedEverywhere && described.deprecated[domain] == nil
             }
@@ -357,7 +367,8 @@ struct DriftChecker {
     }
 }
 
-/// What `@available(…)` attributes of a description say, per lowercased platform.
+/// What `@available(…)` attributes of a description say, per lowercased platform: read from the
+/// attributes as the validator parsed them (`Availability`), not scanned again.
 struct DescribedAvailability {
     var deprecated: [String: String?] = [:]
     var introduced: [String: String] = [:]
@@ -365,26 +376,25 @@ struct DescribedAvailability {
 
     init(_ attributes: [String]) {
         for attribute in attributes {
-            guard attribute.hasPrefix("@available("), attribute.hasSuffix(")") else { continue }
-            let inner = String(attribute.dropFirst("@available(".count).dropLast())
-            let parts = TypeText.splitTopLevel(inner, separator: ",")
-            guard let first = parts.first else { continue }
-            if first.contains(" ") {
+            guard let availability = Availability(parsing: attribute), let first = availability.arguments.first else { continue }
+            if case .name(_, version: _?) = first {
                 // `@available(iOS 15.0, macOS 12.0, *)`
-                for part in parts {
-                    let words = part.split(separator: " ")
-                    if words.count == 2 { introduced[words[0].lowercased()] = String(words[1]) }
-                }
+                for case .name(let platform, version: let version?) in availability.arguments { introduced[platform.lowercased()] = version }
                 continue
             }
-            let platform = first.lowercased()
-            for part in parts.dropFirst() {
-                let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                switch pair[0] {
-                case "deprecated":
-                    if platform == "*" || platform == "swift" { deprecatedEverywhere = true } else { deprecated.updateValue(pair.count > 1 ? pair[1] : nil, forKey: platform) }
-                case "introduced" where pair.count > 1:
-                    introduced[platform] = pair[1]
+            let platform: String
+            switch first {
+            case .name(let name, version: nil): platform = name.lowercased()
+            default: platform = "*"
+            }
+            for argument in availability.arguments.dropFirst() {
+                switch argument {
+                case .name("deprecated", version: nil), .labeledVersion("deprecated", _):
+                    var version: String?
+                    if case .labeledVersion(_, let value) = argument { version = value }
+                    if platform == "*" || platform == "swift" { deprecatedEverywhere = true } else { deprecated.updateValue(version, forKey: platform) }
+                case .labeledVersion("introduced", let version):
+                    introduced[platform] = version
                 default: break
                 }
             }

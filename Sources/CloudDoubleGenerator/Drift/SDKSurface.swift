@@ -8,8 +8,8 @@ struct SDKSurface: Sendable {
     var types: [String: SDKType]
     /// Enum cases by enum path, in declaration order: a draft's guess for a value it cannot infer.
     var enumCases: [String: [String]]
-    /// `typealias ID = String` by path (`CKSubscription.ID` → `String`), to compare types.
-    var typealiases: [String: String]
+    /// `typealias ID = String` by path (`CKSubscription.ID` → `String`), parsed, to compare types.
+    var typealiasModels: [String: SwiftType]
     /// Instance properties by type path, for an item's key path (`CKRecord.recordID`).
     var allProperties: [String: [SDKProperty]]
 
@@ -17,7 +17,7 @@ struct SDKSurface: Sendable {
         module = graphs.first?.module.name ?? ""
         types = [:]
         enumCases = [:]
-        typealiases = [:]
+        typealiasModels = [:]
         allProperties = [:]
         let typeKinds: Set<String> = ["swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.actor"]
         var order: [String: (String, Int, Int)] = [:]
@@ -40,8 +40,9 @@ struct SDKSurface: Sendable {
                     enumCases[parent, default: []].append(symbol.pathComponents.last ?? "")
                 case "swift.typealias":
                     let declaration = symbol.declaration
-                    if let equals = declaration.range(of: " = ") {
-                        typealiases[path] = String(declaration[equals.upperBound...]).trimmingCharacters(in: .whitespaces)
+                    if let equals = declaration.range(of: " = "),
+                        case .success(let target) = SwiftTypeParser.parse(String(declaration[equals.upperBound...])) {
+                        typealiasModels[path] = target
                     }
                 case "swift.property":
                     guard let property = SDKProperty(symbol) else { continue }
@@ -50,6 +51,9 @@ struct SDKSurface: Sendable {
                 case "swift.method":
                     guard let method = SDKMethod(symbol) else { continue }
                     types[parent, default: SDKType(name: parent, documentation: nil)].methods.append(method)
+                case "swift.init", "swift.subscript", "swift.type.method", "swift.type.property", "swift.type.subscript":
+                    guard let name = symbol.pathComponents.last else { continue }
+                    types[parent, default: SDKType(name: parent, documentation: nil)].otherMembers.insert(name)
                 default:
                     continue
                 }
@@ -67,18 +71,27 @@ struct SDKSurface: Sendable {
         }
     }
 
-    /// `CKSubscription.ID` → `String`, through any chain of typealiases, for comparing types.
-    func resolved(_ type: String) -> String {
-        var result = TypeText.normalized(type)
-        for (alias, target) in typealiases.sorted(by: { $0.key.count > $1.key.count }) {
-            result = TypeText.replacingName(alias, with: TypeText.normalized(target), in: result)
+    /// `CKSubscription.ID` → `String`, through any chain of typealiases, on the type model: each
+    /// named type is looked up once (no pass over every typealias per comparison).
+    func resolved(_ type: SwiftType, depth: Int = 0) -> SwiftType {
+        // A typealias chain longer than this is a cycle.
+        guard depth < 32 else { return type }
+        if case .nominal(let parts) = type, parts.allSatisfy({ $0.arguments.isEmpty }) {
+            let path = parts.map(\.name).joined(separator: ".")
+            if let target = typealiasModels[path] ?? typealiasModels[path.hasPrefix(module + ".") ? String(path.dropFirst(module.count + 1)) : ""] {
+                return resolved(target, depth: depth + 1)
+            }
         }
-        return result
+        return type.mapChildren { resolved($0, depth: depth + 1) }
     }
 
-    /// Whether two type spellings mean the same type here (whitespace, `Void`/`()`, typealiases).
+    /// Whether two type spellings mean the same type here: compared on the type model
+    /// (`[K:V]`/`[K: V]`, `Void`/`()`, `T?`/`Optional<T>`), typealiases resolved.
     func sameType(_ a: String, _ b: String) -> Bool {
-        resolved(a) == resolved(b)
+        guard case .success(let left) = SwiftTypeParser.parse(a), case .success(let right) = SwiftTypeParser.parse(b) else {
+            return a.filter { !$0.isWhitespace } == b.filter { !$0.isWhitespace }
+        }
+        return resolved(left).isSame(as: resolved(right))
     }
 }
 
@@ -88,6 +101,9 @@ struct SDKType: Sendable {
     var documentation: String?
     var properties: [SDKProperty] = []
     var methods: [SDKMethod] = []
+    /// Initialisers, subscripts and type members by full name (`init(zoneID:)`, `default()`):
+    /// not drafted, but a description may list them as omitted, and `check` finds them.
+    var otherMembers: Set<String> = []
 }
 
 /// An instance property.
@@ -97,31 +113,30 @@ struct SDKProperty: Sendable {
     var settable: Bool
     var availability: [SymbolGraph.Symbol.Availability]
     var documentation: String?
-    /// Why a description cannot express the property (its getter is async or throws, or it is
-    /// isolated to a global actor), or `nil`.
+    /// Why a description cannot say this property, when it cannot.
     var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
-        let declaration = symbol.declaration
-        guard let name = symbol.pathComponents.last, let colon = TypeText.firstTopLevel(":", in: declaration) else { return nil }
-        var type = String(declaration[declaration.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        var settable = declaration.contains("var ") && !declaration.contains("{ get }")
-        if let brace = type.range(of: " {") {
-            let accessors = type[brace.lowerBound...]
-            settable = accessors.contains("set")
-            if accessors.contains("async") || accessors.contains("throws") {
-                unsupported = "its getter is async or throws, and the generated protocols have plain { get } properties; describe it as a call with an \"async\" form"
-            }
-            type = String(type[..<brace.lowerBound])
-        }
-        let attributes = declaration[..<(declaration.range(of: "var ")?.lowerBound ?? declaration.startIndex)]
-        if let actor = attributes.split(separator: " ").first(where: { $0.hasPrefix("@") && $0.hasSuffix("Actor") }) {
-            unsupported = "it is isolated to \(actor), and the generated protocols' requirements are nonisolated"
-        }
-        if let equals = TypeText.firstTopLevel("=", in: type) { type = String(type[..<equals]).trimmingCharacters(in: .whitespaces) }
+        guard let name = symbol.pathComponents.last, let declaration = SwiftDeclarationTokens(symbol.declaration),
+            let colon = declaration.firstTopLevel(":")
+        else { return nil }
+        let body = declaration.firstTopLevel("{", from: colon + 1)
+        let end = declaration.firstTopLevel("=", from: colon + 1) ?? body ?? declaration.tokens.count
+        guard let type = declaration.text(colon + 1, end) else { return nil }
         self.name = name
-        self.type = TypeText.pretty(type)
-        self.settable = settable
+        self.type = SwiftDeclarationTokens.spelled(type)
+        // `var x: T { get async throws }`: a protocol requirement the adapters forward as a plain property cannot be.
+        if let body, declaration.tokens[body...].contains(where: { $0.kind == .identifier && ($0.text == "async" || $0.text == "throws") }) {
+            unsupported = "its getter is async or throws, which the generated property requirement cannot forward; describe it as a call with an \"async\" form"
+        }
+        // `@MainActor var x: T`: an isolated property cannot witness a nonisolated requirement.
+        let head = declaration.tokens[..<colon]
+        if let actor = zip(head, head.dropFirst()).first(where: { $0.0.text == "@" && $0.1.text.hasSuffix("Actor") })?.1 {
+            unsupported = "it is isolated to @\(actor.text), and the generated protocols' requirements are nonisolated"
+        }
+        // `var x: T` is settable; `var x: T { get }` is not; `let` never is.
+        let isVar = declaration.tokens.contains { $0.kind == .identifier && $0.text == "var" }
+        settable = isVar && (body.map { declaration.tokens[$0...].contains { $0.kind == .identifier && $0.text == "set" } } ?? true)
         availability = symbol.availability ?? []
         documentation = symbol.documentation
     }
@@ -161,9 +176,12 @@ struct SDKMethod: Sendable {
     var handler: SDKHandler?
     var handlerLabel: String?
     var sendableHandler: Bool
+    /// Why a description cannot say this method, when it cannot (generic, `mutating`).
+    var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
         guard let declaration = SwiftDeclaration(symbol.declaration) else { return nil }
+        unsupported = declaration.unsupported
         preciseIdentifier = symbol.identifier.precise
         fullName = symbol.pathComponents.last ?? declaration.baseName
         baseName = declaration.baseName
@@ -175,6 +193,11 @@ struct SDKMethod: Sendable {
         availability = symbol.availability ?? []
         documentation = symbol.documentation
         sendableHandler = true
+        // A synchronous method isolated to a global actor cannot witness the protocol's
+        // nonisolated requirement (an async one can: the call hops to the actor).
+        if unsupported == nil, !isAsync, let actor = attributes.first(where: { $0.hasSuffix("Actor") }) {
+            unsupported = "it is isolated to \(actor) and synchronous, and the generated protocols' requirements are nonisolated"
+        }
         if !isAsync, returns == nil, let last = parameters.last, let handler = Self.handler(last) {
             self.handler = handler
             handlerLabel = last.label
@@ -198,239 +221,39 @@ struct SDKMethod: Sendable {
         switch handler {
         case .completion(let value, let optional)?:
             guard let value else { return nil }
-            return optional ? String(value.dropLast()) : value
-        case .result(let type)?: return TypeText.isVoid(type) ? nil : type
+            guard optional, case .success(let model) = SwiftTypeParser.parse(value), let wrapped = model.optionalWrapped else { return value }
+            return wrapped.description
+        case .result(let type)?: return SwiftDeclarationTokens.isVoid(type) ? nil : type
         case nil: return returns
         }
     }
 
     var isDiscardable: Bool { attributes.contains("@discardableResult") }
-    /// The global actor the method is isolated to (`@MainActor`), if any.
-    var globalActor: String? { attributes.first { $0.hasSuffix("Actor") } }
     var isPreconcurrency: Bool { attributes.contains("@preconcurrency") }
 
     /// A trailing parameter is a handler when it is a function returning `Void` whose label or
-    /// name says so, as in every Objective-C completion handler Swift imports.
+    /// name says so, as in every Objective-C completion handler Swift imports. Read on the type model.
     static func handler(_ parameter: SDKParameter) -> SDKHandler? {
         let words = (parameter.label + " " + parameter.name).lowercased()
         guard ["completion", "handler", "reply"].contains(where: words.contains) else { return nil }
-        var type = parameter.type
-        for attribute in ["@escaping", "@Sendable", "@MainActor"] { type = type.replacingOccurrences(of: attribute, with: "") }
-        type = type.trimmingCharacters(in: .whitespaces)
-        if type.hasPrefix("("), type.hasSuffix(")"), let inner = TypeText.unwrapOptionalFunction(type) { type = inner }
-        guard type.hasPrefix("("), let arrow = TypeText.lastTopLevelArrow(in: type), TypeText.isVoid(String(type[arrow...].dropFirst(2)).trimmingCharacters(in: .whitespaces))
-        else { return nil }
-        let argumentList = String(type[type.index(after: type.startIndex)..<arrow]).trimmingCharacters(in: .whitespaces)
-        guard argumentList.hasSuffix(")") else { return nil }
-        let arguments = TypeText.splitTopLevel(String(argumentList.dropLast()), separator: ",")
-        let isError = { (text: String) in ["(anyError)?", "Error?", "(Error)?", "(anyError)?"].contains(TypeText.normalized(text)) }
+        guard case .success(let model) = SwiftTypeParser.parse(parameter.type) else { return nil }
+        var type = model.unattributed.unparenthesized
+        if let wrapped = type.optionalWrapped { type = wrapped.unattributed.unparenthesized }
+        guard case .function(let function) = type, function.result.isSame(as: .void) else { return nil }
+        let error = SwiftType.optional(.nominal([SwiftType.NominalPart(name: "Error", arguments: [])]))
+        let arguments = function.parameters.map(\.type)
         switch arguments.count {
         case 1:
-            let only = arguments[0]
-            if isError(only) { return .completion(value: nil, optional: true) }
-            let normalized = TypeText.normalized(only)
-            if normalized.hasPrefix("Result<"), normalized.hasSuffix(",anyError>") || normalized.hasSuffix(",Error>") {
-                let inner = String(only.drop { $0 != "<" }.dropFirst().dropLast())
-                let parts = TypeText.splitTopLevel(inner, separator: ",")
-                return parts.count == 2 ? .result(TypeText.pretty(parts[0])) : nil
-            }
-            return nil
+            if arguments[0].isSame(as: error) { return .completion(value: nil, optional: true) }
+            guard case .nominal(let parts) = arguments[0].unparenthesized, let result = parts.last, arguments[0].resultArguments != nil,
+                result.arguments[1].isSame(as: .nominal([SwiftType.NominalPart(name: "Error", arguments: [])]))
+            else { return nil }
+            return .result(result.arguments[0].description)
         case 2:
-            guard isError(arguments[1]) else { return nil }
-            let value = TypeText.pretty(arguments[0])
-            return .completion(value: value, optional: value.hasSuffix("?"))
+            guard arguments[1].isSame(as: error) else { return nil }
+            return .completion(value: arguments[0].description, optional: arguments[0].optionalWrapped != nil)
         default:
             return nil
         }
-    }
-}
-
-/// A function declaration split into its parts: attributes, base name, parameters, effects, result.
-struct SwiftDeclaration {
-    var attributes: [String] = []
-    var baseName: String
-    var parameters: [SDKParameter] = []
-    var isAsync = false
-    var throwsErrors = false
-    var returns: String?
-
-    init?(_ text: String) {
-        guard let funcRange = text.range(of: "func ") else { return nil }
-        attributes = text[..<funcRange.lowerBound].split(separator: " ").map(String.init).filter { $0.hasPrefix("@") }
-        let rest = text[funcRange.upperBound...]
-        guard let open = rest.firstIndex(where: { $0 == "(" || $0 == "<" }) else { return nil }
-        baseName = String(rest[..<open]).replacingOccurrences(of: "`", with: "")
-        // Generic methods are beyond what a description can say; their parameters still parse.
-        var index = open
-        if rest[index] == "<" {
-            guard let close = TypeText.matching(rest, from: index) else { return nil }
-            index = rest.index(after: close)
-        }
-        guard index < rest.endIndex, rest[index] == "(", let close = TypeText.matching(rest, from: index) else { return nil }
-        let list = String(rest[rest.index(after: index)..<close])
-        for part in TypeText.splitTopLevel(list, separator: ",") where !part.isEmpty {
-            guard let colon = TypeText.firstTopLevel(":", in: part) else { return nil }
-            let names = part[..<colon].split(separator: " ").map(String.init)
-            var type = String(part[part.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            var defaultValue: String?
-            if let equals = TypeText.firstTopLevel("=", in: type) {
-                defaultValue = String(type[type.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
-                type = String(type[..<equals]).trimmingCharacters(in: .whitespaces)
-            }
-            guard let first = names.first else { return nil }
-            let label = first.replacingOccurrences(of: "`", with: "")
-            let name = (names.count > 1 ? names[1] : first).replacingOccurrences(of: "`", with: "")
-            parameters.append(SDKParameter(label: label, name: name, type: TypeText.pretty(type), defaultValue: defaultValue))
-        }
-        var effects = String(rest[rest.index(after: close)...]).trimmingCharacters(in: .whitespaces)
-        if let whereClause = effects.range(of: " where ") { effects = String(effects[..<whereClause.lowerBound]) }
-        if let arrow = effects.range(of: "->") {
-            returns = TypeText.pretty(String(effects[arrow.upperBound...]).trimmingCharacters(in: .whitespaces))
-            effects = String(effects[..<arrow.lowerBound])
-        }
-        if let returns, TypeText.isVoid(returns) { self.returns = nil }
-        let words = effects.split(separator: " ").map(String.init)
-        isAsync = words.contains("async")
-        throwsErrors = words.contains { $0 == "throws" || $0.hasPrefix("throws(") || $0 == "rethrows" }
-    }
-}
-
-/// Small helpers over Swift type text: top-level splitting, normalising, pretty-printing.
-enum TypeText {
-    /// Without whitespace, and `()` as `Void`: two spellings of one type compare equal.
-    static func normalized(_ type: String) -> String {
-        let compact = type.filter { !$0.isWhitespace }
-        return compact == "()" ? "Void" : compact
-    }
-
-    static func isVoid(_ type: String) -> Bool { normalized(type) == "Void" }
-
-    /// `[CKRecord.ID : CKRecord]` → `[CKRecord.ID: CKRecord]`, the way descriptions are written.
-    static func pretty(_ type: String) -> String {
-        var text = type.replacingOccurrences(of: " : ", with: ": ")
-        while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
-        return text.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Replaces whole-name occurrences of `name` (not `name` inside a longer dotted name).
-    static func replacingName(_ name: String, with replacement: String, in text: String) -> String {
-        guard text.contains(name) else { return text }
-        var result = ""
-        var index = text.startIndex
-        let isNameCharacter = { (c: Character) in c.isLetter || c.isNumber || c == "_" || c == "." }
-        while index < text.endIndex {
-            if text[index...].hasPrefix(name) {
-                let end = text.index(index, offsetBy: name.count)
-                let before = index == text.startIndex ? nil : text[text.index(before: index)]
-                let after = end == text.endIndex ? nil : text[end]
-                if !(before.map(isNameCharacter) ?? false), !(after.map(isNameCharacter) ?? false) {
-                    result += replacement
-                    index = end
-                    continue
-                }
-            }
-            result.append(text[index])
-            index = text.index(after: index)
-        }
-        return result
-    }
-
-    /// The index of the bracket closing the one at `open`.
-    static func matching(_ text: Substring, from open: Substring.Index) -> Substring.Index? {
-        var depth = 0
-        var index = open
-        while index < text.endIndex {
-            switch text[index] {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">":
-                // `->` is an arrow, not a closing angle bracket.
-                if index > text.startIndex, text[text.index(before: index)] == "-" { break }
-                depth -= 1
-            default: break
-            }
-            if depth == 0 { return index }
-            index = text.index(after: index)
-        }
-        return nil
-    }
-
-    static func splitTopLevel(_ text: String, separator: Character) -> [String] {
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        var previous: Character = " "
-        var inString = false
-        for character in text {
-            if character == "\"" { inString.toggle() }
-            if !inString {
-                switch character {
-                case "(", "[", "<": depth += 1
-                case ")", "]": depth -= 1
-                case ">" where previous != "-": depth -= 1
-                default: break
-                }
-            }
-            if character == separator, depth == 0, !inString {
-                parts.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-            } else {
-                current.append(character)
-            }
-            previous = character
-        }
-        let last = current.trimmingCharacters(in: .whitespaces)
-        if !last.isEmpty || !parts.isEmpty { parts.append(last) }
-        return parts
-    }
-
-    static func firstTopLevel(_ target: Character, in text: some StringProtocol) -> String.Index? {
-        let string = String(text)
-        var depth = 0
-        var previous: Character = " "
-        for index in string.indices {
-            let character = string[index]
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            default: break
-            }
-            if character == target, depth == 0 { return text.index(text.startIndex, offsetBy: string.distance(from: string.startIndex, to: index)) }
-            previous = character
-        }
-        return nil
-    }
-
-    /// The top-level `->` of a function type `(A, B) -> C`.
-    static func lastTopLevelArrow(in text: String) -> String.Index? {
-        var depth = 0
-        var found: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "-", next < text.endIndex, text[next] == ">" {
-                if depth == 0 { found = index }
-                index = text.index(after: next)
-                continue
-            }
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]", ">": depth -= 1
-            default: break
-            }
-            index = next
-        }
-        return found
-    }
-
-    /// `((A) -> Void)?` → `(A) -> Void`; `nil` when the parentheses are the argument list.
-    static func unwrapOptionalFunction(_ type: String) -> String? {
-        guard type.hasPrefix("(") else { return nil }
-        let substring = Substring(type)
-        guard let close = matching(substring, from: substring.startIndex), close == type.index(before: type.endIndex) else { return nil }
-        let inner = String(type.dropFirst().dropLast())
-        return inner.hasPrefix("(") && lastTopLevelArrow(in: inner) != nil && !inner.hasSuffix(")") ? inner : nil
     }
 }

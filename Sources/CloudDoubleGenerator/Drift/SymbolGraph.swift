@@ -50,6 +50,17 @@ struct SymbolGraph: Decodable, Sendable {
             var renamed: String?
             var isUnconditionallyDeprecated: Bool?
             var isUnconditionallyUnavailable: Bool?
+
+            /// The name `@available` takes for this entry's domain, or the domain as it is (`Swift`,
+            /// `*`). Symbol graphs name application extensions `iOSAppExtension` (SymbolKit's
+            /// `SymbolGraph.Symbol.Availability.Domain`), Swift `iOSApplicationExtension`; `nil`
+            /// for domains `@available` does not take (`Linux`, `SwiftPM`).
+            var platform: String? {
+                let domain = self.domain ?? "*"
+                if domain == "Swift" || domain == "*" { return domain }
+                let name = domain.hasSuffix("AppExtension") ? String(domain.dropLast("AppExtension".count)) + "ApplicationExtension" : domain
+                return CloudDoubleGenerator.Availability.platforms.contains(name) ? name : nil
+            }
         }
 
         struct Extension: Decodable, Sendable {
@@ -95,8 +106,34 @@ struct SymbolGraph: Decodable, Sendable {
         do {
             return try JSONDecoder().decode(SymbolGraph.self, from: data)
         } catch {
+            // Foundation's decoder reports nesting past its limit as "not valid JSON": say which.
+            let depth = nestingDepth(data)
+            if depth > 500 {
+                throw .symbolGraph("cannot read the symbol graph: its arrays and objects nest \(depth) deep, past what JSON decoding takes (512)")
+            }
             throw .symbolGraph("cannot read the symbol graph: \(error)")
         }
+    }
+
+    /// How deep arrays and objects nest in JSON `data` (brackets inside strings not counted).
+    static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0
+        var inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 }
 

@@ -33,7 +33,7 @@ public struct Parameter: Sendable {
     /// The argument label (`_` for none); a form may override it.
     public var label: Located<String>
     public var name: Located<String>
-    public var type: Located<String>
+    public var type: DeclaredType
     /// Default argument value as Swift source (e.g. `nil`, `.ifServerRecordUnchanged`).
     public var defaultValue: String?
     /// Where `defaultValue` is in the description.
@@ -91,7 +91,7 @@ public struct CallFormSpec: Sendable {
     /// The completion handler's argument label, `completionHandler` by default.
     public var handlerLabel: String
     /// The completion handler's value type when it is not `T?` (e.g. `CKAccountStatus`).
-    public var handlerValueType: Located<String>?
+    public var handlerValueType: DeclaredType?
     /// What the SDK passes as the value when it reports an error, for non-optional handler values.
     public var errorValue: Located<String>?
     public var discardableResult: Bool
@@ -119,7 +119,7 @@ public struct ErrorModelSpec: Sendable {
     public var ancestorRecordKey: Located<String>?
     /// The SDK's Swift error type wrapping its `NSError`s (`CKError`), which injected errors are
     /// made as; it must have `init(_nsError:)`, as bridged error types do.
-    public var errorType: Located<String>?
+    public var errorType: DeclaredType?
     /// `cloudKit` for the shipped table, or the SDK's own codes.
     public var catalogue: CatalogueSpec
 }

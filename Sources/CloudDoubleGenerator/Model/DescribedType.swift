@@ -3,7 +3,7 @@ public struct DescribedType: Sendable {
     /// Short name used in generated names and the call log: `Database`.
     public var name: Located<String>
     /// The SDK class, e.g. `CKDatabase`.
-    public var sdkType: Located<String>
+    public var sdkType: DeclaredType
     public var documentation: String?
     public var properties: [Property]
     public var calls: [Call]
@@ -28,7 +28,7 @@ public struct OmittedMember: Sendable {
 /// A type position: an SDK type written as Swift, or a reference to another described type
 /// (wrapped in its adapter, fault wrapper or child mock).
 public enum TypeUse: Sendable {
-    case swift(Located<String>)
+    case swift(DeclaredType)
     case reference(Located<String>)
 }
 

@@ -5,7 +5,7 @@ public struct OperationSpec: Sendable {
     /// Short name used in generated names and stub keys: `FetchRecords`.
     public var name: Located<String>
     /// The SDK class, e.g. `CKFetchRecordsOperation`.
-    public var sdkType: Located<String>
+    public var sdkType: DeclaredType
     public var documentation: String?
     /// The callbacks made before the final one, grouped by what they report.
     public var streams: [OperationStream]
@@ -24,7 +24,7 @@ public struct OperationStream: Sendable {
     public enum Kind: Sendable {
         /// `(key, Result<value, Error>)` per item. `requested` is a Swift expression over
         /// `operation` giving the keys the app asked for, which a whole failure fails one by one.
-        case items(key: Located<String>, value: Located<String>, requested: Located<String>?)
+        case items(key: DeclaredType, value: DeclaredType, requested: Located<String>?)
         /// Callbacks carrying these fields.
         case events([OperationField])
     }
@@ -53,13 +53,13 @@ public struct OperationStream: Sendable {
 /// A named, typed field of an event stream.
 public struct OperationField: Sendable {
     public var name: Located<String>
-    public var type: Located<String>
+    public var type: DeclaredType
 }
 
 /// The operation's final result: its success type and the blocks that receive it.
 public struct OperationResultSpec: Sendable {
     /// The success type of the final `Result` (`Void`, `CKQueryOperation.Cursor?`).
-    public var type: Located<String>
+    public var type: DeclaredType
     /// Swift expression for the success value when an outcome gives none; derived for types
     /// with an obvious empty value.
     public var defaultValue: Located<String>?
@@ -89,7 +89,7 @@ public struct OperationBlock: Sendable {
     public var name: Located<String>
     public var role: Located<BlockRole>
     /// The block's Swift function type without the optional, e.g. `(CKRecord.ID, Double) -> Void`.
-    public var type: Located<String>
+    public var type: DeclaredType
     /// The Swift argument list the block is called with; the stream's fields (or `key, result`,
     /// or `result`) when absent.
     public var arguments: Located<String>?

@@ -16,14 +16,16 @@ public enum DescriptionDecoder {
         // Each type is decoded as soon as it is parsed and its JSON dropped: a large description's
         // JSON is never held whole beside its model. The types' diagnostics wait in their own
         // sink until the reader reaches "types", so they come out in the same order.
-        var streamedTypes = StreamedTypes(types: [], diagnostics: [])
+        // One parse per distinct type text (most repeat: `String`, `CKRecord.ID`), shared by every use.
+        let typeCache = SwiftTypeCache()
+        var streamedTypes = StreamedTypes(types: [], diagnostics: [], typeCache: typeCache)
         var pending: [JSONValue] = []
         var parser = JSONParser(bytes, streaming: "types") { value in
             pending.append(value)
             if pending.count == StreamedTypes.batchSize { streamedTypes.decode(&pending, file: file) }
         }
         let root: JSONValue
-        do {
+        do throws(JSONParser.Failure) {
             root = try parser.parse()
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
@@ -32,7 +34,7 @@ public enum DescriptionDecoder {
         for duplicate in parser.duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let description = Reader(sink: sink, streamedTypes: parser.streamedKeySeen ? streamedTypes : nil).description(root)
+        let description = Reader(sink: sink, typeCache: typeCache, streamedTypes: parser.streamedKeySeen ? streamedTypes : nil).description(root)
         if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
         return description!
     }
@@ -45,12 +47,14 @@ private struct StreamedTypes {
 
     var types: [DescribedType]
     var diagnostics: [Diagnostic]
+    let typeCache: SwiftTypeCache
 
     /// Decodes the types in `batch` (and empties it), each into its own sink, in order.
     mutating func decode(_ batch: inout [JSONValue], file: String) {
+        let cache = typeCache
         let decoded = batch.parallelMap { value in
             let sink = DiagnosticSink(file: file)
-            return (type: Reader(sink: sink).describedType(value), diagnostics: sink.diagnostics)
+            return (type: Reader(sink: sink, typeCache: cache).describedType(value), diagnostics: sink.diagnostics)
         }
         batch.removeAll(keepingCapacity: true)
         for entry in decoded {
@@ -62,12 +66,18 @@ private struct StreamedTypes {
 
 private struct Reader {
     let sink: DiagnosticSink
+    let typeCache: SwiftTypeCache
     /// The types, when they were decoded as they were parsed (the top-level "types" array).
     var streamedTypes: StreamedTypes?
 
-    init(sink: DiagnosticSink, streamedTypes: StreamedTypes? = nil) {
+    init(sink: DiagnosticSink, typeCache: SwiftTypeCache, streamedTypes: StreamedTypes? = nil) {
         self.sink = sink
+        self.typeCache = typeCache
         self.streamedTypes = streamedTypes
+    }
+
+    func declared(_ type: Located<String>) -> DeclaredType {
+        DeclaredType(type, parsed: typeCache.parse(type.value))
     }
 
     func description(_ value: JSONValue) -> APIDescription? {
@@ -109,7 +119,7 @@ private struct Reader {
         guard let name, let sdkType else { return nil }
         let omitted = (object.array("omitted") ?? []).compactMap(omittedMember)
         return DescribedType(
-            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, properties: properties, calls: calls,
+            name: name, sdkType: declared(sdkType), documentation: object.string("doc")?.value, properties: properties, calls: calls,
             uncheckedSendable: object.bool("uncheckedSendable", default: false), omitted: omitted, location: object.location)
     }
 
@@ -182,7 +192,7 @@ private struct Reader {
         let result = object.requireValue("result").flatMap(operationResult)
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
-            name: name, sdkType: sdkType, documentation: object.string("doc")?.value, streams: streams, result: result,
+            name: name, sdkType: declared(sdkType), documentation: object.string("doc")?.value, streams: streams, result: result,
             store: storeAction(object), atomic: atomic(object), location: object.location)
     }
 
@@ -209,7 +219,7 @@ private struct Reader {
         guard let name else { return nil }
         let kind: OperationStream.Kind
         if let key, let itemValue, fieldsValue == nil {
-            kind = .items(key: key, value: itemValue, requested: object.string("requested"))
+            kind = .items(key: declared(key), value: declared(itemValue), requested: object.string("requested"))
             if let input = object.value("input"), object.value("requested") == nil {
                 sink.error("\"input\" names where requested items come from, so the stream needs \"requested\" too", at: input.location)
             }
@@ -257,7 +267,7 @@ private struct Reader {
         let name = object.string("name", required: true)
         let type = object.string("type", required: true)
         guard let name, let type else { return nil }
-        return OperationField(name: name, type: type)
+        return OperationField(name: name, type: declared(type))
     }
 
     func operationResult(_ value: JSONValue) -> OperationResultSpec? {
@@ -265,7 +275,7 @@ private struct Reader {
         let type = object.string("type", required: true)
         let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
         guard let type else { return nil }
-        return OperationResultSpec(type: type, defaultValue: object.string("default"), blocks: blocks, location: object.location)
+        return OperationResultSpec(type: declared(type), defaultValue: object.string("default"), blocks: blocks, location: object.location)
     }
 
     func block(_ value: JSONValue) -> OperationBlock? {
@@ -292,7 +302,7 @@ private struct Reader {
         }
         guard let name, let type, let role else { return nil }
         return OperationBlock(
-            name: name, role: role, type: type, arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
+            name: name, role: role, type: declared(type), arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
             location: object.location)
     }
 
@@ -304,7 +314,7 @@ private struct Reader {
         guard let name, let type else { return nil }
         let defaultValue = object.string("default")
         return Parameter(
-            label: object.string("label") ?? name, name: name, type: type, defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
+            label: object.string("label") ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
             items: object.value("items").flatMap { itemInput($0, sourceKey: "parameter", parameter: name) })
     }
 
@@ -320,7 +330,7 @@ private struct Reader {
         }
         return CallFormSpec(
             kind: Located(kind, object.location), name: name, labels: object.value("labels") == nil ? nil : object.strings("labels"),
-            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType"),
+            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType").map(declared),
             errorValue: object.string("errorValue"), discardableResult: object.bool("discardableResult", default: false),
             preconcurrency: object.bool("preconcurrency", default: false), sendableHandler: object.bool("sendableHandler", default: true),
             availability: object.strings("availability"), deprecation: deprecation(object), location: object.location)
@@ -330,7 +340,7 @@ private struct Reader {
         let swift = object.string(swiftKey)
         let ref = object.string(refKey)
         switch (swift, ref) {
-        case (let swift?, nil): return .swift(swift)
+        case (let swift?, nil): return .swift(declared(swift))
         case (nil, let ref?): return .reference(ref)
         case (_?, let ref?):
             sink.error("give either \"\(swiftKey)\" or \"\(refKey)\" in \(object.what), not both", at: ref.location)
@@ -374,7 +384,7 @@ private struct Reader {
             name: object.string("name"), domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
             partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
             clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
-            errorType: object.string("errorType"), catalogue: catalogue)
+            errorType: object.string("errorType").map(declared), catalogue: catalogue)
     }
 
     func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {

@@ -14,12 +14,12 @@ struct FaultTranslator {
             types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
-    func type(_ type: DescribedType) -> FaultTypeContext {
+    func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, childType: names.faultName)
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
-            let operations = translator.operations(runBy: call)
+            let operations = call.runs
             for signature in translator.signatures(call) {
                 calls.append(self.call(signature, operations: operations))
             }
@@ -76,7 +76,7 @@ struct FaultTranslator {
             let input = inputs.count
             inputs[items.result?.value ?? ""] = input
             let name = SwiftNames.escaped(parameter.name.value)
-            let optional = parameter.type.value.trimmingCharacters(in: .whitespaces).hasSuffix("?")
+            let optional = parameter.type.model?.isOptional ?? false
             let list = optional ? "(\(name) ?? [])" : name
             requests.append(FaultTypeContext.ItemRequest(
                 keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,

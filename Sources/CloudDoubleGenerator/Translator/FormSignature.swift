@@ -6,19 +6,22 @@ import Foundation
 /// A class: a signature is handed around for every form in every artifact, and copying the
 /// call and form it holds would retain each of their texts every time.
 final class FormSignature: Sendable {
-    let call: Call
+    let call: ResolvedCall
     let callID: String
-    let form: CallFormSpec
+    let form: ResolvedForm
     /// The call's result type in Swift (`nil` for none), references already spelled as protocols.
     let returns: String?
+    /// The structure of `returns` (`nil` for none).
+    let returnsType: SwiftType?
     /// The described type a `sync` form returns, when it returns one.
     let returnsReference: String?
 
-    init(call: Call, callID: String, form: CallFormSpec, returns: String?, returnsReference: String?) {
+    init(call: ResolvedCall, callID: String, form: ResolvedForm, returns: String?, returnsType: SwiftType?, returnsReference: String?) {
         self.call = call
         self.callID = callID
         self.form = form
         self.returns = returns
+        self.returnsType = returnsType
         self.returnsReference = returnsReference
     }
 
@@ -53,19 +56,18 @@ final class FormSignature: Sendable {
         text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
-            text += "Result<"
-            text += returns ?? "Void"
-            text += ", any Error>) -> Void"
+            text += Qualified.result(returns ?? Qualified.void)
+            text += ") -> Swift.Void"
         default:
             guard let returns else {
-                text += "(any Error)?) -> Void"
+                text += "(any Swift.Error)?) -> Swift.Void"
                 return
             }
             if let explicit = form.handlerValueType?.value {
                 text += explicit
-            } else if returns.hasSuffix("?") {
+            } else if returnsIsOptional {
                 text += returns
-            } else if Self.needsParenthesesWhenOptional(returns) {
+            } else if returnsType?.needsParenthesesWhenOptional ?? false {
                 text += "("
                 text += returns
                 text += ")?"
@@ -73,19 +75,18 @@ final class FormSignature: Sendable {
                 text += returns
                 text += "?"
             }
-            text += ", (any Error)?) -> Void"
+            text += ", (any Swift.Error)?) -> Swift.Void"
         }
     }
 
-    func handlerValueType(_ returns: String) -> String {
-        if let explicit = form.handlerValueType?.value { return explicit }
-        return returns.hasSuffix("?") ? returns : Self.optional(returns)
-    }
+    /// Whether the result is itself optional (`T?`, `Optional<T>`).
+    var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
 
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
     var handlerValueIsOptional: Bool {
-        guard let returns else { return true }
-        return handlerValueType(returns).hasSuffix("?")
+        guard returns != nil else { return true }
+        if let explicit = form.handlerValueType { return explicit.model?.isOptional ?? false }
+        return true
     }
 
     /// The declaration, without attributes (protocols cannot declare default argument values).
@@ -191,19 +192,10 @@ final class FormSignature: Sendable {
 
     /// The form's attributes: availability, deprecation, `@discardableResult`, `@preconcurrency`.
     var attributes: [Attribute] {
-        var attributes = Translator.attributes(form.availability)
+        var attributes = form.availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
         if form.preconcurrency { attributes.append(.preconcurrency) }
         return attributes
-    }
-
-    /// `T?`, parenthesised when `T` needs it (`(any P)?`).
-    static func optional(_ type: String) -> String {
-        needsParenthesesWhenOptional(type) ? "(\(type))?" : "\(type)?"
-    }
-
-    static func needsParenthesesWhenOptional(_ type: String) -> Bool {
-        type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes("->") || type.containsBytes("&")
     }
 }

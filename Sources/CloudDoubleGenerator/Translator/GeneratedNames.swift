@@ -22,6 +22,15 @@ public struct GeneratedNames: Sendable {
     /// `CloudDatabaseCall`: the generic type whose static members name the type's calls.
     public func callKeyName(_ type: String) -> String { protocolName(type) + "Call" }
 
+    /// The call-key struct's generic parameters: they implement the runtime's `CallKey`
+    /// associated types by name, so they are its names. `protocols.mustache` declares them from
+    /// here, and the validator refuses them (and `Type`, `Protocol`) as call ids and property
+    /// names, which become static members of the same struct.
+    public static let callKeyArguments = "Arguments"
+    public static let callKeyValue = "Value"
+    /// The struct's type members, which no static member may be named.
+    static let callKeyTypeMembers: Set<String> = [callKeyArguments, callKeyValue, "Type", "Protocol"]
+
     /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.
     public func outcomeName(_ operation: String) -> String { prefix + operation + "Outcome" }
     /// `CloudFetchRecordsBacking`: what answers the operation in a mock when no stub does; the

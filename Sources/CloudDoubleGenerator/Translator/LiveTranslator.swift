@@ -16,7 +16,7 @@ struct LiveTranslator {
             types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
-    func type(_ type: DescribedType) -> LiveTypeContext {
+    func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, childType: names.liveName)
         var calls: [LiveTypeContext.Call] = []

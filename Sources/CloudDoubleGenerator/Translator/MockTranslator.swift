@@ -11,13 +11,14 @@ struct MockTranslator {
         return MockFileContext(file: translator.fileContext, types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
-    func type(_ type: DescribedType) -> MockTypeContext {
+    func type(_ type: ResolvedType) -> MockTypeContext {
         let names = translator.names
         var properties: [MockTypeContext.Property] = []
         var backing: [MockTypeContext.BackingRequirement] = []
         properties.reserveCapacity(type.properties.count)
         for property in type.properties {
             let declared = translator.swiftType(property.type)
+            let model = translator.typeModel(property.type)
             let name = SwiftNames.escaped(property.name.value)
             let attributes = Translator.attributes(of: property)
             let ref = translator.reference(property.type)
@@ -30,14 +31,14 @@ struct MockTranslator {
             properties.append(MockTypeContext.Property(
                 attributes: attributes, declaration: translator.declaration(of: property), key: key,
                 backed: property.store == nil ? nil : "try backing.\(name)()",
-                fallback: ref == nil ? .expression(property.mockDefault?.value ?? MockDefaults.expression(for: declared) ?? "nil") : .child(child(ref!, key: key.text)),
+                fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
         var calls: [MockTypeContext.Call] = []
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
         for call in type.calls {
-            let operations = translator.operations(runBy: call)
+            let operations = call.runs
             let signatures = translator.signatures(call)
             let arguments = Self.argumentsValue(call)
             for signature in signatures {
@@ -48,7 +49,7 @@ struct MockTranslator {
                 if !operationBackings.contains(refined) { operationBackings.append(refined) }
             }
             if let action = call.store {
-                let id = GeneratedNames.callID(call)
+                let id = call.callID
                 let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(Translator.argumentsType(call))"
                 let returns = call.returns.map { " -> \(translator.swiftType($0))" } ?? ""
                 let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
@@ -69,17 +70,17 @@ struct MockTranslator {
         var answer = MockTypeContext.Answer(
             id: StringLiteral(signature.callID), arguments: arguments, backed: backed(signature.call), handler: signature.handlerName)
         // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
-        let fallback = (signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
+        let fallback = (signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch signature.kind {
         case .sync:
             if let ref = signature.returnsReference {
-                let key = "\"\(signature.callID)(\\(String(describing: \(arguments))))\""
+                let key = "\"\(signature.callID)(\\(\(Qualified.string)(describing: \(arguments))))\""
                 answer.backed = nil
                 method = .child(child(ref, key: key))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
-                answer.fallback = signature.call.mockDefault?.value ?? returns.flatMap(MockDefaults.expression(for:)) ?? "()"
+                answer.fallback = signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
                 method = .respondWithoutFailing
             }
         case .async:
@@ -89,7 +90,7 @@ struct MockTranslator {
             if let returns {
                 answer.type = Translator.typeExpression(returns)
                 answer.fallback = fallback
-                if signature.handlerValueIsOptional && !returns.hasSuffix("?") {
+                if signature.handlerValueIsOptional && !signature.returnsIsOptional {
                     method = .deliverOptional
                 } else {
                     answer.errorValue = signature.form.errorValue?.value ?? "nil"
@@ -99,7 +100,7 @@ struct MockTranslator {
                 method = .deliverError
             }
         case .result:
-            answer.type = Translator.typeExpression(returns ?? "Void")
+            answer.type = Translator.typeExpression(returns ?? Qualified.void)
             answer.fallback = returns == nil ? "()" : fallback
             method = .deliverResult
         }
@@ -119,9 +120,9 @@ struct MockTranslator {
     }
 
     /// The body of the closure that asks the backing for a store call no stub answers.
-    func backed(_ call: Call) -> String? {
+    func backed(_ call: ResolvedCall) -> String? {
         guard call.store != nil else { return nil }
-        let name = SwiftNames.escaped(GeneratedNames.callID(call))
+        let name = SwiftNames.escaped(call.callID)
         return call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
     }
 
@@ -131,7 +132,7 @@ struct MockTranslator {
     }
 
     /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    static func argumentsValue(_ call: Call) -> String {
+    static func argumentsValue(_ call: ResolvedCall) -> String {
         switch call.parameters.count {
         case 0: return "()"
         case 1: return SwiftNames.escaped(call.parameters[0].name.value)

@@ -24,7 +24,7 @@ struct OperationTranslator {
         let names = GeneratedNames(prefix: prefix)
         let finalScope = operation.result.blocks.map(expressionText).joined(separator: " ")
         let streams = operation.streams.enumerated().map { stream($1, isFirst: $0 == 0) }
-        let fallback = operation.result.defaultValue?.value ?? MockDefaults.expression(for: finalType)
+        let fallback = operation.result.defaultValue?.value ?? operation.result.type.model.flatMap(MockDefaults.expression(for:))
         var requested: [OperationContext.RequestedFailure] = []
         var requestedCopied: CopiedSwift?
         for stream in itemStreams {
@@ -55,7 +55,7 @@ struct OperationTranslator {
     /// The Swift types of a stream's event payload, in order.
     func fieldTypes(_ stream: OperationStream) -> [(name: String, type: String)] {
         switch stream.kind {
-        case .items(let key, let value, _): return [("key", key.value), ("result", "Result<\(value.value), any Error>")]
+        case .items(let key, let value, _): return [("key", key.value), ("result", Qualified.result(value.value))]
         case .events(let fields): return fields.map { ($0.name.value, $0.type.value) }
         }
     }

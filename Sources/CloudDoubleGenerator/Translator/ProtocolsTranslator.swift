@@ -20,12 +20,12 @@ struct ProtocolsTranslator {
         let description = translator.description
         guard let model = description.errorModel else { return nil }
         return ProtocolsFileContext.ErrorModelContext(
-            name: SwiftNames.escaped(GeneratedNames.errorModelName(description, file: translator.sourceFile)),
+            name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
             namedAfter: model.name == nil ? "the description's file" : "the description's `errorModel.name`",
             expression: expression(model), copied: translator.copied(at: model.domain.location))
     }
 
-    func type(_ type: DescribedType) -> ProtocolsTypeContext {
+    func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
         var requirements: [ProtocolsTypeContext.Requirement] = []
         var overloads: [ProtocolsTypeContext.Overload] = []
@@ -37,11 +37,11 @@ struct ProtocolsTranslator {
                 doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
                 declaration: "var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }"))
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: "Void", value: declared,
+                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
         for call in type.calls {
-            let id = GeneratedNames.callID(call)
+            let id = call.callID
             let signatures = translator.signatures(call)
             for signature in signatures {
                 requirements.append(ProtocolsTypeContext.Requirement(
@@ -53,7 +53,7 @@ struct ProtocolsTranslator {
             let shared = signatures.dropFirst().reduce(signatures.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, signature in
                 shared.filter(signature.attributes.contains)
             }
-            for operation in translator.operations(runBy: call) {
+            for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
                 keys.append(ProtocolsTypeContext.CallKey(
                     doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
@@ -63,7 +63,7 @@ struct ProtocolsTranslator {
             let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
             keys.append(ProtocolsTypeContext.CallKey(
                 doc: DocComment("The call `\(id)`: \(selectors)."), attributes: shared, arguments: Translator.argumentsType(call),
-                value: call.returns.map(translator.swiftType) ?? "Void", name: SwiftNames.escaped(id), id: StringLiteral(id)))
+                value: call.returns.map(translator.swiftType) ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
@@ -98,12 +98,12 @@ struct ProtocolsTranslator {
             arguments.append("catalogue: .cloudKit")
         case .codes(let codes):
             let entries = codes.map { code in
-                "ErrorCodeInfo(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
+                "\(Qualified.errorCodeInfo)(rawValue: \(code.rawValue.value), name: \(SwiftNames.literal(code.name.value)), meaning: \(SwiftNames.literal(code.meaning)), "
                     + "isRetryable: \(code.retryable), isThrottling: \(code.throttling), \(code.network ? "isNetworkFailure: true, " : "")needsUserAction: \(code.userAction), "
                     + "appCanHandle: \(code.retryable), defaultRetryAfter: \(code.defaultRetryAfter.map { String($0) } ?? "nil"), "
                     + "recovery: \(code.retryable ? ".retry" : (code.userAction ? ".askUser" : ".giveUp")))"
             }
-            arguments.append("catalogue: ErrorCatalogue(domain: \(model.domain.value), codes: [\(entries.joined(separator: ", "))])")
+            arguments.append("catalogue: \(Qualified.errorCatalogue)(domain: \(model.domain.value), codes: [\(entries.joined(separator: ", "))])")
         }
         if let key = model.retryAfterKey { arguments.append("retryAfterKey: \(key.value)") }
         if let key = model.partialErrorsKey { arguments.append("partialErrorsKey: \(key.value)") }
@@ -112,6 +112,6 @@ struct ProtocolsTranslator {
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
         if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
-        return "ErrorModel(\(arguments.joined(separator: ", ")))"
+        return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -22,14 +22,15 @@ public struct TranslationOptions: Sendable {
 /// types as Swift spells them); each artifact has its own translator with its own typed output:
 /// ``ProtocolsTranslator``, ``LiveTranslator``, ``FaultTranslator``, ``MockTranslator``.
 public struct Translator: Sendable {
-    let description: APIDescription
+    /// The validated description, with what the validator resolved (translators cannot take an unchecked one).
+    let description: ValidatedDescription
     let sourceFile: String
     let options: TranslationOptions
 
     /// The description's path as given, for `#sourceLocation`.
     let descriptionPath: String
 
-    public init(description: APIDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()) {
+    public init(description: ValidatedDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()) {
         self.description = description
         self.sourceFile = sourceFile
         self.descriptionPath = descriptionPath ?? sourceFile
@@ -62,6 +63,14 @@ public struct Translator: Sendable {
         }
     }
 
+    /// The structure of a type use: the parsed Swift type, or `any Protocol` for a reference.
+    func typeModel(_ use: TypeUse) -> SwiftType? {
+        switch use {
+        case .swift(let type): return type.model
+        case .reference(let name): return .existential(.nominal([SwiftType.NominalPart(name: protocolName(name.value), arguments: [])]))
+        }
+    }
+
     func reference(_ use: TypeUse?) -> String? {
         if case .reference(let name)? = use { return name.value }
         return nil
@@ -77,17 +86,12 @@ public struct Translator: Sendable {
     }
 
     /// The description's `availability`, on every top-level declaration.
-    var typeAttributes: [Attribute] { Self.attributes(description.availability) }
+    var typeAttributes: [Attribute] { description.availability.map(Attribute.available) }
 
-    /// Availability attributes, parsed. The validator refuses any that does not parse (with the
-    /// same parser), so none is dropped here.
-    static func attributes(_ availability: [Located<String>]) -> [Attribute] {
-        availability.compactMap { Availability(parsing: $0.value).map(Attribute.available) }
-    }
 
     /// Whether the type hands out described types (a container's databases), whose adapters and
     /// wrappers it keeps one per object.
-    func hasChildren(_ type: DescribedType) -> Bool {
+    func hasChildren(_ type: ResolvedType) -> Bool {
         type.properties.contains { reference($0.type) != nil } || type.calls.contains { reference($0.returns) != nil }
     }
 
@@ -95,21 +99,15 @@ public struct Translator: Sendable {
         OperationTranslator(operation: operation, prefix: prefix, copied: copied)
     }
 
-    /// The operations a call runs, in the description's order.
-    func operations(runBy call: Call) -> [OperationSpec] {
-        switch call.operations {
-        case nil: return []
-        case .all: return description.operations
-        case .named(let names): return description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
-        }
-    }
-
     /// The signature of each form of `call`, in the description's order.
-    func signatures(_ call: Call) -> [FormSignature] {
-        let id = GeneratedNames.callID(call)
+    func signatures(_ call: ResolvedCall) -> [FormSignature] {
+        let id = call.callID
         let returns = call.returns.map(swiftType)
+        let returnsType = call.returns.flatMap(typeModel)
         let returnsReference = reference(call.returns)
-        return call.forms.map { FormSignature(call: call, callID: id, form: $0, returns: returns, returnsReference: returnsReference) }
+        return call.forms.map {
+            FormSignature(call: call, callID: id, form: $0, returns: returns, returnsType: returnsType, returnsReference: returnsReference)
+        }
     }
 
     /// Where Swift copied from the description at `location` came from, for `#sourceLocation`.
@@ -121,8 +119,8 @@ public struct Translator: Sendable {
     /// file declares on `ErrorModel`, or, for a description without one, a model with the module's
     /// name as its domain and no codes (such an SDK reports no errors of its own).
     var errorModelReference: String {
-        guard description.errorModel != nil else { return "ErrorModel(domain: \(SwiftNames.literal(description.module.value)))" }
-        return "ErrorModel.\(SwiftNames.escaped(GeneratedNames.errorModelName(description, file: sourceFile)))"
+        guard description.errorModel != nil else { return "\(Qualified.errorModel)(domain: \(SwiftNames.literal(description.module.value)))" }
+        return "\(Qualified.errorModel).\(SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: sourceFile)))"
     }
 
     /// `T.self`, parenthesised where the type needs it.
@@ -133,10 +131,10 @@ public struct Translator: Sendable {
 
     /// The type of a call's arguments in the mock's history and its key: `Void`, the one
     /// parameter's type, or a tuple labelled with the parameter names.
-    static func argumentsType(_ call: Call) -> String {
+    static func argumentsType(_ call: ResolvedCall) -> String {
         switch call.parameters.count {
-        case 0: return "Void"
-        case 1: return storedType(call.parameters[0].type.value)
+        case 0: return Qualified.void
+        case 1: return storedType(call.parameters[0].type)
         default:
             var text = TextBuilder(capacity: 64)
             text += "("
@@ -144,7 +142,7 @@ public struct Translator: Sendable {
                 if index > 0 { text += ", " }
                 text += call.parameters[index].name.value
                 text += ": "
-                text += storedType(call.parameters[index].type.value)
+                text += storedType(call.parameters[index].type)
             }
             text += ")"
             return text.text()
@@ -154,9 +152,10 @@ public struct Translator: Sendable {
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    static func storedType(_ type: String) -> String {
-        guard type.containsBytes("@escaping") else { return type }
-        return type.replacingOccurrences(of: "@escaping", with: "").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    static func storedType(_ type: DeclaredType) -> String {
+        guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
+        let kept = attributes.filter { $0 != "@escaping" }
+        return (kept.isEmpty ? function : .attributed(kept, function)).description
     }
 
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.
@@ -165,26 +164,26 @@ public struct Translator: Sendable {
         var arguments = ["by: \\.\(atomic.groupBy.value)"]
         if let except = atomic.except { arguments.append("except: \(except.value)") }
         arguments.append("error: \(SwiftNames.literal(atomic.error.value))")
-        return ", atomic: \(flag) ? AtomicGroups(\(arguments.joined(separator: ", "))) : nil"
+        return ", atomic: \(flag) ? \(Qualified.atomicGroups)(\(arguments.joined(separator: ", "))) : nil"
     }
 }
 
 extension Translator {
     /// A property's availability and deprecation, as every artifact declares it.
-    static func attributes(of property: Property) -> [Attribute] {
-        var attributes = attributes(property.availability)
+    static func attributes(of property: ResolvedProperty) -> [Attribute] {
+        var attributes = property.availability.map(Attribute.available)
         if let deprecation = property.deprecation { attributes.append(Attribute(deprecation)) }
         return attributes
     }
 
     /// `public var name: Type`: a property as a conforming class declares it.
-    func declaration(of property: Property) -> String {
+    func declaration(of property: ResolvedProperty) -> String {
         "\(accessPrefix)var \(SwiftNames.escaped(property.name.value)): \(swiftType(property.type))"
     }
 
     /// The type's properties as a live adapter or fault wrapper forwards them; a described type
     /// a property holds is handed out as `childType(name)`.
-    func forwardedProperties(_ type: DescribedType, childType: (String) -> String) -> [ForwardedProperty] {
+    func forwardedProperties(_ type: ResolvedType, childType: (String) -> String) -> [ForwardedProperty] {
         type.properties.map { property in
             ForwardedProperty(
                 attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),

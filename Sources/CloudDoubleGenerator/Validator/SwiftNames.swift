@@ -5,13 +5,6 @@ enum SwiftNames {
     /// Keywords that cannot name a member even in backticks (or would mean something else).
     static let reservedMemberNames: Set<String> = ["init", "deinit", "subscript", "self", "Self", "Type", "Protocol", "_"]
 
-    /// Members every generated double declares itself; a described member may not reuse them.
-    static let doubleMemberNames: Set<String> = ["base", "wrapped", "faults", "recorder", "log", "stub", "arguments", "callCount", "calls", "settled", "backing", "wrappers"]
-
-    /// The closure parameters of a fault wrapper's per-item call, in scope where its parameters
-    /// are used: a parameter of such a call may not take them.
-    static let itemFaultLocals: Set<String> = ["items", "value", "deliver"]
-
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
@@ -63,72 +56,6 @@ enum SwiftNames {
         for keyword in keywords { table[Int(keyword.utf8.first!)].append(keyword) }
         return table
     }()
-
-    /// Whether `text` looks like a Swift type (identifiers, dots, generics, optionals, tuples,
-    /// arrays, dictionaries, `any`/`some`). A light check that catches typos, not a type checker.
-    static func isPlausibleType(_ text: String) -> Bool {
-        var depth = 0
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            defer { previous = byte }
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                continue
-            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"):
-                continue  // the arrow of a function type
-            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"):
-                depth += 1
-                // Deeper nesting is never needed and can exhaust the compiler's stack.
-                if depth > SwiftSnippets.maximumNesting { return false }
-            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"):
-                depth -= 1
-                if depth < 0 { return false }
-            case UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: " "),
-                UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "@"):
-                continue
-            case 0x80...:
-                // Non-ASCII: letters and digits are allowed in identifiers; check the scalar.
-                continue
-            default:
-                return false
-            }
-        }
-        guard depth == 0, text.utf8.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return false }
-        // Only strings with non-ASCII bytes need the slower per-character check.
-        if text.utf8.contains(where: { $0 >= 0x80 }) {
-            return text.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
-        return true
-    }
-
-    /// Whether `text` has a `:` outside brackets (a dictionary's key-value separator).
-    static func topLevelColon(in text: String) -> Bool {
-        // Characters, not bytes, once a combining mark could join a bracket or colon.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return topLevelColon(inCharacters: text) }
-        var depth = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"): depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"): depth -= 1
-            case UInt8(ascii: ":") where depth == 0: return true
-            default: continue
-            }
-        }
-        return false
-    }
-
-    private static func topLevelColon(inCharacters text: String) -> Bool {
-        var depth = 0
-        for character in text {
-            switch character {
-            case "[", "(", "<": depth += 1
-            case "]", ")", ">": depth -= 1
-            case ":" where depth == 0: return true
-            default: continue
-            }
-        }
-        return false
-    }
 
     /// A Swift string literal of `text`: quotes, backslashes, line breaks and control
     /// characters escaped. Generated code and diagnostics show description text through it.

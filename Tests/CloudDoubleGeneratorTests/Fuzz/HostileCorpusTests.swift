@@ -20,6 +20,8 @@ final class HostileCorpusTests: XCTestCase {
         var raw: [String: String] = [:]
         var fileName = "Hostile.clouddouble.json"
         var imports: [String] = []
+        /// The description's prefix, when not `Hostile<index>`.
+        var prefix: String?
         var expect: Expectation
     }
 
@@ -39,7 +41,7 @@ final class HostileCorpusTests: XCTestCase {
               ],
               "calls": [
                 {
-                  "id": "value", "doc": {{DOC}},
+                  "id": {{CALL_ID}}, "doc": {{DOC}},
                   "parameters": [
                     { "label": "forKey", "name": {{PARAMETER_NAME}}, "type": "String" },
                     { "name": "fallback", "type": "String", "default": {{DEFAULT}} }
@@ -62,7 +64,7 @@ final class HostileCorpusTests: XCTestCase {
     static let defaults: [String: String] = [
         "LIVE_CONDITION": "canImport(FuzzSDK)", "DOMAIN": "\"HostileErrorDomain\"", "TYPE_NAME": "Store", "TYPE_DOC": "A store.",
         "PROPERTY_NAME": "title", "PROPERTY_DOC": "The title.", "MOCK_DEFAULT": "Data()", "DOC": "Reads a value.",
-        "PARAMETER_NAME": "key", "DEFAULT": "\"none\"", "RETURNS": "String", "HANDLER_LABEL": "completionHandler",
+        "PARAMETER_NAME": "key", "CALL_ID": "value", "DEFAULT": "\"none\"", "RETURNS": "String", "HANDLER_LABEL": "completionHandler",
         "MESSAGE": "Use value(forKey:fallback:)", "RENAMED": "value(forKey:fallback:)",
     ]
     static let rawDefaults: [String: String] = [
@@ -124,6 +126,48 @@ final class HostileCorpusTests: XCTestCase {
         // Shapes.
         Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
         Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),
+        // Copied expressions go through the lexer: comments, raw strings, directives, commas.
+        Case(name: "default with a line comment", values: ["DEFAULT": "\"a\" // )"], expect: .refused("a comment would swallow")),
+        Case(name: "default with an open block comment", values: ["DEFAULT": "\"a\" /* "], expect: .refused("is not closed")),
+        Case(name: "default whose comment balances a bracket", values: ["DEFAULT": "(\"a\" /* ) */"], expect: .refused("a comment would swallow")),
+        Case(name: "default that is a directive", values: ["DEFAULT": "#sourceLocation(file: \"x\", line: 1)"], expect: .refused("is a directive")),
+        Case(name: "default that adds an argument", values: ["DEFAULT": "\"a\", smuggled: 1"], expect: .refused("a comma outside brackets")),
+        Case(name: "mockDefault with a comment", values: ["MOCK_DEFAULT": "Data() // }"], expect: .refused("a comment would swallow")),
+        Case(name: "raw string default with a backslash", values: ["DEFAULT": ##"#"\"#"##], expect: .accepted),
+        Case(name: "string default holding comment markers", values: ["DEFAULT": #""// /* \(1) ""#], expect: .accepted),
+        // Types are read by the type model: spellings of one type are one type; what cannot be carried is refused.
+        Case(name: "result spelled Optional<Swift.String>", values: ["RETURNS": "Swift.Optional<Swift.String>"], expect: .accepted),
+        Case(name: "result spelled Swift.Array<Swift.Int>", values: ["RETURNS": "Swift.Array<Swift.Int>"], expect: .accepted),
+        Case(name: "result that is a list of types", values: ["RETURNS": "String, Int"], expect: .refused("a comma outside brackets")),
+        Case(name: "opaque result", values: ["RETURNS": "some Collection"], expect: .refused("some is an opaque type")),
+        Case(name: "implicitly unwrapped result", values: ["RETURNS": "String!"], expect: .refused("an implicitly unwrapped optional")),
+        Case(name: "Self result", values: ["RETURNS": "Self"], expect: .refused("Self would mean")),
+        Case(name: "variadic parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "Int..." }"#], expect: .refused("a variadic parameter")),
+        Case(name: "inout parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "inout Int" }"#], expect: .refused("inout changes how")),
+        Case(name: "sending parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "sending String" }"#], expect: .refused("sending changes how")),
+        Case(name: "autoclosure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "@autoclosure @escaping () -> Int" }"#], expect: .refused("@autoclosure")),
+        Case(name: "escaping result", values: ["RETURNS": "@escaping () -> Void"], expect: .refused("@escaping is written only")),
+        Case(
+            name: "function-typed property",
+            raw: ["EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "handler", "type": "@Sendable () -> Void", "mockDefault": "{}" }] }"#],
+            expect: .refused("a property cannot hold a function")),
+        Case(name: "per-item result keyed by a tuple", values: ["RETURNS": "[((Int, Int), Result<Int, any Error>)]"], raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("must be Hashable")),
+        Case(name: "per-item result in a tuple with a closure field", values: ["RETURNS": "(progress: Int, saved: [String: Swift.Result<Int, any Swift.Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#], expect: .accepted),
+        // Generated code names the runtime, Swift and Foundation fully qualified: the fuzz SDK
+        // (Tests/Fixtures/FuzzCompile/Sources/FuzzSDK/Shadows.swift) exports types named like
+        // them, and these described types spell them with their prefix.
+        Case(name: "a protocol named CallLog", values: ["TYPE_NAME": "Log"], prefix: "Call", expect: .accepted),
+        Case(name: "a protocol named ErrorModel", values: ["TYPE_NAME": "Model"], prefix: "Error", expect: .accepted),
+        Case(name: "a protocol named TimeInterval", values: ["TYPE_NAME": "Interval"], prefix: "Time", expect: .accepted),
+        Case(name: "a protocol named FaultPlan", values: ["TYPE_NAME": "Plan"], prefix: "Fault", expect: .accepted),
+        // Names that would be type members where generated code declares them.
+        Case(name: "call id Arguments", values: ["CALL_ID": "Arguments"], expect: .refused("which has a type of that name")),
+        Case(name: "call id Value", values: ["CALL_ID": "Value"], expect: .refused("which has a type of that name")),
+        Case(name: "property named Value", values: ["PROPERTY_NAME": "Value"], expect: .refused("which has a type of that name")),
+        Case(name: "error model named Type", raw: ["MODEL_NAME": #""name": "Type","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named _", raw: ["MODEL_NAME": #""name": "_","#], expect: .refused("must start with a lowercase letter")),
+        Case(name: "error model named like one of its instance members", raw: ["MODEL_NAME": #""name": "domain","#], expect: .accepted),
         // The file and the command line.
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
@@ -132,6 +176,7 @@ final class HostileCorpusTests: XCTestCase {
     static func json(for testCase: Case, index: Int) -> String {
         var text = template
         var values = defaults.merging(testCase.values) { _, new in new }
+        if let prefix = testCase.prefix { text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"\(prefix)\"") }
         if testCase.values["TYPE_NAME"] == "SDK{{INDEX}}Store" { values["TYPE_NAME"] = "Store"; text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"HostileSDK{{INDEX}}\"") }
         for (key, value) in values { text = text.replacingOccurrences(of: "{{\(key)}}", with: RandomDescription.literal(value)) }
         for (key, value) in rawDefaults.merging(testCase.raw, uniquingKeysWith: { _, new in new }) {

@@ -13,7 +13,15 @@ struct RandomDescription {
     static let palette: [(type: String, value: String)] = [
         ("String", "\"\""), ("Int", "0"), ("Bool", "false"), ("Double", "0"), ("[String]", "[]"), ("[String: Int]", "[:]"),
         ("String?", "nil"), ("Data", "Data()"), ("Int64", "0"),
+        // One type in other spellings (the type model makes them equal), and string values a
+        // scanner would misread: raw strings, comment markers and interpolations inside literals.
+        ("Swift.String", ##"#"\"#"##), ("Optional<Int>", "nil"), ("Swift.Array<Swift.Int>", "[]"), ("[String:Int]", "[:]"),
+        ("Dictionary<String, [Int]>", "[:]"), ("(any Swift.Error)?", "nil"), ("String", #""// not /* a comment""#),
+        ("String", #""\("(")""#), ("String", ###"##"a"#b"##"###),
     ]
+
+    /// Whether a palette type is optional, however it is spelled.
+    static func isOptional(_ type: String) -> Bool { type.hasSuffix("?") || type.hasPrefix("Optional<") }
     static let names = ["alpha", "beta", "gamma", "delta", "fetch", "save", "value", "item", "record", "zone", "token", "key"]
     /// Keywords Swift allows as member and parameter names when escaped.
     static let keywords = ["default", "repeat", "in", "is", "where", "func"]
@@ -99,7 +107,7 @@ struct RandomDescription {
                 let returns: (type: String, value: String)? = chance(0.3) ? nil : pick(Self.palette)
                 var kinds = ["sync", "async", "completion", "result"].filter { _ in chance(0.5) }
                 if kinds.isEmpty { kinds = ["async"] }
-                if returns?.type.hasSuffix("?") == true { kinds.removeAll { $0 == "completion" } }
+                if let returns, Self.isOptional(returns.type) { kinds.removeAll { $0 == "completion" } }
                 if kinds.isEmpty { kinds = ["result"] }
                 var formsJSON: [String] = []
                 for kind in kinds {
@@ -117,10 +125,10 @@ struct RandomDescription {
                     case "async":
                         sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":
-                        let handler = returns == nil ? "((any Error)?) -> Void" : "(\(returnType)?, (any Error)?) -> Void"
+                        let handler = returns == nil ? "((any Swift.Error)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}")
                     default:
-                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Result<\(returnType), any Error>) -> Void"]).joined(separator: ", "))) {}")
+                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}")
                     }
                 }
                 let parametersJSON = parameters.enumerated().map { offset, parameter in

@@ -30,12 +30,12 @@ enum SDKSynthesizer {
                     case .async:
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
                     case .completion:
-                        let value = form.handlerValueType?.value ?? returns.map { $0.hasSuffix("?") ? $0 : "\($0)?" }
-                        let handler = value.map { "(\($0), (any Error)?) -> Void" } ?? "((any Error)?) -> Void"
+                        let value = form.handlerValueType?.value ?? returns.map { RandomDescription.isOptional($0) || $0.hasPrefix("Swift.Optional<") ? $0 : "\($0)?" }
+                        let handler = value.map { "(\($0), (any Swift.Error)?) -> Void" } ?? "((any Swift.Error)?) -> Void"
                         parameters.append("\(form.handlerLabel): @escaping \(sendable)\(handler)")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
                     case .result:
-                        parameters.append("\(form.handlerLabel): @escaping \(sendable)(Result<\(returns ?? "Void"), any Error>) -> Void")
+                        parameters.append("\(form.handlerLabel): @escaping \(sendable)(Swift.Result<\(returns ?? "Void"), any Swift.Error>) -> Void")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
                     }
                 }

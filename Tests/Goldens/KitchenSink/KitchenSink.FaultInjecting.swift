@@ -12,16 +12,16 @@ final class FaultInjectingSinkSettings: SinkSettings {
     /// The instance every call is forwarded to.
     let wrapped: any SinkSettings
     /// The plan engine, shared with the wrappers of related objects.
-    let faults: FaultInjector
+    let faults: CloudDoubleRuntime.FaultInjector
 
-    init(wrapping wrapped: any SinkSettings, faults: FaultInjector) {
+    init(wrapping wrapped: any SinkSettings, faults: CloudDoubleRuntime.FaultInjector) {
         self.wrapped = wrapped
         self.faults = faults
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    convenience init(wrapping wrapped: any SinkSettings, plan: FaultPlan, seed: UInt64? = 0, time: TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: FaultInjector(plan: plan, seed: seed, errorModel: ErrorModel(domain: "KitchenSinkSDK"), time: time))
+    convenience init(wrapping wrapped: any SinkSettings, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
+        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK"), time: time))
     }
 
     var isEnabled: Bool {
@@ -41,7 +41,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
     }
 
     @inline(__always)
-    func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
+    func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Settings", "value", .completion, fail: { then(nil, $0) }) {
             self.wrapped.value(for: key, then: then)
         }
@@ -55,7 +55,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
     }
 
     @inline(__always)
-    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
+    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
         self.faults.complete("Settings", "store", .completion, fail: { completionHandler($0) }) {
             self.wrapped.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
         }
@@ -76,7 +76,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
     }
 
     @inline(__always)
-    func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
         self.faults.complete("Settings", "reset", .result, fail: { completionHandler(.failure($0)) }) {
             self.wrapped.reset(completionHandler: completionHandler)
         }

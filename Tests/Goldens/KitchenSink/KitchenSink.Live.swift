@@ -26,7 +26,7 @@ final class LiveSinkSettings: SinkSettings {
         try await self.base.value(for: key)
     }
 
-    func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
+    func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
         self.base.value(for: key, then: then)
     }
 
@@ -34,7 +34,7 @@ final class LiveSinkSettings: SinkSettings {
         try await self.base.store(value, in: key, overwrite: overwrite)
     }
 
-    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
+    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
         self.base.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
     }
 
@@ -46,7 +46,7 @@ final class LiveSinkSettings: SinkSettings {
         try await self.base.reset()
     }
 
-    func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
         self.base.reset(completionHandler: completionHandler)
     }
 

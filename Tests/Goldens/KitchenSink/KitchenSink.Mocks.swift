@@ -8,28 +8,28 @@ import KitchenSinkSDK
 /// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
 /// `SinkSettingsCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
-final class MockSinkSettings: SinkSettings, RecordingMock {
-    let recorder: MockRecorder
+final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
+    let recorder: CloudDoubleRuntime.MockRecorder
 
     /// - Parameters:
     ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
     ///   - delivery: how completion handlers are called.
-    init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.recorder = MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
+    init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
     }
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ response: Stub<A, V>) { self.recorder.stub(call, response) }
+    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
     /// Queues responses of a call; the last one answers every later call.
-    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ responses: [Stub<A, V>]) { self.recorder.stub(call, responses) }
+    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
     /// How many times `call` was made, whichever form was used.
-    func callCount<A, V>(_ call: SinkSettingsCall<A, V>) -> Int { self.recorder.callCount(call) }
+    func callCount<A, V>(_ call: SinkSettingsCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
     func arguments<A, V>(_ call: SinkSettingsCall<A, V>) -> [A] { self.recorder.arguments(call) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    func calls<A, V>(_ call: SinkSettingsCall<A, V>) -> RecordedCalls<A> { self.recorder.calls(call) }
+    func calls<A, V>(_ call: SinkSettingsCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
 
     var isEnabled: Bool {
         get { self.recorder.get("isEnabled", fallback: false) }
@@ -44,7 +44,7 @@ final class MockSinkSettings: SinkSettings, RecordingMock {
         try self.recorder.respond("value", .async, key, fallback: .some(nil))
     }
 
-    func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void) {
+    func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
     }
 
@@ -52,7 +52,7 @@ final class MockSinkSettings: SinkSettings, RecordingMock {
         try self.recorder.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
     }
 
-    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void) {
+    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
         self.recorder.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
@@ -64,8 +64,8 @@ final class MockSinkSettings: SinkSettings, RecordingMock {
         try self.recorder.respond("reset", .async, (), fallback: ())
     }
 
-    func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        self.recorder.deliverResult("reset", .result, (), as: Void.self, fallback: (), to: completionHandler)
+    func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.recorder.deliverResult("reset", .result, (), as: Swift.Void.self, fallback: (), to: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {

@@ -7,7 +7,7 @@ import KitchenSinkSDK
 /// The part of `SettingsStore` the app uses.
 ///
 /// Conformers: `LiveSinkSettings` (the real `SettingsStore`), `FaultInjectingSinkSettings`, `MockSinkSettings`.
-protocol SinkSettings: AnyObject, Sendable {
+protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     /// `SettingsStore.isEnabled`.
     var isEnabled: Bool { get set }
     /// `SettingsStore.default`.
@@ -15,11 +15,11 @@ protocol SinkSettings: AnyObject, Sendable {
     /// Call `value`; forwards to `SettingsStore.value(for:)`.
     func value(`for` key: String) async throws -> String?
     /// Call `value`; forwards to `SettingsStore.value(for:then:)`.
-    func value(`for` key: String, then: @escaping (String?, (any Error)?) -> Void)
+    func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void)
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
-    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Error)?) -> Void)
+    func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void)
     /// Copies every value to a backup.
     /// Reports progress from 0 to 1 through a closure the mock keeps, so a test can call it.
     /// Call `backUp`; forwards to `SettingsStore.backUp(to:progress:)`.
@@ -27,7 +27,7 @@ protocol SinkSettings: AnyObject, Sendable {
     /// Call `reset`; forwards to `SettingsStore.reset()`.
     func reset() async throws
     /// Call `reset`; forwards to `SettingsStore.reset(completionHandler:)`.
-    func reset(completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void)
     /// Call `repeatCount`; forwards to `SettingsStore.repeat(_:)`.
     func `repeat`(_ count: Int) -> Int
 }
@@ -39,7 +39,7 @@ extension SinkSettings {
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
-    func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Error)?) -> Void) {
+    func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
@@ -50,22 +50,22 @@ extension SinkSettings {
 /// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
 /// (`.call(SinkSettingsCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
-struct SinkSettingsCall<Arguments, Value>: CallKey {
-    static var typeName: String { "Settings" }
-    let id: String
+struct SinkSettingsCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
+    static var typeName: Swift.String { "Settings" }
+    let id: Swift.String
 
-    init(_ id: String) {
+    init(_ id: Swift.String) {
         self.id = id
     }
 }
 
 /// The property `isEnabled`.
-extension SinkSettingsCall where Arguments == Void, Value == Bool {
+extension SinkSettingsCall where Arguments == Swift.Void, Value == Bool {
     static var isEnabled: Self { Self("isEnabled") }
 }
 
 /// The property `default`.
-extension SinkSettingsCall where Arguments == Void, Value == String {
+extension SinkSettingsCall where Arguments == Swift.Void, Value == String {
     static var `default`: Self { Self("default") }
 }
 
@@ -75,7 +75,7 @@ extension SinkSettingsCall where Arguments == String, Value == String? {
 }
 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
-extension SinkSettingsCall where Arguments == (value: String, key: String, overwrite: Bool), Value == Void {
+extension SinkSettingsCall where Arguments == (value: String, key: String, overwrite: Bool), Value == Swift.Void {
     static var store: Self { Self("store") }
 }
 
@@ -85,7 +85,7 @@ extension SinkSettingsCall where Arguments == (name: String, progress: @Sendable
 }
 
 /// The call `reset`: `reset()`, `reset(completionHandler:)`.
-extension SinkSettingsCall where Arguments == Void, Value == Void {
+extension SinkSettingsCall where Arguments == Swift.Void, Value == Swift.Void {
     static var reset: Self { Self("reset") }
 }
 

@@ -47,7 +47,7 @@ struct TypeNames: Sendable {
     /// `CloudDatabaseBacking`.
     var backingName: String
 
-    init(_ type: DescribedType, names: GeneratedNames) {
+    init(_ type: ResolvedType, names: GeneratedNames) {
         let name = type.name.value
         self.name = name
         sdkType = type.sdkType.value

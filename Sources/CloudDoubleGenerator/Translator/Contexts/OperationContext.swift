@@ -184,7 +184,7 @@ struct OperationContext: TemplateContext {
             ("storeAction", .string(storeAction ?? "")),
             ("backingName", .string(backingName)),
             ("doc", doc.templateValue),
-            ("resultType", .string("Result<\(finalType), any Error>")),
+            ("resultType", .string(Qualified.result(finalType))),
             ("finalType", .string(finalType)),
             ("streams", streams.templateValue),
             ("hasStreams", .bool(!streams.isEmpty)),

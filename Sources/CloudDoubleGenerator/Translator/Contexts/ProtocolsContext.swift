@@ -87,7 +87,7 @@ struct ProtocolsTypeContext: TemplateContext {
         var templateValue: TemplateValue {
             .object([
                 (key: "doc", value: doc.templateValue), ("attributes", Attribute.lines(attributes)),
-                ("whereClause", .string("Arguments == \(arguments), Value == \(value)")), ("name", .string(name)), ("id", id.templateValue),
+                ("whereClause", .string("\(GeneratedNames.callKeyArguments) == \(arguments), \(GeneratedNames.callKeyValue) == \(value)")), ("name", .string(name)), ("id", id.templateValue),
             ])
         }
     }
@@ -99,6 +99,7 @@ struct ProtocolsTypeContext: TemplateContext {
             ("defaultOverloads", overloads.templateValue),
             ("hasDefaultOverloads", .bool(!overloads.isEmpty)),
             ("callKeys", callKeys.templateValue),
+            ("callKeyParameters", .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue)),
         ])
     }
 }

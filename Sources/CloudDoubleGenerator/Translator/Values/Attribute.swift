@@ -103,7 +103,12 @@ struct Availability: Sendable, Equatable {
         let inside = text.dropFirst("@available(".count).dropLast()
         guard !inside.contains(where: \.isNewline) else { return .failure(Problem("it has a line break")) }
         var arguments: [Argument] = []
-        for part in Self.arguments(inside) {
+        let parts: [Substring]
+        switch Self.arguments(inside) {
+        case .success(let split): parts = split
+        case .failure(let problem): return .failure(problem)
+        }
+        for part in parts {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let argument = Self.argument(trimmed) else {
                 return .failure(Problem("\(SwiftNames.literal(trimmed)) is not an argument `@available` takes"))
@@ -182,24 +187,20 @@ struct Availability: Sendable, Equatable {
     }
 
     /// The comma-separated arguments, commas inside string literals (escapes honoured) kept.
-    private static func arguments(_ text: Substring) -> [Substring] {
+    /// The attribute's arguments, split at its commas by `SwiftLexer` (so a comma or quote inside
+    /// a message's string literal stays in the message); a comment is refused.
+    private static func arguments(_ text: Substring) -> Result<[Substring], Problem> {
+        let utf8 = Array(text.utf8)
+        guard case .success(let tokens) = SwiftLexer.tokens(of: String(text)) else { return .failure(Problem("a string literal or comment in it is not closed")) }
+        if tokens.contains(where: { $0.kind == .comment }) { return .failure(Problem("it holds a comment")) }
         var parts: [Substring] = []
-        var start = text.startIndex
-        var inString = false
-        var escaped = false
-        for index in text.indices {
-            let character = text[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "," {
-                parts.append(text[start..<index])
-                start = text.index(after: index)
-            }
+        var start = 0
+        for token in tokens where token.kind == .punctuation && token.text == "," {
+            parts.append(Substring(String(decoding: utf8[start..<token.offset], as: UTF8.self)))
+            start = token.offset + 1
         }
-        parts.append(text[start...])
-        return parts
+        parts.append(Substring(String(decoding: utf8[start...], as: UTF8.self)))
+        return .success(parts)
     }
 
     private static func argument(_ text: String) -> Argument? {

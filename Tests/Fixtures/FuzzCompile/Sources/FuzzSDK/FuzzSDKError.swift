@@ -1,4 +1,4 @@
 /// What every async member of the made-up SDK throws.
-public struct FuzzSDKError: Error {
+public struct FuzzSDKError: Swift.Error {
     public init() {}
 }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Each distinct type text parsed once per description: most repeat (`String`, `CKRecord.ID`),
+/// and every use then shares one model's storage. One per decode (no static state); the decoder
+/// reads types on all cores, so the table is behind a lock.
+final class SwiftTypeCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parsed: [String: Result<SwiftType, SwiftTypeError>] = [:]
+
+    func parse(_ text: String) -> Result<SwiftType, SwiftTypeError> {
+        if let known = lock.withLock({ parsed[text] }) { return known }
+        // Parsed outside the lock: two threads may parse one text, and either result is the same.
+        let result = SwiftTypeParser.parse(text)
+        lock.withLock { parsed[text] = result }
+        return result
+    }
+}

@@ -1,0 +1,372 @@
+import CloudDoubleCatalogue
+
+/// A described type's members: properties, calls and their forms, per-item results, item inputs
+/// and atomic requests, omitted members.
+extension ValidationPass {
+    func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
+        // Properties and call ids share one namespace: both are stub keys of the mock.
+        var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
+        func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
+            if GeneratedNames.callKeyTypeMembers.contains(id) {
+                let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
+                sink.error(
+                    "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
+                    hint: "give the call an explicit \"id\", or describe the property under another type")
+                return
+            }
+            if let first = ids[id] {
+                let hint = derived || first.derived
+                    ? "two members derive the id \"\(id)\"; give one an explicit \"id\""
+                    : nil
+                sink.error("\(what) \"\(id)\" of \(type.name.value) collides with the one at line \(first.location.line)", at: location, hint: hint)
+            } else {
+                ids[id] = (location, derived)
+            }
+        }
+        for property in type.properties {
+            memberName(property.name, what: "property")
+            if case .swift(let declared) = property.type, property.mockDefault == nil, let model = declared.model, MockDefaults.expression(for: model) == nil {
+                sink.error(
+                    "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
+                    at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
+            }
+            typeUse(property.type, at: .property, typeNames: typeNames)
+            expression(property.mockDefault, what: "\"mockDefault\"")
+            if let store = property.store, property.settable || reference(property.type) != nil {
+                sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
+            }
+            for attribute in property.availability { availability(attribute) }
+            deprecation(property.deprecation, at: property.name.location)
+            claim(property.name.value, at: property.name.location, derived: false, what: "the property")
+        }
+        var signatures: [String: SourceLocation] = [:]
+        for call in type.calls {
+            if let id = call.id {
+                if !SwiftNames.isIdentifier(id.value) || SwiftNames.reservedMemberNames.contains(id.value) {
+                    sink.error("the call id \"\(id.value)\" is not a valid Swift identifier", at: id.location)
+                }
+                claim(id.value, at: id.location, derived: false, what: "the call id")
+            } else if let first = call.forms.first {
+                claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
+            }
+            self.call(call, of: type, typeNames: typeNames, signatures: &signatures)
+            for operation in operationsRun(by: call, operationNames: operationNames) {
+                claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
+            }
+        }
+        omitted(type)
+    }
+
+    /// `omitted` names a property, a base name or a full name (`fetch(withRecordID:completionHandler:)`),
+    /// once each, not a member the type describes.
+    func omitted(_ type: DescribedType) {
+        guard !type.omitted.isEmpty else { return }
+        var seen: [String: SourceLocation] = [:]
+        var described = Set(type.properties.map(\.name.value))
+        for call in type.calls {
+            for form in call.forms { described.insert(Validator.fullName(of: form, in: call)) }
+        }
+        for member in type.omitted {
+            let name = member.name.value
+            if !Validator.isMemberName(name) {
+                sink.error(
+                    "\"\(name)\" is not a member name; write a property or base name (\"perform\") or a full name (\"perform(_:inZoneWith:)\")",
+                    at: member.name.location)
+            } else if let first = seen[name] {
+                sink.error("\"\(name)\" is omitted twice (first at line \(first.line))", at: member.name.location)
+            } else if described.contains(name) {
+                sink.error("\"\(name)\" is described by \(type.name.value), so it cannot be omitted too", at: member.name.location)
+            }
+            seen[name] = seen[name] ?? member.name.location
+        }
+    }
+
+    /// The operations a call runs, each at the place that names it; checks the call's shape.
+    func operationsRun(by call: Call, operationNames: [String]) -> [Located<String>] {
+        guard let use = call.operations else { return [] }
+        if call.parameters.count != 1 || call.returns != nil || call.forms.contains(where: { $0.kind.value != .sync }) {
+            sink.error(
+                "a call that runs operations takes the operation as its one parameter, returns nothing and has only a \"sync\" form",
+                at: call.location)
+        }
+        switch use {
+        case .all:
+            if operationNames.isEmpty {
+                sink.error("\"operations\": true, but the description declares no operations", at: call.location)
+            }
+            return description.operations.map { Located($0.name.value, call.location) }
+        case .named(let names):
+            var known: [Located<String>] = []
+            for name in names {
+                if operationNames.contains(name.value) {
+                    known.append(name)
+                } else {
+                    let hint = Spelling.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
+                        ?? "described operations: \(operationNames.isEmpty ? "none" : operationNames.joined(separator: ", "))"
+                    sink.error("\"\(name.value)\" is not a described operation", at: name.location, hint: hint)
+                }
+            }
+            return known
+        }
+    }
+
+    /// The operations a call runs (`"operations": true` or names).
+    func runOperations(_ call: Call) -> [OperationSpec] {
+        switch call.operations {
+        case nil: return []
+        case .all: return description.operations
+        case .named(let names): return description.operations.filter { operation in names.contains { $0.value == operation.name.value } }
+        }
+    }
+
+    func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
+        // A handful of parameters: a list is cheaper than a set.
+        var parameterNames: [String] = []
+        for parameter in call.parameters {
+            memberName(parameter.name, what: "parameter")
+            if call.perItem != nil, ReservedNames.itemFaultLocals.contains(parameter.name.value) {
+                sink.error(
+                    "the parameter \"\(parameter.name.value)\" of a call with per-item results has the name of a local of its fault wrapper",
+                    at: parameter.name.location, hint: "reserved in such calls: \(ReservedNames.itemFaultLocals.sorted().joined(separator: ", "))")
+            }
+            if parameterNames.contains(parameter.name.value) {
+                sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
+            } else {
+                parameterNames.append(parameter.name.value)
+            }
+            label(parameter.label)
+            if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
+                sink.error(
+                    "the closure parameter \"\(parameter.name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
+                    at: parameter.type.location,
+                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+            }
+            if let defaultValue = parameter.defaultValue {
+                expression(Located(defaultValue, parameter.defaultLocation ?? parameter.name.location), what: "the \"default\" of \"\(parameter.name.value)\"")
+            }
+        }
+        expression(call.mockDefault, what: "\"mockDefault\"")
+        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
+        let returnsReference: Located<String>? = {
+            if case .reference(let name)? = call.returns { return name }
+            return nil
+        }()
+        if case .fields(let fields)? = call.perItem {
+            if fields.isEmpty { sink.error("\"perItem\" lists no fields; use true for the whole result", at: call.location) }
+            for field in fields where !SwiftNames.isIdentifier(field.value) {
+                sink.error("\"\(field.value)\" is not a valid tuple field name", at: field.location)
+            }
+        }
+        if let store = call.store {
+            if call.operations != nil {
+                sink.error("a call that runs operations is not itself a store call; mark the operations with \"store\" instead", at: store.location)
+            } else if returnsReference != nil {
+                sink.error("a call that returns a described type cannot be answered by a store", at: store.location)
+            }
+        }
+        if call.perItem != nil, call.returns == nil {
+            sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
+        }
+        perItemShape(call)
+        itemInputs(of: call)
+        // Parameter types compare on the type model (`[String:Int]` is `[String: Int]`): spelled
+        // once per call, shared by its forms' overload keys.
+        var parameterTypes = TextBuilder(capacity: 32)
+        for (index, parameter) in call.parameters.enumerated() {
+            if index > 0 { parameterTypes += "," }
+            parameterTypes += parameter.type.model.map { $0.canonical.description } ?? parameter.type.value
+        }
+        let parameterKey = parameterTypes.text()
+        for form in call.forms {
+            memberName(form.name, what: "method")
+            if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
+                MockDefaults.expression(for: model) == nil {
+                sink.error(
+                    "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
+                    at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
+            }
+            if let labels = form.labels {
+                if labels.count != call.parameters.count {
+                    sink.error(
+                        "the \"\(form.kind.value.rawValue)\" form gives \(labels.count) label(s) for \(call.parameters.count) parameter(s)",
+                        at: form.location)
+                }
+                for label in labels { self.label(label) }
+            }
+            for attribute in form.availability { availability(attribute) }
+            deprecation(form.deprecation, at: form.location)
+            expression(form.errorValue, what: "\"errorValue\"")
+            if form.kind.value == .completion || form.kind.value == .result {
+                if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.keywords.contains(form.handlerLabel) {
+                    sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
+                } else if let clash = call.parameters.first(where: { $0.name.value == form.handlerLabel }) {
+                    sink.error(
+                        "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",
+                        at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
+                }
+            }
+            if let reference = returnsReference, form.kind.value != .sync {
+                sink.error(
+                    "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
+                    at: form.location)
+            }
+            if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
+                sink.error(
+                    "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
+                    at: handlerValue.location)
+            }
+            // `async fetch(_:completionHandler:)[String,Int]`, built in one string: every form has one.
+            var builder = TextBuilder(capacity: 96)
+            if form.kind.value == .async { builder += "async " }
+            if let labels = form.labels {
+                builder += form.name.value
+                builder += "("
+                for label in labels {
+                    builder += label.value
+                    builder += ":"
+                }
+            } else {
+                builder += form.name.value
+                builder += "("
+                for parameter in call.parameters {
+                    builder += parameter.label.value
+                    builder += ":"
+                }
+            }
+            if form.kind.value == .completion || form.kind.value == .result {
+                builder += form.handlerLabel
+                builder += ":"
+            }
+            builder += ")"
+            let selectorEnd = builder.utf8Count
+            builder += "["
+            builder += parameterKey
+            builder += "]"
+            let key = builder.text()
+            let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
+            if let first = signatures[key] {
+                let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
+                sink.error(
+                    "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
+                    at: form.name.location, hint: "overloads must differ in labels or parameter types")
+            } else {
+                signatures[key] = form.name.location
+            }
+        }
+        var kinds = Set<FormKind>()
+        for form in call.forms where !kinds.insert(form.kind.value).inserted {
+            sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location)
+        }
+    }
+
+    /// A per-item result is a map of ID to `Result` or pairs of ID and `Result`; a per-item
+    /// field names a field of the result tuple with that shape.
+    func perItemShape(_ call: Call) {
+        guard let perItem = call.perItem, case .swift(let returns)? = call.returns, let model = returns.model else { return }
+        switch perItem {
+        case .whole:
+            perItemType(
+                model, at: returns.location,
+                what: "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)")
+        case .fields(let fields):
+            guard case .tuple(let elements) = model.canonical, elements.count > 1 else {
+                sink.error("\"perItem\" lists fields, so the result must be a tuple with those fields; found \(returns.value)", at: returns.location)
+                return
+            }
+            let labels = elements.compactMap(\.label)
+            for field in fields {
+                guard let element = elements.first(where: { $0.label == field.value }) else {
+                    sink.error(
+                        "the result has no field \"\(field.value)\"", at: field.location,
+                        hint: Spelling.closest(to: field.value, in: labels.sorted()).map { "did you mean \"\($0)\"?" })
+                    continue
+                }
+                perItemType(
+                    element.type, at: field.location,
+                    what: "the field \"\(field.value)\" is \(element.type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])")
+            }
+        }
+    }
+
+    /// `[K: Result<V, E>]` or `[(K, Result<V, E>)]`, with a `Hashable` key (the doubles key
+    /// the items chosen to fail by it); `what` is the error when the shape is wrong.
+    func perItemType(_ type: SwiftType, at location: SourceLocation, what: String) {
+        guard let key = type.perItemKey else {
+            sink.error(what, at: location)
+            return
+        }
+        if let reason = key.notHashable {
+            sink.error("the item key \(key) must be Hashable, and \(reason)", at: location)
+        }
+    }
+
+    /// Parameters marked `items` and the call's `atomic`: each list of items answers one per-item
+    /// result, so fault wrappers can keep the items chosen to fail out of the request.
+    func itemInputs(of call: Call) {
+        var answered: [String: SourceLocation] = [:]
+        let inputs = call.parameters.compactMap { parameter in parameter.items.map { (parameter, $0) } }
+        for (parameter, input) in inputs {
+            var list = parameter.type.model?.canonical
+            if case .optional(let wrapped)? = list { list = wrapped }
+            if list?.arrayElement == nil {
+                sink.error("\"items\" marks a list of items, but \"\(parameter.name.value)\" is a \(parameter.type.value), not an array", at: input.location)
+            }
+            if let key = input.key { keyPath(key, what: "key") }
+            switch call.perItem {
+            case nil:
+                sink.error("\"items\" needs per-item results to answer them: add \"perItem\" to the call", at: input.location)
+            case .whole?:
+                if let result = input.result {
+                    sink.error("the whole result is per-item, so \"items\" takes no \"result\"", at: result.location)
+                }
+            case .fields(let fields)?:
+                guard let result = input.result else {
+                    sink.error("\"items\" needs \"result\": the per-item field (\(fields.map(\.value).joined(separator: ", "))) that answers these items", at: input.location)
+                    continue
+                }
+                if !fields.contains(where: { $0.value == result.value }) {
+                    sink.error(
+                        "\"\(result.value)\" is not a per-item field of the result", at: result.location,
+                        hint: Spelling.closest(to: result.value, in: fields.map(\.value)).map { "did you mean \"\($0)\"?" })
+                }
+            }
+            let answeredField = input.result?.value ?? ""
+            if let first = answered[answeredField] {
+                sink.error("two parameters give the items of the same result (first at line \(first.line))", at: input.location)
+            }
+            answered[answeredField] = input.location
+        }
+        guard let atomic = call.atomic else { return }
+        if inputs.isEmpty {
+            sink.error("an atomic call needs a parameter with \"items\": the requested items it groups", at: atomic.location)
+        }
+        if let flag = call.parameters.first(where: { $0.name.value == atomic.when.value }) {
+            if flag.type.model?.simpleName != "Bool" {
+                sink.error("\"when\" must name a Bool parameter; \"\(flag.name.value)\" is a \(flag.type.value)", at: atomic.when.location)
+            }
+        } else {
+            sink.error(
+                "\"when\" names no parameter of the call", at: atomic.when.location,
+                hint: Spelling.closest(to: atomic.when.value, in: call.parameters.map(\.name.value)).map { "did you mean \"\($0)\"?" })
+        }
+        self.atomic(atomic)
+    }
+
+    func atomic(_ atomic: AtomicSpec) {
+        keyPath(atomic.groupBy, what: "groupBy")
+        expression(atomic.except, what: "\"except\"")
+        if !errorCodeNames.contains(atomic.error.value) {
+            sink.error(
+                "the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location,
+                hint: Spelling.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
+        }
+    }
+
+    /// The names of the error codes the description's catalogue has.
+    var errorCodeNames: [String] {
+        switch description.errorModel?.catalogue {
+        case .codes(let codes)?: return codes.map(\.name.value)
+        case .cloudKit?, nil: return ErrorCatalogue.cloudKit.codes.map(\.name)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The Swift a description carries: types, read on the type model and checked against what the
+/// generated code can carry; copied expressions, read by the lexer.
+extension ValidationPass {
+    /// A Swift expression copied into generated code: one expression (or argument list) on one
+    /// line, read by the lexer, so a comment, string or directive cannot reach past it.
+    func expression(_ value: Located<String>?, what: String, shape: SwiftExpression.Shape = .expression) {
+        guard let value, let problem = SwiftExpression.problem(in: value.value, as: shape) else { return }
+        sink.error(
+            "\(what) must be one Swift expression on one line, with its brackets and quotes closed; found \(SwiftNames.literal(value.value)): \(problem)",
+            at: value.location)
+    }
+
+    /// A Swift type the description declares: one type, which the generated code can carry at
+    /// `position`. Returns its model when it is both.
+    @discardableResult
+    func declaredType(_ type: DeclaredType, at position: TypePosition) -> SwiftType? {
+        switch type.parsed {
+        case .failure(let error):
+            // `Int { get async }`: the protocol's property requirements are plain `{ get }`.
+            let hint = type.value.contains("{")
+                ? "a property whose getter is async or throws cannot be described: describe it as a call with an \"async\" form" : nil
+            sink.error("\"\(type.value)\" is not a valid Swift type: \(error.reason)", at: type.location, hint: hint)
+            return nil
+        case .success(let model):
+            if let reason = model.refusal(at: position) {
+                sink.error("the generated code cannot carry the type \"\(type.value)\": \(reason)", at: type.location)
+                return nil
+            }
+            return model
+        }
+    }
+
+    /// An SDK class, struct or error type: a named type (`CKDatabase`, `CKRecord.ID`).
+    @discardableResult
+    func namedType(_ type: DeclaredType, what: String) -> Bool {
+        guard let model = declaredType(type, at: .value) else { return false }
+        if case .nominal = model { return true }
+        sink.error("\(what) \"\(type.value)\" must be a named type such as CKDatabase", at: type.location)
+        return false
+    }
+
+    func typeUse(_ use: TypeUse, at position: TypePosition, typeNames: [String: SourceLocation]) {
+        switch use {
+        case .swift(let type):
+            declaredType(type, at: position)
+        case .reference(let name):
+            if typeNames[name.value] == nil {
+                let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
+                    ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
+                sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import CloudDoubleCatalogue
+
+/// One validation of one description: every rule, each reporting into `sink`. Split by subject:
+/// names and the error model here, Swift types and expressions (`ValidationPass+Types.swift`),
+/// a type's members and calls (`+Members`), operations (`+Operations`).
+struct ValidationPass {
+    let description: APIDescription
+    let sink: DiagnosticSink
+
+    func run() {
+        moduleName(description.module)
+        for module in description.imports { moduleName(module) }
+        if !SwiftNames.isIdentifier(description.prefix.value) {
+            sink.error("the prefix \"\(description.prefix.value)\" is not a valid start of a Swift name", at: description.prefix.location)
+        }
+        for attribute in description.availability { availability(attribute) }
+        if description.types.isEmpty {
+            sink.error("the description has no types; describe at least one in \"types\"", at: description.module.location)
+        }
+        var typeNames: [String: SourceLocation] = [:]
+        for type in description.types {
+            let name = type.name.value
+            if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
+                sink.error("the type name \"\(name)\" is not a valid Swift identifier", at: type.name.location)
+            } else if let first = typeNames[name] {
+                sink.error("the type \"\(name)\" is described twice (first at line \(first.line))", at: type.name.location)
+            } else {
+                typeNames[name] = type.name.location
+            }
+            namedType(type.sdkType, what: "the SDK type")
+        }
+        if let condition = description.liveCondition, !SwiftSnippets.isCompilationCondition(condition.value) {
+            sink.error(
+                "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \(SwiftNames.literal(condition.value))",
+                at: condition.location)
+        }
+        let operationNames = operations()
+        // Each type's members are checked on their own: on all cores, each into its own sink,
+        // the diagnostics then taken in the types' order.
+        let (description, file, names) = (self.description, sink.file, typeNames)
+        let perType = description.types.parallelMap { type in
+            let typeSink = DiagnosticSink(file: file)
+            ValidationPass(description: description, sink: typeSink).members(of: type, typeNames: names, operationNames: operationNames)
+            return typeSink.diagnostics
+        }
+        for diagnostics in perType {
+            for diagnostic in diagnostics { sink.append(diagnostic) }
+        }
+        if let model = description.errorModel { errorModel(model) }
+        generatedNames()
+    }
+
+    /// Every top-level name the generator emits has one owner: no two generated names are the
+    /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
+    /// make the live adapter wrap the protocol, silently).
+    func generatedNames() {
+        let prefix = description.prefix.value
+        var owners: [String: (what: String, location: SourceLocation)] = [:]
+        var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
+        for type in description.types { sdkNames[type.sdkType.value] = type.sdkType.location }
+        for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
+        func claim(_ name: String, _ what: String, at location: SourceLocation) {
+            if let first = owners[name] {
+                sink.error(
+                    "the generated name \(name) (\(what)) is also \(first.what), from line \(first.location.line)", at: location,
+                    hint: "rename one, or change the prefix")
+            } else if sdkNames[name] != nil {
+                sink.error(
+                    "the generated name \(name) (\(what)) is the name of an SDK type or module, which it would hide in generated code",
+                    at: location, hint: "change the prefix or the type's name")
+            } else {
+                owners[name] = (what, location)
+            }
+        }
+        let names = GeneratedNames(prefix: prefix)
+        for type in description.types {
+            let name = type.name.value
+            claim(names.protocolName(name), "the protocol of \(name)", at: type.name.location)
+            claim(names.liveName(name), "its live adapter", at: type.name.location)
+            claim(names.faultName(name), "its fault wrapper", at: type.name.location)
+            claim(names.mockName(name), "its mock", at: type.name.location)
+            claim(names.callKeyName(name), "its call keys", at: type.name.location)
+            let backed = type.properties.contains { $0.store != nil }
+                || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+            if backed { claim(names.backingName(name), "its mock's backing protocol", at: type.name.location) }
+        }
+        for operation in description.operations {
+            let name = operation.name.value
+            claim(names.outcomeName(name), "the outcome of \(name)", at: operation.name.location)
+            if operation.store != nil { claim(names.operationBackingName(name), "the backing of \(name)", at: operation.name.location) }
+            if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
+                claim(names.deprecatedBlocksName(name), "its deprecated-block protocol", at: operation.name.location)
+                claim(names.deprecatedBlockAccessName(name), "its deprecated-block accessor", at: operation.name.location)
+            }
+        }
+    }
+
+    func moduleName(_ module: Located<String>) {
+        let parts = module.value.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.isEmpty || !parts.allSatisfy({ SwiftNames.isIdentifier(String($0)) }) {
+            sink.error("\"\(module.value)\" is not a valid module name", at: module.location)
+        }
+    }
+
+    func availability(_ attribute: Located<String>) {
+        let text = attribute.value
+        if case .failure(let problem) = Availability.parse(text) {
+            sink.error(
+                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text)): \(problem.reason)",
+                at: attribute.location)
+        }
+    }
+
+    /// `renamed` is a declaration name (`record(for:)`), so the attribute stays one attribute.
+    func deprecation(_ deprecation: Deprecation?, at location: SourceLocation) {
+        guard let renamed = deprecation?.renamed, !SwiftSnippets.isDeclarationName(renamed) else { return }
+        sink.error(
+            "\"renamed\" must be a declaration name such as \"record(for:)\" or \"CKDatabase.save(_:)\"; found \(SwiftNames.literal(renamed))",
+            at: location)
+    }
+
+    func label(_ label: Located<String>) {
+        if label.value != "_" && !SwiftNames.isIdentifier(label.value) {
+            sink.error("the argument label \"\(label.value)\" is not a valid Swift identifier (use \"_\" for none)", at: label.location)
+        }
+    }
+
+    func memberName(_ name: Located<String>, what: String) {
+        if what != "parameter", ReservedNames.doubleMembers.contains(name.value) {
+            sink.error(
+                "\"\(name.value)\" is a member of the generated doubles (\(ReservedNames.doubleMembers.sorted().joined(separator: ", "))) and cannot be a \(what) name",
+                at: name.location)
+        } else if !SwiftNames.isIdentifier(name.value) {
+            sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
+        } else if SwiftNames.reservedMemberNames.contains(name.value) {
+            sink.error("\"\(name.value)\" cannot be used as a \(what) name, even escaped with backticks", at: name.location)
+        }
+    }
+
+    func reference(_ use: TypeUse) -> String? {
+        if case .reference(let name) = use { return name.value }
+        return nil
+    }
+
+    /// `zoneID`, `record.zoneID`: a property path written as a Swift key path (`\.zoneID`).
+    func keyPath(_ path: Located<String>, what: String) {
+        let parts = path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.isEmpty || parts.contains(where: { !SwiftNames.isIdentifier($0) || SwiftNames.keywords.contains($0) }) {
+            sink.error("\"\(what)\" must be a property path such as \"recordID\" or \"recordID.zoneID\"; found \"\(path.value)\"", at: path.location)
+        }
+    }
+
+    func errorModel(_ model: ErrorModelSpec) {
+        if let name = model.name, !SwiftNames.isIdentifier(name.value) || SwiftNames.keywords.contains(name.value) {
+            sink.error("the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location, hint: "it names the model in generated code: ErrorModel.<name>")
+        } else if let name = model.name, !(name.value.drop { $0 == "_" }.first.map { $0.isLowercase || $0.isNumber } ?? false) {
+            // A static member of `ErrorModel`: its type members (`Conflict`, `Type`) start with
+            // capitals, so a lowercase name can never be one of them.
+            sink.error(
+                "the error model's name \"\(name.value)\" must start with a lowercase letter", at: name.location,
+                hint: "it is a static member of ErrorModel (ErrorModel.<name>), beside its types such as ErrorModel.Conflict")
+        }
+        expression(model.domain, what: "\"domain\"")
+        for key in [model.retryAfterKey, model.partialErrorsKey, model.serverRecordKey, model.clientRecordKey, model.ancestorRecordKey] {
+            expression(key, what: "an error model key")
+        }
+        if let type = model.errorType { namedType(type, what: "the error type") }
+        guard case .codes(let codes) = model.catalogue else { return }
+        var names: [String: Int] = [:]
+        var raws: [Int: Int] = [:]
+        for code in codes {
+            if !SwiftNames.isIdentifier(code.name.value) {
+                sink.error("the error code name \"\(code.name.value)\" is not a valid Swift identifier", at: code.name.location)
+            }
+            if let line = names[code.name.value] {
+                sink.error("the error code \"\(code.name.value)\" is listed twice (first at line \(line))", at: code.name.location)
+            }
+            if let line = raws[code.rawValue.value] {
+                sink.error("the raw value \(code.rawValue.value) is used twice (first at line \(line))", at: code.rawValue.location)
+            }
+            names[code.name.value] = code.name.location.line
+            raws[code.rawValue.value] = code.rawValue.location.line
+        }
+    }
+}

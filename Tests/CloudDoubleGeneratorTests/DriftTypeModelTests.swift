@@ -1,0 +1,156 @@
+@testable import CloudDoubleGenerator
+import Foundation
+import XCTest
+
+/// `import` and `check` read declarations through the lexer and compare types on the type model,
+/// like the validator. One test per rule, each with a case the text scanners got wrong.
+final class DriftTypeModelTests: XCTestCase {
+    /// A symbol of module `SDK` with one declaration.
+    func symbol(_ kind: String, _ path: [String], _ declaration: String) -> [String: Any] {
+        [
+            "kind": ["identifier": kind], "identifier": ["precise": path.joined(separator: ".")], "pathComponents": path,
+            "declarationFragments": [["kind": "text", "spelling": declaration]], "accessLevel": "public",
+        ]
+    }
+
+    func surface(_ symbols: [[String: Any]]) throws -> SDKSurface {
+        let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        return SDKSurface(graphs: [try JSONDecoder().decode(SymbolGraph.self, from: data)])
+    }
+
+    /// Types compare on the model, typealiases resolved by lookup. Before: `Optional<Thing.ID>`
+    /// and `String?` differed (text), and each comparison sorted every typealias.
+    func testTypesCompareOnTheModelWithTypealiasesResolved() throws {
+        let surface = try surface([
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.typealias", ["Thing", "ID"], "typealias ID = String"),
+            symbol("swift.typealias", ["Thing", "Key"], "typealias Key = Thing.ID"),
+        ])
+        XCTAssertTrue(surface.sameType("Optional<Thing.ID>", "String?"))
+        XCTAssertTrue(surface.sameType("[Thing.Key:Swift.Int]", "Dictionary<String, Int>"))
+        XCTAssertFalse(surface.sameType("Thing.IDs", "String"), "a longer name is not the alias")
+        // A cycle of typealiases ends.
+        let cyclic = try self.surface([symbol("swift.typealias", ["A"], "typealias A = B"), symbol("swift.typealias", ["B"], "typealias B = A")])
+        XCTAssertFalse(cyclic.sameType("A", "String"))
+    }
+
+    /// Declarations split on the lexer's tokens. Before: an escaped quote in a default value
+    /// flipped the scanner's "in a string" state and the parameters ran together.
+    func testADeclarationSplitsOnTokens() throws {
+        let declaration = try XCTUnwrap(SwiftDeclaration(#"@discardableResult func save(_ name: String = "a\", b: c", into zone: [String:Int], completionHandler: @escaping @Sendable (Swift.Result<Int, any Error>) -> Void) async throws -> Int"#))
+        XCTAssertEqual(declaration.parameters.map(\.name), ["name", "zone", "completionHandler"])
+        XCTAssertEqual(declaration.parameters[0].defaultValue, #""a\", b: c""#)
+        XCTAssertEqual(declaration.parameters[1].type, "[String: Int]")
+        XCTAssertEqual(declaration.attributes, ["@discardableResult"])
+        XCTAssertTrue(declaration.isAsync && declaration.throwsErrors)
+        XCTAssertEqual(declaration.returns, "Int")
+        XCTAssertNil(try XCTUnwrap(SwiftDeclaration("func f() -> ()")).returns)
+    }
+
+    /// A handler is recognised on the model. Before: `Swift.Result<…>` and `Swift.Error?` were
+    /// not (the text did not start with `Result<`), so the call was drafted as a sync form.
+    func testAHandlerIsRecognisedOnTheModel() {
+        func handler(_ type: String) -> SDKHandler? {
+            SDKMethod.handler(SDKParameter(label: "completionHandler", name: "completionHandler", type: type))
+        }
+        XCTAssertEqual(handler("@escaping @Sendable (Swift.Result<CKRecord, Swift.Error>) -> Void"), .result("CKRecord"))
+        XCTAssertEqual(handler("@escaping (CKRecord?, (any Error)?) -> Swift.Void"), .completion(value: "CKRecord?", optional: true))
+        XCTAssertEqual(handler("((Optional<Error>) -> ())?"), .completion(value: nil, optional: true))
+        XCTAssertNil(handler("@escaping (CKRecord?, (any Error)?) -> Bool"))
+    }
+
+    /// A property's type and settability come from its tokens. Before: `{ get }` inside a
+    /// default string made a settable property read-only.
+    func testAPropertyReadsItsTokens() throws {
+        let surface = try surface([
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.property", ["Thing", "label"], #"var label: [String : Int] = ["{ get }": 1]"#),
+            symbol("swift.property", ["Thing", "count"], "var count: Int { get }"),
+        ])
+        let properties = try XCTUnwrap(surface.types["Thing"]).properties
+        XCTAssertEqual(properties.map(\.type), ["[String: Int]", "Int"])
+        XCTAssertEqual(properties.map(\.settable), [true, false])
+    }
+
+    /// Availability is read as the validator parsed it. Before: an escaped quote and commas in
+    /// a message made `check` index past the end of an empty part and crash.
+    func testAvailabilityIsReadFromItsParse() {
+        let described = DescribedAvailability([#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"])
+        XCTAssertTrue(described.deprecatedEverywhere)
+        XCTAssertEqual(described.introduced["ios"], "15.0")
+        XCTAssertEqual(described.deprecated["ios"], "17.0")
+    }
+
+    /// The toolchain's availability domains map to the names `@available` takes. Before:
+    /// `import` drafted `@available(iOSAppExtension, deprecated: 15.0)`, which `validate` refuses.
+    func testAvailabilityDomainsMapToSwiftPlatforms() throws {
+        let json = #"[{ "domain": "iOSAppExtension", "deprecated": { "major": 15 } }, { "domain": "Linux", "deprecated": { "major": 1 } }, { "domain": "macOS", "deprecated": { "major": 13, "minor": 1 } }]"#
+        let entries = try JSONDecoder().decode([SymbolGraph.Symbol.Availability].self, from: Data(json.utf8))
+        let drafted = DraftImporter.availability(entries).attributes
+        XCTAssertEqual(drafted, ["@available(macOS, deprecated: 13.1)", "@available(iOSApplicationExtension, deprecated: 15.0)"])
+        for attribute in drafted { XCTAssertNotNil(Availability(parsing: attribute), attribute) }
+    }
+
+    /// A draft holds to the validator's rules on types: what generated code cannot carry is
+    /// omitted with the reason, so the draft validates. Before: `import` drafted `inout`,
+    /// variadic and non-escaping closure parameters, and the draft failed `validate`.
+    func testADraftOmitsWhatGeneratedCodeCannotCarry() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Thing"], "class Thing"),
+            symbol("swift.method", ["Thing", "bump(_:)"], "func bump(_ value: inout Int)"),
+            symbol("swift.method", ["Thing", "sum(_:)"], "func sum(_ values: Int...) -> Int"),
+            symbol("swift.method", ["Thing", "each(_:)"], "func each(_ body: (Int) -> Void)"),
+            symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int"),
+            symbol("swift.property", ["Thing", "handler"], "var handler: () -> Void { get }"),
+            symbol("swift.method", ["Thing", "convert(_:)"], "func convert<T>(_ value: T) -> T"),
+            symbol("swift.method", ["Thing", "reset()"], "mutating func reset()"),
+            symbol("swift.property", ["Thing", "remote"], "var remote: Int { get async throws }"),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: data, types: ["Thing"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        for omitted in ["bump(_:)", "sum(_:)", "each(_:)", "handler"] {
+            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): generated code cannot carry") }, "\(omitted): \(draft.todos)")
+        }
+        // Before: drafted, and the draft's generated code did not compile.
+        for omitted in ["convert(_:)", "reset()", "remote"] {
+            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): a description cannot say this") }, "\(omitted): \(draft.todos)")
+        }
+        XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
+    }
+
+    /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for
+    /// one was reported as "no longer" in the SDK.
+    func testCheckFindsInitialisersSubscriptsAndTypeMembers() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.init", ["Thing", "init(zone:)"], "init(zone: String)"),
+            symbol("swift.subscript", ["Thing", "subscript(_:)"], "subscript(key: String) -> Int { get }"),
+            symbol("swift.type.method", ["Thing", "shared()"], "static func shared() -> Thing"),
+            symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let description = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Thing", "sdkType": "Thing",
+              "calls": [{ "id": "count", "parameters": [], "returns": "Int", "forms": { "async": { "name": "count" } } }],
+              "omitted": [{ "name": "init(zone:)", "reason": "made by the app" }, { "name": "subscript", "reason": "not used" }, { "name": "shared", "reason": "a singleton" }] }] }
+            """#
+        let findings = try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), [])
+    }
+
+    /// Whether a description already says a member is unavailable on a platform is read from
+    /// its parsed attribute, in the toolchain's domain mapped to Swift's name. Before: the text
+    /// was matched against `@available(iOSAppExtension,`, which no valid attribute spells.
+    func testUnavailabilityIsReadFromTheParsedAttribute() throws {
+        var method = symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int")
+        method["availability"] = [["domain": "iOSAppExtension", "isUnconditionallyUnavailable": true]]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": [symbol("swift.class", ["Thing"], "class Thing"), method]])
+        func findings(_ availability: String) throws -> [String] {
+            let description = """
+                { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Thing", "sdkType": "Thing",
+                  "calls": [{ "id": "count", "parameters": [], "returns": "Int", "forms": { "async": { "name": "count", "availability": [\(availability)] } } }] }] }
+                """
+            return try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message)
+        }
+        XCTAssertEqual(try findings(#""@available( iOSApplicationExtension , unavailable)""#), [])
+        XCTAssertEqual(try findings(""), ["`count()` is unavailable on iOSApplicationExtension in Thing"])
+    }
+}

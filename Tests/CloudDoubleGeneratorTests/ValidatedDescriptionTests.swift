@@ -1,0 +1,34 @@
+@testable import CloudDoubleGenerator
+import XCTest
+
+/// Validation returns the description resolved: what translators read instead of working it out
+/// again. (Only `Validator.validate` can make one: its initialiser is private to that file.)
+final class ValidatedDescriptionTests: XCTestCase {
+    func testValidationResolvesIdsOperationsAndAvailability() throws {
+        let json = #"""
+            {
+              "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "availability": ["@available(iOS 15.0,macOS 12.0 , *)"],
+              "types": [{
+                "name": "Store", "sdkType": "SDKStore",
+                "properties": [{ "name": "count", "type": "Int", "availability": ["@available(iOS, deprecated: 17.0)"] }],
+                "calls": [
+                  { "parameters": [{ "name": "key", "type": "String" }], "returns": "Int", "forms": { "async": { "name": "value", "availability": ["@available(macOS 13, *)"] } } },
+                  { "id": "run", "parameters": [{ "label": "_", "name": "operation", "type": "SDKOperation" }], "operations": true, "forms": { "sync": { "name": "add" } } }
+                ]
+              }],
+              "operations": [{
+                "name": "Fetch", "sdkType": "SDKOperation",
+                "result": { "type": "Void", "blocks": [{ "name": "resultBlock", "role": "finalResult", "type": "(Result<Void, any Error>) -> Void" }] }
+              }]
+            }
+            """#
+        let validated = try Generator.resolve(Array(json.utf8), file: "Store.clouddouble.json")
+        XCTAssertEqual(validated.prefix.value, "Cloud", "the description's fields read through")
+        XCTAssertEqual(validated.availability.map(\.text), ["@available(iOS 15.0, macOS 12.0, *)"])
+        let store = try XCTUnwrap(validated.types.first)
+        XCTAssertEqual(store.properties[0].availability.map(\.text), ["@available(iOS, deprecated: 17.0)"])
+        XCTAssertEqual(store.calls.map(\.callID), ["value", "run"], "a call without an id takes its first form's name")
+        XCTAssertEqual(store.calls[0].forms[0].availability.map(\.text), ["@available(macOS 13, *)"])
+        XCTAssertEqual(store.calls[1].runs.map(\.name.value), ["Fetch"], "\"operations\": true runs every described operation")
+    }
+}
