@@ -24,13 +24,22 @@ enum OpaqueValues {
     static let cursorDataKey = "CursorData"
     static let cursorZoneIDKey = "ZoneID"
 
+    /// One archived value: Apple's `-initWithCoder:`s read integers and flags with
+    /// `decodeInteger`/`decodeInt64`/`decodeBool`, so they are archived as such, not as objects.
+    enum Value {
+        case object(NSObject)
+        case integer(Int)
+        case int64(Int64)
+        case bool(Bool)
+    }
+
     static func token(_ bytes: Data) -> CKServerChangeToken? {
-        mint(CKServerChangeToken.self, [tokenDataKey: bytes as NSData])
+        mint(CKServerChangeToken.self, [tokenDataKey: .object(bytes as NSData)])
     }
 
     static func cursor(_ bytes: Data, zoneID: CKRecordZone.ID?) -> CKQueryOperation.Cursor? {
-        var values: [String: NSObject] = [cursorDataKey: bytes as NSData]
-        if let zoneID { values[cursorZoneIDKey] = zoneID }
+        var values: [String: Value] = [cursorDataKey: .object(bytes as NSData)]
+        if let zoneID { values[cursorZoneIDKey] = .object(zoneID) }
         return mint(CKQueryOperation.Cursor.self, values)
     }
 
@@ -56,7 +65,9 @@ enum OpaqueValues {
         return unarchiver.decodeObject(of: NSData.self, forKey: key) as Data?
     }
 
-    private static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, _ values: [String: NSObject]) -> T? {
+    /// Decodes an archive of `values` as `type`, so the real class's `init?(coder:)` runs: the one
+    /// public way to make a CloudKit object that has no public initialiser.
+    static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, _ values: [String: Value]) -> T? {
         let placeholder = OpaqueValuePlaceholder(values: values)
         guard let archive = try? NSKeyedArchiver.archivedData(withRootObject: placeholder, requiringSecureCoding: true),
             let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive)
@@ -73,13 +84,23 @@ enum OpaqueValues {
 /// because swift-corelibs-foundation archives only top-level, non-private classes.
 final class OpaqueValuePlaceholder: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
-    let values: [String: NSObject]
+    let values: [String: OpaqueValues.Value]
 
-    init(values: [String: NSObject]) { self.values = values }
+    init(values: [String: OpaqueValues.Value]) { self.values = values }
+
+    /// Objects only, as most archives hold.
+    convenience init(values: [String: NSObject]) { self.init(values: values.mapValues { .object($0) }) }
 
     required init?(coder: NSCoder) { nil }
 
     func encode(with coder: NSCoder) {
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) { coder.encode(value, forKey: key) }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .object(let object): coder.encode(object, forKey: key)
+            case .integer(let number): coder.encode(number, forKey: key)
+            case .int64(let number): coder.encode(number, forKey: key)
+            case .bool(let flag): coder.encode(flag, forKey: key)
+            }
+        }
     }
 }

@@ -11,14 +11,7 @@ import Foundation
 /// class in Tests/StandIns/CloudKit cites its source); every value made is read back, and a
 /// mismatch is reported to the service's `ArchiveFormatReport`.
 enum SharingArchive {
-    /// One archived value: Apple's `-initWithCoder:`s read integers and flags with
-    /// `decodeInteger`/`decodeInt64`/`decodeBool`, so they are archived as such, not as objects.
-    enum Value {
-        case object(NSObject)
-        case integer(Int)
-        case int64(Int64)
-        case bool(Bool)
-    }
+    typealias Value = OpaqueValues.Value
 
     static func userIdentity(_ userRecordName: String) -> CKUserIdentity? {
         mint(CKUserIdentity.self, ["UserRecordID": .object(CKRecord.ID(recordName: userRecordName)), "HasICloudAccount": .bool(true)])
@@ -92,38 +85,8 @@ enum SharingArchive {
         }
     }
 
-    /// Decodes an archive of `values` as `type`, so the real class's `init?(coder:)` runs.
     static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, _ values: [String: Value]) -> T? {
-        let placeholder = SharingPlaceholder(values: values)
-        guard let archive = try? NSKeyedArchiver.archivedData(withRootObject: placeholder, requiringSecureCoding: true),
-            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive)
-        else { return nil }
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        unarchiver.setClass(type, forClassName: NSStringFromClass(SharingPlaceholder.self))
-        defer { unarchiver.finishDecoding() }
-        return unarchiver.decodeObject(of: type, forKey: NSKeyedArchiveRootObjectKey)
-    }
-}
-
-/// Stands in for a sharing class in an archive. File-level: swift-corelibs-foundation archives
-/// only top-level classes.
-final class SharingPlaceholder: NSObject, NSSecureCoding {
-    static var supportsSecureCoding: Bool { true }
-    let values: [String: SharingArchive.Value]
-
-    init(values: [String: SharingArchive.Value]) { self.values = values }
-
-    required init?(coder: NSCoder) { nil }
-
-    func encode(with coder: NSCoder) {
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            switch value {
-            case .object(let object): coder.encode(object, forKey: key)
-            case .integer(let number): coder.encode(number, forKey: key)
-            case .int64(let number): coder.encode(number, forKey: key)
-            case .bool(let flag): coder.encode(flag, forKey: key)
-            }
-        }
+        OpaqueValues.mint(type, values)
     }
 }
 
