@@ -9,55 +9,11 @@ import XCTest
 /// Issue #24's worked example: Alice shares her notes zone with Bob, and both edit it through
 /// `InMemorySyncEngine` — Alice on her private database, Bob on his shared database — with 30% of
 /// their requests failing (seeded), until both devices and the server agree.
-final class SharedNotesTests: XCTestCase {
-    let clock = VirtualClock()
-    static let everyCode = ErrorCatalogue.cloudKit.codes.map { WeightedCode(.raw($0.rawValue)) }
-
-    struct Device {
-        let notes: SyncedNotes
-        let engine: InMemorySyncEngine
-        let database: FaultInjectingCloudDatabase
-    }
-
+final class SharedNotesTests: SyncedNotesTestCase {
     func device(_ cloud: InMemoryCloudKit, _ scope: CKDatabase.Scope, notes: SyncedNotes, seed: UInt64) async -> Device {
-        let plan = FaultPlan {
-            FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: Self.everyCode, retryAfter: .range(1...5)))
-            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
-        }
-        let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(scope), faults: FaultInjector(
-            plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
-        var configuration = SyncEngineConfiguration<any CloudDatabase>(database: database, stateSerialization: nil, delegate: notes)
-        configuration.automaticallySync = false
-        let engine = InMemorySyncEngine(configuration, cloud: cloud, time: clock.timeSource, random: RandomSource(seed: seed))
-        await notes.attach(engine)
-        return Device(notes: notes, engine: engine, database: database)
-    }
-
-    func note(_ id: Int, _ text: String, at seconds: Double) -> Note {
-        Note(id: "note-\(id)", text: text, modified: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
-    }
-
-    func texts(_ device: Device) async -> [String: String] { await device.notes.notes.mapValues(\.text) }
-
-    /// The notes in Alice's zone (the share record lives there too, and is no note).
-    func serverTexts(_ cloud: InMemoryCloudKit) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).filter { $0.recordType == "Note" }.map {
-            ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
-        })
-    }
-
-    func converge(_ devices: [Device], _ cloud: InMemoryCloudKit, to expected: [String: String], rounds: Int = 80) async -> Int {
-        for round in 1...rounds {
-            for device in devices { try? await device.notes.sync() }
-            var settled = serverTexts(cloud) == expected
-            for device in devices {
-                let upToDate = await device.notes.isUpToDate
-                let local = await texts(device)
-                settled = settled && upToDate && local == expected
-            }
-            if settled { return round }
-        }
-        return rounds
+        let device = makeDevice(cloud, scope, notes: notes, seed: seed)
+        await notes.attach(device.engine)
+        return device
     }
 
     func testAliceSharesHerNotesZoneWithBobAndBothEditUnderFaults() async throws {

@@ -10,60 +10,9 @@ import XCTest
 /// requests failing (seeded, codes drawn from the whole catalogue, plus item faults), an
 /// expired change token, a zone deleted on another device and an account change. The virtual
 /// clock makes every wait instant; the seeds make every run the same.
-final class SyncedNotesTests: XCTestCase {
-    let clock = VirtualClock()
-
-    struct Device {
-        let notes: SyncedNotes
-        let engine: InMemorySyncEngine
-        let database: FaultInjectingCloudDatabase
-    }
-
-    static let everyCode = ErrorCatalogue.cloudKit.codes.map { WeightedCode(.raw($0.rawValue)) }
-
+final class SyncedNotesTests: SyncedNotesTestCase {
     func device(_ cloud: InMemoryCloudKit, seed: UInt64, faults: Bool = true) -> Device {
-        let plan = faults
-            ? FaultPlan {
-                FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: Self.everyCode, retryAfter: .range(1...5)))
-                FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
-            }
-            : FaultPlan {}
-        let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
-            plan: plan, seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
-        let notes = SyncedNotes()
-        var configuration = SyncEngineConfiguration<any CloudDatabase>(database: database, stateSerialization: nil, delegate: notes)
-        configuration.automaticallySync = false
-        let engine = InMemorySyncEngine(configuration, cloud: cloud, time: clock.timeSource, random: RandomSource(seed: seed))
-        return Device(notes: notes, engine: engine, database: database)
-    }
-
-    func note(_ id: Int, _ text: String, at seconds: Double) -> Note {
-        Note(id: "note-\(id)", text: text, modified: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
-    }
-
-    func texts(_ device: Device) async -> [String: String] { await device.notes.notes.mapValues(\.text) }
-
-    func serverTexts(_ cloud: InMemoryCloudKit) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).map {
-            ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
-        })
-    }
-
-    /// Syncs every device, round after round (as an app would on each launch or push), until
-    /// nothing is pending anywhere and every device and the server hold `expected`.
-    @discardableResult
-    func converge(_ devices: [Device], _ cloud: InMemoryCloudKit, to expected: [String: String], rounds: Int = 60) async -> Int {
-        for round in 1...rounds {
-            for device in devices { try? await device.notes.sync() }
-            var settled = serverTexts(cloud) == expected
-            for device in devices {
-                let upToDate = await device.notes.isUpToDate
-                let local = await texts(device)
-                settled = settled && upToDate && local == expected
-            }
-            if settled { return round }
-        }
-        return rounds
+        makeDevice(cloud, seed: seed, faults: faults)
     }
 
     func testTwoDevicesConvergeUnderThirtyPercentFaultsAndNothingIsLost() async throws {
