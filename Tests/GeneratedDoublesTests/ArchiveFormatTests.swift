@@ -124,6 +124,24 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertNotEqual(restored, record, "CKRecord compares by identity")
     }
 
+    /// Values keep their Swift types through an archive: numbers of each kind, lists, and lists
+    /// of references (a record's `.deleteSelf` list).
+    func testValuesKeepTheirTypesThroughAnArchive() throws {
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
+        let target = CKRecord.ID(recordName: "t", zoneID: zoneID)
+        record["count"] = 3
+        record["ratio"] = 0.5
+        record["done"] = true
+        record["tags"] = ["a", "b"]
+        record["links"] = [CKRecord.Reference(recordID: target, action: .deleteSelf)]
+        let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
+        XCTAssertEqual(restored["count"] as? Int, 3)
+        XCTAssertEqual(restored["ratio"] as? Double, 0.5)
+        XCTAssertEqual(restored["done"] as? Bool, true)
+        XCTAssertEqual(restored["tags"] as? [String], ["a", "b"])
+        XCTAssertEqual((restored["links"] as? [CKRecord.Reference])?.map(\.recordID), [target])
+    }
+
     func testARecordWithoutTypeOrIDDoesNotDecodeAndMissingStoresAreEmpty() throws {
         XCTAssertNil(try decoded(CKRecord.self, from: ["RecordType": "Note" as NSString]))
         let bare = try XCTUnwrap(try decoded(CKRecord.self, from: ["RecordType": "Note" as NSString, "RecordID": CKRecord.ID(recordName: "a")]))

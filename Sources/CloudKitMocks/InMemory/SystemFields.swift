@@ -65,7 +65,9 @@ final class SystemFields: Sendable {
         let made: CKRecord? = Self.rewritten(
             archiving: { record.encode(with: $0) },
             topLevel: topLevel,
-            nested: [Self.changedKeysKey: NSSet()],
+            // A mutable set, as the value stores write theirs: one class fewer in the archive, which
+            // swift-corelibs-foundation's archiver pays for on every object (docs/Benchmarks.md).
+            nested: [Self.changedKeysKey: NSMutableSet()],
             decode: { type(of: record).init(coder: $0) })
         if let made, made.recordChangeTag == changeTag, made.changedKeys().isEmpty, made.encryptedValues.changedKeys().isEmpty,
             server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName)

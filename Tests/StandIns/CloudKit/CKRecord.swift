@@ -17,9 +17,9 @@ import Foundation
 //   "ParentReference" (CKReference). Apple writes about forty more private keys (protection
 //   data, expiration, routing, ...) that this stand-in does not model.
 // - `encode(with:)` adds the values: "ValueStore" and "EncryptedValueStore", each a value store
-//   object holding "RecordValues" (a dictionary), "OriginalValues" (a dictionary) and
-//   "ChangedKeys" (a set of keys). Apple's value dictionaries hold Objective-C objects; this
-//   stand-in's hold its own [type name, object] pairs, so Swift types come back on Linux.
+//   object holding "RecordValues" (a dictionary of Foundation objects), "OriginalValues" (a
+//   dictionary) and "ChangedKeys" (a set of keys). The stand-in adds a key of its own with each
+//   value's Swift type, so `Int`, `Double` and `Bool` come back apart on Linux (`StandInValueCoding`).
 // - `init?(coder:)` fails only when "RecordType" or "RecordID" is missing; a missing store is
 //   an empty one, every other missing key leaves its property nil. Apple also migrates an older
 //   flat format ("RecordValues"/"ChangedKeys" at the top); this stand-in does not read it.
@@ -239,18 +239,25 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
 
     func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
-        let encoded = NSMutableDictionary()
-        for (key, value) in values { if let archived = StandInValueCoding.archive(value) { encoded[key as NSString] = archived } }
+        let encoded = NSMutableDictionary(), types = NSMutableDictionary()
+        for (key, value) in values {
+            guard let (type, object) = StandInValueCoding.archive(value) else { continue }
+            encoded[key as NSString] = object
+            types[key as NSString] = type as NSString
+        }
         coder.encode(encoded, forKey: "RecordValues")
         coder.encode(NSMutableDictionary(), forKey: "OriginalValues")
         coder.encode(NSMutableSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
+        coder.encode(types, forKey: StandInValueCoding.typesKey)
     }
 
     required init?(coder: NSCoder) {
         let values = coder.decodeIfPresent(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary
+        let types = coder.decodeIfPresent(of: [NSDictionary.self, NSMutableDictionary.self, NSString.self], forKey: StandInValueCoding.typesKey) as? NSDictionary
         var decoded: [CKRecord.FieldKey: any CKRecordValueProtocol] = [:]
-        for (key, value) in values ?? [:] {
-            if let key = key as? NSString, let value = StandInValueCoding.unarchive(value) { decoded[key as String] = value }
+        for (key, object) in values ?? [:] {
+            guard let key = key as? NSString, let type = types?[key] as? NSString else { continue }
+            if let value = StandInValueCoding.unarchive(object, type: type as String) { decoded[key as String] = value }
         }
         fields = decoded
         let changedKeys = coder.decodeIfPresent(of: [NSSet.self, NSMutableSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet
@@ -363,32 +370,38 @@ extension CKRecord: NSCopying {
     }
 }
 
-/// How this stand-in archives field values: each as a pair [type name, Foundation object], so
-/// the Swift type comes back (CloudKit's own format is private and differs).
+/// How this stand-in archives field values. Like Apple's value store, "RecordValues" holds each
+/// value as a Foundation object (NSString, NSNumber, NSDate, NSData, CKReference, NSArray); the
+/// Swift type each came from goes under a key of the stand-in's own, so `Int`, `Double` and
+/// `Bool` come back apart on Linux, where an `NSNumber` does not cast to them. Assets are
+/// archived as their file URL (Apple archives the `CKAsset` itself, which is not NSSecureCoding
+/// in the public header).
 enum StandInValueCoding {
-    static let classes: [AnyClass] = [NSDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self]
+    /// Stand-in only: Apple's value store has no such key (its `-initWithCoder:` ignores it).
+    static let typesKey = "StandInValueTypes"
+    static let classes: [AnyClass] = [NSDictionary.self, NSMutableDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self]
 
-    static func archive(_ value: any CKRecordValueProtocol) -> NSArray? {
-        func pair(_ type: String, _ object: AnyObject) -> NSArray { NSArray(array: [type as NSString, object]) }
+    /// The value's Swift type name and its Foundation object, or `nil` for a value no record holds.
+    static func archive(_ value: any CKRecordValueProtocol) -> (type: String, object: NSObject)? {
         switch value {
-        case let value as String: return pair("String", value as NSString)
-        case let value as Int: return pair("Int", NSNumber(value: value))
-        case let value as Int64: return pair("Int64", NSNumber(value: value))
-        case let value as Double: return pair("Double", NSNumber(value: value))
-        case let value as Bool: return pair("Bool", NSNumber(value: value))
-        case let value as Date: return pair("Date", value as NSDate)
-        case let value as Data: return pair("Data", value as NSData)
-        case let value as CKRecord.Reference: return pair("Reference", value)
-        case let value as CKAsset: return value.fileURL.map { pair("Asset", $0 as NSURL) }
-        case let value as [any CKRecordValueProtocol]: return pair("Array", NSArray(array: value.compactMap { archive($0) }))
+        case let value as String: return ("String", value as NSString)
+        case let value as Int: return ("Int", NSNumber(value: value))
+        case let value as Int64: return ("Int64", NSNumber(value: value))
+        case let value as Double: return ("Double", NSNumber(value: value))
+        case let value as Bool: return ("Bool", NSNumber(value: value))
+        case let value as Date: return ("Date", value as NSDate)
+        case let value as Data: return ("Data", value as NSData)
+        case let value as CKRecord.Reference: return ("Reference", value)
+        case let value as CKAsset: return value.fileURL.map { ("Asset", $0 as NSURL) }
+        case let values as [any CKRecordValueProtocol]:
+            let elements = values.compactMap { archive($0) }
+            return ("Array<\(elements.first?.type ?? "String")>", NSArray(array: elements.map(\.object)))
         default: return nil
         }
     }
 
-    static func unarchive(_ archived: Any) -> (any CKRecordValueProtocol)? {
-        guard let pair = archived as? NSArray, pair.count == 2, let type = pair[0] as? NSString else { return nil }
-        let object = pair[1]
-        switch type as String {
+    static func unarchive(_ object: Any, type: String) -> (any CKRecordValueProtocol)? {
+        switch type {
         case "String": return (object as? NSString).map { $0 as String }
         case "Int": return (object as? NSNumber)?.intValue
         case "Int64": return (object as? NSNumber)?.int64Value
@@ -398,15 +411,18 @@ enum StandInValueCoding {
         case "Data": return (object as? NSData).map { $0 as Data }
         case "Reference": return object as? CKRecord.Reference
         case "Asset": return (object as? NSURL).map { CKAsset(fileURL: $0 as URL) }
-        case "Array":
-            let elements = (object as? NSArray)?.compactMap { unarchive($0) } ?? []
+        default:
+            guard type.hasPrefix("Array<"), let array = object as? NSArray else { return nil }
+            let element = String(type.dropFirst("Array<".count).dropLast())
+            let elements = array.compactMap { unarchive($0, type: element) }
             if let strings = elements as? [String] { return strings }
             if let ints = elements as? [Int] { return ints }
+            if let int64s = elements as? [Int64] { return int64s }
             if let doubles = elements as? [Double] { return doubles }
             if let dates = elements as? [Date] { return dates }
             if let datas = elements as? [Data] { return datas }
+            if let references = elements as? [CKRecord.Reference] { return references }
             return elements.compactMap { $0 as? String }
-        default: return nil
         }
     }
 }
