@@ -39,16 +39,31 @@ public enum Validator {
 /// description reads through (`validated.prefix`), with the resolved parts in its place.
 @dynamicMemberLookup
 public struct ValidatedDescription: Sendable {
-    /// The description without its types, which `types` holds (each value once: a large
-    /// description's calls are not kept twice).
-    private let stored: APIDescription
-    let types: [ResolvedType]
+    /// One reference: translators and their contexts each hold the description, and a copy of
+    /// the whole value would retain each of its fields every time.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        /// The description without its types, which `types` holds (each value once: a large
+        /// description's calls are not kept twice).
+        let stored: APIDescription
+        let types: [ResolvedType]
+        let availability: [Availability]
+
+        init(stored: APIDescription, types: [ResolvedType], availability: [Availability]) {
+            self.stored = stored
+            self.types = types
+            self.availability = availability
+        }
+    }
+
+    var types: [ResolvedType] { storage.types }
     /// The description's `availability`, parsed.
-    let availability: [Availability]
+    var availability: [Availability] { storage.availability }
 
     /// The description as it was read.
     public var description: APIDescription {
-        var description = stored
+        var description = storage.stored
         description.types = types.map(\.described)
         return description
     }
@@ -60,8 +75,7 @@ public struct ValidatedDescription: Sendable {
         description.types = []
         let operations = description.operations
         // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = description.availability.compactMap { Availability(parsing: $0.value) }
-        stored = description
+        let availability = description.availability.compactMap { Availability(parsing: $0.value) }
         var types: [ResolvedType] = []
         types.reserveCapacity(described.count)
         for index in described.indices {
@@ -83,10 +97,10 @@ public struct ValidatedDescription: Sendable {
                         forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
                 }))
         }
-        self.types = types
+        storage = Storage(stored: description, types: types, availability: availability)
     }
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { stored[keyPath: keyPath] }
+    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { storage.stored[keyPath: keyPath] }
 }
 
 /// A described type with its members resolved.
@@ -125,8 +139,10 @@ struct ResolvedProperty: Sendable {
 }
 
 /// A call with its id (the given one, else its first form's name) and the operations it runs.
+/// A class, as are its forms: every artifact hands each call and form around per form, and a
+/// copy of the value would retain each of its texts every time.
 @dynamicMemberLookup
-struct ResolvedCall: Sendable {
+final class ResolvedCall: Sendable {
     /// The call without its forms, which are here resolved.
     let spec: Call
     let callID: String
@@ -153,9 +169,14 @@ struct ResolvedCall: Sendable {
 }
 
 @dynamicMemberLookup
-struct ResolvedForm: Sendable {
+final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     let availability: [Availability]
+
+    init(spec: CallFormSpec, availability: [Availability]) {
+        self.spec = spec
+        self.availability = availability
+    }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
 }
