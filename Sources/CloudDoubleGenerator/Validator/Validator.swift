@@ -71,21 +71,23 @@ public struct ValidatedDescription: Sendable {
     /// Takes the description over: each type's members are moved into the resolved model as it
     /// goes, so a large description is not held twice while it is resolved.
     fileprivate init(resolving description: consuming APIDescription) {
-        var described = description.types
+        let described = description.types
         description.types = []
         let operations = description.operations
         // The validator parsed each attribute with the same parser and refused what did not parse.
         let availability = description.availability.compactMap { Availability(parsing: $0.value) }
-        var types: [ResolvedType] = []
-        types.reserveCapacity(described.count)
-        for index in described.indices {
-            let type = described[index]
-            described[index].properties = []
-            described[index].calls = []
-            types.append(ResolvedType(
+        // On all cores, each type taken out of the description as it is resolved: its members are
+        // freed where the resolved ones are made, so the model is not held twice.
+        let types = described.parallelMapTakingElements { (type: consuming DescribedType) in
+            var type = type
+            let properties = type.properties
+            let calls = type.calls
+            type.properties = []
+            type.calls = []
+            return ResolvedType(
                 type,
-                properties: type.properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
-                calls: type.calls.map { call in
+                properties: properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
+                calls: calls.map { call in
                     let runs: [OperationSpec]
                     switch call.operations {
                     case nil: runs = []
@@ -95,7 +97,7 @@ public struct ValidatedDescription: Sendable {
                     return ResolvedCall(
                         call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
                         forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
-                }))
+                })
         }
         storage = Storage(stored: description, types: types, availability: availability)
     }
