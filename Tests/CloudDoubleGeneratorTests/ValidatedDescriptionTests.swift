@@ -31,4 +31,19 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(store.calls[0].forms[0].availability.map(\.text), ["@available(macOS 13, *)"])
         XCTAssertEqual(store.calls[1].runs.map(\.name.value), ["Fetch"], "\"operations\": true runs every described operation")
     }
+
+    /// Types are resolved on all cores (from 64 types on), each taken out of the description:
+    /// the resolved types keep the description's order and every member.
+    func testManyTypesResolveInOrderWithTheirMembers() throws {
+        let types = (0..<150).map { index in
+            #"{ "name": "Service\#(index)", "sdkType": "SDKService\#(index)", "properties": [{ "name": "name", "type": "String" }], "calls": [{ "parameters": [{ "name": "value", "type": "Int" }], "returns": "[String]", "forms": { "async": { "name": "op\#(index)" }, "sync": { "name": "op\#(index)" } } }] }"#
+        }
+        let json = #"{ "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": [\#(types.joined(separator: ","))] }"#
+        let validated = try Generator.resolve(Array(json.utf8), file: "Bench.clouddouble.json")
+        XCTAssertEqual(validated.types.map(\.name.value), (0..<150).map { "Service\($0)" })
+        XCTAssertEqual(validated.types.map { $0.calls[0].callID }, (0..<150).map { "op\($0)" })
+        let decoded = try DescriptionDecoder.decode(Array(json.utf8), file: "Bench.clouddouble.json")
+        XCTAssertEqual(validated.types.map { $0.calls[0].forms.map(\.kind.value) }, decoded.types.map { $0.calls[0].forms.map(\.kind.value) })
+        XCTAssertEqual(validated.description.types[75].calls[0].parameters[0].type.value, "Int", "the description reads back whole")
+    }
 }

@@ -91,8 +91,9 @@ for count in sizes.isEmpty ? [1, 100, 1_000, 3_000] : sizes {
     }
     row(["\(count)", "\(count * 13)", format(time), format(time * 1000 / Double(count)), "\(lines)", format(peakResidentMB(), 1)])
     if count == 3_000 {
-        target("3,000 types, all four artifacts", "< 0.25 s", "\(format(time, 2)) s", met: time < 0.25, ratio: time / 0.25)
-        target("3,000 types, peak memory", "< 100 MB", "\(format(peakResidentMB(), 0)) MB", met: peakResidentMB() < 100, ratio: peakResidentMB() / 100)
+        // Issue #23's goals.
+        target("3,000 types, all four artifacts", "<= 0.30 s", "\(format(time, 2)) s", met: time <= 0.30, ratio: time / 0.30)
+        target("3,000 types, peak memory", "<= 100 MB", "\(format(peakResidentMB(), 0)) MB", met: peakResidentMB() <= 100, ratio: peakResidentMB() / 100)
     }
 }
 

@@ -4,8 +4,22 @@
 public struct DeclaredType: Sendable {
     public let value: String
     public let location: SourceLocation
+    /// One reference either way (a `Result` would hold the error's text inline): a description
+    /// holds a declared type per parameter, result and property, tens of thousands in a large one.
+    private let storage: Parsed
+
+    private enum Parsed: Sendable {
+        case type(SwiftType)
+        indirect case problem(SwiftTypeError)
+    }
+
     /// The type's structure, or why the text is not one Swift type.
-    let parsed: Result<SwiftType, SwiftTypeError>
+    var parsed: Result<SwiftType, SwiftTypeError> {
+        switch storage {
+        case .type(let type): return .success(type)
+        case .problem(let problem): return .failure(problem)
+        }
+    }
 
     public init(_ located: Located<String>) {
         self.init(located, parsed: SwiftTypeParser.parse(located.value))
@@ -14,12 +28,15 @@ public struct DeclaredType: Sendable {
     init(_ located: Located<String>, parsed: Result<SwiftType, SwiftTypeError>) {
         value = located.value
         location = located.location
-        self.parsed = parsed
+        switch parsed {
+        case .success(let type): storage = .type(type)
+        case .failure(let problem): storage = .problem(problem)
+        }
     }
 
     /// The parsed type; `nil` when the text is not one (the validator reports it).
     var model: SwiftType? {
-        if case .success(let type) = parsed { return type }
+        if case .type(let type) = storage { return type }
         return nil
     }
 }

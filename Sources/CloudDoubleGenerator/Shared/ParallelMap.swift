@@ -18,6 +18,48 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array where Element: Sendable {
+    /// `parallelMap` that takes each element out of the array as it is transformed: an element
+    /// is freed as soon as its result is made, on the thread that made it, so a large array is
+    /// not held twice (the originals beside the results) and the memory an element leaves is
+    /// there for the next result on that thread.
+    consuming func parallelMapTakingElements<T: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (consuming Element) -> T) -> [T] {
+        guard count >= minimumCount else {
+            var results: [T] = []
+            results.reserveCapacity(count)
+            while let element = popLast() { results.append(transform(element)) }
+            return results.reversed()
+        }
+        let elements = TakenElements(self)
+        self = []
+        let slots = ResultSlots<T, Never>(count: elements.count)
+        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+            slots.set(index, .success(transform(elements.take(index))))
+        }
+        return slots.values()
+    }
+}
+
+/// An array's elements moved to raw memory, each taken out exactly once by one iteration of
+/// `concurrentPerform`.
+private final class TakenElements<Element>: @unchecked Sendable {
+    private let elements: UnsafeMutableBufferPointer<Element>
+
+    init(_ array: [Element]) {
+        elements = .allocate(capacity: array.count)
+        _ = elements.initialize(fromContentsOf: array)
+    }
+
+    var count: Int { elements.count }
+
+    func take(_ index: Int) -> Element {
+        (elements.baseAddress! + index).move()
+    }
+
+    /// Every element has been taken by now.
+    deinit { elements.deallocate() }
+}
+
 /// One slot per result, each written by exactly one iteration of `concurrentPerform` and read
 /// only after all of them have finished. Raw memory, so concurrent writes to different slots are
 /// not seen as overlapping accesses to one array.

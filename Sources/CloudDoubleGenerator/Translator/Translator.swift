@@ -102,8 +102,13 @@ public struct Translator: Sendable {
     /// The signature of each form of `call`, in the description's order.
     func signatures(_ call: ResolvedCall) -> [FormSignature] {
         let id = call.callID
-        let returns = call.returns.map(swiftType)
-        let returnsType = call.returns.flatMap(typeModel)
+        // Spelled out rather than `call.returns.map(swiftType)`: a method reference copies the translator.
+        var returns: String?
+        var returnsType: SwiftType?
+        if let use = call.returns {
+            returns = swiftType(use)
+            returnsType = typeModel(use)
+        }
         let returnsReference = reference(call.returns)
         return call.forms.map {
             FormSignature(call: call, callID: id, form: $0, returns: returns, returnsType: returnsType, returnsReference: returnsReference)

@@ -39,16 +39,31 @@ public enum Validator {
 /// description reads through (`validated.prefix`), with the resolved parts in its place.
 @dynamicMemberLookup
 public struct ValidatedDescription: Sendable {
-    /// The description without its types, which `types` holds (each value once: a large
-    /// description's calls are not kept twice).
-    private let stored: APIDescription
-    let types: [ResolvedType]
+    /// One reference: translators and their contexts each hold the description, and a copy of
+    /// the whole value would retain each of its fields every time.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        /// The description without its types, which `types` holds (each value once: a large
+        /// description's calls are not kept twice).
+        let stored: APIDescription
+        let types: [ResolvedType]
+        let availability: [Availability]
+
+        init(stored: APIDescription, types: [ResolvedType], availability: [Availability]) {
+            self.stored = stored
+            self.types = types
+            self.availability = availability
+        }
+    }
+
+    var types: [ResolvedType] { storage.types }
     /// The description's `availability`, parsed.
-    let availability: [Availability]
+    var availability: [Availability] { storage.availability }
 
     /// The description as it was read.
     public var description: APIDescription {
-        var description = stored
+        var description = storage.stored
         description.types = types.map(\.described)
         return description
     }
@@ -56,22 +71,23 @@ public struct ValidatedDescription: Sendable {
     /// Takes the description over: each type's members are moved into the resolved model as it
     /// goes, so a large description is not held twice while it is resolved.
     fileprivate init(resolving description: consuming APIDescription) {
-        var described = description.types
+        let described = description.types
         description.types = []
         let operations = description.operations
         // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = description.availability.compactMap { Availability(parsing: $0.value) }
-        stored = description
-        var types: [ResolvedType] = []
-        types.reserveCapacity(described.count)
-        for index in described.indices {
-            let type = described[index]
-            described[index].properties = []
-            described[index].calls = []
-            types.append(ResolvedType(
+        let availability = description.availability.compactMap { Availability(parsing: $0.value) }
+        // On all cores, each type taken out of the description as it is resolved: its members are
+        // freed where the resolved ones are made, so the model is not held twice.
+        let types = described.parallelMapTakingElements { (type: consuming DescribedType) in
+            var type = type
+            let properties = type.properties
+            let calls = type.calls
+            type.properties = []
+            type.calls = []
+            return ResolvedType(
                 type,
-                properties: type.properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
-                calls: type.calls.map { call in
+                properties: properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
+                calls: calls.map { call in
                     let runs: [OperationSpec]
                     switch call.operations {
                     case nil: runs = []
@@ -81,12 +97,12 @@ public struct ValidatedDescription: Sendable {
                     return ResolvedCall(
                         call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
                         forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
-                }))
+                })
         }
-        self.types = types
+        storage = Storage(stored: description, types: types, availability: availability)
     }
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { stored[keyPath: keyPath] }
+    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { storage.stored[keyPath: keyPath] }
 }
 
 /// A described type with its members resolved.
@@ -125,8 +141,10 @@ struct ResolvedProperty: Sendable {
 }
 
 /// A call with its id (the given one, else its first form's name) and the operations it runs.
+/// A class, as are its forms: every artifact hands each call and form around per form, and a
+/// copy of the value would retain each of its texts every time.
 @dynamicMemberLookup
-struct ResolvedCall: Sendable {
+final class ResolvedCall: Sendable {
     /// The call without its forms, which are here resolved.
     let spec: Call
     let callID: String
@@ -153,9 +171,14 @@ struct ResolvedCall: Sendable {
 }
 
 @dynamicMemberLookup
-struct ResolvedForm: Sendable {
+final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     let availability: [Availability]
+
+    init(spec: CallFormSpec, availability: [Availability]) {
+        self.spec = spec
+        self.availability = availability
+    }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
 }
