@@ -1,6 +1,6 @@
 /// The state and behaviour every generated mock delegates to: recording into the call log,
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
-/// storage, child mocks and completion delivery. All of it is behind one lock, its log's: mocks
+/// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached. All of it is behind one lock, its log's: mocks
 /// that share a log share it, so a call takes one lock for its history, its stub and its log
 /// entry (see docs/Benchmarks.md).
 ///
@@ -98,7 +98,20 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
-        if let stub: (A) throws -> V = record(call, form, arguments) { return try stub(arguments) }
+        var cassette: Cassette?
+        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
+        return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
+            try answer(call, form, arguments, stub, backed, fallback)
+        }
+    }
+
+    /// The answer without a cassette: the stub, else the backing, else `fallback`.
+    @inline(__always)
+    private func answer<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, _ stub: ((A) throws -> V)?, _ backed: ((A) throws -> V)?, _ fallback: V?
+    ) throws -> V {
+        if let stub { return try stub(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw unstubbed(call, form, arguments, V.self)
@@ -117,10 +130,15 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
-        let stub: ((A) throws -> V)? = record(call, form, arguments)
-        if let stub, let value = try? stub(arguments) { return value }
-        if let backed, let value = try? backed(arguments) { return value }
-        return fallback()
+        var cassette: Cassette?
+        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        func answer() -> V {
+            if let stub, let value = try? stub(arguments) { return value }
+            if let backed, let value = try? backed(arguments) { return value }
+            return fallback()
+        }
+        guard let cassette else { return answer() }
+        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)) ?? fallback()
     }
 
     /// Records a completion-handler call and delivers its stubbed result the way the SDK would
@@ -214,14 +232,21 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         var stored: Any?
         var stub: ((()) throws -> V)?
+        var cassette: Cassette?
         withState { state, storage in
             stored = state.properties[name]
             stub = record(name, .get, (), state: state, storage: &storage)
+            cassette = storage.cassette
         }
+        // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
-        if let stub, let value = try? stub(()) { return value }
-        if let backed, let value = try? backed() { return value }
-        return fallback()
+        func answer() -> V {
+            if let stub, let value = try? stub(()) { return value }
+            if let backed, let value = try? backed() { return value }
+            return fallback()
+        }
+        guard let cassette else { return answer() }
+        return (try? cassette.respond(type: typeName, call: name, form: .get, arguments: (), stubbed: stub != nil, answer: answer)) ?? fallback()
     }
 
     /// A property write: recorded, and returned by later reads.
@@ -268,6 +293,18 @@ public final class MockRecorder: Sendable {
         // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
         var response: ((A) throws -> V)?
         withState { state, storage in response = record(call, form, arguments, logged: logged, state: state, storage: &storage) }
+        return response
+    }
+
+    /// The same, also reading the log's cassette under the same lock.
+    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, cassette: inout Cassette?) -> ((A) throws -> V)? {
+        var response: ((A) throws -> V)?
+        var found: Cassette?
+        withState { state, storage in
+            response = record(call, form, arguments, state: state, storage: &storage)
+            found = storage.cassette
+        }
+        cassette = found
         return response
     }
 

@@ -1,0 +1,146 @@
+import CloudDoubleRuntime
+import CloudKit
+import Foundation
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CassetteCodecs {
+    /// How a cassette writes CloudKit's values (docs/Cassettes.md), on top of ``standard``:
+    ///
+    /// - record IDs and zone IDs by name (`{"recordName": …, "zoneName": …, "ownerName": …}`),
+    ///   so a test can read them and edit them;
+    /// - records by their type, ID and fields (readable, editable) plus the record's whole
+    ///   `NSSecureCoding` archive in base64, which carries the system fields (change tag, dates,
+    ///   creator, share, parent) and the values as the SDK archives them (CKRecord.h: "When you
+    ///   invoke encodeWithCoder: on a CKRecord, it encodes all its values"). Reading takes the
+    ///   archive, then sets every field the line shows differently (a hand edit); a record
+    ///   without an archive is made from its type, ID and fields alone;
+    /// - shares, zones, change tokens and query cursors as base64 keyed archives: they are
+    ///   opaque to apps (Apple documents no fields for tokens and cursors);
+    /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
+    ///   back as `CKError`.
+    ///
+    /// Not written (our choice, stated in the docs): asset files (a `CKAsset` field is written as
+    /// `{"unencoded": "CKAsset"}` and reads back as no value), locations, and `CKQuery` results
+    /// (queries are written for matching only: their record type, and on Apple platforms their predicate format).
+    public static var cloudKit: CassetteCodecs {
+        var codecs = CassetteCodecs.standard
+        codecs.register(errorModel: .cloudKit)
+        codecs.register(CKRecordZone.ID.self, name: "CKRecordZone.ID", encode: { id, _ in encode(id) }, decode: { json, _ in try zoneID(json) })
+        codecs.register(CKRecord.ID.self, name: "CKRecord.ID", encode: { id, _ in
+            .object(["recordName": .string(id.recordName), "zoneName": .string(id.zoneID.zoneName), "ownerName": .string(id.zoneID.ownerName)])
+        }, decode: { json, _ in
+            guard let name = json["recordName"]?.stringValue else { throw CassetteError.unreadable("a record ID", json) }
+            return CKRecord.ID(recordName: name, zoneID: try zoneID(json))
+        })
+        codecs.register(CKRecord.Reference.self, name: "CKRecord.Reference", encode: { reference, codecs in
+            .object(["recordID": try codecs.encode(reference.recordID), "action": .int(Int(reference.referenceAction.rawValue))])
+        }, decode: { json, codecs in
+            CKRecord.Reference(
+                recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null),
+                action: CKRecord.ReferenceAction(rawValue: UInt(json["action"]?.intValue ?? 0)) ?? .none)
+        })
+        codecs.register(CKRecord.self, name: "CKRecord", encode: { record, codecs in try encode(record, codecs) }, decode: { json, codecs in
+            try decodeRecord(json, codecs)
+        })
+        registerArchive(CKShare.self, name: "CKShare", in: &codecs)
+        registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)
+        registerArchive(CKServerChangeToken.self, name: "CKServerChangeToken", in: &codecs)
+        registerArchive(CKQueryOperation.Cursor.self, name: "CKQueryOperation.Cursor", in: &codecs)
+        codecs.register(CKQuery.self, name: "CKQuery", encode: { query, _ in
+            var object: [String: CassetteJSON] = ["recordType": .string(query.recordType)]
+            #if canImport(Darwin)
+            // swift-corelibs-foundation has no predicate format: Linux matches queries by record type.
+            object["predicate"] = .string(query.predicate.predicateFormat)
+            #endif
+            return .object(object)
+        }, decode: { json, _ in throw CassetteError.unreadable("no CKQuery (queries are written for matching only)", json) })
+        codecs.register(
+            (saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]).self,
+            name: "ModifyRecordsResults",
+            encode: { results, codecs in
+                .object(["saveResults": try codecs.encode(results.saveResults), "deleteResults": try codecs.encode(results.deleteResults)])
+            },
+            decode: { json, codecs in
+                (saveResults: try codecs.decode([CKRecord.ID: Result<CKRecord, any Error>].self, from: json["saveResults"] ?? .array([])),
+                    deleteResults: try codecs.decode([CKRecord.ID: Result<Void, any Error>].self, from: json["deleteResults"] ?? .array([])))
+            })
+        return codecs
+    }
+
+    private static func encode(_ id: CKRecordZone.ID) -> CassetteJSON {
+        .object(["zoneName": .string(id.zoneName), "ownerName": .string(id.ownerName)])
+    }
+
+    private static func zoneID(_ json: CassetteJSON) throws -> CKRecordZone.ID {
+        CKRecordZone.ID(
+            zoneName: json["zoneName"]?.stringValue ?? CKRecordZone.ID.defaultZoneName,
+            ownerName: json["ownerName"]?.stringValue ?? CKCurrentUserDefaultName)
+    }
+
+    /// A secure-coding class as `"<base64 keyed archive>"`.
+    private static func registerArchive<T: NSObject & NSSecureCoding>(_ type: T.Type, name: String, in codecs: inout CassetteCodecs) {
+        codecs.register(type, name: name, encode: { value, _ in
+            .string(try NSKeyedArchiver.archivedData(withRootObject: value, requiringSecureCoding: true).base64EncodedString())
+        }, decode: { json, _ in
+            try unarchive(type, try archive(json))
+        })
+    }
+
+    private static func archive(_ json: CassetteJSON) throws -> Data {
+        guard let text = json.stringValue, let data = Data(base64Encoded: text) else { throw CassetteError.unreadable("a base64 archive", json) }
+        return data
+    }
+
+    private static func unarchive<T: NSObject & NSSecureCoding>(_ type: T.Type, _ data: Data) throws -> T {
+        guard let value = try NSKeyedUnarchiver.unarchivedObject(ofClass: type, from: data) else {
+            throw CassetteError.unreadable("an archived \(type)", .string(data.base64EncodedString()))
+        }
+        return value
+    }
+
+    // MARK: Records
+
+    private static func encode(_ record: CKRecord, _ codecs: CassetteCodecs) throws -> CassetteJSON {
+        var fields: [String: CassetteJSON] = [:]
+        for key in record.allKeys() { fields[key] = codecs.encodeTagged(record[key] as Any) }
+        return .object([
+            "recordType": .string(record.recordType),
+            "recordID": try codecs.encode(record.recordID),
+            "fields": .object(fields),
+            "archive": .string(try NSKeyedArchiver.archivedData(withRootObject: record, requiringSecureCoding: true).base64EncodedString()),
+        ])
+    }
+
+    private static func decodeRecord(_ json: CassetteJSON, _ codecs: CassetteCodecs) throws -> CKRecord {
+        let record: CKRecord
+        if let archive = json["archive"] {
+            record = try unarchive(CKRecord.self, try self.archive(archive))
+        } else {
+            guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record with a recordType", json) }
+            record = CKRecord(recordType: type, recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null))
+        }
+        // A field the line shows differently from the archive was edited by hand: the line wins.
+        let fields = json["fields"]?.objectValue ?? [:]
+        for key in Set(record.allKeys()).union(fields.keys) {
+            let written = fields[key] ?? .null
+            guard written != codecs.encodeTagged(record[key] as Any) else { continue }
+            record[key] = try fieldValue(codecs.decodeTagged(written))
+        }
+        return record
+    }
+
+    /// A decoded field as a record value; lists come back as `[Any]` and are typed here.
+    private static func fieldValue(_ value: Any?) throws -> (any CKRecordValueProtocol)? {
+        guard let value else { return nil }
+        if let field = value as? any CKRecordValueProtocol { return field }
+        if let list = value as? [Any] {
+            if let strings = list as? [String] { return strings }
+            if let ints = list as? [Int] { return ints }
+            if let doubles = list as? [Double] { return doubles }
+            if let dates = list as? [Date] { return dates }
+            if let data = list as? [Data] { return data }
+            if let references = list as? [CKRecord.Reference] { return references }
+        }
+        throw CassetteError.noCodec("the record field value \(type(of: value))")
+    }
+}
