@@ -41,6 +41,10 @@ extension CassetteCodecs {
         })
         codecs.register(CKRecord.self, name: "CKRecord", encode: { record, codecs in try encode(record, codecs) }, decode: { json, codecs in
             try decodeRecord(json, codecs)
+        }, describe: { record, codecs in
+            // An argument is matched by what the app set, not by its archive (whose value
+            // dictionaries are archived in hash order, which differs from run to run).
+            try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "archive" }) } ?? .null
         })
         registerArchive(CKShare.self, name: "CKShare", in: &codecs)
         registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)

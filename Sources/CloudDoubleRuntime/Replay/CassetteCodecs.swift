@@ -14,6 +14,8 @@ public struct CassetteCodecs: Sendable {
         let matches: @Sendable (Any) -> Bool
         let encode: @Sendable (Any, CassetteCodecs) throws -> CassetteJSON
         let decode: @Sendable (CassetteJSON, CassetteCodecs) throws -> Any
+        /// How an argument of the type is shown and matched, when not as it is written.
+        let describe: (@Sendable (Any, CassetteCodecs) throws -> CassetteJSON)?
     }
 
     private var byType: [ObjectIdentifier: Codec] = [:]
@@ -28,15 +30,22 @@ public struct CassetteCodecs: Sendable {
     public init() {}
 
     /// Registers how values of `type` are written (`encode`) and read back (`decode`); `name`
-    /// tags them where the type is not known (user info) and must be unique.
+    /// tags them where the type is not known (user info) and must be unique. `describe`, when
+    /// given, is how an argument of the type is shown and matched instead (without the parts that
+    /// differ from run to run, such as an archive).
     public mutating func register<T>(
         _ type: T.Type, name: String, encode: @escaping @Sendable (T, CassetteCodecs) throws -> CassetteJSON,
-        decode: @escaping @Sendable (CassetteJSON, CassetteCodecs) throws -> T
+        decode: @escaping @Sendable (CassetteJSON, CassetteCodecs) throws -> T,
+        describe: (@Sendable (T, CassetteCodecs) throws -> CassetteJSON)? = nil
     ) {
+        // The closures are only ever called with a T (the codec is found by the value's type).
+        var describeAny: (@Sendable (Any, CassetteCodecs) throws -> CassetteJSON)?
+        if let describe { describeAny = { value, codecs in try describe(value as! T, codecs) } }
         let codec = Codec(
             name: name, matches: { $0 is T },
-            encode: { value, codecs in try encode(value as! T, codecs) },  // only called with a T
-            decode: { json, codecs in try decode(json, codecs) })
+            encode: { value, codecs in try encode(value as! T, codecs) },
+            decode: { json, codecs in try decode(json, codecs) },
+            describe: describeAny)
         byType[ObjectIdentifier(type)] = codec
         byName[name] = codec
         ordered.append(codec)
@@ -237,7 +246,9 @@ public struct CassetteCodecs: Sendable {
     /// A call's arguments as the cassette shows and matches them; never fails. Labelled tuples
     /// become objects, values nothing knows `{"unencoded": "Type"}` (matched by type only).
     public func describe(_ arguments: Any) -> CassetteJSON {
-        if let json = try? encode(arguments) { return json }
+        if let codec = codec(for: arguments), let json = try? (codec.describe ?? codec.encode)(arguments, self) { return json }
+        if let array = arguments as? any CassetteArray { return .array(array.elements.map(describe)) }
+        if let raw = arguments as? any RawRepresentable, let json = try? encode(raw.rawValue) { return json }
         let mirror = Mirror(reflecting: arguments)
         if mirror.displayStyle == .tuple {
             let children = Array(mirror.children)
