@@ -44,7 +44,7 @@ extension CassetteCodecs {
         }, describe: { record, codecs in
             // An argument is matched by what the app set, not by its archive (whose value
             // dictionaries are archived in hash order, which differs from run to run).
-            try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "archive" }) } ?? .null
+            try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "secureCodingArchive" }) } ?? .null
         })
         registerArchive(CKShare.self, name: "CKShare", in: &codecs)
         registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)
@@ -111,13 +111,13 @@ extension CassetteCodecs {
             "recordType": .string(record.recordType),
             "recordID": try codecs.encode(record.recordID),
             "fields": .object(fields),
-            "archive": .string(try NSKeyedArchiver.archivedData(withRootObject: record, requiringSecureCoding: true).base64EncodedString()),
+            "secureCodingArchive": .string(try NSKeyedArchiver.archivedData(withRootObject: record, requiringSecureCoding: true).base64EncodedString()),
         ])
     }
 
     private static func decodeRecord(_ json: CassetteJSON, _ codecs: CassetteCodecs) throws -> CKRecord {
         let record: CKRecord
-        if let archive = json["archive"] {
+        if let archive = json["secureCodingArchive"] {
             record = try unarchive(CKRecord.self, try self.archive(archive))
         } else {
             guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record with a recordType", json) }
