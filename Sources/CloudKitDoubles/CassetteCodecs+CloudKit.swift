@@ -4,7 +4,7 @@ import Foundation
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CassetteCodecs {
-    /// How a cassette writes CloudKit's values (docs/Cassettes.md), on top of ``standard``:
+    /// How a cassette writes CloudKit's values (docs/Cassettes.md), on top of `standard`:
     ///
     /// - record IDs and zone IDs by name (`{"recordName": …, "zoneName": …, "ownerName": …}`),
     ///   so a test can read them and edit them;
