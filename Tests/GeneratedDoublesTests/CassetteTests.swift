@@ -220,3 +220,48 @@ final class CassetteTests: FailureCapturingTestCase {
         try Data((["# written by hand"] + lines).joined(separator: "\n").utf8).write(to: file)
     }
 }
+
+/// The cassette on a fault wrapper: what the wrapped object's `async` calls answered (on Apple
+/// platforms, the live adapter's real traffic) with the faults the app saw, replayed without
+/// calling the wrapped object.
+final class CassetteWrapperTests: XCTestCase {
+    func testAWrapperRecordsWhatTheAppSawAndReplaysWithoutTheWrappedObject() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("CassetteWrapperTests-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let plan = FaultPlan([FaultRule.fail(.named("saveRecord", type: "Database", form: .async), on: .nth(1), with: "zoneBusy", retryAfter: 4)])
+        func app(_ database: any CloudDatabase) async throws -> [String] {
+            let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "w"))
+            note["title"] = "Wrapped"
+            var seen: [String] = []
+            do {
+                _ = try await database.save(note)
+            } catch let error as CKError {
+                seen.append("\(error.code.rawValue) after \(error.retryAfterSeconds ?? -1)")
+            }
+            let saved = try await database.save(note)
+            let items = try await database.records(for: [note.recordID, CKRecord.ID(recordName: "none")], desiredKeys: nil)
+            seen.append("\(saved["title"] as? String ?? "-") \(saved.recordChangeTag != nil)")
+            seen.append(items.keys.map(\.recordName).sorted().joined(separator: ","))
+            seen.append("\((try? items[CKRecord.ID(recordName: "none")]?.get()) == nil)")
+            return seen
+        }
+
+        let recorder = try Cassette(file: file, mode: .record, codecs: .cloudKit)
+        let recording = FaultInjectingCloudDatabase(
+            wrapping: InMemoryCloudKit().mockDatabase(delivery: .immediate),
+            faults: FaultInjector(plan: plan, errorModel: .cloudKit, cassette: recorder))
+        let recorded = try await app(recording)
+        try recorder.finish()
+
+        let player = try Cassette(file: file, mode: .playback, codecs: .cloudKit)
+        let nothingBehind = MockCloudDatabase(delivery: .immediate)  // unstubbed: any call fails the test
+        let replaying = FaultInjectingCloudDatabase(wrapping: nothingBehind, faults: FaultInjector(errorModel: .cloudKit, cassette: player))
+        let replayed = try await app(replaying)
+        try player.finish()
+
+        XCTAssertEqual(recorded, ["\(CKError.Code.zoneBusy.rawValue) after 4.0", "Wrapped true", "none,w", "true"])
+        XCTAssertEqual(replayed, recorded)
+        XCTAssertEqual(nothingBehind.log.count, 0, "playback never reached the wrapped object")
+        XCTAssertEqual(player.interactions.map(\.call), ["saveRecord", "saveRecord", "fetchRecords"])
+    }
+}

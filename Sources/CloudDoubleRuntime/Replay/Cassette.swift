@@ -132,25 +132,46 @@ public final class Cassette: Sendable {
         let arguments = codecs.describe(arguments)
         if mode == .playback {
             if stubbed { return try answer() }
-            return try play(CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null)))
+            return try play(type, call, form, arguments)
         }
         do {
-            let value = try answer()
-            let outcome: CassetteInteraction.Outcome
-            do {
-                outcome = .value(try codecs.encode(value))
-            } catch {
-                outcome = .error(codecs.encodeError(error))
-                TestFailure.record("CloudDouble: the cassette cannot write the result of \(type).\(call): \(error)")
-            }
-            append(type, call, form, arguments, outcome)
-            return value
-        } catch let error as UnstubbedCallError {
-            throw error
+            return recorded(try answer(), type, call, form, arguments)
+        } catch {
+            throw recorded(error, type, call, form, arguments)
+        }
+    }
+
+    /// The same for an `async` call of a wrapper (the live adapter's traffic): in playback the
+    /// wrapped object is not called.
+    @usableFromInline
+    func respond<A, V>(
+        type: String, call: String, form: CallForm, arguments: A, isolation: isolated (any Actor)? = #isolation,
+        answer: () async throws -> V
+    ) async throws -> V {
+        guard mode != .live, codecs.supports(V.self) else { return try await answer() }
+        let arguments = codecs.describe(arguments)
+        if mode == .playback { return try play(type, call, form, arguments) }
+        do {
+            return recorded(try await answer(), type, call, form, arguments)
+        } catch {
+            throw recorded(error, type, call, form, arguments)
+        }
+    }
+
+    private func recorded<V>(_ value: V, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> V {
+        do {
+            append(type, call, form, arguments, .value(try codecs.encode(value)))
         } catch {
             append(type, call, form, arguments, .error(codecs.encodeError(error)))
-            throw error
+            TestFailure.record("CloudDouble: the cassette cannot write the result of \(type).\(call): \(error)")
         }
+        return value
+    }
+
+    /// Records a failure; an unstubbed call is the test's mistake, not an answer, and is not kept.
+    private func recorded(_ error: any Error, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> any Error {
+        if !(error is UnstubbedCallError) { append(type, call, form, arguments, .error(codecs.encodeError(error))) }
+        return error
     }
 
     private func append(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON, _ outcome: CassetteInteraction.Outcome) {
@@ -162,8 +183,9 @@ public final class Cassette: Sendable {
         }
     }
 
-    /// The recorded answer to `actual`, decoded as a `V`, or a mismatch naming both calls.
-    private func play<V>(_ actual: CassetteInteraction) throws -> V {
+    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming both calls.
+    private func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
+        let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
         let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
             switch matching {
             case .inOrder:
