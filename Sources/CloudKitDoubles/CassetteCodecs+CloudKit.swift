@@ -17,7 +17,8 @@ extension CassetteCodecs {
     /// - shares, zones, change tokens and query cursors as base64 keyed archives: they are
     ///   opaque to apps (Apple documents no fields for tokens and cursors);
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
-    ///   back as `CKError`.
+    ///   back as `CKError`;
+    /// - the record operations (fetch, modify): what their blocks received, in order.
     ///
     /// Not written (our choice, stated in the docs): asset files (a `CKAsset` field is written as
     /// `{"unencoded": "CKAsset"}` and reads back as no value), locations, and `CKQuery` results
@@ -68,6 +69,7 @@ extension CassetteCodecs {
                 (saveResults: try codecs.decode([CKRecord.ID: Result<CKRecord, any Error>].self, from: json["saveResults"] ?? .array([])),
                     deleteResults: try codecs.decode([CKRecord.ID: Result<Void, any Error>].self, from: json["deleteResults"] ?? .array([])))
             })
+        registerRecordOperations(in: &codecs)
         return codecs
     }
 

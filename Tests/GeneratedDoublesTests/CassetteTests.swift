@@ -127,6 +127,35 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(recorded.first, "save a A")
     }
 
+    /// Operations: what the blocks received, item failures included, in the SDK's order.
+    func testOperationsWithItemFailuresRoundTrip() async throws {
+        let (recorded, replayed, cassette) = try await roundTrip("operations") { container -> [String] in
+            let database = container.privateCloudDatabase
+            let trace = Trace()
+            let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "op-1"))
+            note["title"] = "By operation"
+            let modify = CKModifyRecordsOperation(recordsToSave: [note], recordIDsToDelete: [CKRecord.ID(recordName: "op-missing")])
+            modify.perRecordSaveBlock = { id, result in trace.add("saved \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+            modify.perRecordDeleteBlock = { id, result in trace.add("deleted \(id.recordName) \(describe(result))") }
+            modify.modifyRecordsResultBlock = { result in trace.add("modify final \(describe(result))") }
+            let fetch = CKFetchRecordsOperation(recordIDs: [note.recordID, CKRecord.ID(recordName: "op-gone")])
+            fetch.perRecordResultBlock = { id, result in trace.add("fetched \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+            fetch.fetchRecordsResultBlock = { result in trace.add("fetch final \(describe(result))") }
+            for operation in [modify, fetch] as [CKDatabaseOperation] {
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    operation.completionBlock = { done.resume() }
+                    database.add(operation)
+                }
+            }
+            return trace.lines
+        }
+        XCTAssertEqual(replayed, recorded)
+        XCTAssertTrue(recorded.contains("saved op-1 By operation"), "\(recorded)")
+        XCTAssertTrue(recorded.contains("fetched op-1 By operation"), "\(recorded)")
+        XCTAssertTrue(recorded.contains("fetched op-gone unknownItem"), "\(recorded)")
+        XCTAssertEqual(cassette.map(\.call), ["addOperation", "modifyRecordsOperation", "addOperation", "fetchRecordsOperation"])
+    }
+
     /// In-order playback names the expected and the actual call when they differ.
     func testInOrderPlaybackNamesBothCallsOnAMismatch() async throws {
         let cassetteFile = file("mismatch")

@@ -203,15 +203,19 @@ public final class MockRecorder: Sendable {
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
-        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false)
+        var cassette: Cassette?
+        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        func answer() throws -> Outcome {
+            if let stub { return try stub(operation) }
+            if let backed, let answer = backed(operation) { return answer }
+            throw unstubbed(call, .operation, operation, Outcome.self)
+        }
         let outcome: Outcome
         do {
-            if let stub {
-                outcome = try stub(operation)
-            } else if let backed, let answer = backed(operation) {
-                outcome = answer
+            if let cassette {
+                outcome = try cassette.respond(type: typeName, call: call, form: .operation, arguments: operation, stubbed: stub != nil, answer: answer)
             } else {
-                throw unstubbed(call, .operation, operation, Outcome.self)
+                outcome = try answer()
             }
         } catch {
             outcome = failure(error)
@@ -297,11 +301,13 @@ public final class MockRecorder: Sendable {
     }
 
     /// The same, also reading the log's cassette under the same lock.
-    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, cassette: inout Cassette?) -> ((A) throws -> V)? {
+    private func record<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
+    ) -> ((A) throws -> V)? {
         var response: ((A) throws -> V)?
         var found: Cassette?
         withState { state, storage in
-            response = record(call, form, arguments, state: state, storage: &storage)
+            response = record(call, form, arguments, logged: logged, state: state, storage: &storage)
             found = storage.cassette
         }
         cassette = found
