@@ -236,6 +236,34 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertTrue(live.interactions.isEmpty)
     }
 
+    /// A line that is not an interaction is reported with its file and line when the cassette opens.
+    func testAnUnreadableLineIsReportedWithItsLocation() throws {
+        let cassetteFile = file("broken")
+        try write(cassetteFile, [fetchLine("a", title: "A"), "{\"call\": \"fetchRecord\""])
+        XCTAssertThrowsError(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(cassetteFile.path):3:1: error: not a cassette interaction"), "\(error)")
+        }
+        XCTAssertThrowsError(try Cassette(file: file("absent"), mode: .playback, codecs: .cloudKit)) { error in
+            XCTAssertTrue("\(error)".contains("no cassette at"), "\(error)")
+        }
+    }
+
+    /// `CLOUDDOUBLE_CASSETTE` names the mode; anything else falls back to the default.
+    func testTheModeComesFromTheEnvironment() {
+        let name = CassetteMode.environmentVariable
+        let previous = ProcessInfo.processInfo.environment[name]
+        defer {
+            if let previous { setenv(name, previous, 1) } else { unsetenv(name) }
+        }
+        setenv(name, "record", 1)
+        XCTAssertEqual(CassetteMode.fromEnvironment(), .record)
+        setenv(name, "LIVE", 1)
+        XCTAssertEqual(CassetteMode.fromEnvironment(), .live)
+        unsetenv(name)
+        XCTAssertEqual(CassetteMode.fromEnvironment(default: .live), .live)
+        XCTAssertEqual(CassetteMode.fromEnvironment(), .playback)
+    }
+
     // MARK: Hand-written lines
 
     private func fetchLine(_ name: String, title: String) -> String {
