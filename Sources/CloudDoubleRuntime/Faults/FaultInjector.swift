@@ -58,11 +58,11 @@ public final class FaultInjector: Sendable {
     ///     `nil` draws from the system generator instead (not reproducible).
     ///   - errorModel: the SDK's error model (domain, keys, catalogue); generated wrappers pass
     ///     the description's (`ErrorModel.cloudKit`).
-    /// - Precondition: every trait the plan draws codes by has a code in `errorModel`'s catalogue,
-    ///   and no rule lists no codes (``FaultPlan/validate(for:)`` reports it as an error instead).
     ///   - cassette: records what the wrapped objects' `async` calls answered (the live
     ///     adapter's traffic), or answers them from the cassette without calling them
     ///     (docs/Cassettes.md).
+    /// - Precondition: every trait the plan draws codes by has a code in `errorModel`'s catalogue,
+    ///   and no rule lists no codes (``FaultPlan/validate(for:)`` reports it as an error instead).
     public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel, time: TimeSource = .system, cassette: Cassette? = nil) {
         Self.check(plan, errorModel)
         self.errorModel = errorModel
@@ -107,7 +107,7 @@ public final class FaultInjector: Sendable {
 
     /// Installs a new plan (its rules' counts start from zero) and returns the old one.
     ///
-    /// - Precondition: the plan works with ``errorModel`` (see ``init(plan:seed:errorModel:time:)``).
+    /// - Precondition: the plan works with ``errorModel`` (see ``init(plan:seed:errorModel:time:cassette:)``).
     @discardableResult
     public func replacePlan(_ plan: FaultPlan) -> FaultPlan {
         Self.check(plan, errorModel)

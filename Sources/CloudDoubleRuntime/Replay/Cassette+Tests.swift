@@ -7,8 +7,13 @@ extension Cassette {
     /// the runtime linking either framework.
     ///
     /// - Parameters:
-    ///   - directory: where cassettes live; by default `Cassettes` beside the test file.
+    ///   - codecs: how the SDK's values are written (`CassetteCodecs.cloudKit`).
     ///   - mode: by default what `CLOUDDOUBLE_CASSETTE` says, else playback.
+    ///   - matching: how playback finds the line that answers a call.
+    ///   - directory: where cassettes live; by default `Cassettes` beside the test file.
+    ///   - rewrite: redacts or rewrites each interaction before it is written.
+    ///   - test: the test function, which names the cassette; leave the default.
+    ///   - filePath: the test file, which names the cassette's folder; leave the default.
     public static func forTest(
         codecs: CassetteCodecs, mode: CassetteMode = .fromEnvironment(), matching: CassetteMatching = .inOrder,
         directory: URL? = nil, rewrite: (@Sendable (inout CassetteInteraction) -> Void)? = nil,
