@@ -20,8 +20,10 @@ extension CassetteCodecs {
     ///   back as `CKError`;
     /// - the record operations (fetch, modify): what their blocks received, in order.
     ///
-    /// Not written (our choice, stated in the docs): asset files (a `CKAsset` field is written as
-    /// `{"unencoded": "CKAsset"}` and reads back as no value), locations, and `CKQuery` results
+    /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
+    ///   temporary folder named by the hash.
+    ///
+    /// Not written (our choice, stated in the docs): locations, and `CKQuery` results
     /// (queries are written for matching only: their record type, and on Apple platforms their predicate format).
     public static var cloudKit: CassetteCodecs {
         var codecs = CassetteCodecs.standard
@@ -69,6 +71,7 @@ extension CassetteCodecs {
                 (saveResults: try codecs.decode([CKRecord.ID: Result<CKRecord, any Error>].self, from: json["saveResults"] ?? .array([])),
                     deleteResults: try codecs.decode([CKRecord.ID: Result<Void, any Error>].self, from: json["deleteResults"] ?? .array([])))
             })
+        codecs.register(CKAsset.self, name: "CKAsset", encode: { asset, _ in try encode(asset) }, decode: { json, _ in try decodeAsset(json) })
         registerRecordOperations(in: &codecs)
         return codecs
     }
@@ -102,6 +105,36 @@ extension CassetteCodecs {
             throw CassetteError.unreadable("an archived \(type)", .string(data.base64EncodedString()))
         }
         return value
+    }
+
+    // MARK: Assets
+
+    /// `{"sha256": …, "size": …, "contents": base64}`: the file's contents on the line, named by
+    /// their hash so that equal files are seen to be equal and a diff shows a changed one.
+    private static func encode(_ asset: CKAsset) throws -> CassetteJSON {
+        guard let url = asset.fileURL, let data = FileManager.default.contents(atPath: url.path) else {
+            throw CassetteError.noCodec("a CKAsset whose file cannot be read")
+        }
+        return .object(["sha256": .string(ContentHash.sha256(data)), "size": .int(data.count), "contents": .string(data.base64EncodedString())])
+    }
+
+    /// The asset's file, written once per content into a temporary folder named by its hash. A
+    /// hand-edited `contents` must come without `sha256` (or with the new one).
+    private static func decodeAsset(_ json: CassetteJSON) throws -> CKAsset {
+        guard let text = json["contents"]?.stringValue, let data = Data(base64Encoded: text) else {
+            throw CassetteError.unreadable("an asset with base64 contents", json)
+        }
+        let hash = ContentHash.sha256(data)
+        if let written = json["sha256"]?.stringValue, written != hash {
+            throw CassetteError.unreadable("an asset whose contents have the SHA-256 \(written) (they have \(hash))", json)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("CloudDoubleCassetteAssets")
+        let file = folder.appendingPathComponent(hash)
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        }
+        return CKAsset(fileURL: file)
     }
 
     // MARK: Records

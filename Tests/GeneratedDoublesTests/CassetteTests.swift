@@ -156,6 +156,31 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(cassette.map(\.call), ["addOperation", "modifyRecordsOperation", "addOperation", "fetchRecordsOperation"])
     }
 
+    /// An asset field is written by content (SHA-256, size, bytes) and comes back as a file with
+    /// the same bytes.
+    func testAssetsRoundTripByContentHash() async throws {
+        let contents = Data(String(repeating: "note ", count: 200).utf8)
+        let source = folder.appendingPathComponent("attachment.txt")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try contents.write(to: source)
+        let (recorded, replayed, cassette) = try await roundTrip("assets") { container -> Data? in
+            let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "with-asset"))
+            note["attachment"] = CKAsset(fileURL: source)
+            _ = try await container.privateCloudDatabase.save(note)
+            let fetched = try await container.privateCloudDatabase.record(for: note.recordID)
+            return (fetched["attachment"] as? CKAsset)?.fileURL.flatMap { FileManager.default.contents(atPath: $0.path) }
+        }
+        XCTAssertEqual(recorded, contents)
+        XCTAssertEqual(replayed, contents)
+        guard case .value(let value) = cassette.last?.outcome else { return XCTFail("no fetched record") }
+        XCTAssertEqual(value["fields"]?["attachment"]?["CKAsset"]?["sha256"], .string("d52891fcc0d475789b543eda521570295f4871874fe591c02a45d3a5fb3e65f5"))
+    }
+
+    func testContentHashIsSHA256() {
+        XCTAssertEqual(ContentHash.sha256(Data()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(ContentHash.sha256(Data("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     /// In-order playback names the expected and the actual call when they differ.
     func testInOrderPlaybackNamesBothCallsOnAMismatch() async throws {
         let cassetteFile = file("mismatch")
