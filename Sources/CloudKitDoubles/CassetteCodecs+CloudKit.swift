@@ -18,13 +18,13 @@ extension CassetteCodecs {
     ///   opaque to apps (Apple documents no fields for tokens and cursors);
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
     ///   back as `CKError`;
+    /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
+    ///   temporary folder named by the hash;
     /// - the record operations (fetch, modify): what their blocks received, in order.
     ///
-    /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
-    ///   temporary folder named by the hash.
-    ///
-    /// Not written (our choice, stated in the docs): locations, and `CKQuery` results
-    /// (queries are written for matching only: their record type, and on Apple platforms their predicate format).
+    /// Not written (our choice, stated in the docs): locations, and `CKQuery` results (queries
+    /// are written for matching only: their record type, and on Apple platforms their predicate
+    /// format).
     public static var cloudKit: CassetteCodecs {
         var codecs = CassetteCodecs.standard
         codecs.register(errorModel: .cloudKit)
