@@ -14,8 +14,8 @@ extension CassetteCodecs {
     ///   invoke encodeWithCoder: on a CKRecord, it encodes all its values"). Reading takes the
     ///   archive, then sets every field the line shows differently (a hand edit); a record
     ///   without an archive is made from its type, ID and fields alone;
-    /// - shares, zones, change tokens and query cursors as base64 keyed archives: they are
-    ///   opaque to apps (Apple documents no fields for tokens and cursors);
+    /// - shares as records; zones, change tokens and query cursors as base64 keyed archives: they
+    ///   are opaque to apps (Apple documents no fields for tokens and cursors);
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
     ///   back as `CKError`;
     /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
@@ -49,7 +49,12 @@ extension CassetteCodecs {
             // dictionaries are archived in hash order, which differs from run to run).
             try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "secureCodingArchive" }) } ?? .null
         })
-        registerArchive(CKShare.self, name: "CKShare", in: &codecs)
+        // A share is a record (CKShare.h: `@interface CKShare : CKRecord`), written the same way,
+        // so a share read where a record is expected, and the reverse, both work.
+        codecs.register(CKShare.self, name: "CKShare", encode: { share, codecs in try encode(share, codecs) }, decode: { json, codecs in
+            guard let share = try decodeRecord(json, codecs) as? CKShare else { throw CassetteError.unreadable("a share", json) }
+            return share
+        })
         registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)
         registerArchive(CKServerChangeToken.self, name: "CKServerChangeToken", in: &codecs)
         registerArchive(CKQueryOperation.Cursor.self, name: "CKQueryOperation.Cursor", in: &codecs)
@@ -153,7 +158,11 @@ extension CassetteCodecs {
     private static func decodeRecord(_ json: CassetteJSON, _ codecs: CassetteCodecs) throws -> CKRecord {
         let record: CKRecord
         if let archive = json["secureCodingArchive"] {
-            record = try unarchive(CKRecord.self, try self.archive(archive))
+            let data = try self.archive(archive)
+            guard let archived = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [CKRecord.self, CKShare.self], from: data) as? CKRecord else {
+                throw CassetteError.unreadable("an archived record", archive)
+            }
+            record = archived
         } else {
             guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record with a recordType", json) }
             record = CKRecord(recordType: type, recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null))

@@ -176,6 +176,23 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(value["fields"]?["attachment"]?["CKAsset"]?["sha256"], .string("d52891fcc0d475789b543eda521570295f4871874fe591c02a45d3a5fb3e65f5"))
     }
 
+    /// A share is written as a record, and reads back as a share where a record is expected.
+    func testAShareIsWrittenAsARecord() throws {
+        let root = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "shared-note"))
+        let share = CKShare(rootRecord: root)
+        share["label"] = "Shopping"
+        share.publicPermission = .readOnly
+        let codecs = CassetteCodecs.cloudKit
+        let json = try codecs.encode(share as CKRecord)
+        XCTAssertEqual(json["recordType"], .string("cloudkit.share"))
+        let asRecord = try codecs.decode(CKRecord.self, from: json)
+        let asShare = try codecs.decode(CKShare.self, from: json)
+        XCTAssertTrue(asRecord is CKShare)
+        XCTAssertEqual(asShare["label"] as? String, "Shopping")
+        XCTAssertEqual(asShare.publicPermission, .readOnly, "from the archive")
+        XCTAssertEqual(asShare.recordID, share.recordID)
+    }
+
     func testContentHashIsSHA256() {
         XCTAssertEqual(ContentHash.sha256(Data()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(ContentHash.sha256(Data("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
