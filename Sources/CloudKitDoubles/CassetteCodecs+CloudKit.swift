@@ -14,8 +14,9 @@ extension CassetteCodecs {
     ///   invoke encodeWithCoder: on a CKRecord, it encodes all its values"). Reading takes the
     ///   archive, then sets every field the line shows differently (a hand edit); a record
     ///   without an archive is made from its type, ID and fields alone;
-    /// - shares as records; zones, change tokens and query cursors as base64 keyed archives: they
-    ///   are opaque to apps (Apple documents no fields for tokens and cursors);
+    /// - shares as records; zones, participants, share metadata, user identities, change tokens
+    ///   and query cursors as base64 keyed archives (all `NSSecureCoding` in the SDK; Apple
+    ///   documents no fields for tokens and cursors);
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
     ///   back as `CKError`;
     /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
@@ -56,6 +57,9 @@ extension CassetteCodecs {
             return share
         })
         registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)
+        registerArchive(CKShare.Participant.self, name: "CKShare.Participant", in: &codecs)
+        registerArchive(CKShare.Metadata.self, name: "CKShare.Metadata", in: &codecs)
+        registerArchive(CKUserIdentity.self, name: "CKUserIdentity", in: &codecs)
         registerArchive(CKServerChangeToken.self, name: "CKServerChangeToken", in: &codecs)
         registerArchive(CKQueryOperation.Cursor.self, name: "CKQueryOperation.Cursor", in: &codecs)
         codecs.register(CKQuery.self, name: "CKQuery", encode: { query, _ in

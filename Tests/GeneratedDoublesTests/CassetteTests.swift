@@ -191,6 +191,11 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(asShare["label"] as? String, "Shopping")
         XCTAssertEqual(asShare.publicPermission, .readOnly, "from the archive")
         XCTAssertEqual(asShare.recordID, share.recordID)
+        // The sharing calls' results (archived: none of them has a public initialiser).
+        for type in [CKShare.Participant.self, CKShare.Metadata.self, CKUserIdentity.self] as [Any.Type] {
+            XCTAssertTrue(codecs.supports(type), "\(type)")
+        }
+        XCTAssertTrue(codecs.supports([URL: Result<CKShare.Metadata, any Error>].self))
     }
 
     func testContentHashIsSHA256() {
