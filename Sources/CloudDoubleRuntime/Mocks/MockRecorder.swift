@@ -1,8 +1,8 @@
 /// The state and behaviour every generated mock delegates to: recording into the call log,
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
-/// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached. All of it is behind one lock, its log's: mocks
-/// that share a log share it, so a call takes one lock for its history, its stub and its log
-/// entry (see docs/Benchmarks.md).
+/// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached.
+/// All of it is behind one lock, its log's: mocks that share a log share it, so a call takes one
+/// lock for its history, its stub, its log entry and its cassette (see docs/Benchmarks.md).
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
 /// small and quick to type-check (see docs/Benchmarks.md).
@@ -292,18 +292,12 @@ public final class MockRecorder: Sendable {
     }
 
     /// Appends to the history and the log, under one lock; returns the response that answers
-    /// this call, taking it from the queue when more responses follow.
-    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> ((A) throws -> V)? {
-        // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
-        var response: ((A) throws -> V)?
-        withState { state, storage in response = record(call, form, arguments, logged: logged, state: state, storage: &storage) }
-        return response
-    }
-
-    /// The same, also reading the log's cassette under the same lock.
+    /// this call, taking it from the queue when more responses follow, and gives the log's
+    /// cassette, read under the same lock.
     private func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
     ) -> ((A) throws -> V)? {
+        // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
         var response: ((A) throws -> V)?
         var found: Cassette?
         withState { state, storage in
