@@ -198,6 +198,23 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertTrue(codecs.supports([URL: Result<CKShare.Metadata, any Error>].self))
     }
 
+    /// A partial failure keeps its per-item errors, and a conflict its server record.
+    func testPartialFailuresAndConflictsRoundTrip() throws {
+        let codecs = CassetteCodecs.cloudKit
+        let model = ErrorModel.cloudKit
+        let id = CKRecord.ID(recordName: "item")
+        let partial = model.partialFailure([id: model.error(CKError.Code.unknownItem.rawValue)])
+        let decodedPartial = try XCTUnwrap(try codecs.decodeError(codecs.encodeError(partial)) as? CKError)
+        XCTAssertEqual(decodedPartial.code, .partialFailure)
+        XCTAssertEqual((decodedPartial.partialErrorsByItemID?[id] as? CKError)?.code, .unknownItem)
+
+        let server = CKRecord(recordType: "Note", recordID: id)
+        server["title"] = "Theirs"
+        let conflict = model.error(CKError.Code.serverRecordChanged.rawValue, conflict: ErrorModel.Conflict(server: server))
+        let decodedConflict = try XCTUnwrap(try codecs.decodeError(codecs.encodeError(conflict)) as? CKError)
+        XCTAssertEqual(decodedConflict.serverRecord?["title"] as? String, "Theirs")
+    }
+
     func testContentHashIsSHA256() {
         XCTAssertEqual(ContentHash.sha256(Data()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(ContentHash.sha256(Data("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
