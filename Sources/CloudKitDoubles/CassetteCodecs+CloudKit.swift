@@ -161,13 +161,11 @@ extension CassetteCodecs {
 
     private static func decodeRecord(_ json: CassetteJSON, _ codecs: CassetteCodecs) throws -> CKRecord {
         let record: CKRecord
-        if let archive = json["secureCodingArchive"] {
-            let data = try self.archive(archive)
-            guard let archived = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [CKRecord.self, CKShare.self], from: data) as? CKRecord else {
-                throw CassetteError.unreadable("an archived record", archive)
-            }
+        if let archive = json["secureCodingArchive"], let archived = try? unarchiveRecord(self.archive(archive)) {
             record = archived
         } else {
+            // Written by hand, or archived on the other platform (the stand-in's class names and
+            // value stores are not Apple's): the readable part, without system fields.
             guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record with a recordType", json) }
             record = CKRecord(recordType: type, recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null))
         }
@@ -177,6 +175,13 @@ extension CassetteCodecs {
             let written = fields[key] ?? .null
             guard written != codecs.encodeTagged(record[key] as Any) else { continue }
             record[key] = try fieldValue(codecs.decodeTagged(written))
+        }
+        return record
+    }
+
+    private static func unarchiveRecord(_ data: Data) throws -> CKRecord {
+        guard let record = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [CKRecord.self, CKShare.self], from: data) as? CKRecord else {
+            throw CassetteError.unreadable("an archived record", .string(data.base64EncodedString()))
         }
         return record
     }

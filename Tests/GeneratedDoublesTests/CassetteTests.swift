@@ -198,6 +198,19 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertTrue(codecs.supports([URL: Result<CKShare.Metadata, any Error>].self))
     }
 
+    /// A record whose archive cannot be read (written on the other platform) comes back from
+    /// its readable part: type, ID and fields.
+    func testARecordWithAnUnreadableArchiveComesBackFromItsFields() throws {
+        let line = try CassetteJSON.parse("""
+            {"fields":{"title":{"String":"Kept"}},"recordID":{"ownerName":"__defaultOwner__","recordName":"x","zoneName":"_defaultZone"},\
+            "recordType":"Note","secureCodingArchive":"\(Data("not an archive".utf8).base64EncodedString())"}
+            """)
+        let record = try CassetteCodecs.cloudKit.decode(CKRecord.self, from: line)
+        XCTAssertEqual(record.recordID.recordName, "x")
+        XCTAssertEqual(record["title"] as? String, "Kept")
+        XCTAssertNil(record.recordChangeTag)
+    }
+
     /// A partial failure keeps its per-item errors, and a conflict its server record.
     func testPartialFailuresAndConflictsRoundTrip() throws {
         let codecs = CassetteCodecs.cloudKit
