@@ -69,7 +69,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func accountStatus() async throws -> CKAccountStatus {
-        try await self.faults.perform("Container", "accountStatus", .async) {
+        try await self.faults.perform("Container", "accountStatus", .async, arguments: ()) {
             try await self.wrapped.accountStatus()
         }
     }
@@ -85,7 +85,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func userRecordID() async throws -> CKRecord.ID {
-        try await self.faults.perform("Container", "userRecordID", .async) {
+        try await self.faults.perform("Container", "userRecordID", .async, arguments: ()) {
             try await self.wrapped.userRecordID()
         }
     }
@@ -103,7 +103,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForEmail", .async) {
+        try await self.faults.perform("Container", "userIdentityForEmail", .async, arguments: email) {
             try await self.wrapped.userIdentity(forEmailAddress: email)
         }
     }
@@ -125,7 +125,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.faults.perform("Container", "applicationPermissionStatus", .async) {
+        try await self.faults.perform("Container", "applicationPermissionStatus", .async, arguments: applicationPermission) {
             try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
         }
     }
@@ -149,7 +149,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.faults.perform("Container", "requestApplicationPermission", .async) {
+        try await self.faults.perform("Container", "requestApplicationPermission", .async, arguments: applicationPermission) {
             try await self.wrapped.requestApplicationPermission(applicationPermission)
         }
     }
@@ -173,7 +173,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForPhoneNumber", .async) {
+        try await self.faults.perform("Container", "userIdentityForPhoneNumber", .async, arguments: phoneNumber) {
             try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
         }
     }
@@ -195,7 +195,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForUserRecordID", .async) {
+        try await self.faults.perform("Container", "userIdentityForUserRecordID", .async, arguments: userRecordID) {
             try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
         }
     }
@@ -219,7 +219,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForEmails", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForEmails", .async, arguments: emails) {
             try await self.wrapped.userIdentities(forEmailAddresses: emails)
         }
     }
@@ -246,7 +246,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForPhoneNumbers", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForPhoneNumbers", .async, arguments: phoneNumbers) {
             try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
         }
     }
@@ -273,7 +273,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForUserRecordIDs", .async) {
+        try await self.faults.perform("Container", "userIdentitiesForUserRecordIDs", .async, arguments: userRecordIDs) {
             try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
         }
     }
@@ -294,7 +294,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForEmail", .async) {
+        try await self.faults.perform("Container", "shareParticipantForEmail", .async, arguments: emailAddress) {
             try await self.wrapped.shareParticipant(forEmailAddress: emailAddress)
         }
     }
@@ -308,7 +308,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForPhoneNumber", .async) {
+        try await self.faults.perform("Container", "shareParticipantForPhoneNumber", .async, arguments: phoneNumber) {
             try await self.wrapped.shareParticipant(forPhoneNumber: phoneNumber)
         }
     }
@@ -322,7 +322,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForUserRecordID", .async) {
+        try await self.faults.perform("Container", "shareParticipantForUserRecordID", .async, arguments: userRecordID) {
             try await self.wrapped.shareParticipant(forUserRecordID: userRecordID)
         }
     }
@@ -336,7 +336,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await self.faults.perform("Container", "shareMetadata", .async) {
+        try await self.faults.perform("Container", "shareMetadata", .async, arguments: url) {
             try await self.wrapped.shareMetadata(for: url)
         }
     }
@@ -350,7 +350,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await self.faults.perform("Container", "acceptShare", .async) {
+        try await self.faults.perform("Container", "acceptShare", .async, arguments: metadata) {
             try await self.wrapped.accept(metadata)
         }
     }
@@ -364,7 +364,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForEmails", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForEmails", .async, arguments: emails, request: { items in
             items.request(emails, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -387,7 +387,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, arguments: phoneNumbers, request: { items in
             items.request(phoneNumbers, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -410,7 +410,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, request: { items in
+        try await self.faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, arguments: userRecordIDs, request: { items in
             items.request(userRecordIDs, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -433,7 +433,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await self.faults.perform("Container", "shareMetadatas", .async, request: { items in
+        try await self.faults.perform("Container", "shareMetadatas", .async, arguments: urls, request: { items in
             items.request(urls, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -456,7 +456,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await self.faults.perform("Container", "acceptShares", .async, request: { items in
+        try await self.faults.perform("Container", "acceptShares", .async, arguments: metadatas, request: { items in
             items.request(metadatas, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -479,7 +479,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try await self.faults.perform("Container", "allLongLivedOperationIDs", .async) {
+        try await self.faults.perform("Container", "allLongLivedOperationIDs", .async, arguments: ()) {
             try await self.wrapped.allLongLivedOperationIDs()
         }
     }
@@ -494,7 +494,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try await self.faults.perform("Container", "longLivedOperation", .async) {
+        try await self.faults.perform("Container", "longLivedOperation", .async, arguments: operationID) {
             try await self.wrapped.longLivedOperation(for: operationID)
         }
     }
@@ -549,7 +549,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try await self.faults.perform("Database", "fetchRecord", .async) {
+        try await self.faults.perform("Database", "fetchRecord", .async, arguments: recordID) {
             try await self.wrapped.record(for: recordID)
         }
     }
@@ -563,7 +563,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try await self.faults.perform("Database", "saveRecord", .async) {
+        try await self.faults.perform("Database", "saveRecord", .async, arguments: record) {
             try await self.wrapped.save(record)
         }
     }
@@ -578,7 +578,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @discardableResult
     @inline(__always)
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try await self.faults.perform("Database", "deleteRecord", .async) {
+        try await self.faults.perform("Database", "deleteRecord", .async, arguments: recordID) {
             try await self.wrapped.deleteRecord(withID: recordID)
         }
     }
@@ -593,7 +593,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try await self.faults.perform("Database", "performQuery", .async) {
+        try await self.faults.perform("Database", "performQuery", .async, arguments: (query: query, zoneID: zoneID)) {
             try await self.wrapped.perform(query, inZoneWith: zoneID)
         }
     }
@@ -608,7 +608,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try await self.faults.perform("Database", "allRecordZones", .async) {
+        try await self.faults.perform("Database", "allRecordZones", .async, arguments: ()) {
             try await self.wrapped.allRecordZones()
         }
     }
@@ -622,7 +622,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try await self.faults.perform("Database", "fetchRecordZone", .async) {
+        try await self.faults.perform("Database", "fetchRecordZone", .async, arguments: zoneID) {
             try await self.wrapped.recordZone(for: zoneID)
         }
     }
@@ -636,7 +636,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try await self.faults.perform("Database", "saveRecordZone", .async) {
+        try await self.faults.perform("Database", "saveRecordZone", .async, arguments: zone) {
             try await self.wrapped.save(zone)
         }
     }
@@ -651,7 +651,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @discardableResult
     @inline(__always)
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try await self.faults.perform("Database", "deleteRecordZone", .async) {
+        try await self.faults.perform("Database", "deleteRecordZone", .async, arguments: zoneID) {
             try await self.wrapped.deleteRecordZone(withID: zoneID)
         }
     }
@@ -665,7 +665,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try await self.faults.perform("Database", "allSubscriptions", .async) {
+        try await self.faults.perform("Database", "allSubscriptions", .async, arguments: ()) {
             try await self.wrapped.allSubscriptions()
         }
     }
@@ -679,7 +679,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try await self.faults.perform("Database", "saveSubscription", .async) {
+        try await self.faults.perform("Database", "saveSubscription", .async, arguments: subscription) {
             try await self.wrapped.save(subscription)
         }
     }
@@ -694,7 +694,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @discardableResult
     @inline(__always)
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try await self.faults.perform("Database", "deleteSubscription", .async) {
+        try await self.faults.perform("Database", "deleteSubscription", .async, arguments: subscriptionID) {
             try await self.wrapped.deleteSubscription(withID: subscriptionID)
         }
     }
@@ -709,7 +709,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await self.faults.perform("Database", "fetchRecords", .async, request: { items in
+        try await self.faults.perform("Database", "fetchRecords", .async, arguments: (ids: ids, desiredKeys: desiredKeys), request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -732,7 +732,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifyRecords", .async, request: { items in
+        try await self.faults.perform("Database", "modifyRecords", .async, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
@@ -771,7 +771,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.faults.perform("Database", "queryRecords", .async, request: { items in
+        try await self.faults.perform("Database", "queryRecords", .async, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -798,7 +798,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.faults.perform("Database", "continueQuery", .async, request: { items in
+        try await self.faults.perform("Database", "continueQuery", .async, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -825,7 +825,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try await self.faults.perform("Database", "fetchSubscription", .async) {
+        try await self.faults.perform("Database", "fetchSubscription", .async, arguments: subscriptionID) {
             try await self.wrapped.subscription(for: subscriptionID)
         }
     }
@@ -840,7 +840,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await self.faults.perform("Database", "fetchRecordZones", .async, request: { items in
+        try await self.faults.perform("Database", "fetchRecordZones", .async, arguments: ids, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -863,7 +863,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifyRecordZones", .async, request: { items in
+        try await self.faults.perform("Database", "modifyRecordZones", .async, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
             items.request(recordZoneIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -894,7 +894,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await self.faults.perform("Database", "fetchSubscriptions", .async, request: { items in
+        try await self.faults.perform("Database", "fetchSubscriptions", .async, arguments: ids, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -917,7 +917,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifySubscriptions", .async, request: { items in
+        try await self.faults.perform("Database", "modifySubscriptions", .async, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
             items.request(subscriptionIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -948,7 +948,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.faults.perform("Database", "databaseChanges", .async) {
+        try await self.faults.perform("Database", "databaseChanges", .async, arguments: (changeToken: changeToken, resultsLimit: resultsLimit)) {
             try await self.wrapped.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
         }
     }
@@ -963,7 +963,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.faults.perform("Database", "recordZoneChanges", .async, request: { items in
+        try await self.faults.perform("Database", "recordZoneChanges", .async, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value

@@ -73,7 +73,7 @@ final class TranslatorSnippetTests: XCTestCase {
         let wrappers = try generate(Self.fetch, artifact: .faultInjecting)
         XCTAssertEqual(try snippet(startingWith: "public func value(", in: wrappers), """
             public func value(`for` key: String) async throws -> Int {
-                try await self.faults.perform("Store", "fetch", .async) {
+                try await self.faults.perform("Store", "fetch", .async, arguments: key) {
                     try await self.wrapped.value(for: key)
                 }
             }

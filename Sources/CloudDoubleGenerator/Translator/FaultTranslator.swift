@@ -30,7 +30,8 @@ struct FaultTranslator {
     func call(_ signature: FormSignature, operations: [OperationSpec]) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
             attributes: signature.attributes, declaration: signature.declaration(access: translator.access), invocation: signature.callExpression(),
-            id: StringLiteral(signature.callID), handler: signature.hasHandler ? signature.handlerName : "", kind: .forwarded(childWrapper: nil))
+            id: StringLiteral(signature.callID), handler: signature.hasHandler ? signature.handlerName : "",
+            arguments: MockTranslator.argumentsValue(signature.call), kind: .forwarded(childWrapper: nil))
         if !operations.isEmpty {
             let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
             context.kind = .operation(parameter: parameter, outcomes: operations.map { translator.operationTranslator($0).outcomeName })

@@ -21,6 +21,8 @@ public final class FaultInjector: Sendable {
     public let errorModel: ErrorModel
     /// How latency is waited for; a ``VirtualClock`` makes tests instant.
     public let time: TimeSource
+    /// Where the wrappers' `async` calls are recorded or played back from; `nil`: nowhere.
+    public let cassette: Cassette?
     let random: RandomSource
 
     private struct State {
@@ -56,12 +58,16 @@ public final class FaultInjector: Sendable {
     ///     `nil` draws from the system generator instead (not reproducible).
     ///   - errorModel: the SDK's error model (domain, keys, catalogue); generated wrappers pass
     ///     the description's (`ErrorModel.cloudKit`).
+    ///   - cassette: records what the wrapped objects' `async` calls answered (the live
+    ///     adapter's traffic), or answers them from the cassette without calling them
+    ///     (docs/Cassettes.md).
     /// - Precondition: every trait the plan draws codes by has a code in `errorModel`'s catalogue,
     ///   and no rule lists no codes (``FaultPlan/validate(for:)`` reports it as an error instead).
-    public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel, time: TimeSource = .system) {
+    public init(plan: FaultPlan = .none, seed: UInt64? = 0, errorModel: ErrorModel, time: TimeSource = .system, cassette: Cassette? = nil) {
         Self.check(plan, errorModel)
         self.errorModel = errorModel
         self.time = time
+        self.cassette = cassette
         self.random = seed.map { RandomSource(seed: $0) } ?? .system()
         self.traitCodes = Dictionary(uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
             (trait, errorModel.catalogue.codes(with: trait).map(\.rawValue))
@@ -101,7 +107,7 @@ public final class FaultInjector: Sendable {
 
     /// Installs a new plan (its rules' counts start from zero) and returns the old one.
     ///
-    /// - Precondition: the plan works with ``errorModel`` (see ``init(plan:seed:errorModel:time:)``).
+    /// - Precondition: the plan works with ``errorModel`` (see ``init(plan:seed:errorModel:time:cassette:)``).
     @discardableResult
     public func replacePlan(_ plan: FaultPlan) -> FaultPlan {
         Self.check(plan, errorModel)
@@ -152,6 +158,19 @@ public final class FaultInjector: Sendable {
         return try await body()
     }
 
+    /// The same, with the call's arguments for the injector's ``cassette``: the outcome the app
+    /// sees (faults included) is recorded, or in playback answered from the cassette.
+    @inlinable
+    @_spi(Generated) public func perform<Arguments, Value>(
+        _ type: String, _ call: String, _ form: CallForm = .async, arguments: Arguments, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        guard let cassette else { return try await perform(type, call, form, isolation: isolation, body) }
+        return try await cassette.respond(type: type, call: call, form: form, arguments: arguments, isolation: isolation) {
+            try await perform(type, call, form, isolation: isolation, body)
+        }
+    }
+
     /// An `async throws` call with per-item results. When an item rule fires, `request` tells
     /// the faults which items the app asked for, `body` sends only the items not chosen to fail
     /// (`ItemFaults.kept(_:input:)`), and `merge` adds the chosen items' failures to the SDK's
@@ -168,6 +187,18 @@ public final class FaultInjector: Sendable {
         let value = try await body(faults ?? inert)
         guard let faults else { return value }
         return try faults.finish(merge(value, faults))
+    }
+
+    /// The same, with the call's arguments for the injector's ``cassette``.
+    @inlinable
+    @_spi(Generated) public func perform<Arguments, Value>(
+        _ type: String, _ call: String, _ form: CallForm = .async, arguments: Arguments, isolation: isolated (any Actor)? = #isolation,
+        request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value, _ body: (ItemFaults) async throws -> Value
+    ) async throws -> Value {
+        guard let cassette else { return try await perform(type, call, form, isolation: isolation, request: request, merge: merge, body) }
+        return try await cassette.respond(type: type, call: call, form: form, arguments: arguments, isolation: isolation) {
+            try await perform(type, call, form, isolation: isolation, request: request, merge: merge, body)
+        }
     }
 
     /// What a rule that fires on an async call does before the wrapped call: waits its latency,

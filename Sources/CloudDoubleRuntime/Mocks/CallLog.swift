@@ -40,6 +40,8 @@ public final class CallLog: Sendable {
         var lastDirectSlot: CallSlot?
         /// The arguments of direct appends, in order (their entries' positions index this).
         var directArguments: [Any] = []
+        /// The cassette the mocks that write to this log record to or play back from.
+        var cassette: Cassette?
     }
 
     /// One logged call: its slot, its place in the slot's history, its form.
@@ -110,6 +112,9 @@ public final class CallLog: Sendable {
     }
 
     public var count: Int { storage.withLock { $0.entries.count } }
+
+    /// The cassette the mocks writing to this log record to or play back from (``Cassette/attach(to:)``).
+    public var cassette: Cassette? { storage.withLock { $0.cassette } }
 
     /// Forgets the log's entries (the mocks keep their own argument histories).
     public func removeAll() {

@@ -1,8 +1,8 @@
 /// The state and behaviour every generated mock delegates to: recording into the call log,
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
-/// storage, child mocks and completion delivery. All of it is behind one lock, its log's: mocks
-/// that share a log share it, so a call takes one lock for its history, its stub and its log
-/// entry (see docs/Benchmarks.md).
+/// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached.
+/// All of it is behind one lock, its log's: mocks that share a log share it, so a call takes one
+/// lock for its history, its stub, its log entry and its cassette (see docs/Benchmarks.md).
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
 /// small and quick to type-check (see docs/Benchmarks.md).
@@ -98,7 +98,20 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
-        if let stub: (A) throws -> V = record(call, form, arguments) { return try stub(arguments) }
+        var cassette: Cassette?
+        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
+        return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
+            try answer(call, form, arguments, stub, backed, fallback)
+        }
+    }
+
+    /// The answer without a cassette: the stub, else the backing, else `fallback`.
+    @inline(__always)
+    private func answer<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, _ stub: ((A) throws -> V)?, _ backed: ((A) throws -> V)?, _ fallback: V?
+    ) throws -> V {
+        if let stub { return try stub(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw unstubbed(call, form, arguments, V.self)
@@ -117,10 +130,15 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
-        let stub: ((A) throws -> V)? = record(call, form, arguments)
-        if let stub, let value = try? stub(arguments) { return value }
-        if let backed, let value = try? backed(arguments) { return value }
-        return fallback()
+        var cassette: Cassette?
+        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        func answer() -> V {
+            if let stub, let value = try? stub(arguments) { return value }
+            if let backed, let value = try? backed(arguments) { return value }
+            return fallback()
+        }
+        guard let cassette else { return answer() }
+        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)) ?? fallback()
     }
 
     /// Records a completion-handler call and delivers its stubbed result the way the SDK would
@@ -185,15 +203,19 @@ public final class MockRecorder: Sendable {
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
-        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false)
+        var cassette: Cassette?
+        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        func answer() throws -> Outcome {
+            if let stub { return try stub(operation) }
+            if let backed, let answer = backed(operation) { return answer }
+            throw unstubbed(call, .operation, operation, Outcome.self)
+        }
         let outcome: Outcome
         do {
-            if let stub {
-                outcome = try stub(operation)
-            } else if let backed, let answer = backed(operation) {
-                outcome = answer
+            if let cassette {
+                outcome = try cassette.respond(type: typeName, call: call, form: .operation, arguments: operation, stubbed: stub != nil, answer: answer)
             } else {
-                throw unstubbed(call, .operation, operation, Outcome.self)
+                outcome = try answer()
             }
         } catch {
             outcome = failure(error)
@@ -214,14 +236,21 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         var stored: Any?
         var stub: ((()) throws -> V)?
+        var cassette: Cassette?
         withState { state, storage in
             stored = state.properties[name]
             stub = record(name, .get, (), state: state, storage: &storage)
+            cassette = storage.cassette
         }
+        // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
-        if let stub, let value = try? stub(()) { return value }
-        if let backed, let value = try? backed() { return value }
-        return fallback()
+        func answer() -> V {
+            if let stub, let value = try? stub(()) { return value }
+            if let backed, let value = try? backed() { return value }
+            return fallback()
+        }
+        guard let cassette else { return answer() }
+        return (try? cassette.respond(type: typeName, call: name, form: .get, arguments: (), stubbed: stub != nil, answer: answer)) ?? fallback()
     }
 
     /// A property write: recorded, and returned by later reads.
@@ -263,11 +292,19 @@ public final class MockRecorder: Sendable {
     }
 
     /// Appends to the history and the log, under one lock; returns the response that answers
-    /// this call, taking it from the queue when more responses follow.
-    private func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> ((A) throws -> V)? {
+    /// this call, taking it from the queue when more responses follow, and gives the log's
+    /// cassette, read under the same lock.
+    private func record<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
+    ) -> ((A) throws -> V)? {
         // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
         var response: ((A) throws -> V)?
-        withState { state, storage in response = record(call, form, arguments, logged: logged, state: state, storage: &storage) }
+        var found: Cassette?
+        withState { state, storage in
+            response = record(call, form, arguments, logged: logged, state: state, storage: &storage)
+            found = storage.cassette
+        }
+        cassette = found
         return response
     }
 

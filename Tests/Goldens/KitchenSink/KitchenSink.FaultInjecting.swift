@@ -35,7 +35,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func value(`for` key: String) async throws -> String? {
-        try await self.faults.perform("Settings", "value", .async) {
+        try await self.faults.perform("Settings", "value", .async, arguments: key) {
             try await self.wrapped.value(for: key)
         }
     }
@@ -49,7 +49,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try await self.faults.perform("Settings", "store", .async) {
+        try await self.faults.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
             try await self.wrapped.store(value, in: key, overwrite: overwrite)
         }
     }
@@ -63,14 +63,14 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try await self.faults.perform("Settings", "backUp", .async) {
+        try await self.faults.perform("Settings", "backUp", .async, arguments: (name: name, progress: progress)) {
             try await self.wrapped.backUp(to: name, progress: progress)
         }
     }
 
     @inline(__always)
     func reset() async throws {
-        try await self.faults.perform("Settings", "reset", .async) {
+        try await self.faults.perform("Settings", "reset", .async, arguments: ()) {
             try await self.wrapped.reset()
         }
     }

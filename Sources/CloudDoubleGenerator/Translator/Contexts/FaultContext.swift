@@ -53,17 +53,21 @@ struct FaultTypeContext: TemplateContext {
         var id: StringLiteral
         /// The completion handler's name, or empty.
         var handler: String
+        /// The arguments as a cassette records them (`()`, the parameter, or a labelled tuple),
+        /// as the mocks record them.
+        var arguments: String
         var kind: Kind
 
         var templateValue: TemplateValue {
             var fields: [(key: String, value: TemplateValue)] = []
-            fields.reserveCapacity(11)
+            fields.reserveCapacity(12)
             fields += [
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
                 ("invocation", .string(invocation)),
                 ("id", id.templateValue),
                 ("handler", .string(handler)),
+                ("arguments", .string(arguments)),
             ]
             // Every kind's section is set, true only for this call's: a name never falls through
             // to an enclosing context's field.

@@ -1,0 +1,231 @@
+import Foundation
+
+/// What a ``Cassette`` does with the calls of the mocks it is attached to.
+public enum CassetteMode: String, Sendable, CaseIterable {
+    /// Calls are answered as without a cassette (stubs, the backing) and every answer is written
+    /// to the cassette by ``Cassette/finish()``.
+    case record
+    /// Calls no stub answers are answered from the cassette; nothing reaches the backing.
+    case playback
+    /// The cassette is ignored: calls are answered as without one, and nothing is written.
+    case live
+
+    /// The environment variable that chooses the mode for every cassette made with
+    /// ``fromEnvironment(default:)``: `record`, `playback` or `live`.
+    public static let environmentVariable = "CLOUDDOUBLE_CASSETTE"
+
+    /// The mode `CLOUDDOUBLE_CASSETTE` names, else `defaultMode`.
+    public static func fromEnvironment(default defaultMode: CassetteMode = .playback) -> CassetteMode {
+        ProcessInfo.processInfo.environment[environmentVariable].flatMap { CassetteMode(rawValue: $0.lowercased()) } ?? defaultMode
+    }
+}
+
+/// How playback finds the interaction that answers a call.
+public enum CassetteMatching: Sendable {
+    /// Each call must be the next interaction on the cassette (same type, call and arguments).
+    case inOrder
+    /// Each call takes the first unplayed interaction with its type, call and arguments,
+    /// wherever it is: for apps whose calls race.
+    case byArguments
+}
+
+/// A call the cassette cannot answer: no interaction matches it. Recorded as a failure of the
+/// running test too, so the app's own error handling cannot hide it.
+public struct CassetteMismatchError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A cassette: the calls a set of mocks received and what they answered, as a file of JSON
+/// lines (docs/Cassettes.md). Attach it to the mocks' ``CallLog``; every mock that shares the
+/// log (a container and the databases it hands out) then records to it or plays back from it.
+///
+/// Calls whose result type has no codec (a described type the mock hands out, an operation
+/// outcome) are neither recorded nor played back: they are answered as without a cassette.
+public final class Cassette: Sendable {
+    public let file: URL
+    public let mode: CassetteMode
+    public let matching: CassetteMatching
+    public let codecs: CassetteCodecs
+    /// Runs on each interaction before it is written: redact or rewrite values here.
+    public let rewrite: (@Sendable (inout CassetteInteraction) -> Void)?
+
+    private struct State {
+        var interactions: [CassetteInteraction] = []
+        var played: [Bool] = []
+        /// In order: the first interaction not played yet.
+        var next = 0
+    }
+
+    private let state = Locked(State())
+
+    /// Opens the cassette at `file`. In playback the file must exist and is read now.
+    public init(
+        file: URL, mode: CassetteMode = .fromEnvironment(), matching: CassetteMatching = .inOrder, codecs: CassetteCodecs,
+        rewrite: (@Sendable (inout CassetteInteraction) -> Void)? = nil
+    ) throws {
+        self.file = file
+        self.mode = mode
+        self.matching = matching
+        self.codecs = codecs
+        self.rewrite = rewrite
+        if mode == .playback {
+            let interactions = try Self.read(file)
+            state.withLock { state in
+                state.interactions = interactions
+                state.played = Array(repeating: false, count: interactions.count)
+            }
+        }
+    }
+
+    /// Every mock that writes to `log` records to, or plays back from, this cassette.
+    public func attach(to log: CallLog) {
+        log.storage.withLock { $0.cassette = self }
+    }
+
+    /// The interactions recorded so far (record) or read from the file (playback).
+    public var interactions: [CassetteInteraction] { state.withLock { $0.interactions } }
+
+    /// Record: writes the cassette (creating its folder). Playback: throws when interactions were
+    /// never played, naming the first. Live: nothing.
+    public func finish() throws {
+        switch mode {
+        case .live: return
+        case .record:
+            let lines = ["# CloudDouble cassette: one call per line (docs/Cassettes.md)"] + interactions.map(\.json.line)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
+        case .playback:
+            let unplayed = state.withLock { state in state.interactions.indices.filter { !state.played[$0] }.map { ($0, state.interactions[$0]) } }
+            guard let (index, first) = unplayed.first else { return }
+            throw CassetteMismatchError(description:
+                "CloudDouble: \(unplayed.count) call(s) on the cassette \(file.lastPathComponent) were never made; the first is #\(index + 1) \(first)")
+        }
+    }
+
+    /// Reads a cassette file: one interaction per line; blank lines and lines starting with `#`
+    /// are skipped.
+    public static func read(_ file: URL) throws -> [CassetteInteraction] {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw CassetteError.file("CloudDouble: no cassette at \(file.path); record it with \(CassetteMode.environmentVariable)=record.")
+        }
+        var interactions: [CassetteInteraction] = []
+        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            do {
+                interactions.append(try CassetteInteraction(json: CassetteJSON.parse(text)))
+            } catch {
+                throw CassetteError.file("\(file.path):\(number + 1):1: error: not a cassette interaction: \(error)")
+            }
+        }
+        return interactions
+    }
+
+    // MARK: Used by mocks
+
+    /// Answers one call: `answer` is how the mock answers it without a cassette (stub, backing,
+    /// default). `stubbed`: a stub answers it, which wins over the cassette in playback.
+    func respond<A, V>(
+        type: String, call: String, form: CallForm, arguments: A, stubbed: Bool, answer: () throws -> V
+    ) throws -> V {
+        guard mode != .live, codecs.supports(V.self) else { return try answer() }
+        let arguments = codecs.describe(arguments)
+        if mode == .playback {
+            if stubbed { return try answer() }
+            return try play(type, call, form, arguments)
+        }
+        do {
+            return recorded(try answer(), type, call, form, arguments)
+        } catch {
+            throw recorded(error, type, call, form, arguments)
+        }
+    }
+
+    /// The same for an `async` call of a wrapper (the live adapter's traffic): in playback the
+    /// wrapped object is not called.
+    @usableFromInline
+    func respond<A, V>(
+        type: String, call: String, form: CallForm, arguments: A, isolation: isolated (any Actor)? = #isolation,
+        answer: () async throws -> V
+    ) async throws -> V {
+        guard mode != .live, codecs.supports(V.self) else { return try await answer() }
+        let arguments = codecs.describe(arguments)
+        if mode == .playback { return try play(type, call, form, arguments) }
+        do {
+            return recorded(try await answer(), type, call, form, arguments)
+        } catch {
+            throw recorded(error, type, call, form, arguments)
+        }
+    }
+
+    private func recorded<V>(_ value: V, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> V {
+        do {
+            append(type, call, form, arguments, .value(try codecs.encode(value)))
+        } catch {
+            append(type, call, form, arguments, .error(codecs.encodeError(error)))
+            TestFailure.record("CloudDouble: the cassette cannot write the result of \(type).\(call): \(error)")
+        }
+        return value
+    }
+
+    /// Records a failure; an unstubbed call is the test's mistake, not an answer, and is not kept.
+    private func recorded(_ error: any Error, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> any Error {
+        if !(error is UnstubbedCallError) { append(type, call, form, arguments, .error(codecs.encodeError(error))) }
+        return error
+    }
+
+    private func append(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON, _ outcome: CassetteInteraction.Outcome) {
+        var interaction = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: outcome)
+        rewrite?(&interaction)
+        state.withLock { state in
+            state.interactions.append(interaction)
+            state.played.append(true)
+        }
+    }
+
+    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming both calls.
+    private func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
+        let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
+        let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
+            switch matching {
+            case .inOrder:
+                guard state.next < state.interactions.count else {
+                    return .failure(mismatch("the cassette has no more calls", actual: actual))
+                }
+                let expected = state.interactions[state.next]
+                guard expected.matches(actual) else {
+                    return .failure(mismatch("expected call #\(state.next + 1) \(expected)", actual: actual))
+                }
+                state.played[state.next] = true
+                state.next += 1
+                return .success(expected)
+            case .byArguments:
+                if let index = state.interactions.indices.first(where: { !state.played[$0] && state.interactions[$0].matches(actual) }) {
+                    state.played[index] = true
+                    return .success(state.interactions[index])
+                }
+                let sameCall = state.interactions.indices.filter {
+                    !state.played[$0] && state.interactions[$0].type == actual.type && state.interactions[$0].call == actual.call
+                }
+                let expected = sameCall.isEmpty
+                    ? "no unplayed call of \(actual.type).\(actual.call) is on the cassette"
+                    : "expected one of " + sameCall.map { "#\($0 + 1) \(state.interactions[$0])" }.joined(separator: ", ")
+                return .failure(mismatch(expected, actual: actual))
+            }
+        }
+        switch found {
+        case .failure(let error):
+            TestFailure.record(error.description)
+            throw error
+        case .success(let interaction):
+            switch interaction.outcome {
+            case .value(let json): return try codecs.decode(V.self, from: json)
+            case .error(let json): throw try codecs.decodeError(json)
+            }
+        }
+    }
+
+    private func mismatch(_ expected: String, actual: CassetteInteraction) -> CassetteMismatchError {
+        CassetteMismatchError(description: "CloudDouble: cassette \(file.lastPathComponent): \(expected); actual call \(actual)")
+    }
+}
