@@ -98,7 +98,7 @@ extension CassetteCodecs {
     /// A secure-coding class as `"<base64 keyed archive>"`.
     private static func registerArchive<T: NSObject & NSSecureCoding>(_ type: T.Type, name: String, in codecs: inout CassetteCodecs) {
         codecs.register(type, name: name, encode: { value, _ in
-            .string(try NSKeyedArchiver.archivedData(withRootObject: value, requiringSecureCoding: true).base64EncodedString())
+            .string(try PortableArchive.data(value).base64EncodedString())
         }, decode: { json, _ in
             try unarchive(type, try archive(json))
         })
@@ -110,7 +110,7 @@ extension CassetteCodecs {
     }
 
     private static func unarchive<T: NSObject & NSSecureCoding>(_ type: T.Type, _ data: Data) throws -> T {
-        guard let value = try NSKeyedUnarchiver.unarchivedObject(ofClass: type, from: data) else {
+        guard let value = try PortableArchive.object(of: [type], from: data) as? T else {
             throw CassetteError.unreadable("an archived \(type)", .string(data.base64EncodedString()))
         }
         return value
@@ -155,7 +155,7 @@ extension CassetteCodecs {
             "recordType": .string(record.recordType),
             "recordID": try codecs.encode(record.recordID),
             "fields": .object(fields),
-            "secureCodingArchive": .string(try NSKeyedArchiver.archivedData(withRootObject: record, requiringSecureCoding: true).base64EncodedString()),
+            "secureCodingArchive": .string(try PortableArchive.data(record).base64EncodedString()),
         ])
     }
 
@@ -164,8 +164,8 @@ extension CassetteCodecs {
         if let archive = json["secureCodingArchive"], let archived = try? unarchiveRecord(self.archive(archive)) {
             record = archived
         } else {
-            // Written by hand, or archived on the other platform (the stand-in's class names and
-            // value stores are not Apple's): the readable part, without system fields.
+            // Written by hand, or an archive this platform cannot read: the readable part,
+            // without system fields.
             guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record with a recordType", json) }
             record = CKRecord(recordType: type, recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null))
         }
@@ -180,7 +180,7 @@ extension CassetteCodecs {
     }
 
     private static func unarchiveRecord(_ data: Data) throws -> CKRecord {
-        guard let record = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [CKRecord.self, CKShare.self], from: data) as? CKRecord else {
+        guard let record = try PortableArchive.object(of: [CKRecord.self, CKShare.self], from: data) as? CKRecord else {
             throw CassetteError.unreadable("an archived record", .string(data.base64EncodedString()))
         }
         return record

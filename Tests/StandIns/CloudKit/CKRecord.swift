@@ -256,8 +256,10 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
         let types = coder.decodeIfPresent(of: [NSDictionary.self, NSMutableDictionary.self, NSString.self], forKey: StandInValueCoding.typesKey) as? NSDictionary
         var decoded: [CKRecord.FieldKey: any CKRecordValueProtocol] = [:]
         for (key, object) in values ?? [:] {
-            guard let key = key as? NSString, let type = types?[key] as? NSString else { continue }
-            if let value = StandInValueCoding.unarchive(object, type: type as String) { decoded[key as String] = value }
+            guard let key = key as? NSString else { continue }
+            // An archive CloudKit made has no Swift types: they are read off the objects.
+            let value = (types?[key] as? NSString).map { StandInValueCoding.unarchive(object, type: $0 as String) } ?? StandInValueCoding.inferred(object)
+            if let value { decoded[key as String] = value }
         }
         fields = decoded
         let changedKeys = coder.decodeIfPresent(of: [NSSet.self, NSMutableSet.self, NSString.self], forKey: "ChangedKeys") as? NSSet
@@ -396,6 +398,32 @@ enum StandInValueCoding {
         case let values as [any CKRecordValueProtocol]:
             let elements = values.compactMap { archive($0) }
             return ("Array<\(elements.first?.type ?? "String")>", NSArray(array: elements.map(\.object)))
+        default: return nil
+        }
+    }
+
+    /// A value from an archive without the stand-in's types (one CloudKit made): the Swift type
+    /// an `NSNumber` holds is read from its `objCType` (`c`/`B` a Bool, `f`/`d` a Double, else Int).
+    static func inferred(_ object: Any) -> (any CKRecordValueProtocol)? {
+        switch object {
+        case let string as NSString: return string as String
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c", "B": return number.boolValue
+            case "f", "d": return number.doubleValue
+            default: return number.intValue
+            }
+        case let date as NSDate: return date as Date
+        case let data as NSData: return data as Data
+        case let reference as CKRecord.Reference: return reference
+        case let array as NSArray:
+            let elements = array.compactMap { inferred($0) }
+            if let strings = elements as? [String] { return strings }
+            if let doubles = elements as? [Double] { return doubles }
+            if let ints = elements as? [Int] { return ints }
+            if let dates = elements as? [Date] { return dates }
+            if let references = elements as? [CKRecord.Reference] { return references }
+            return nil
         default: return nil
         }
     }
