@@ -37,25 +37,9 @@ final class IsolationDiagnosticTests: XCTestCase {
     func testEachUnsupportedFormHasItsLocatedDiagnostic() throws {
         for testCase in Self.cases {
             let marked = DiagnosticTests.valid.replacingOccurrences(of: testCase.replacing, with: testCase.with)
-            let start = try XCTUnwrap(marked.range(of: "⟦"), testCase.name)
-            let before = marked[..<start.lowerBound]
-            let line = before.filter { $0 == "\n" }.count + 1
-            let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0) + 1
-            let input = marked.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: "")
-            do {
-                _ = try Generator.validate(Array(input.utf8), file: "test.json")
-                XCTFail("\(testCase.name): no diagnostic")
-            } catch {
-                guard case .description(let diagnostics) = error else { XCTFail("\(error)"); continue }
-                let found = diagnostics.diagnostics.filter { !$0.message.contains("mock cannot make up") }
-                guard let match = found.first(where: { $0.message.contains(testCase.message) }) else {
-                    XCTFail("\(testCase.name): expected \"\(testCase.message)\", got \(found.map(\.description))")
-                    continue
-                }
-                XCTAssertEqual("\(match.location.line):\(match.location.column)", "\(line):\(column)", "\(testCase.name): \(match)")
-                if let hint = testCase.hint { XCTAssertEqual(match.hint, hint, testCase.name) }
-                XCTAssertEqual(found.count, 1, "\(testCase.name): \(found.map(\.description))")
-            }
+            let match = try expectOneDiagnostic(
+                in: marked, named: testCase.name, saying: testCase.message, ignoring: { $0.message.contains("mock cannot make up") })
+            if let hint = testCase.hint, let match { XCTAssertEqual(match.hint, hint, testCase.name) }
         }
     }
 

@@ -29,25 +29,7 @@ final class OmittedDiagnosticTests: XCTestCase {
 
     func testEachBadEntryHasItsLocatedDiagnostic() throws {
         for testCase in Self.cases {
-            let marked = Self.description(omitted: testCase.omitted)
-            let start = try XCTUnwrap(marked.range(of: "⟦"), testCase.name)
-            let before = marked[..<start.lowerBound]
-            let line = before.filter { $0 == "\n" }.count + 1
-            let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0) + 1
-            let input = marked.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: "")
-            do {
-                _ = try Generator.validate(Array(input.utf8), file: "test.json")
-                XCTFail("\(testCase.name): no diagnostic")
-            } catch {
-                guard case .description(let diagnostics) = error else { XCTFail("\(error)"); continue }
-                let found = diagnostics.diagnostics
-                guard let match = found.first(where: { $0.message.contains(testCase.message) }) else {
-                    XCTFail("\(testCase.name): expected \"\(testCase.message)\", got \(found.map(\.description))")
-                    continue
-                }
-                XCTAssertEqual("\(match.location.line):\(match.location.column)", "\(line):\(column)", "\(testCase.name): \(match)")
-                XCTAssertEqual(found.count, 1, "\(testCase.name): \(found.map(\.description))")
-            }
+            try expectOneDiagnostic(in: Self.description(omitted: testCase.omitted), named: testCase.name, saying: testCase.message)
         }
     }
 
