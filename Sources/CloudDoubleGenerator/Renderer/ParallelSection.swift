@@ -3,18 +3,19 @@
 /// the texts appended in order, so the output is the same as rendering the items one by one (and
 /// the first error in item order is the one thrown). Chunks go in waves, so besides the output
 /// only one wave's text is held.
-struct ParallelSection {
+struct ParallelSection: Sendable {
     /// Shorter lists are rendered in place: spreading them costs more than it saves.
     static let minimumCount = 64
     static let chunkSize = 16
     static let chunksPerWave = 16
 
+    let runner: TemplateRunner
     let count: Int
     let item: @Sendable (Int) -> TemplateValue
-    let children: [MustacheTemplate.Node]
+    /// The section's body: instructions of `runner`'s program.
+    let body: Range<Int>
+    let template: TemplateProgram.Entry
     let stack: [TemplateValue]
-    let partials: [String: MustacheTemplate]
-    let template: String
     let depth: Int
 
     func render(into output: inout RenderOutput) throws(MustacheTemplate.RenderError) {
@@ -37,20 +38,15 @@ struct ParallelSection {
 
     private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
         var text = RenderOutput(capacity: 1 << 17)
-        // Nodes, partials and enclosing contexts of the chunk's own: both cores read them for
-        // every item, and reference counts shared between cores cost more than the copies.
+        // Enclosing contexts of the chunk's own: both cores look names up in them for every
+        // item, and reference counts shared between cores cost more than the copies. (The
+        // program holds no counted references: it is shared as is.)
         var stack = self.stack.map(\.privateCopy)
-        let children = MustacheTemplate.privateCopy(self.children)
-        var partials: [String: MustacheTemplate] = [:]
-        for name in MustacheTemplate.partialNames(in: self.children, partials: self.partials) {
-            partials[name] = self.partials[name]?.privateCopy
-        }
-        let template = self.template.privateCopy
         do throws(MustacheTemplate.RenderError) {
             for index in range {
                 stack.append(item(index))
                 defer { stack.removeLast() }
-                try MustacheTemplate.render(children, stack: &stack, partials: partials, into: &text, template: template, depth: depth)
+                try runner.run(body, template: template, stack: &stack, into: &text, depth: depth)
             }
         } catch {
             _ = text.finish()
