@@ -20,20 +20,34 @@ struct ParallelSection: Sendable {
 
     func render(into output: inout RenderOutput) throws(MustacheTemplate.RenderError) {
         let chunks = stride(from: 0, to: count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, count) }
+        // The output is moved into a box for the duration: one job of each wave appends the
+        // previous wave's texts to it while the other jobs render, so no core waits for the
+        // appending.
+        let joined = JoinedOutput(output, count: count)
+        defer { output = joined.output }
         var next = 0
-        while next < chunks.count {
-            let wave = Array(chunks[next..<min(next + Self.chunksPerWave, chunks.count)])
-            let startLength = output.utf8Count
-            let texts = try wave.parallelMap(minimumCount: 2) { range throws(MustacheTemplate.RenderError) in try renderChunk(range) }
-            for text in texts { output.appendRendered(text) }
-            if next == 0, let last = wave.last {
-                // The first wave tells how long an item's text is: make room for the rest at once
-                // rather than growing (and copying) the output again and again.
-                let perItem = (output.utf8Count - startLength) / last.upperBound
-                output.reserveCapacity(output.utf8Count + perItem * (count - last.upperBound) * 21 / 20 + 4096)
+        while true {
+            let chunksOfWave = chunks[next..<min(next + Self.chunksPerWave, chunks.count)]
+            let jobs = chunksOfWave.map(Job.render) + (joined.pending.isEmpty ? [] : [.append])
+            if jobs.isEmpty { return }
+            let texts = try jobs.parallelMap(minimumCount: 2) { job throws(MustacheTemplate.RenderError) -> String in
+                switch job {
+                case .render(let range): return try renderChunk(range)
+                case .append:
+                    joined.appendPending()
+                    return ""
+                }
             }
-            next += Self.chunksPerWave
+            joined.pending = Array(texts.prefix(chunksOfWave.count))
+            joined.pendingEnd = chunksOfWave.last?.upperBound ?? 0
+            next = chunksOfWave.endIndex
         }
+    }
+
+    /// What a wave does: render a chunk of items, or append the previous wave's texts.
+    private enum Job: Sendable {
+        case render(Range<Int>)
+        case append
     }
 
     private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
@@ -53,5 +67,36 @@ struct ParallelSection: Sendable {
             throw error
         }
         return text.finish()
+    }
+}
+
+/// The output of a parallel section while it renders, with the texts of the last wave waiting to
+/// join it. Only the append job of a wave touches it, and waves run one after the other:
+/// `@unchecked Sendable` because the compiler cannot see that.
+private final class JoinedOutput: @unchecked Sendable {
+    var output: RenderOutput
+    /// Texts rendered, in order, not yet appended; and the index after their last item.
+    var pending: [String] = []
+    var pendingEnd = 0
+    private let count: Int
+    private var startLength: Int
+    private var reserved = false
+
+    init(_ output: RenderOutput, count: Int) {
+        self.output = output
+        self.count = count
+        startLength = output.utf8Count
+    }
+
+    func appendPending() {
+        for text in pending { output.appendRendered(text) }
+        pending = []
+        if !reserved, pendingEnd > 0 {
+            // The first wave tells how long an item's text is: make room for the rest at once
+            // rather than growing (and copying) the output again and again.
+            reserved = true
+            let perItem = (output.utf8Count - startLength) / pendingEnd
+            output.reserveCapacity(output.utf8Count + perItem * (count - pendingEnd) * 21 / 20 + 4096)
+        }
     }
 }

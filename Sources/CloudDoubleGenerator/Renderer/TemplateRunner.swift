@@ -1,5 +1,3 @@
-import Foundation
-
 /// Renders a ``TemplateProgram``: a loop over its instructions with a stack of contexts, the
 /// innermost last. Names are looked up from the innermost context outwards; a dotted name's
 /// first part picks the context and the rest must be found inside it.
@@ -197,11 +195,17 @@ struct TemplateRunner: @unchecked Sendable {
         }
     }
 
+    /// Whether `key` is the name at `name`: byte counts first (most fields scanned are misses,
+    /// and a count is read inline), then the bytes, compared in place (names are short: a call
+    /// to `memcmp` costs more than the loop).
     @inline(__always)
     private func matches(_ key: String, _ name: TemplateProgram.Span) -> Bool {
         let count = Int(name.count)
         guard key.utf8.count == count else { return false }
         let start = bytes + Int(name.start)
-        return key.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, start, count) == 0 } ?? key.utf8.elementsEqual(UnsafeBufferPointer(start: start, count: count))
+        return key.utf8.withContiguousStorageIfAvailable { key in
+            for index in 0..<count where key[index] != start[index] { return false }
+            return true
+        } ?? key.utf8.elementsEqual(UnsafeBufferPointer(start: start, count: count))
     }
 }
