@@ -24,7 +24,7 @@ struct TemplateRunner: @unchecked Sendable {
     /// Renders the entry `entry` (an index of the program's entries) with `context`.
     func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> String {
         var output = RenderOutput()
-        var stack = [context]
+        var stack = ContextStack([context], keyCount: program.keyNames.count)
         do throws(RenderError) {
             try run(entry: entry, stack: &stack, into: &output, depth: 0)
         } catch {
@@ -34,14 +34,14 @@ struct TemplateRunner: @unchecked Sendable {
         return output.finish()
     }
 
-    func run(entry: Int, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int) throws(RenderError) {
+    func run(entry: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int) throws(RenderError) {
         let entry = program.entries[entry]
         try run(entry.start..<entry.end, template: entry, stack: &stack, into: &output, depth: depth)
     }
 
     /// Runs `instructions`, within the template `template` (for messages and partials' depth).
     func run(
-        _ instructions: Range<Int>, template: TemplateProgram.Entry, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int
+        _ instructions: Range<Int>, template: TemplateProgram.Entry, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
     ) throws(RenderError) {
         var index = instructions.lowerBound
         while index < instructions.upperBound {
@@ -51,7 +51,7 @@ struct TemplateRunner: @unchecked Sendable {
             case .text:
                 output.append(bytes + Int(instruction.text.start), count: Int(instruction.text.count))
             case .variable:
-                switch lookup(instruction.key, in: stack) {
+                switch lookup(instruction.key, in: &stack) {
                 case .string(let text)?: output.append(text)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
@@ -60,7 +60,7 @@ struct TemplateRunner: @unchecked Sendable {
             case .section, .inverted, .lineSection:
                 let body = index..<Int(instruction.end)
                 index = body.upperBound
-                let value = lookup(instruction.key, in: stack)
+                let value = lookup(instruction.key, in: &stack)
                 let truthy = value?.isTruthy ?? false
                 if instruction.kind == .inverted {
                     if !truthy { try run(body, template: template, stack: &stack, into: &output, depth: depth) }
@@ -112,19 +112,19 @@ struct TemplateRunner: @unchecked Sendable {
     /// A truthy section's body over `value`: once per item of a list, else once with the value
     /// as the innermost context. A long list at the top level (the types) renders on all cores.
     private func section(
-        _ value: TemplateValue, _ body: Range<Int>, template: TemplateProgram.Entry, stack: inout [TemplateValue], into output: inout RenderOutput,
+        _ value: TemplateValue, _ body: Range<Int>, template: TemplateProgram.Entry, stack: inout ContextStack, into output: inout RenderOutput,
         depth: Int
     ) throws(RenderError) {
         let parallel = stack.count == 1
         switch value {
         case .list(let items) where parallel && items.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: items.count, item: { items[$0] }, body: body, template: template, stack: stack, depth: depth)
+            let section = ParallelSection(runner: self, count: items.count, item: { items[$0] }, body: body, template: template, stack: stack.values, depth: depth)
             try section.render(into: &output)
         case .lines(let texts) where parallel && texts.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: texts.count, item: { .line(texts[$0]) }, body: body, template: template, stack: stack, depth: depth)
+            let section = ParallelSection(runner: self, count: texts.count, item: { .line(texts[$0]) }, body: body, template: template, stack: stack.values, depth: depth)
             try section.render(into: &output)
         case .generated(let list) where parallel && list.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: list.count, item: list.item, body: body, template: template, stack: stack, depth: depth)
+            let section = ParallelSection(runner: self, count: list.count, item: list.item, body: body, template: template, stack: stack.values, depth: depth)
             try section.render(into: &output)
         case .list(let items):
             // The stack grows and shrinks in place: no copy per item.
@@ -160,16 +160,18 @@ struct TemplateRunner: @unchecked Sendable {
     }
 
     /// The value `key` names, if any context has it.
-    private func lookup(_ key: Int32, in stack: [TemplateValue]) -> TemplateValue? {
-        let key = keys[Int(key)]
+    private func lookup(_ key: Int32, in stack: inout ContextStack) -> TemplateValue? {
+        let hint = Int(key)
+        let key = keys[hint]
         guard key.partCount > 0 else { return stack.last }
         let first = parts[Int(key.firstPart)]
         var index = stack.count - 1
         while index >= 0 {
-            if var value = field(first, of: stack[index]) {
+            if var value = field(first, of: stack.values[index], hint: &stack.hints[hint]) {
                 var part = Int(key.firstPart) + 1
                 while part < Int(key.firstPart + key.partCount) {
-                    guard let next = field(parts[part], of: value) else { return nil }
+                    var ignored = 0
+                    guard let next = field(parts[part], of: value, hint: &ignored) else { return nil }
                     value = next
                     part += 1
                 }
@@ -180,13 +182,17 @@ struct TemplateRunner: @unchecked Sendable {
         return nil
     }
 
-    /// The field `name` of an object (or of a line), if there is one.
+    /// The field `name` of an object (or of a line), if there is one: at `hint` if that field
+    /// has the name, else found by a scan, and `hint` updated.
     @inline(__always)
-    private func field(_ name: TemplateProgram.Span, of value: TemplateValue) -> TemplateValue? {
+    private func field(_ name: TemplateProgram.Span, of value: TemplateValue, hint: inout Int) -> TemplateValue? {
         switch value {
         case .object(let fields):
-            // Most fields scanned are misses: their byte counts differ, which is read inline.
-            for index in fields.indices where matches(fields[index].key, name) { return fields[index].value }
+            if hint < fields.count && matches(fields[hint].key, name) { return fields[hint].value }
+            for index in fields.indices where matches(fields[index].key, name) {
+                hint = index
+                return fields[index].value
+            }
             return nil
         case .line(let text):
             return matches("line", name) ? .string(text) : nil
