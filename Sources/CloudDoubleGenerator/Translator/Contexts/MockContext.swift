@@ -137,28 +137,22 @@ struct MockTypeContext: TemplateContext {
         var templateValue: TemplateValue {
             // Every method's section is set, true only for this call's: a name never falls
             // through to an enclosing context's field.
-            var sections: [(key: String, value: TemplateValue)] = [
-                (key: "respondWithoutFailing", value: .bool(false)), ("respond", .bool(false)), ("deliverError", .bool(false)),
-                ("deliverOptional", .bool(false)), ("deliverValue", .bool(false)), ("deliverResult", .bool(false)),
-                ("child", .bool(false)), ("run", .bool(false)),
-            ]
-            func set(_ name: String, _ value: TemplateValue) {
-                if let index = sections.firstIndex(where: { $0.key == name }) { sections[index].value = value }
-            }
+            var respondWithoutFailing = false, respond = false, deliverError = false, deliverOptional = false
+            var deliverValue = false, deliverResult = false
+            var child: TemplateValue = .bool(false)
+            var run: TemplateValue = .bool(false)
             switch method {
-            case .respondWithoutFailing: set("respondWithoutFailing", true)
-            case .child(let child): set("child", child.templateValue)
-            case .respond: set("respond", true)
-            case .deliverError: set("deliverError", true)
-            case .deliverOptional: set("deliverOptional", true)
-            case .deliverValue: set("deliverValue", true)
-            case .deliverResult: set("deliverResult", true)
+            case .respondWithoutFailing: respondWithoutFailing = true
+            case .child(let value): child = value.templateValue
+            case .respond: respond = true
+            case .deliverError: deliverError = true
+            case .deliverOptional: deliverOptional = true
+            case .deliverValue: deliverValue = true
+            case .deliverResult: deliverResult = true
             case .run(let outcomes, let errorModel):
-                set("run", .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
+                run = .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))])
             }
-            var fields: [(key: String, value: TemplateValue)] = []
-            fields.reserveCapacity(10 + sections.count)
-            fields += [
+            return .object([
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
                 ("copied", CopiedSwift.templateValue(copied)),
@@ -169,9 +163,10 @@ struct MockTypeContext: TemplateContext {
                 ("fallback", answer.fallback.map(TemplateValue.string) ?? .bool(false)),
                 ("errorValue", .string(answer.errorValue)),
                 ("handler", .string(answer.handler)),
-            ]
-            fields += sections
-            return .object(fields)
+                ("respondWithoutFailing", .bool(respondWithoutFailing)), ("respond", .bool(respond)), ("deliverError", .bool(deliverError)),
+                ("deliverOptional", .bool(deliverOptional)), ("deliverValue", .bool(deliverValue)), ("deliverResult", .bool(deliverResult)),
+                ("child", child), ("run", run),
+            ])
         }
     }
 
