@@ -40,6 +40,10 @@ struct ParallelSection: Sendable {
             }
             joined.pending = Array(texts.prefix(chunksOfWave.count))
             joined.pendingEnd = chunksOfWave.last?.upperBound ?? 0
+            // The first wave joins here, on this thread, which then makes room for the whole
+            // text: a block that large made by a worker thread lands in that thread's malloc
+            // arena, and the arenas' peaks add up (~8 MB more at 3,000 types).
+            if next == 0 { joined.appendPending() }
             next = chunksOfWave.endIndex
         }
     }
