@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "CloudDoubleRuntime", targets: ["CloudDoubleRuntime"]),
+        .library(name: "CloudDoubleTesting", targets: ["CloudDoubleTesting"]),
         .library(name: "CloudDoubleGenerator", targets: ["CloudDoubleGenerator"]),
         .library(name: "CloudKitDoubles", targets: ["CloudKitDoubles"]),
         .library(name: "CloudKitMocks", targets: ["CloudKitMocks"]),
@@ -32,6 +33,10 @@ let package = Package(
         // Runtime shared by all generated code: error model, retry policy, fault engine, call log.
         // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
+
+        // Swift Testing traits over the runtime (the `.cassette` trait). The runtime itself never
+        // imports a test framework (apps link it); tests link this too.
+        .target(name: "CloudDoubleTesting", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
 
         // The default templates, where users read and copy them: top-level `Templates/` is a
         // target of its own (its one Swift file finds the directory in the resource bundle), so
@@ -130,7 +135,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedDoublesTests",
-            dependencies: ["CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", cloudKitStandIn],
+            dependencies: [
+                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting", cloudKitStandIn,
+            ],
             swiftSettings: strict
         ),
     ],
