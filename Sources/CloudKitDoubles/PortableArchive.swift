@@ -54,7 +54,7 @@ enum PortableArchive {
         ("CKServerChangeToken", "CloudKit.CKServerChangeToken"), ("CKQueryCursor", "CloudKit.__CKQueryCursor"),
         ("CKShareParticipant", "CloudKit.__CKShareParticipant"), ("CKShareMetadata", "CloudKit.__CKShareMetadata"),
         ("CKUserIdentity", "CloudKit.CKUserIdentity"), ("CKSubscription", "CloudKit.CKSubscription"),
-        ("CKDatabaseSubscription", "CloudKit.CKDatabaseSubscription"),
+        ("CKDatabaseSubscription", "CloudKit.CKDatabaseSubscription"), ("CKAsset", "CloudKit.CKAssetArchive"),
         ].compactMap { appleName, swiftName in NSClassFromString(swiftName).map { (appleName, $0) } }
     }
     #endif
