@@ -58,7 +58,7 @@ struct DriftChecker {
     // MARK: Types
 
     mutating func check(_ type: DescribedType) {
-        let typeName = type.sdkType.value
+        let typeName = SDKTypeName.nominal(type.sdkType.value)
         guard let sdk = surface.types[typeName] else {
             let hint = Spelling.closest(to: typeName, in: surface.types.keys.sorted()).map { "the symbol graph has \"\($0)\": renamed?" }
             error("\(typeName) is not in the symbol graph of \(surface.module) (removed or renamed)", at: type.sdkType.location, hint: hint)
