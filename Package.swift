@@ -119,8 +119,7 @@ let package = Package(
             name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/SyncEngineNotes/Tests/SyncEngineNotesTests", swiftSettings: strict),
 
-        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
-        .testTarget(name: "CloudDoubleTestingTests", dependencies: ["CloudDoubleTesting", "CloudDoubleRuntime"], swiftSettings: strict),
+        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting"], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         // Two versions of a made-up SDK for the API-drift tests: they extract both modules' symbol
         // graphs, draft a description from version 1 and check it against version 2.
