@@ -14,7 +14,8 @@ struct ParallelSection: Sendable {
     let item: @Sendable (Int) -> TemplateValue
     /// The section's body: instructions of `runner`'s program.
     let body: Range<Int>
-    let template: TemplateProgram.Entry
+    /// The entry of the program the section is in.
+    let template: Int
     let stack: [TemplateValue]
     let depth: Int
 

@@ -53,18 +53,19 @@ final class TemplateProgram: @unchecked Sendable {
 
     /// A template's instructions: `start..<end` of `instructions`.
     struct Entry: Sendable {
-        var name: String
-        var start: Int
-        var end: Int
+        var start: Int32
+        var end: Int32
     }
 
     let instructions: UnsafeMutableBufferPointer<Instruction>
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let keys: UnsafeMutableBufferPointer<Key>
     let parts: UnsafeMutableBufferPointer<Span>
+    /// Each template's instructions, and its name (for messages).
+    let entries: UnsafeMutableBufferPointer<Entry>
+    let entryNames: [String]
     /// Each key as written, for messages.
     let keyNames: [String]
-    let entries: [Entry]
     let missingPartials: [String]
     /// The entry of each template by name (the partials a template may include).
     let entryIndex: [String: Int]
@@ -78,14 +79,16 @@ final class TemplateProgram: @unchecked Sendable {
         for template in names.map({ templates[$0]! }) + (main.map { [$0] } ?? []) {
             let start = compiler.instructions.count
             compiler.emit(template.nodes)
-            compiler.entries.append(Entry(name: template.name, start: start, end: compiler.instructions.count))
+            compiler.entries.append(Entry(start: Int32(start), end: Int32(compiler.instructions.count)))
+            compiler.entryNames.append(template.name)
         }
         instructions = Self.buffer(compiler.instructions)
         bytes = Self.buffer(compiler.bytes)
         keys = Self.buffer(compiler.keys)
         parts = Self.buffer(compiler.parts)
         keyNames = compiler.keyNames
-        entries = compiler.entries
+        entries = Self.buffer(compiler.entries)
+        entryNames = compiler.entryNames
         missingPartials = compiler.missingPartials
         entryIndex = compiler.entryIndex
     }
@@ -95,6 +98,7 @@ final class TemplateProgram: @unchecked Sendable {
         bytes.deallocate()
         keys.deallocate()
         parts.deallocate()
+        entries.deallocate()
     }
 
     /// The elements in memory of the program's own (at least one element's worth, never read
@@ -112,6 +116,7 @@ final class TemplateProgram: @unchecked Sendable {
         var keyNames: [String] = []
         var parts: [Span] = []
         var entries: [Entry] = []
+        var entryNames: [String] = []
         var missingPartials: [String] = []
         var entryIndex: [String: Int] = [:]
         var keyIndex: [String: Int32] = [:]

@@ -12,6 +12,7 @@ struct TemplateRunner: @unchecked Sendable {
     private let bytes: UnsafeMutablePointer<UInt8>
     private let keys: UnsafeMutablePointer<TemplateProgram.Key>
     private let parts: UnsafeMutablePointer<TemplateProgram.Span>
+    private let entries: UnsafeMutablePointer<TemplateProgram.Entry>
 
     init(_ program: TemplateProgram) {
         self.program = program
@@ -19,6 +20,7 @@ struct TemplateRunner: @unchecked Sendable {
         bytes = program.bytes.baseAddress!
         keys = program.keys.baseAddress!
         parts = program.parts.baseAddress!
+        entries = program.entries.baseAddress!
     }
 
     /// Renders the entry `entry` (an index of the program's entries) with `context`.
@@ -35,13 +37,14 @@ struct TemplateRunner: @unchecked Sendable {
     }
 
     func run(entry: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int) throws(RenderError) {
-        let entry = program.entries[entry]
-        try run(entry.start..<entry.end, template: entry, stack: &stack, into: &output, depth: depth)
+        let instructions = entries[entry]
+        try run(Int(instructions.start)..<Int(instructions.end), template: entry, stack: &stack, into: &output, depth: depth)
     }
 
-    /// Runs `instructions`, within the template `template` (for messages and partials' depth).
+    /// Runs `instructions`, within the entry `template` (named in messages). Only numbers are
+    /// handed around: a name is a string both cores would count references to.
     func run(
-        _ instructions: Range<Int>, template: TemplateProgram.Entry, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
+        _ instructions: Range<Int>, template: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
     ) throws(RenderError) {
         var index = instructions.lowerBound
         while index < instructions.upperBound {
@@ -55,7 +58,7 @@ struct TemplateRunner: @unchecked Sendable {
                 case .string(let text)?: output.append(text)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
-                default: throw RenderError(message: "\(template.name): {{\(program.keyNames[Int(instruction.key)])}} is a list or object, not text")
+                default: throw RenderError(message: "\(program.entryNames[template]): {{\(program.keyNames[Int(instruction.key)])}} is a list or object, not text")
                 }
             case .section, .inverted, .lineSection:
                 let body = index..<Int(instruction.end)
@@ -90,7 +93,7 @@ struct TemplateRunner: @unchecked Sendable {
                 }
                 try section(value, body, template: template, stack: &stack, into: &output, depth: depth)
             case .partial:
-                guard depth < 32 else { throw RenderError(message: "\(template.name): partials nest more than 32 levels (a cycle?)") }
+                guard depth < 32 else { throw RenderError(message: "\(program.entryNames[template]): partials nest more than 32 levels (a cycle?)") }
                 guard instruction.text.count > 0 else {
                     try run(entry: Int(instruction.key), stack: &stack, into: &output, depth: depth + 1)
                     continue
@@ -104,7 +107,7 @@ struct TemplateRunner: @unchecked Sendable {
                 }
                 output.appendIndenting(&rendered, by: bytes + Int(instruction.text.start), count: Int(instruction.text.count))
             case .missingPartial:
-                throw RenderError(message: "\(template.name): the partial \"\(program.missingPartials[Int(instruction.key)])\" does not exist")
+                throw RenderError(message: "\(program.entryNames[template]): the partial \"\(program.missingPartials[Int(instruction.key)])\" does not exist")
             }
         }
     }
@@ -112,8 +115,7 @@ struct TemplateRunner: @unchecked Sendable {
     /// A truthy section's body over `value`: once per item of a list, else once with the value
     /// as the innermost context. A long list at the top level (the types) renders on all cores.
     private func section(
-        _ value: TemplateValue, _ body: Range<Int>, template: TemplateProgram.Entry, stack: inout ContextStack, into output: inout RenderOutput,
-        depth: Int
+        _ value: TemplateValue, _ body: Range<Int>, template: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
     ) throws(RenderError) {
         let parallel = stack.count == 1
         switch value {

@@ -75,7 +75,7 @@ public struct TemplateSet: Sendable {
         do {
             return try TemplateRunner(program).render(entry: entry, context)
         } catch {
-            throw GeneratorError.templates("\(program.entries[entry].name): error: \(error.message)")
+            throw GeneratorError.templates("\(program.entryNames[entry]): error: \(error.message)")
         }
     }
 }
