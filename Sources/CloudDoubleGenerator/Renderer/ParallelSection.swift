@@ -29,7 +29,8 @@ struct ParallelSection: Sendable {
         var next = 0
         while true {
             let chunksOfWave = chunks[next..<min(next + Self.chunksPerWave, chunks.count)]
-            let jobs = chunksOfWave.map(Job.render) + (joined.pending.isEmpty ? [] : [.append])
+            // The append job first: the last wave's texts are freed as early as they can be.
+            let jobs = (joined.pending.isEmpty ? [] : [Job.append]) + chunksOfWave.map(Job.render)
             if jobs.isEmpty { return }
             let texts = try jobs.parallelMap(minimumCount: 2) { job throws(MustacheTemplate.RenderError) -> String in
                 switch job {
@@ -39,7 +40,7 @@ struct ParallelSection: Sendable {
                     return ""
                 }
             }
-            joined.pending = Array(texts.prefix(chunksOfWave.count))
+            joined.pending = Array(texts.suffix(chunksOfWave.count))
             joined.pendingEnd = chunksOfWave.last?.upperBound ?? 0
             // The first wave joins here, on this thread, which then makes room for the whole
             // text: a block that large made by a worker thread lands in that thread's malloc
