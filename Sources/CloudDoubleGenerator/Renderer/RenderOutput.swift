@@ -62,10 +62,10 @@ struct RenderOutput {
         capacity = newCapacity
     }
 
-    /// Appends what `rendered` holds (and frees it), with `count` bytes at `indent` before each
-    /// line that is not empty: an indented partial. Lines end at a line feed, and a carriage
-    /// return and line feed are one end of line, as `Character`s count them (a line after
-    /// `\r\n` is not indented, as it was when this was done by character).
+    /// Appends what `rendered` holds (and frees it), with `indentCount` bytes at `indent` before
+    /// each line that is not empty: an indented partial. Only a line feed on its own ends a line:
+    /// `\r\n` is one `Character`, not a line feed, so the line after it gets no indent (as when
+    /// this was done by character).
     mutating func appendIndenting(_ rendered: inout RenderOutput, by indent: UnsafePointer<UInt8>, count indentCount: Int) {
         var text = rendered.finish()
         text.withUTF8 { bytes in
