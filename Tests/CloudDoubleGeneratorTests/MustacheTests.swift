@@ -50,6 +50,7 @@ final class MustacheTests: XCTestCase {
     func testIndentedPartialsIndentEveryLineThatHasText() throws {
         XCTAssertEqual(try render("  {{> p}}\n", [:], partials: ["p": "a\n\nb\r\nc\rd\n"]), "  a\n\n  b\r\nc\rd\n")
         XCTAssertEqual(try render("  {{> outer}}\n", [:], partials: ["outer": "o\n  {{> inner}}\n", "inner": "i\n"]), "  o\n    i\n")
+        XCTAssertEqual(try render("\t{{> p}}\n", [:], partials: ["p": "ü\n🙂\n"]), "\tü\n\t🙂\n")
         XCTAssertEqual(try render("{{#items}}\n  {{> p}}\n{{/items}}\n", ["items": [["n": "1"], ["n": "2"]]], partials: ["p": "- {{n}}\n"]), "  - 1\n  - 2\n")
     }
 
@@ -76,10 +77,11 @@ final class MustacheTests: XCTestCase {
     /// A long list at the top of a template renders on all cores, in chunks: the text is the
     /// one rendering the items one by one gives, and the error thrown is the first in item order.
     func testALongTopLevelListRendersAsTheItemsInOrder() throws {
-        let items = (0..<1_000).map { index -> TemplateValue in ["n": .string(String(index)), "odd": .bool(index % 2 == 1)] }
-        let source = "{{#items}}{{n}}{{#odd}}*{{/odd}}\n{{/items}}"
-        let expected = (0..<1_000).map { "\($0)\($0 % 2 == 1 ? "*" : "")\n" }.joined()
-        XCTAssertEqual(try render(source, ["items": .list(items)]), expected)
+        // Text of several bytes per character too: chunks are joined as bytes.
+        let items = (0..<1_000).map { index -> TemplateValue in ["n": .string("\(index)é\u{301}🙂"), "odd": .bool(index % 2 == 1)] }
+        let source = "{{#items}}{{n}}{{#odd}}—{{/odd}}\n{{/items}}"
+        let expected = (0..<1_000).map { "\($0)é\u{301}🙂\($0 % 2 == 1 ? "—" : "")\n" }.joined()
+        XCTAssertEqual(Array(try render(source, ["items": .list(items)]).utf8), Array(expected.utf8), "byte for byte")
         XCTAssertEqual(try render(source, ["items": .generated(GeneratedList(count: 1_000) { items[$0] })]), expected)
         XCTAssertEqual(try render("{{#wrap}}\(source){{/wrap}}", ["wrap": ["items": .list(items)]]), expected, "the same, not in parallel")
         var failing = items
