@@ -19,18 +19,19 @@ struct FaultTranslator {
         let properties = translator.forwardedProperties(type, childType: names.faultName)
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
+            let arguments = call.argumentsValue
             for form in call.forms {
-                calls.append(self.call(form, of: call))
+                calls.append(self.call(form, of: call, arguments: arguments))
             }
         }
         return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
     }
 
-    func call(_ form: ResolvedForm, of call: ResolvedCall) -> FaultTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
             attributes: form.attributes, declaration: translator.accessPrefix + form.declaration, invocation: form.callExpression,
             id: StringLiteral(call.callID), handler: form.hasHandler ? form.handlerName : "",
-            arguments: call.argumentsValue, kind: .forwarded(childWrapper: nil))
+            arguments: arguments, kind: .forwarded(childWrapper: nil))
         let operations = call.runs
         if !operations.isEmpty {
             let parameter = SwiftNames.escaped(call.parameters[0].name.value)

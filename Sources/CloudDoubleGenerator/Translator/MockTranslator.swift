@@ -39,8 +39,9 @@ struct MockTranslator {
         var operationBackings: [String] = []
         for call in type.calls {
             let operations = call.runs
+            let arguments = call.argumentsValue
             for form in call.forms {
-                calls.append(operations.isEmpty ? self.call(form, of: call) : operationCall(form, of: call))
+                calls.append(operations.isEmpty ? self.call(form, of: call, arguments: arguments) : operationCall(form, of: call))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -50,7 +51,7 @@ struct MockTranslator {
                 let id = call.callID
                 let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(call.argumentsType)"
                 let returns = call.returns.map { " -> \($0)" } ?? ""
-                let selectors = call.forms.map { "`\($0.selector)`" }.joined(separator: ", ")
+                let selectors = call.forms.map { "`\($0.selector(of: call))`" }.joined(separator: ", ")
                 backing.append(MockTypeContext.BackingRequirement(
                     doc: DocComment("`\(id)` (\(action.value.rawValue)): \(selectors)."),
                     declaration: "func \(SwiftNames.escaped(id))(\(parameter)) throws\(returns)"))
@@ -62,9 +63,8 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs.
-    func call(_ form: ResolvedForm, of call: ResolvedCall) -> MockTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> MockTypeContext.Call {
         let returns = call.returns
-        let arguments = call.argumentsValue
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(
             id: StringLiteral(call.callID), arguments: arguments, backed: backed(call), handler: form.handlerName)

@@ -43,11 +43,12 @@ struct ProtocolsTranslator {
         for call in type.calls {
             let id = call.callID
             let forms = call.forms
-            for form in forms {
+            let selectors = forms.map { $0.selector(of: call) }
+            for (form, selector) in zip(forms, selectors) {
                 requirements.append(ProtocolsTypeContext.Requirement(
-                    doc: DocComment((call.documentation.map { [$0] } ?? []) + ["Call `\(id)`; forwards to `\(sdkType).\(form.selector)`."]),
+                    doc: DocComment((call.documentation.map { [$0] } ?? []) + ["Call `\(id)`; forwards to `\(sdkType).\(selector)`."]),
                     attributes: form.attributes, declaration: form.declaration))
-                overloads += self.overloads(form)
+                overloads += self.overloads(form, of: call)
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
             let shared = forms.dropFirst().reduce(forms.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, form in
@@ -60,9 +61,8 @@ struct ProtocolsTranslator {
                     arguments: operation.sdkType.value, value: outcome,
                     name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
-            let selectors = forms.map { "`\($0.selector)`" }.joined(separator: ", ")
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The call `\(id)`: \(selectors)."), attributes: shared, arguments: call.argumentsType,
+                doc: DocComment("The call `\(id)`: \(selectors.map { "`\($0)`" }.joined(separator: ", "))."), attributes: shared, arguments: call.argumentsType,
                 value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
@@ -71,8 +71,8 @@ struct ProtocolsTranslator {
     }
 
     /// The protocol extension's overloads that leave defaulted arguments out.
-    func overloads(_ form: ResolvedForm) -> [ProtocolsTypeContext.Overload] {
-        form.defaultOverloads.map { overload in
+    func overloads(_ form: ResolvedForm, of call: ResolvedCall) -> [ProtocolsTypeContext.Overload] {
+        form.defaultOverloads(of: call).map { overload in
             ProtocolsTypeContext.Overload(
                 attributes: form.attributes, declaration: translator.accessPrefix + overload.declaration, invocation: overload.invocation,
                 isAsync: form.kind == .async, copied: translator.copied(at: overload.pasted))

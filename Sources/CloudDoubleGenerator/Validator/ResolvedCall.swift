@@ -1,5 +1,5 @@
 /// A call with its id (the given one, else its first form's name), the operations it runs, its
-/// result and its recorded arguments spelled once, and its forms' signatures.
+/// result spelled and on the type model, and its forms' signatures.
 /// A class, as are its forms: every artifact hands each call and form around per form, and a
 /// copy of the value would retain each of its texts every time.
 @dynamicMemberLookup
@@ -15,13 +15,6 @@ final class ResolvedCall: Sendable {
     let returns: String?
     /// The structure of `returns` (`nil` for none).
     let returnsType: SwiftType?
-    /// The described type the call returns, when it returns one.
-    let returnsReference: String?
-    /// The type of the arguments in the mock's history and the call's key: `Swift.Void`, the one
-    /// parameter's type, or a tuple labelled with the parameter names.
-    let argumentsType: String
-    /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    let argumentsValue: String
 
     /// Resolves `call`, spelling what every artifact reads; `names` spells described types as
     /// their protocols.
@@ -35,19 +28,14 @@ final class ResolvedCall: Sendable {
         case nil:
             returns = nil
             returnsType = nil
-            returnsReference = nil
         case .swift(let type)?:
             returns = type.value
             returnsType = type.model
-            returnsReference = nil
         case .reference(let name)?:
             let protocolName = names.protocolName(name.value)
             returns = "any " + protocolName
             returnsType = .existential(.nominal([SwiftType.NominalPart(name: protocolName, arguments: [])]))
-            returnsReference = name.value
         }
-        argumentsType = Self.argumentsType(call.parameters)
-        argumentsValue = Self.argumentsValue(call.parameters)
         let parameters = call.parameters
         let returns = returns
         let returnsType = returnsType
@@ -65,6 +53,23 @@ final class ResolvedCall: Sendable {
 
     /// Whether the result is itself optional (`T?`, `Optional<T>`).
     var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
+
+    /// The described type the call returns, when it returns one.
+    var returnsReference: String? {
+        if case .reference(let name)? = spec.returns { return name.value }
+        return nil
+    }
+
+    // The recorded arguments' type and value are spelled when asked: each artifact that reads
+    // them reads them once per call, and kept for every call they would hold a large
+    // description's memory for the whole run.
+
+    /// The type of the arguments in the mock's history and the call's key: `Swift.Void`, the one
+    /// parameter's type, or a tuple labelled with the parameter names.
+    var argumentsType: String { Self.argumentsType(spec.parameters) }
+
+    /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
+    var argumentsValue: String { Self.argumentsValue(spec.parameters) }
 
     subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
 

@@ -1,14 +1,13 @@
 /// One form of one call, with its signature spelled once, when the description is resolved: the
 /// protocol, the live adapter, the fault wrapper and the mock all declare and forward a form the
-/// same way, so they read these texts rather than each building them again.
+/// same way, so they read these texts rather than each building them again. Only this file
+/// spells a form (`FormSpelling`), so no translator can build a signature of its own.
 /// A class: each artifact hands it around per form.
 @dynamicMemberLookup
 final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     /// The form's `availability`, parsed.
     let availability: [Availability]
-    /// `fetch(withRecordID:completionHandler:)`, for comments.
-    let selector: String
     /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
     /// or attributes (a protocol requirement as it is, a conforming class's method after its
     /// access).
@@ -19,9 +18,6 @@ final class ResolvedForm: Sendable {
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
     let handlerValueIsOptional: Bool
-    /// Protocols cannot declare default argument values: one overload per way of leaving
-    /// defaulted arguments out (of the last four defaulted), forwarding with the defaults.
-    let defaultOverloads: [DefaultOverload]
 
     /// A way of calling the form without some defaulted arguments.
     struct DefaultOverload: Sendable {
@@ -37,7 +33,6 @@ final class ResolvedForm: Sendable {
         spec = form
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
         let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType)
-        selector = spelling.selector()
         declaration = spelling.declaration(omitting: [])
         callExpression = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         var attributes = availability.map(Attribute.available)
@@ -52,30 +47,45 @@ final class ResolvedForm: Sendable {
         } else {
             handlerValueIsOptional = true
         }
-        let defaulted = parameters.indices.filter { parameters[$0].defaultValue != nil }
-        if defaulted.isEmpty {
-            defaultOverloads = []
-        } else {
-            let limited = Array(defaulted.suffix(4))
-            defaultOverloads = (1..<(1 << limited.count)).map { mask in
-                let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
-                return DefaultOverload(
-                    declaration: spelling.declaration(omitting: omitted),
-                    invocation: spelling.callExpression(handler: nil, substitutingDefaultsFor: omitted, replacing: [:]),
-                    pasted: omitted.compactMap { parameters[$0].defaultLocation }.min { $0.line < $1.line })
-            }
-        }
     }
 
     var kind: FormKind { spec.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
     var handlerName: String { spec.handlerLabel }
 
+    // What one artifact reads once is spelled when asked (from the same spelling): kept for
+    // every form, it would hold a large description's memory for the whole run.
+
+    /// `fetch(withRecordID:completionHandler:)`, for comments.
+    func selector(of call: ResolvedCall) -> String {
+        spelling(of: call).selector()
+    }
+
+    /// Protocols cannot declare default argument values: one overload per way of leaving
+    /// defaulted arguments out (of the last four defaulted), forwarding with the defaults.
+    func defaultOverloads(of call: ResolvedCall) -> [DefaultOverload] {
+        let parameters = call.parameters
+        let defaulted = parameters.indices.filter { parameters[$0].defaultValue != nil }
+        guard !defaulted.isEmpty else { return [] }
+        let spelling = spelling(of: call)
+        let limited = Array(defaulted.suffix(4))
+        return (1..<(1 << limited.count)).map { mask in
+            let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
+            return DefaultOverload(
+                declaration: spelling.declaration(omitting: omitted),
+                invocation: spelling.callExpression(handler: nil, substitutingDefaultsFor: omitted, replacing: [:]),
+                pasted: omitted.compactMap { parameters[$0].defaultLocation }.min { $0.line < $1.line })
+        }
+    }
+
     /// The forwarded call with `handler` passed as the handler and some arguments replaced (a
-    /// fault wrapper sends only the items not chosen to fail): for the few forms that need it.
+    /// fault wrapper sends only the items not chosen to fail).
     func callExpression(of call: ResolvedCall, handler: String?, replacing replaced: [Int: String]) -> String {
+        spelling(of: call).callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
+    }
+
+    private func spelling(of call: ResolvedCall) -> FormSpelling {
         FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType)
-            .callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
