@@ -98,6 +98,9 @@ struct ProtocolsTranslator {
         if let key = model.retryAfterKey { arguments.append("retryAfterKey: \(key.value)") }
         if let key = model.partialErrorsKey { arguments.append("partialErrorsKey: \(key.value)") }
         if let code = model.partialFailureCode { arguments.append("partialFailureCode: \(code)") }
+        // By raw value, as `partialFailureCode`; the validator checked the names.
+        if let code = model.requestTooLargeCode.flatMap(model.rawValue(named:)) { arguments.append("requestTooLargeCode: \(code)") }
+        if let code = model.cancelledCode.flatMap(model.rawValue(named:)) { arguments.append("cancelledCode: \(code)") }
         if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }

@@ -364,9 +364,6 @@ extension ValidationPass {
 
     /// The names of the error codes the description's catalogue has.
     var errorCodeNames: [String] {
-        switch description.errorModel?.catalogue {
-        case .codes(let codes)?: return codes.map(\.name.value)
-        case .cloudKit?, nil: return ErrorCatalogue.cloudKit.codes.map(\.name)
-        }
+        description.errorModel?.codeNames ?? ErrorCatalogue.cloudKit.codes.map(\.name)
     }
 }
