@@ -25,7 +25,7 @@ struct LiveTranslator {
                 calls.append(LiveTypeContext.Call(
                     attributes: form.attributes,
                     declaration: translator.accessPrefix + form.declaration,
-                    invocation: form.callExpression,
+                    invocation: form.callExpression(of: call),
                     isAsync: form.kind == .async,
                     childAdapter: form.kind == .sync ? call.returnsReference.map(names.liveName) : nil))
             }

@@ -1,6 +1,6 @@
 /// One form of one call, with its signature spelled once, when the description is resolved: the
 /// protocol, the live adapter, the fault wrapper and the mock all declare and forward a form the
-/// same way, so they read these texts rather than each building them again. Only this file
+/// same way, so they read its declaration rather than each building it again. Only this file
 /// spells a form (`FormSpelling`), so no translator can build a signature of its own.
 /// A class: each artifact hands it around per form.
 @dynamicMemberLookup
@@ -12,8 +12,6 @@ final class ResolvedForm: Sendable {
     /// or attributes (a protocol requirement as it is, a conforming class's method after its
     /// access).
     let declaration: String
-    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
-    let callExpression: String
     /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
@@ -34,7 +32,6 @@ final class ResolvedForm: Sendable {
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
         let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType)
         declaration = spelling.declaration(omitting: [])
-        callExpression = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && returns != nil { attributes.append(.discardableResult) }
@@ -53,8 +50,16 @@ final class ResolvedForm: Sendable {
     var hasHandler: Bool { kind == .completion || kind == .result }
     var handlerName: String { spec.handlerLabel }
 
-    // What one artifact reads once is spelled when asked (from the same spelling): kept for
-    // every form, it would hold a large description's memory for the whole run.
+    // What an artifact reads once is spelled when asked (by the same spelling): kept for every
+    // form, it would add to a large description's peak memory for the whole run (the forwarded
+    // calls alone: ~4 MB for 3,000 types, docs/Benchmarks.md). The declaration, which all four
+    // read, is kept.
+
+    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)` (the live adapter
+    /// and the fault wrapper each read it once).
+    func callExpression(of call: ResolvedCall) -> String {
+        spelling(of: call).callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
+    }
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     func selector(of call: ResolvedCall) -> String {
