@@ -75,14 +75,14 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(value.returnsType?.isOptional, true, "the result is read on the type model")
         let async = value.forms[0]
         XCTAssertEqual(async.declaration, "func value(`for` key: String, zone: String?) async throws -> Optional<Int>", "labels are escaped as every name is")
-        XCTAssertEqual(async.callExpression(of: value), "value(for: key, zone: zone)")
+        XCTAssertEqual(async.callExpression, "value(for: key, zone: zone)")
         XCTAssertEqual(async.attributes.map(\.text), ["@available(macOS 13, *)", "@discardableResult"])
         let completion = value.forms[1]
         XCTAssertEqual(
             completion.declaration,
             "func fetchValue(forKey key: String, `in` zone: String?, done: @escaping @Sendable (Optional<Int>, (any Swift.Error)?) -> Swift.Void)",
             "an optional result is not made optional again")
-        XCTAssertEqual(completion.callExpression(of: value), "fetchValue(forKey: key, in: zone, done: done)")
+        XCTAssertEqual(completion.callExpression, "fetchValue(forKey: key, in: zone, done: done)")
         XCTAssertEqual(completion.selector(of: value), "fetchValue(forKey:in:done:)")
         XCTAssertEqual(completion.defaultOverloads(of: value).map(\.invocation), ["fetchValue(forKey: key, in: nil, done: done)"])
         XCTAssertEqual(value.argumentsType, "(key: String, zone: String?)")

@@ -29,7 +29,7 @@ struct FaultTranslator {
 
     func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
-            attributes: form.attributes, declaration: translator.accessPrefix + form.declaration, invocation: form.callExpression(of: call),
+            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
             id: StringLiteral(call.callID), handler: form.hasHandler ? form.handlerName : "",
             arguments: arguments, kind: .forwarded(childWrapper: nil))
         let operations = call.runs

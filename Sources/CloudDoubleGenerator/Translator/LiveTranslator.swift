@@ -24,8 +24,8 @@ struct LiveTranslator {
             for form in call.forms {
                 calls.append(LiveTypeContext.Call(
                     attributes: form.attributes,
-                    declaration: translator.accessPrefix + form.declaration,
-                    invocation: form.callExpression(of: call),
+                    declaration: form.declaration(after: translator.accessPrefix),
+                    invocation: form.callExpression,
                     isAsync: form.kind == .async,
                     childAdapter: form.kind == .sync ? call.returnsReference.map(names.liveName) : nil))
             }

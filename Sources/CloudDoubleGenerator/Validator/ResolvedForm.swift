@@ -1,6 +1,7 @@
 /// One form of one call, with its signature spelled once, when the description is resolved: the
 /// protocol, the live adapter, the fault wrapper and the mock all declare and forward a form the
-/// same way, so they read its declaration rather than each building it again. Only this file
+/// same way, so they read its declaration and forwarded call rather than each building them
+/// again. Only this file
 /// spells a form (`FormSpelling`), so no translator can build a signature of its own.
 /// A class: each artifact hands it around per form.
 @dynamicMemberLookup
@@ -8,10 +9,12 @@ final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     /// The form's `availability`, parsed.
     let availability: [Availability]
-    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
-    /// or attributes (a protocol requirement as it is, a conforming class's method after its
-    /// access).
-    let declaration: String
+    /// The declaration, then the forwarded call, in one text: kept for every form for the whole
+    /// run, one allocation each instead of two holds ~4 MB less at the peak for 3,000 types
+    /// (docs/Benchmarks.md). The artifacts read them as copies, one `memcpy` each.
+    private let spelled: String
+    /// Where the forwarded call starts in `spelled`.
+    private let callStart: String.Index
     /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
@@ -31,7 +34,16 @@ final class ResolvedForm: Sendable {
         spec = form
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
         let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType)
-        declaration = spelling.declaration(omitting: [])
+        let declaration = spelling.declaration(omitting: [])
+        let call = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
+        // Reserved at once: appended to the declaration, the text would double its capacity.
+        var spelled = ""
+        spelled.reserveCapacity(declaration.utf8.count + call.utf8.count)
+        spelled += declaration
+        let callStart = spelled.endIndex
+        spelled += call
+        self.spelled = spelled
+        self.callStart = callStart
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && returns != nil { attributes.append(.discardableResult) }
@@ -46,20 +58,26 @@ final class ResolvedForm: Sendable {
         }
     }
 
+    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
+    /// or attributes (a protocol requirement as it is).
+    var declaration: String { String(spelled[..<callStart]) }
+
+    /// The declaration after `access` (`public `), as a conforming class declares it.
+    func declaration(after access: String) -> String {
+        var text = access
+        text.append(contentsOf: spelled[..<callStart])
+        return text
+    }
+
+    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
+    var callExpression: String { String(spelled[callStart...]) }
+
     var kind: FormKind { spec.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
     var handlerName: String { spec.handlerLabel }
 
-    // What an artifact reads once is spelled when asked (by the same spelling): kept for every
-    // form, it would add to a large description's peak memory for the whole run (the forwarded
-    // calls alone: ~4 MB for 3,000 types, docs/Benchmarks.md). The declaration, which all four
-    // read, is kept.
-
-    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)` (the live adapter
-    /// and the fault wrapper each read it once).
-    func callExpression(of call: ResolvedCall) -> String {
-        spelling(of: call).callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
-    }
+    // What one artifact reads once is spelled when asked (by the same spelling): kept for every
+    // form, it would add to a large description's peak memory for the whole run.
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.
     func selector(of call: ResolvedCall) -> String {
