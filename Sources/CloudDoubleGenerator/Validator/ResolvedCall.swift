@@ -94,7 +94,7 @@ final class ResolvedCall: Sendable {
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    static func storedType(_ type: DeclaredType) -> String {
+    private static func storedType(_ type: DeclaredType) -> String {
         guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
         let kept = attributes.filter { $0 != "@escaping" }
         return (kept.isEmpty ? function : .attributed(kept, function)).description

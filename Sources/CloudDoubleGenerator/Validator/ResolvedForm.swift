@@ -1,16 +1,15 @@
 /// One form of one call, with its signature spelled once, when the description is resolved: the
 /// protocol, the live adapter, the fault wrapper and the mock all declare and forward a form the
 /// same way, so they read its declaration and forwarded call rather than each building them
-/// again. Only this file
-/// spells a form (`FormSpelling`), so no translator can build a signature of its own.
-/// A class: each artifact hands it around per form.
+/// again. Only this file spells a form (`FormSpelling`), so no translator can build a signature
+/// of its own. A class: each artifact hands it around per form.
 @dynamicMemberLookup
 final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     /// The form's `availability`, parsed.
     let availability: [Availability]
     /// The declaration, then the forwarded call, in one text: kept for every form for the whole
-    /// run, one allocation each instead of two holds ~4 MB less at the peak for 3,000 types
+    /// run, one allocation instead of two holds ~2.4 MB less at the peak for 3,000 types
     /// (docs/Benchmarks.md). The artifacts read them as copies, one `memcpy` each.
     private let spelled: String
     /// Where the forwarded call starts in `spelled`.
