@@ -64,12 +64,13 @@ final class MustacheTests: XCTestCase {
     }
 
     /// A name is found in the innermost context that has it, wherever its field is in that
-    /// object (the renderer checks first where it found the name last); a dotted name's first
-    /// part picks the context, and the rest does not fall back outwards.
+    /// object, long names (compared as bytes) as short ones (compared as strings); a dotted
+    /// name's first part picks the context, and the rest does not fall back outwards.
     func testNamesAreFoundWhereverTheirFieldIs() throws {
         let items: TemplateValue = [["a": "1", "b": "2"], ["b": "3", "a": "4"], ["c": "5"], ["x": "6", "y": "7", "a": "8"]]
         XCTAssertEqual(try render("{{#items}}{{a}}{{/items}}", ["a": "outer", "items": items]), "14outer8")
         XCTAssertEqual(try render("{{#items}}{{b}}{{/items}}", ["b": "-", "items": items]), "23--")
+        XCTAssertEqual(try render("{{#items}}{{aVeryLongFieldName}}{{/items}}", ["items": [["aVeryLongFieldNamf": "x"], ["aVeryLongFieldName": "y"]]]), "y")
         let nested: TemplateValue = ["o": ["p": ["q": "deep"]], "inner": ["o": ["r": "shadow"]]]
         XCTAssertEqual(try render("{{o.p.q}}|{{#inner}}{{o.p.q}}{{o.r}}{{/inner}}", nested), "deep|shadow")
     }

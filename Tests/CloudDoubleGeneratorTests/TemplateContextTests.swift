@@ -51,26 +51,6 @@ final class TemplateContextTests: XCTestCase {
         XCTAssertEqual(try missingNames(.bundled()), [:])
     }
 
-    /// The renderer checks first the field where a name was found last (`ContextStack`): that
-    /// finds the field a scan would only while an object's names are unique, as they are in any
-    /// Mustache context.
-    func testEveryContextObjectHasUniqueNames() throws {
-        func check(_ value: TemplateValue, _ path: String) {
-            switch value {
-            case .string, .bool, .line, .lines: break
-            case .list(let items): for (index, item) in items.enumerated() { check(item, "\(path)[\(index)]") }
-            case .generated(let list): for index in 0..<list.count { check(list.item(index), "\(path)[\(index)]") }
-            case .object(let fields):
-                let names = fields.map(\.key)
-                XCTAssertEqual(Set(names).count, names.count, "\(path) repeats a name: \(names)")
-                for field in fields { check(field.value, "\(path).\(field.key)") }
-            }
-        }
-        for path in Self.descriptions {
-            for artifact in Artifact.allCases { check(try translator(path).context(for: artifact), "\(path) \(artifact)") }
-        }
-    }
-
     func testAMisspeltNameIsCaught() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("context-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

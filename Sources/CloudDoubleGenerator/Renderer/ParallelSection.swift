@@ -61,7 +61,7 @@ struct ParallelSection: Sendable {
         // Enclosing contexts of the chunk's own: both cores look names up in them for every
         // item, and reference counts shared between cores cost more than the copies. (The
         // program holds no counted references: it is shared as is.)
-        var stack = ContextStack(self.stack.map(\.privateCopy), keyCount: runner.program.keyNames.count)
+        var stack = self.stack.map(\.privateCopy)
         do throws(MustacheTemplate.RenderError) {
             for index in range {
                 stack.append(item(index))

@@ -61,6 +61,9 @@ final class TemplateProgram: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let keys: UnsafeMutableBufferPointer<Key>
     let parts: UnsafeMutableBufferPointer<Span>
+    /// Each part again as a `String` when it has at most 15 bytes: such a string is held inline
+    /// (no reference to count from both cores), and two of them compare as two words.
+    let shortParts: UnsafeMutableBufferPointer<String>
     /// Each template's instructions, and its name (for messages).
     let entries: UnsafeMutableBufferPointer<Entry>
     let entryNames: [String]
@@ -69,6 +72,7 @@ final class TemplateProgram: @unchecked Sendable {
     let missingPartials: [String]
     /// The entry of each template by name (the partials a template may include).
     let entryIndex: [String: Int]
+    private let shortPartCount: Int
 
     /// Compiles `templates` (the templates and partials, by name) and `main`, if given, as the
     /// last entry: a template rendered with these partials that is not one of them.
@@ -86,6 +90,9 @@ final class TemplateProgram: @unchecked Sendable {
         bytes = Self.buffer(compiler.bytes)
         keys = Self.buffer(compiler.keys)
         parts = Self.buffer(compiler.parts)
+        shortParts = .allocate(capacity: max(compiler.shortParts.count, 1))
+        _ = shortParts.initialize(fromContentsOf: compiler.shortParts)
+        shortPartCount = compiler.shortParts.count
         keyNames = compiler.keyNames
         entries = Self.buffer(compiler.entries)
         entryNames = compiler.entryNames
@@ -98,6 +105,8 @@ final class TemplateProgram: @unchecked Sendable {
         bytes.deallocate()
         keys.deallocate()
         parts.deallocate()
+        shortParts.baseAddress!.deinitialize(count: shortPartCount)
+        shortParts.deallocate()
         entries.deallocate()
     }
 
@@ -115,6 +124,7 @@ final class TemplateProgram: @unchecked Sendable {
         var keys: [Key] = []
         var keyNames: [String] = []
         var parts: [Span] = []
+        var shortParts: [String] = []
         var entries: [Entry] = []
         var entryNames: [String] = []
         var missingPartials: [String] = []
@@ -134,7 +144,10 @@ final class TemplateProgram: @unchecked Sendable {
             if let known = keyIndex[path.name] { return known }
             keys.append(Key(firstPart: Int32(parts.count), partCount: Int32(path.parts.count)))
             keyNames.append(path.name)
-            for part in path.parts { parts.append(span(part)) }
+            for part in path.parts {
+                parts.append(span(part))
+                shortParts.append(part.utf8.count <= 15 ? String(decoding: Array(part.utf8), as: UTF8.self) : "")
+            }
             keyIndex[path.name] = Int32(keys.count - 1)
             return Int32(keys.count - 1)
         }

@@ -12,6 +12,7 @@ struct TemplateRunner: @unchecked Sendable {
     private let bytes: UnsafeMutablePointer<UInt8>
     private let keys: UnsafeMutablePointer<TemplateProgram.Key>
     private let parts: UnsafeMutablePointer<TemplateProgram.Span>
+    private let shortParts: UnsafeMutablePointer<String>
     private let entries: UnsafeMutablePointer<TemplateProgram.Entry>
 
     init(_ program: TemplateProgram) {
@@ -20,13 +21,14 @@ struct TemplateRunner: @unchecked Sendable {
         bytes = program.bytes.baseAddress!
         keys = program.keys.baseAddress!
         parts = program.parts.baseAddress!
+        shortParts = program.shortParts.baseAddress!
         entries = program.entries.baseAddress!
     }
 
     /// Renders the entry `entry` (an index of the program's entries) with `context`.
     func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> String {
         var output = RenderOutput()
-        var stack = ContextStack([context], keyCount: program.keyNames.count)
+        var stack = [context]
         do throws(RenderError) {
             try run(entry: entry, stack: &stack, into: &output, depth: 0)
         } catch {
@@ -36,7 +38,7 @@ struct TemplateRunner: @unchecked Sendable {
         return output.finish()
     }
 
-    func run(entry: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int) throws(RenderError) {
+    func run(entry: Int, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int) throws(RenderError) {
         let instructions = entries[entry]
         try run(Int(instructions.start)..<Int(instructions.end), template: entry, stack: &stack, into: &output, depth: depth)
     }
@@ -44,7 +46,7 @@ struct TemplateRunner: @unchecked Sendable {
     /// Runs `instructions`, within the entry `template` (named in messages). Only numbers are
     /// handed around: a name is a string both cores would count references to.
     func run(
-        _ instructions: Range<Int>, template: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
+        _ instructions: Range<Int>, template: Int, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int
     ) throws(RenderError) {
         var index = instructions.lowerBound
         while index < instructions.upperBound {
@@ -54,7 +56,7 @@ struct TemplateRunner: @unchecked Sendable {
             case .text:
                 output.append(bytes + Int(instruction.text.start), count: Int(instruction.text.count))
             case .variable:
-                switch lookup(instruction.key, in: &stack) {
+                switch lookup(instruction.key, in: stack) {
                 case .string(let text)?: output.append(text)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
@@ -63,7 +65,7 @@ struct TemplateRunner: @unchecked Sendable {
             case .section, .inverted, .lineSection:
                 let body = index..<Int(instruction.end)
                 index = body.upperBound
-                let value = lookup(instruction.key, in: &stack)
+                let value = lookup(instruction.key, in: stack)
                 let truthy = value?.isTruthy ?? false
                 if instruction.kind == .inverted {
                     if !truthy { try run(body, template: template, stack: &stack, into: &output, depth: depth) }
@@ -115,18 +117,18 @@ struct TemplateRunner: @unchecked Sendable {
     /// A truthy section's body over `value`: once per item of a list, else once with the value
     /// as the innermost context. A long list at the top level (the types) renders on all cores.
     private func section(
-        _ value: TemplateValue, _ body: Range<Int>, template: Int, stack: inout ContextStack, into output: inout RenderOutput, depth: Int
+        _ value: TemplateValue, _ body: Range<Int>, template: Int, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int
     ) throws(RenderError) {
         let parallel = stack.count == 1
         switch value {
         case .list(let items) where parallel && items.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: items.count, item: { items[$0] }, body: body, template: template, stack: stack.values, depth: depth)
+            let section = ParallelSection(runner: self, count: items.count, item: { items[$0] }, body: body, template: template, stack: stack, depth: depth)
             try section.render(into: &output)
         case .lines(let texts) where parallel && texts.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: texts.count, item: { .line(texts[$0]) }, body: body, template: template, stack: stack.values, depth: depth)
+            let section = ParallelSection(runner: self, count: texts.count, item: { .line(texts[$0]) }, body: body, template: template, stack: stack, depth: depth)
             try section.render(into: &output)
         case .generated(let list) where parallel && list.count >= ParallelSection.minimumCount:
-            let section = ParallelSection(runner: self, count: list.count, item: list.item, body: body, template: template, stack: stack.values, depth: depth)
+            let section = ParallelSection(runner: self, count: list.count, item: list.item, body: body, template: template, stack: stack, depth: depth)
             try section.render(into: &output)
         case .list(let items):
             // The stack grows and shrinks in place: no copy per item.
@@ -162,18 +164,15 @@ struct TemplateRunner: @unchecked Sendable {
     }
 
     /// The value `key` names, if any context has it.
-    private func lookup(_ key: Int32, in stack: inout ContextStack) -> TemplateValue? {
-        let hint = Int(key)
-        let key = keys[hint]
+    private func lookup(_ key: Int32, in stack: [TemplateValue]) -> TemplateValue? {
+        let key = keys[Int(key)]
         guard key.partCount > 0 else { return stack.last }
-        let first = parts[Int(key.firstPart)]
         var index = stack.count - 1
         while index >= 0 {
-            if var value = field(first, of: stack.values[index], hint: &stack.hints[hint]) {
+            if var value = field(Int(key.firstPart), of: stack[index]) {
                 var part = Int(key.firstPart) + 1
                 while part < Int(key.firstPart + key.partCount) {
-                    var ignored = 0
-                    guard let next = field(parts[part], of: value, hint: &ignored) else { return nil }
+                    guard let next = field(part, of: value) else { return nil }
                     value = next
                     part += 1
                 }
@@ -184,17 +183,12 @@ struct TemplateRunner: @unchecked Sendable {
         return nil
     }
 
-    /// The field `name` of an object (or of a line), if there is one: at `hint` if that field
-    /// has the name, else found by a scan, and `hint` updated.
+    /// The field named by the part `name` of an object (or of a line), if there is one.
     @inline(__always)
-    private func field(_ name: TemplateProgram.Span, of value: TemplateValue, hint: inout Int) -> TemplateValue? {
+    private func field(_ name: Int, of value: TemplateValue) -> TemplateValue? {
         switch value {
         case .object(let fields):
-            if hint < fields.count && matches(fields[hint].key, name) { return fields[hint].value }
-            for index in fields.indices where matches(fields[index].key, name) {
-                hint = index
-                return fields[index].value
-            }
+            for index in fields.indices where matches(fields[index].key, name) { return fields[index].value }
             return nil
         case .line(let text):
             return matches("line", name) ? .string(text) : nil
@@ -203,14 +197,15 @@ struct TemplateRunner: @unchecked Sendable {
         }
     }
 
-    /// Whether `key` is the name at `name`: byte counts first (most fields scanned are misses,
-    /// and a count is read inline), then the bytes, compared in place (names are short: a call
-    /// to `memcmp` costs more than the loop).
+    /// Whether `key` is the part `part` of a name: byte counts first (most fields scanned are
+    /// misses, and a count is read inline), then, for a short name, the two inline strings, else
+    /// the bytes, compared in place.
     @inline(__always)
-    private func matches(_ key: String, _ name: TemplateProgram.Span) -> Bool {
-        let count = Int(name.count)
+    private func matches(_ key: String, _ part: Int) -> Bool {
+        let count = Int(parts[part].count)
         guard key.utf8.count == count else { return false }
-        let start = bytes + Int(name.start)
+        if count <= 15 { return key == shortParts[part] }
+        let start = bytes + Int(parts[part].start)
         return key.utf8.withContiguousStorageIfAvailable { key in
             for index in 0..<count where key[index] != start[index] { return false }
             return true

@@ -3,10 +3,8 @@ public enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     case list([TemplateValue])
-    /// Named fields, each name once, searched in order: contexts have a few dozen fields at most,
-    /// where a linear scan beats hashing every key of every member (and keeps no dictionary per
-    /// member). The renderer first checks the field where it found a name last, so a repeated
-    /// name may resolve to either of its fields.
+    /// Named fields, searched in order: contexts have a few dozen fields at most, where a linear
+    /// scan beats hashing every key of every member (and keeps no dictionary per member).
     case object([(key: String, value: TemplateValue)])
     /// An object whose only field is `line`: what a list of source lines is made of. Cheaper than
     /// a dictionary per line, and generated files are mostly lines.
