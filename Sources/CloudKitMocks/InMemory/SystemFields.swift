@@ -107,6 +107,8 @@ final class SystemFields: Sendable {
     /// keys of any object in the archive that has them, refer to the given values, and decodes.
     /// The replacement values are archived first under keys of our own, so the archive holds
     /// them; only references are moved, never made (their format is the archiver's business).
+    /// The references are moved in place in the archive's bytes (`KeyedArchivePatch`); an archive
+    /// that lacks one of the keys is parsed and written again with it (`withKeysAdded`).
     static func rewritten<T>(
         archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: NSObject], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
@@ -116,19 +118,42 @@ final class SystemFields: Sendable {
         }
         archiving(archiver)
         archiver.finishEncoding()
-        guard var archive = (try? PropertyListSerialization.propertyList(from: archiver.encodedData, options: [], format: nil)) as? [String: Any],
+        let encoded = archiver.encodedData
+        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys))
+            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys)),
+            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
+        else { return nil }
+        unarchiver.requiresSecureCoding = true
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        defer { unarchiver.finishDecoding() }
+        return decode(unarchiver)
+    }
+
+    /// The archive with the references moved in place, or `nil` when it lacks a top-level key.
+    static func redirectedInPlace(_ archive: Data, topLevel: [String], nested: [String]) -> Data? {
+        guard var patch = KeyedArchivePatch(archive), patch.redirectTopLevel(topLevel.map { ($0, prefix + $0) }) else { return nil }
+        for key in nested {
+            guard let replacement = patch.topLevelReference(prefix + key), patch.redirectNested(key, to: replacement) else { return nil }
+        }
+        return patch.data
+    }
+
+    /// The archive parsed, with the references moved (top-level keys added where missing), and
+    /// written again.
+    static func withKeysAdded(_ encoded: Data, topLevel: [String], nested: [String]) -> Data? {
+        guard var archive = (try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil)) as? [String: Any],
             var top = archive["$top"] as? [String: Any]
         else { return nil }
         var references: [String: Any] = [:]
-        for key in topLevel.keys.sorted() + nested.keys.sorted() {
+        for key in topLevel.sorted() + nested.sorted() {
             references[key] = top.removeValue(forKey: prefix + key)
         }
-        for key in topLevel.keys { top[key] = references[key] }
+        for key in topLevel { top[key] = references[key] }
         if !nested.isEmpty, var objects = archive["$objects"] as? [Any] {
             for index in objects.indices {
                 guard var object = objects[index] as? [String: Any] else { continue }
                 var touched = false
-                for key in nested.keys where object[key] != nil {
+                for key in nested where object[key] != nil {
                     object[key] = references[key]
                     touched = true
                 }
@@ -137,12 +162,6 @@ final class SystemFields: Sendable {
             archive["$objects"] = objects
         }
         archive["$top"] = top
-        guard let data = try? PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0),
-            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
-        else { return nil }
-        unarchiver.requiresSecureCoding = true
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        defer { unarchiver.finishDecoding() }
-        return decode(unarchiver)
+        return try? PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0)
     }
 }
