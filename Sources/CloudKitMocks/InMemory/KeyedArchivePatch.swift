@@ -70,7 +70,34 @@ struct KeyedArchivePatch {
         return true
     }
 
+    /// The archived object (an entry of `$objects`) the top-level `key` refers to.
+    func topLevelObject(_ key: String) -> Int? {
+        topLevelReference(key).flatMap(archivedObject(named:))
+    }
+
+    /// The archived object that `key` of archived object `object` refers to, if it is one with
+    /// keys of its own (not `$null`, a string or a number).
+    func object(_ key: String, of object: Int) -> Int? {
+        valueSlot(of: key, inDictionary: object).map(reference(at:)).flatMap(archivedObject(named:)).flatMap { container($0, marker: 0xD) != nil ? $0 : nil }
+    }
+
+    /// Makes `key` of archived object `object` refer to `reference`; `false` when it has no such key.
+    mutating func redirect(_ key: String, of object: Int, to reference: Int) -> Bool {
+        guard let slot = valueSlot(of: key, inDictionary: object) else { return false }
+        write(reference: reference, to: slot)
+        return true
+    }
+
     // MARK: Reading the format
+
+    /// The entry of `$objects` that the UID object `uid` (`0x8`, its value in 1 to 8 bytes) names.
+    private func archivedObject(named uid: Int) -> Int? {
+        guard let offset = offset(of: uid), bytes[offset] >> 4 == 0x8 else { return nil }
+        let size = Int(bytes[offset] & 0xF) + 1
+        guard offset + 1 + size <= offsetTable, let objects = rootValue("$objects"), let array = container(objects, marker: 0xA) else { return nil }
+        let index = integer(at: offset + 1, size: size)
+        return index >= 0 && index < array.count ? reference(at: array.start + index * referenceSize) : nil
+    }
 
     private var topDictionary: Int? {
         rootValue("$top").flatMap { container($0, marker: 0xD) != nil ? $0 : nil }
