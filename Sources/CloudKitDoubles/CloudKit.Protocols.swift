@@ -1109,7 +1109,7 @@ extension CloudFetchRecordsOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordResultBlock = operation.perRecordResultBlock
         let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
@@ -1180,6 +1180,16 @@ extension CloudFetchRecordsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("records") { return try event.decode(Event.records) }
+        throw event.unknownStream
     }
 }
 
@@ -1297,7 +1307,7 @@ extension CloudModifyRecordsOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifyRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordSaveBlock = operation.perRecordSaveBlock
         let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
@@ -1390,6 +1400,17 @@ extension CloudModifyRecordsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("saves") { return try event.decode(Event.saves) }
+        if event.isStream("deletes") { return try event.decode(Event.deletes) }
+        throw event.unknownStream
     }
 }
 
@@ -1501,7 +1522,7 @@ extension CloudQueryOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKQueryOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
         let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
@@ -1558,6 +1579,16 @@ extension CloudQueryOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudQueryOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("records") { return try event.decode(Event.records) }
+        throw event.unknownStream
     }
 }
 
@@ -1679,7 +1710,7 @@ extension CloudFetchRecordZoneChangesOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
         let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
@@ -1776,6 +1807,19 @@ extension CloudFetchRecordZoneChangesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("changes") { return try event.decode(Event.changes) }
+        if event.isStream("deletions") { return try event.decode(Event.deletions) }
+        if event.isStream("tokenUpdates") { return try event.decode(Event.tokenUpdates) }
+        if event.isStream("zoneResults") { return try event.decode(Event.zoneResults) }
+        throw event.unknownStream
     }
 }
 
@@ -1901,7 +1945,7 @@ extension CloudFetchDatabaseChangesOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
@@ -1975,6 +2019,20 @@ extension CloudFetchDatabaseChangesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("changedZones") { return try event.decode(Event.changedZones) }
+        if event.isStream("deletedZones") { return try event.decode(Event.deletedZones) }
+        if event.isStream("purgedZones") { return try event.decode(Event.purgedZones) }
+        if event.isStream("encryptedDataResetZones") { return try event.decode(Event.encryptedDataResetZones) }
+        if event.isStream("tokenUpdates") { return try event.decode(Event.tokenUpdates) }
+        throw event.unknownStream
     }
 }
 
@@ -2084,7 +2142,7 @@ extension CloudFetchRecordZonesOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
@@ -2143,6 +2201,16 @@ extension CloudFetchRecordZonesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("zones") { return try event.decode(Event.zones) }
+        throw event.unknownStream
     }
 }
 
@@ -2254,7 +2322,7 @@ extension CloudModifyRecordZonesOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifyRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
@@ -2333,6 +2401,17 @@ extension CloudModifyRecordZonesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("saves") { return try event.decode(Event.saves) }
+        if event.isStream("deletes") { return try event.decode(Event.deletes) }
+        throw event.unknownStream
     }
 }
 
@@ -2444,7 +2523,7 @@ extension CloudModifySubscriptionsOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifySubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
@@ -2523,6 +2602,17 @@ extension CloudModifySubscriptionsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifySubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("saves") { return try event.decode(Event.saves) }
+        if event.isStream("deletes") { return try event.decode(Event.deletes) }
+        throw event.unknownStream
     }
 }
 
@@ -2632,7 +2722,7 @@ extension CloudFetchSubscriptionsOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
@@ -2691,6 +2781,16 @@ extension CloudFetchSubscriptionsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("subscriptions") { return try event.decode(Event.subscriptions) }
+        throw event.unknownStream
     }
 }
 
@@ -2800,7 +2900,7 @@ extension CloudAcceptSharesOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKAcceptSharesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
         let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
@@ -2865,6 +2965,16 @@ extension CloudAcceptSharesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudAcceptSharesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("shares") { return try event.decode(Event.shares) }
+        throw event.unknownStream
     }
 }
 
@@ -2980,7 +3090,7 @@ extension CloudFetchShareMetadataOutcome {
     /// the items kept out, then reports the final result, all before the operation finishes.
     /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchShareMetadataOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: false)
+        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
         let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
         let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
@@ -3045,6 +3155,16 @@ extension CloudFetchShareMetadataOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchShareMetadataOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event.isStream("metadatas") { return try event.decode(Event.metadatas) }
+        throw event.unknownStream
     }
 }
 
