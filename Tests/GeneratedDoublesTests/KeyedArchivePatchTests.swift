@@ -70,6 +70,38 @@ final class KeyedArchivePatchTests: XCTestCase {
     }
 }
 
+extension KeyedArchivePatchTests {
+    /// A request's records are made from one archive, each with its own tag, server fields and
+    /// values, and no changed keys in either store.
+    func testARequestsRecordsComeFromOneArchiveEachWithItsOwnServerFields() throws {
+        let report = ArchiveFormatReport()
+        let systemFields = SystemFields(report: report)
+        let zone = CKRecordZone.ID(zoneName: "Notes", ownerName: CKCurrentUserDefaultName)
+        let items = (1...3).map { index -> (record: CKRecord, changeTag: String, server: ServerFields?) in
+            let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "note-\(index)", zoneID: zone))
+            record["text"] = "text \(index)"
+            record.encryptedValues["secret"] = "secret \(index)"
+            let date = Date(timeIntervalSince1970: 1_000 * Double(index))
+            return (record, "\(index + 10)", index == 3 ? nil : ServerFields(creationDate: date, creatorUserRecordName: "_a", modificationDate: date, lastModifiedUserRecordName: "_b\(index)"))
+        }
+        let made = systemFields.records(items)
+        XCTAssertEqual(made.count, 3)
+        for (item, record) in zip(items, made) {
+            XCTAssertEqual(record.recordChangeTag, item.changeTag)
+            XCTAssertEqual(record.recordID, item.record.recordID)
+            XCTAssertEqual(record["text"] as? String, item.record["text"] as? String)
+            XCTAssertEqual(record.encryptedValues["secret"] as? String, item.record.encryptedValues["secret"] as? String)
+            XCTAssertEqual(record.changedKeys(), [])
+            XCTAssertEqual(record.encryptedValues.changedKeys(), [])
+            XCTAssertEqual(record.creationDate, item.server?.creationDate)
+            XCTAssertEqual(record.lastModifiedUserRecordID?.recordName, item.server?.lastModifiedUserRecordName)
+        }
+        XCTAssertEqual(report.problems, [])
+        // A key an object does not have: the batch gives nothing, and the store goes the one-record way.
+        XCTAssertEqual(SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: []).map { $0 == nil }, [true])
+    }
+}
+
 /// Decodes the nested placeholder of the archives above.
 final class ArchivedPlaceholder: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }

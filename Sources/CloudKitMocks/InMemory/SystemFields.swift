@@ -56,7 +56,10 @@ final class SystemFields: Sendable {
     }
 
     /// A copy of `record` (fields and system fields) as the server hands it out: with
-    /// `changeTag`, the server fields (user record names as given) and no changed keys.
+    /// `changeTag`, the server fields (user record names as given) and no changed keys. The
+    /// record is archived at the archive's top level, so a key its archive lacks can be added
+    /// (`withKeysAdded`); its two value stores share one empty "ChangedKeys" set. The store uses
+    /// `records(_:)`, and this when that fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
         let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
@@ -75,12 +78,14 @@ final class SystemFields: Sendable {
         return copy
     }
 
-    /// `record(_:changeTag:server:)` for several records, made from one archive: on Linux,
-    /// swift-corelibs-foundation's archiver describes each class once per archive, and compares
-    /// every new class description with the others, which was most of an archive's cost
-    /// (docs/Benchmarks.md). A record the batch does not make as it should goes the one-record way.
+    /// Copies of `records` as the server hands them out (see `record(_:changeTag:server:)`), made
+    /// from one archive: on Linux, swift-corelibs-foundation's archiver describes each class once
+    /// per archive and compares every new class description with the others, which was most of
+    /// an archive's cost (docs/Benchmarks.md). Each value store gets its own empty "ChangedKeys"
+    /// set (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it
+    /// should goes the one-record way, which reports the problem.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
-        guard items.count > 1 else { return items.map { record($0.record, changeTag: $0.changeTag, server: $0.server) } }
+        guard !items.isEmpty else { return [] }
         let made = Self.rewritten(
             items.map(\.record), replacing: items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server) },
             clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
