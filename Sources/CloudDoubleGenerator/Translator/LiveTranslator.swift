@@ -21,13 +21,13 @@ struct LiveTranslator {
         let properties = translator.forwardedProperties(type, childType: names.liveName)
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
-            for signature in translator.signatures(call) {
+            for form in call.forms {
                 calls.append(LiveTypeContext.Call(
-                    attributes: signature.attributes,
-                    declaration: signature.declaration(access: translator.access),
-                    invocation: signature.callExpression(),
-                    isAsync: signature.kind == .async,
-                    childAdapter: signature.kind == .sync ? signature.returnsReference.map(names.liveName) : nil))
+                    attributes: form.attributes,
+                    declaration: form.declaration(after: translator.accessPrefix),
+                    invocation: form.callExpression,
+                    isAsync: form.kind == .async,
+                    childAdapter: form.kind == .sync ? call.returnsReference.map(names.liveName) : nil))
             }
         }
         return LiveTypeContext(
