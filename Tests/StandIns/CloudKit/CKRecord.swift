@@ -239,16 +239,18 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
 
     func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
-        let encoded = NSMutableDictionary(), types = NSMutableDictionary()
+        var keys: [NSObject] = [], objects: [Any] = [], types: [Any] = []
         for (key, value) in values {
             guard let (type, object) = StandInValueCoding.archive(value) else { continue }
-            encoded[key as NSString] = object
-            types[key as NSString] = type as NSString
+            keys.append(key as NSString)
+            objects.append(object)
+            types.append(type as NSString)
         }
-        coder.encode(encoded, forKey: "RecordValues")
-        coder.encode(NSMutableDictionary(), forKey: "OriginalValues")
-        coder.encode(NSMutableSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
-        coder.encode(types, forKey: StandInValueCoding.typesKey)
+        // Archived as Apple's mutable collections, compared by identity (StandInArchivedContainers.swift).
+        coder.encode(StandInArchivedDictionary(objects: objects, forKeys: keys), forKey: "RecordValues")
+        coder.encode(StandInArchivedDictionary(), forKey: "OriginalValues")
+        coder.encode(StandInArchivedSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
+        coder.encode(StandInArchivedDictionary(objects: types, forKeys: keys), forKey: StandInValueCoding.typesKey)
     }
 
     required init?(coder: NSCoder) {
