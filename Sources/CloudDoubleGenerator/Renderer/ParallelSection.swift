@@ -95,14 +95,18 @@ private final class JoinedOutput: @unchecked Sendable {
     }
 
     func appendPending() {
-        for text in pending { output.appendRendered(text) }
-        pending = []
         if !reserved, pendingEnd > 0 {
             // The first wave tells how long an item's text is: make room for the rest at once
-            // rather than growing (and copying) the output again and again.
+            // rather than growing (and copying) the output again and again. Before its texts
+            // join: grown to hold them first, the output would be held twice while it moves
+            // (~4 MB more at the peak for 3,000 types).
             reserved = true
-            let perItem = (output.utf8Count - startLength) / pendingEnd
-            output.reserveCapacity(output.utf8Count + perItem * (count - pendingEnd) * 21 / 20 + 4096)
+            let waiting = pending.reduce(0) { $0 + $1.utf8.count }
+            let written = output.utf8Count + waiting
+            let perItem = (written - startLength) / pendingEnd
+            output.reserveCapacity(written + perItem * (count - pendingEnd) * 21 / 20 + 4096)
         }
+        for text in pending { output.appendRendered(text) }
+        pending = []
     }
 }
