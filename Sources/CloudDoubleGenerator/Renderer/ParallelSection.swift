@@ -42,7 +42,7 @@ struct ParallelSection: Sendable {
             }
             joined.pending = Array(texts.suffix(chunksOfWave.count))
             joined.pendingEnd = chunksOfWave.last?.upperBound ?? 0
-            // The first wave joins here, on this thread, which then makes room for the whole
+            // The first wave joins here, on this thread, which first makes room for the whole
             // text: a block that large made by a worker thread lands in that thread's malloc
             // arena, and the arenas' peaks add up (~8 MB more at 3,000 types).
             if next == 0 { joined.appendPending() }

@@ -8,12 +8,17 @@ import Glibc
 /// nothing uses any more: at 3,000 types that was ~6 MB of the peak (docs/Benchmarks.md).
 /// Elsewhere (Darwin, musl) nothing is done: their allocators return memory their own way.
 enum FreeMemory {
-    static func release() {
+    /// Whether the allocator was asked (glibc only).
+    @discardableResult
+    static func release() -> Bool {
         #if canImport(Glibc)
-        // glibc's `malloc_trim(3)`, in every glibc since 2.0, is declared in <malloc.h>, which
-        // Swift's Glibc module leaves out: looked up by name (`nil` is RTLD_DEFAULT on glibc).
-        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        // glibc's `malloc_trim(3)` is declared in <malloc.h>, which Swift's Glibc module leaves
+        // out: looked up by name (`nil` is RTLD_DEFAULT on glibc). It returns whether any memory went back.
+        guard let symbol = dlsym(nil, "malloc_trim") else { return false }
         _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+        return true
+        #else
+        return false
         #endif
     }
 }
