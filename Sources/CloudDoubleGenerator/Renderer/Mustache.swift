@@ -2,7 +2,8 @@ import Foundation
 
 /// A logic-less template in a subset of Mustache: variables `{{name}}` (dotted names and `.`),
 /// sections `{{#name}}…{{/name}}` over lists, booleans and objects, inverted sections
-/// `{{^name}}…{{/name}}`, comments `{{! … }}` and partials `{{> name}}`.
+/// `{{^name}}…{{/name}}`, comments `{{! … }}` and partials `{{> name}}`; in a list section's body,
+/// `{{#-first}}`/`{{^-first}}` test whether the item is the first (for separators).
 ///
 /// Differences from the full spec, on purpose: nothing is HTML-escaped (the output is Swift, so
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
@@ -196,6 +197,14 @@ public struct MustacheTemplate: Sendable {
                     let section = ParallelSection(
                         count: list.count, item: list.item, children: children, stack: stack, partials: partials, template: template, depth: depth)
                     try section.render(into: &output)
+                case .list(let items) where children.contains(where: \.readsFirst):
+                    // `-first` for the body's separators: a frame under each item says whether it is the first.
+                    for (index, item) in items.enumerated() {
+                        stack.append(index == 0 ? Self.firstItem : Self.laterItem)
+                        stack.append(item)
+                        defer { stack.removeLast(2) }
+                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
+                    }
                 case .list(let items):
                     // The stack grows and shrinks in place: no copy per item.
                     for item in items {
@@ -241,6 +250,13 @@ public struct MustacheTemplate: Sendable {
         }
     }
 
+    /// The name a list section's body reads to separate its items: `{{^-first}}, {{/-first}}`
+    /// writes a separator before every item but the first (as in mustache.java). It is true only
+    /// in the first item of the list section whose body holds the tag directly.
+    static let firstName = "-first"
+    private static let firstItem = TemplateValue.object([(key: firstName, value: .bool(true))])
+    private static let laterItem = TemplateValue.object([(key: firstName, value: .bool(false))])
+
     private static func indentLines(_ text: String, by indent: String) -> String {
         var result = ""
         var atLineStart = true
@@ -263,6 +279,14 @@ public struct MustacheTemplate: Sendable {
             return value
         }
         return nil
+    }
+}
+
+extension MustacheTemplate.Node {
+    /// Whether this node is a `-first` section, which needs its list to say which item is first.
+    var readsFirst: Bool {
+        if case .section(let path, _, _) = self { return path.name == MustacheTemplate.firstName }
+        return false
     }
 }
 
