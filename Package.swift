@@ -40,8 +40,9 @@ let package = Package(
             name: "CloudDoubleTemplates",
             path: "Templates",
             resources: [
-                .copy("blockCalls.mustache"), .copy("faultInjecting.mustache"), .copy("header.mustache"),
-                .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
+                .copy("backed.mustache"), .copy("blockCalls.mustache"), .copy("childMock.mustache"), .copy("endSourceLocation.mustache"),
+                .copy("faultInjecting.mustache"), .copy("header.mustache"), .copy("live.mustache"), .copy("mocks.mustache"),
+                .copy("protocols.mustache"), .copy("readBlock.mustache"), .copy("sourceLocation.mustache"), .copy("writeBlock.mustache"),
             ],
             swiftSettings: strict
         ),

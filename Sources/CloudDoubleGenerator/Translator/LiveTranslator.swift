@@ -12,7 +12,6 @@ struct LiveTranslator {
         return LiveFileContext(
             file: translator.fileContext,
             liveCondition: description.liveCondition?.value ?? "canImport(\(description.module.value))",
-            wrapsChildren: types.contains(where: translator.hasChildren),
             types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 

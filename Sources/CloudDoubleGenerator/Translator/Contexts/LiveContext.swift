@@ -4,14 +4,11 @@ struct LiveFileContext: TemplateContext {
     /// The `#if` condition the file is compiled under: the description's `liveCondition`, else
     /// `canImport(<module>)`.
     var liveCondition: String
-    /// Whether any adapter keeps child adapters (and so needs the runtime's `ChildWrappers`).
-    var wrapsChildren: Bool
     var types: ContextList<LiveTypeContext>
 
     var templateValue: TemplateValue {
         .object(file.fields + [
             (key: "liveCondition", value: .string(liveCondition)),
-            ("wrapsChildren", .bool(wrapsChildren)),
             ("types", types.templateValue),
         ])
     }

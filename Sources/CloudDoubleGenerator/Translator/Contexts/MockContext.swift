@@ -135,29 +135,23 @@ struct MockTypeContext: TemplateContext {
         var method: Method
 
         var templateValue: TemplateValue {
-            // Every method's section is set, true only for this call's: a name never falls
-            // through to an enclosing context's field.
-            var sections: [(key: String, value: TemplateValue)] = [
-                (key: "respondWithoutFailing", value: .bool(false)), ("respond", .bool(false)), ("deliverError", .bool(false)),
-                ("deliverOptional", .bool(false)), ("deliverValue", .bool(false)), ("deliverResult", .bool(false)),
-                ("child", .bool(false)), ("run", .bool(false)),
-            ]
-            func set(_ name: String, _ value: TemplateValue) {
-                if let index = sections.firstIndex(where: { $0.key == name }) { sections[index].value = value }
-            }
+            // One field under `method`, read as `{{#method.respond}}`: a dotted name's later parts
+            // are looked up in `method` alone, so another kind's section never finds a field of an
+            // enclosing context.
+            let kind: (key: String, value: TemplateValue)
             switch method {
-            case .respondWithoutFailing: set("respondWithoutFailing", true)
-            case .child(let child): set("child", child.templateValue)
-            case .respond: set("respond", true)
-            case .deliverError: set("deliverError", true)
-            case .deliverOptional: set("deliverOptional", true)
-            case .deliverValue: set("deliverValue", true)
-            case .deliverResult: set("deliverResult", true)
+            case .respondWithoutFailing: kind = (key: "respondWithoutFailing", value: true)
+            case .child(let child): kind = (key: "child", value: child.templateValue)
+            case .respond: kind = (key: "respond", value: true)
+            case .deliverError: kind = (key: "deliverError", value: true)
+            case .deliverOptional: kind = (key: "deliverOptional", value: true)
+            case .deliverValue: kind = (key: "deliverValue", value: true)
+            case .deliverResult: kind = (key: "deliverResult", value: true)
             case .run(let outcomes, let errorModel):
-                set("run", .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
+                kind = (key: "run", value: .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
             }
             var fields: [(key: String, value: TemplateValue)] = []
-            fields.reserveCapacity(10 + sections.count)
+            fields.reserveCapacity(11)
             fields += [
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
@@ -170,7 +164,7 @@ struct MockTypeContext: TemplateContext {
                 ("errorValue", .string(answer.errorValue)),
                 ("handler", .string(answer.handler)),
             ]
-            fields += sections
+            fields.append((key: "method", value: .object([kind])))
             return .object(fields)
         }
     }
