@@ -8,15 +8,17 @@ import Foundation
 /// `NSLock` is used because it exists on every supported platform at the runtime floor
 /// (`Synchronization.Mutex` needs iOS 18 / macOS 15).
 public final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
+    // Only ever reached under `lock`, so the runtime exclusivity check would be a second lock.
+    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline let lock = NSLock()
 
     public init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    /// Runs `body` with exclusive access to the value. Inlinable, so a caller in another module
+    /// (a generated mock) gets it specialised, with no generic metadata looked up per call.
+    @inlinable
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }

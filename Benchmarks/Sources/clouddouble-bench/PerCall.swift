@@ -48,6 +48,39 @@ final class FaultShape: AdapterShape {
     }
 }
 
+/// The mock mockolo generates for a `Sendable` protocol with argument history (its
+/// `sendableProtocol` fixture): one lock per call around the call count, the argument history
+/// and the handler, then the handler. mockolo writes its lock (`MockoloMutex`) into the generated
+/// file, so it is in the mock's module, as this one is.
+final class MockoloMutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+final class MockoloShape: @unchecked Sendable {
+    struct HandlerState {
+        var callCount = 0
+        var argValues: [Int] = []
+        var handler: (@Sendable (Int) throws -> Int)?
+    }
+    private let fetchState = MockoloMutex(HandlerState())
+    init(handler: @escaping @Sendable (Int) throws -> Int) { fetchState.withLock { $0.handler = handler } }
+    func fetch(_ id: Int) throws -> Int {
+        let fetchHandler = fetchState.withLock { state in
+            state.callCount += 1
+            state.argValues.append(id)
+            return state.handler
+        }
+        if let fetchHandler { return try fetchHandler(id) }
+        return 0
+    }
+}
+
 /// Nanoseconds per call of `body`, the fastest of `rounds` rounds.
 @inline(never)
 func fastestRound(iterations: Int, rounds: Int, _ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
@@ -116,7 +149,10 @@ func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
 
     let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
     recorder.stub(BenchCall<Int, Int>(id: "fetch"), .value(1))
+    let mockolo = MockoloShape { _ in 1 }
+    let mockoloCall = try await measure("mock, mockolo's shape with argument history (handler)") { _ = try mockolo.fetch(1) }
     let mock = try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
+    target("recording mock vs mockolo's shape", "<= mockolo's ns", "\(format(mock, 1)) vs \(format(mockoloCall, 1)) ns", met: mock <= mockoloCall, ratio: mock / mockoloCall)
     target("recording mock, one thread", ">= 3,000,000 calls/s", "\(format(1e9 / mock, 0)) calls/s", met: 1e9 / mock >= 3_000_000, ratio: 3_000_000 / (1e9 / mock))
 
     say("\n## Call-log throughput\n")

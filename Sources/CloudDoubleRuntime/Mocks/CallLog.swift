@@ -30,8 +30,9 @@ public struct CallRecord: @unchecked Sendable, CustomStringConvertible {
 /// when they are asked for.
 public final class CallLog: Sendable {
     /// Everything behind the log's lock.
+    @usableFromInline
     struct Storage {
-        var entries: [Entry] = []
+        @usableFromInline var entries: [Entry] = []
         /// Every slot an entry can name, by index; slots are never removed.
         var slots: [CallSlot] = []
         /// The slots of calls appended directly (``append(type:call:form:arguments:)``).
@@ -41,14 +42,22 @@ public final class CallLog: Sendable {
         /// The arguments of direct appends, in order (their entries' positions index this).
         var directArguments: [Any] = []
         /// The cassette the mocks that write to this log record to or play back from.
-        var cassette: Cassette?
+        @usableFromInline var cassette: Cassette?
     }
 
     /// One logged call: its slot, its place in the slot's history, its form.
+    @usableFromInline
     struct Entry {
         let slot: UInt32
         let form: CallForm
         let position: Int
+
+        @usableFromInline
+        init(slot: UInt32, form: CallForm, position: Int) {
+            self.slot = slot
+            self.form = form
+            self.position = position
+        }
     }
 
     struct DirectKey: Hashable {
@@ -56,7 +65,7 @@ public final class CallLog: Sendable {
         let call: String
     }
 
-    let storage = Locked(Storage())
+    @usableFromInline let storage = Locked(Storage())
 
     public init() {}
 
@@ -127,13 +136,14 @@ public final class CallLog: Sendable {
 
 extension CallLog.Storage {
     /// A new slot, numbered for entries to name.
+    @usableFromInline
     mutating func makeSlot(type: String, call: String, direct: Bool = false) -> CallSlot {
         let slot = CallSlot(typeName: type, call: call, index: UInt32(truncatingIfNeeded: slots.count), direct: direct)
         slots.append(slot)
         return slot
     }
 
-    @inline(__always)
+    @inlinable
     mutating func log(_ slot: CallSlot, form: CallForm, position: Int) {
         entries.append(CallLog.Entry(slot: slot.index, form: form, position: position))
     }
@@ -142,23 +152,24 @@ extension CallLog.Storage {
 /// One call of one mock (or one type and call appended to a log directly): the arguments of
 /// every call, oldest first, and the stubbed responses. Only ever touched under the lock of the
 /// log it belongs to, which is what makes the `@unchecked Sendable` true.
+@usableFromInline
 final class CallSlot: @unchecked Sendable {
-    let typeName: String
-    let call: String
+    @usableFromInline let typeName: String
+    @usableFromInline let call: String
     /// Its index in the log's slots, which entries name.
-    let index: UInt32
+    @usableFromInline let index: UInt32
     /// A slot of direct appends: the log keeps their arguments itself (`Storage.directArguments`).
     let isDirect: Bool
 
     /// The arguments, typed while every call passes the same type (the usual case; each is
     /// stored unboxed), boxed as `Any` once two types meet (a property's reads and writes).
-    private var history: ArgumentHistory?
+    @exclusivity(unchecked) @usableFromInline var history: ArgumentHistory?
     /// `Arguments` of a typed history; `nil` for none yet, or a mixed one.
-    private var historyType: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline var historyType: ObjectIdentifier?
 
     /// The stubbed responses, and their `Arguments` and `Value` types.
-    private var stubs: AnyStubQueue?
-    private var stubTypes: (arguments: ObjectIdentifier, value: ObjectIdentifier)?
+    @exclusivity(unchecked) @usableFromInline var stubs: AnyStubQueue?
+    @exclusivity(unchecked) @usableFromInline var stubTypes: (arguments: ObjectIdentifier, value: ObjectIdentifier)?
 
     init(typeName: String, call: String, index: UInt32, direct: Bool) {
         self.typeName = typeName
@@ -172,7 +183,7 @@ final class CallSlot: @unchecked Sendable {
     var count: Int { history?.count ?? 0 }
 
     /// Appends one call's arguments; returns their position.
-    @inline(__always)
+    @inlinable
     func append<Arguments>(_ arguments: Arguments) -> Int {
         if historyType == ObjectIdentifier(Arguments.self), let history {
             return unsafeDowncast(history, to: TypedHistory<Arguments>.self).append(arguments)
@@ -181,7 +192,8 @@ final class CallSlot: @unchecked Sendable {
     }
 
     /// The first call, or arguments of another type than those before.
-    private func appendSlowly<Arguments>(_ arguments: Arguments) -> Int {
+    @usableFromInline
+    func appendSlowly<Arguments>(_ arguments: Arguments) -> Int {
         guard let history else {
             history = TypedHistory<Arguments>()
             historyType = ObjectIdentifier(Arguments.self)
@@ -216,7 +228,7 @@ final class CallSlot: @unchecked Sendable {
 
     /// The response for the next call, taken from the queue (the last one stays); `nil` when
     /// there is none for these types.
-    @inline(__always)
+    @inlinable
     func nextStub<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> ((Arguments) throws -> Value)? {
         guard let stubs, let types = stubTypes, types.arguments == ObjectIdentifier(Arguments.self),
             types.value == ObjectIdentifier(Value.self)
@@ -226,6 +238,7 @@ final class CallSlot: @unchecked Sendable {
 }
 
 /// The arguments of a slot's calls.
+@usableFromInline
 class ArgumentHistory {
     var count: Int { 0 }
     func value(at position: Int) -> Any { () }
@@ -234,10 +247,11 @@ class ArgumentHistory {
 }
 
 /// Every call passed an `Arguments`: kept unboxed.
+@usableFromInline
 final class TypedHistory<Arguments>: ArgumentHistory {
-    private(set) var values: [Arguments] = []
+    @exclusivity(unchecked) @usableFromInline var values: [Arguments] = []
 
-    @inline(__always)
+    @inlinable
     func append(_ value: Arguments) -> Int {
         values.append(value)
         return values.count - 1
@@ -265,12 +279,14 @@ final class MixedHistory: ArgumentHistory {
     }
 }
 
+@usableFromInline
 class AnyStubQueue {}
 
 /// A call's stubbed responses: each call takes the next one; the last one answers every later call.
+@usableFromInline
 final class StubQueue<Arguments, Value>: AnyStubQueue {
-    private let responses: [(Arguments) throws -> Value]
-    private var position = 0
+    @usableFromInline let responses: [(Arguments) throws -> Value]
+    @exclusivity(unchecked) @usableFromInline var position = 0
 
     init(_ stubs: [Stub<Arguments, Value>]) {
         // One closure per case, decided now: switching on the generic enum at each call would
@@ -284,7 +300,7 @@ final class StubQueue<Arguments, Value>: AnyStubQueue {
         }
     }
 
-    @inline(__always)
+    @inlinable
     func next() -> ((Arguments) throws -> Value)? {
         guard position < responses.count else { return nil }
         let response = responses[position]

@@ -18,16 +18,17 @@ public final class MockRecorder: Sendable {
 
     /// The mock's state. Only ever touched under its log's lock (`log.storage`), which is what
     /// makes the `@unchecked Sendable` true.
-    private final class State: @unchecked Sendable {
-        var slots: [String: CallSlot] = [:]
+    @usableFromInline
+    final class State: @unchecked Sendable {
+        @exclusivity(unchecked) @usableFromInline var slots: [String: CallSlot] = [:]
         /// The slot of the last call, looked up without hashing when the next call is the same.
-        var lastSlot: CallSlot?
+        @exclusivity(unchecked) @usableFromInline var lastSlot: CallSlot?
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
 
         /// The slot of `call`, made on first use.
-        @inline(__always)
+        @inlinable
         func slot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
             if let lastSlot, lastSlot.call == call { return lastSlot }
             let slot = slots[call] ?? makeSlot(call, typeName: typeName, in: &storage)
@@ -35,18 +36,19 @@ public final class MockRecorder: Sendable {
             return slot
         }
 
-        private func makeSlot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
+        @usableFromInline
+        func makeSlot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
             let slot = storage.makeSlot(type: typeName, call: call)
             slots[call] = slot
             return slot
         }
     }
 
-    private let state = State()
+    @usableFromInline let state = State()
 
     /// Runs `body` with the mock's state and its log's storage, under the log's lock.
-    @inline(__always)
-    private func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
+    @inlinable
+    func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
         try log.storage.withLock { storage in try body(state, &storage) }
     }
 
@@ -95,6 +97,11 @@ public final class MockRecorder: Sendable {
     /// Records a call and returns its stubbed response; without a stub, what the backing says
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
     /// recording it as a failure of the running test.
+    ///
+    /// The recording path is inlinable (as are `record` and the slot's history and stubs), so
+    /// the generated mock's call is specialised for its argument and value types: unspecialised,
+    /// generic metadata lookups were most of its cost (docs/Benchmarks.md).
+    @inlinable
     @_spi(Generated) public func respond<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
@@ -107,8 +114,8 @@ public final class MockRecorder: Sendable {
     }
 
     /// The answer without a cassette: the stub, else the backing, else `fallback`.
-    @inline(__always)
-    private func answer<A, V>(
+    @inlinable
+    func answer<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, _ stub: ((A) throws -> V)?, _ backed: ((A) throws -> V)?, _ fallback: V?
     ) throws -> V {
         if let stub { return try stub(arguments) }
@@ -119,7 +126,8 @@ public final class MockRecorder: Sendable {
 
     /// The error of a call with nothing to answer it, recorded first as a failure of the running
     /// test, so that the app's own error handling cannot hide it.
-    private func unstubbed<A, V>(_ call: String, _ form: CallForm, _ arguments: A, _ value: V.Type) -> UnstubbedCallError {
+    @usableFromInline
+    func unstubbed<A, V>(_ call: String, _ form: CallForm, _ arguments: A, _ value: V.Type) -> UnstubbedCallError {
         let error = UnstubbedCallError(mock: mockName, call: call, form: form, arguments: arguments, value: value)
         TestFailure.record("CloudDouble: \(error.description)")
         return error
@@ -294,7 +302,8 @@ public final class MockRecorder: Sendable {
     /// Appends to the history and the log, under one lock; returns the response that answers
     /// this call, taking it from the queue when more responses follow, and gives the log's
     /// cassette, read under the same lock.
-    private func record<A, V>(
+    @inlinable
+    func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
     ) -> ((A) throws -> V)? {
         // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
@@ -308,8 +317,8 @@ public final class MockRecorder: Sendable {
         return response
     }
 
-    @inline(__always)
-    private func record<A, V>(
+    @inlinable
+    func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
     ) -> ((A) throws -> V)? {
         let slot = state.slot(call, typeName: typeName, in: &storage)

@@ -125,6 +125,7 @@ public final class Cassette: Sendable {
 
     /// Answers one call: `answer` is how the mock answers it without a cassette (stub, backing,
     /// default). `stubbed`: a stub answers it, which wins over the cassette in playback.
+    @usableFromInline
     func respond<A, V>(
         type: String, call: String, form: CallForm, arguments: A, stubbed: Bool, answer: () throws -> V
     ) throws -> V {
