@@ -41,7 +41,7 @@ let package = Package(
             path: "Templates",
             resources: [
                 .copy("backed.mustache"), .copy("blockCalls.mustache"), .copy("childMock.mustache"), .copy("endSourceLocation.mustache"),
-                .copy("faultInjecting.mustache"), .copy("header.mustache"), .copy("live.mustache"), .copy("mocks.mustache"),
+                .copy("faultInjecting.mustache"), .copy("forwardedProperty.mustache"), .copy("forwardedValue.mustache"), .copy("header.mustache"), .copy("live.mustache"), .copy("mocks.mustache"),
                 .copy("protocols.mustache"), .copy("readBlock.mustache"), .copy("sourceLocation.mustache"), .copy("writeBlock.mustache"),
             ],
             swiftSettings: strict

@@ -16,7 +16,7 @@ struct FaultTranslator {
 
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type, childType: names.faultName)
+        let properties = translator.forwardedProperties(type) { .faults(names.faultName($0)) }
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let operations = call.runs

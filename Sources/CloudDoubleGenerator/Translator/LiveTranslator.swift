@@ -17,7 +17,7 @@ struct LiveTranslator {
 
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type, childType: names.liveName)
+        let properties = translator.forwardedProperties(type) { .live(names.liveName($0)) }
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for signature in translator.signatures(call) {
@@ -26,7 +26,7 @@ struct LiveTranslator {
                     declaration: signature.declaration(access: translator.access),
                     invocation: signature.callExpression(),
                     isAsync: signature.kind == .async,
-                    childAdapter: signature.kind == .sync ? signature.returnsReference.map(names.liveName) : nil))
+                    child: signature.kind == .sync ? signature.returnsReference.map { .live(names.liveName($0)) } : nil))
             }
         }
         return LiveTypeContext(

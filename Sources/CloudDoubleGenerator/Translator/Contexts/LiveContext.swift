@@ -35,7 +35,7 @@ struct LiveTypeContext: TemplateContext {
         var invocation: String
         var isAsync: Bool
         /// The adapter of the described type a synchronous form returns, if any.
-        var childAdapter: String?
+        var child: ChildWrapping?
 
         var templateValue: TemplateValue {
             .object([
@@ -43,14 +43,15 @@ struct LiveTypeContext: TemplateContext {
                 ("declaration", .string(declaration)),
                 ("invocation", .string(invocation)),
                 ("isAsync", .bool(isAsync)),
-                ("child", childAdapter.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false)),
+                ("child", child?.templateValue ?? .bool(false)),
             ])
         }
     }
 
     var templateValue: TemplateValue {
         .object(names.fields + [
-            (key: "uncheckedSendable", value: .bool(uncheckedSendable)),
+            (key: "target", value: "self.base_"),
+            ("uncheckedSendable", .bool(uncheckedSendable)),
             ("hasChildren", .bool(hasChildren)),
             ("properties", properties.templateValue),
             ("calls", calls.templateValue),
