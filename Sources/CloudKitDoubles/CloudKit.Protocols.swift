@@ -1038,9 +1038,7 @@ extension CloudDatabaseCall where Arguments_ == (zoneID: CKRecordZone.ID, change
 /// What a `CKFetchRecordsOperation` reports to its blocks.
 /// Fetches records by ID: one result per requested ID.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1052,11 +1050,9 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
         case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -1066,19 +1062,12 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
         (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
@@ -1107,9 +1096,6 @@ extension CloudFetchRecordsOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchRecordsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
@@ -1164,7 +1150,6 @@ public protocol CloudFetchRecordsBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordsBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordsOperation) -> Self? {
         (backing_ as? any CloudFetchRecordsBacking)?.fetchRecordsOperation(operation_)
     }
@@ -1195,9 +1180,7 @@ private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecat
 /// What a `CKModifyRecordsOperation` reports to its blocks.
 /// Saves and deletes records: one result per record to save, then one per ID to delete.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1211,11 +1194,9 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
         case deletes(CKRecord.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(saves: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletes: [(CKRecord.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -1225,19 +1206,12 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
         ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifyRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
@@ -1276,9 +1250,6 @@ extension CloudModifyRecordsOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKModifyRecordsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
@@ -1345,7 +1316,6 @@ public protocol CloudModifyRecordsBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifyRecordsBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifyRecordsOperation) -> Self? {
         (backing_ as? any CloudModifyRecordsBacking)?.modifyRecordsOperation(operation_)
     }
@@ -1376,9 +1346,7 @@ private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprec
 /// What a `CKQueryOperation` reports to its blocks.
 /// Runs a query, or continues one from a cursor: matching records in sort order, then a cursor when more remain.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1390,11 +1358,9 @@ public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @uncheck
         case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, CKQueryOperation.Cursor?>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, CKQueryOperation.Cursor?>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, CKQueryOperation.Cursor?>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result result_: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
@@ -1404,12 +1370,6 @@ public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @uncheck
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKQueryOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
@@ -1430,9 +1390,6 @@ extension CloudQueryOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKQueryOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, CKQueryOperation.Cursor?> {
         let deprecated_: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
@@ -1481,7 +1438,6 @@ public protocol CloudQueryBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
-    /// The answer of a mock's backing, when it is a `CloudQueryBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKQueryOperation) -> Self? {
         (backing_ as? any CloudQueryBacking)?.queryOperation(operation_)
     }
@@ -1512,9 +1468,7 @@ private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
 /// What a `CKFetchRecordZoneChangesOperation` reports to its blocks.
 /// Fetches what changed in record zones since their tokens; zone by zone: changed and deleted records, token updates between batches, then the zone's result.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1532,11 +1486,9 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
         case zoneResults(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(changes: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -1546,19 +1498,12 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
         (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
@@ -1599,9 +1544,6 @@ extension CloudFetchRecordZoneChangesOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchRecordZoneChangesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
@@ -1670,7 +1612,6 @@ public protocol CloudFetchRecordZoneChangesBacking: Swift.AnyObject, Swift.Senda
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordZoneChangesBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordZoneChangesOperation) -> Self? {
         (backing_ as? any CloudFetchRecordZoneChangesBacking)?.fetchRecordZoneChangesOperation(operation_)
     }
@@ -1707,9 +1648,7 @@ private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecor
 /// What a `CKFetchDatabaseChangesOperation` reports to its blocks.
 /// Fetches which record zones changed since a database token. The final token has no public initialiser: an outcome must carry one the test holds.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1729,11 +1668,9 @@ public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOper
         case tokenUpdates(token: CKServerChangeToken)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result result_: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
@@ -1743,12 +1680,6 @@ public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOper
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
@@ -1778,9 +1709,6 @@ extension CloudFetchDatabaseChangesOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchDatabaseChangesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
         let deprecated_: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
@@ -1837,7 +1765,6 @@ public protocol CloudFetchDatabaseChangesBacking: Swift.AnyObject, Swift.Sendabl
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchDatabaseChangesBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchDatabaseChangesOperation) -> Self? {
         (backing_ as? any CloudFetchDatabaseChangesBacking)?.fetchDatabaseChangesOperation(operation_)
     }
@@ -1862,9 +1789,7 @@ private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabas
 /// What a `CKFetchRecordZonesOperation` reports to its blocks.
 /// Fetches record zones by ID (or all of them).
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1876,11 +1801,9 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
         case zones(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(zones: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -1890,19 +1813,12 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
         (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
@@ -1928,9 +1844,6 @@ extension CloudFetchRecordZonesOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchRecordZonesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
@@ -1976,7 +1889,6 @@ public protocol CloudFetchRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordZonesBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordZonesOperation) -> Self? {
         (backing_ as? any CloudFetchRecordZonesBacking)?.fetchRecordZonesOperation(operation_)
     }
@@ -2001,9 +1913,7 @@ private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZones
 /// What a `CKModifyRecordZonesOperation` reports to its blocks.
 /// Saves and deletes record zones.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2017,11 +1927,9 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
         case deletes(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(saves: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], deletes: [(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -2031,19 +1939,12 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
         ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifyRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
@@ -2079,9 +1980,6 @@ extension CloudModifyRecordZonesOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKModifyRecordZonesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
@@ -2137,7 +2035,6 @@ public protocol CloudModifyRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifyRecordZonesBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifyRecordZonesOperation) -> Self? {
         (backing_ as? any CloudModifyRecordZonesBacking)?.modifyRecordZonesOperation(operation_)
     }
@@ -2162,9 +2059,7 @@ private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZon
 /// What a `CKModifySubscriptionsOperation` reports to its blocks.
 /// Saves and deletes subscriptions.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2178,11 +2073,9 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
         case deletes(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(saves: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], deletes: [(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -2192,19 +2085,12 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
         ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKModifySubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
@@ -2240,9 +2126,6 @@ extension CloudModifySubscriptionsOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKModifySubscriptionsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
@@ -2298,7 +2181,6 @@ public protocol CloudModifySubscriptionsBacking: Swift.AnyObject, Swift.Sendable
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifySubscriptionsBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifySubscriptionsOperation) -> Self? {
         (backing_ as? any CloudModifySubscriptionsBacking)?.modifySubscriptionsOperation(operation_)
     }
@@ -2323,9 +2205,7 @@ private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscri
 /// What a `CKFetchSubscriptionsOperation` reports to its blocks.
 /// Fetches subscriptions by ID (or all of them).
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2337,11 +2217,9 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
         case subscriptions(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(subscriptions: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -2351,19 +2229,12 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
         (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
@@ -2389,9 +2260,6 @@ extension CloudFetchSubscriptionsOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchSubscriptionsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
@@ -2437,7 +2305,6 @@ public protocol CloudFetchSubscriptionsBacking: Swift.AnyObject, Swift.Sendable 
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchSubscriptionsBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchSubscriptionsOperation) -> Self? {
         (backing_ as? any CloudFetchSubscriptionsBacking)?.fetchSubscriptionsOperation(operation_)
     }
@@ -2462,9 +2329,7 @@ private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscript
 /// What a `CKAcceptSharesOperation` reports to its blocks.
 /// Accepts shares, one result per share metadata; added to the container.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2476,11 +2341,9 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
         case shares(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(shares: [(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -2490,19 +2353,12 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
         (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKAcceptSharesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
@@ -2531,9 +2387,6 @@ extension CloudAcceptSharesOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKAcceptSharesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
@@ -2582,7 +2435,6 @@ public protocol CloudAcceptSharesBacking: Swift.AnyObject, Swift.Sendable {
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudAcceptSharesBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKAcceptSharesOperation) -> Self? {
         (backing_ as? any CloudAcceptSharesBacking)?.acceptSharesOperation(operation_)
     }
@@ -2613,9 +2465,7 @@ private struct CloudAcceptSharesDeprecatedBlockAccess: CloudAcceptSharesDeprecat
 /// What a `CKFetchShareMetadataOperation` reports to its blocks.
 /// Fetches the metadata of share URLs, one result per URL; added to the container.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2627,11 +2477,9 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
         case metadatas(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)
     }
 
-    public var report_: CloudDoubleRuntime.OperationReport<Event, Void>
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(report_: CloudDoubleRuntime.OperationReport<Event, Void>) {
-        self.report_ = report_
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
     public init(metadatas: [(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
@@ -2641,19 +2489,12 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
-    /// A whole failure: every item the app asked for fails with the operation's error.
     public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
         (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
         #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
     public static func intercept(_ operation: CKFetchShareMetadataOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
         let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
         let deprecated_: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
@@ -2682,9 +2523,6 @@ extension CloudFetchShareMetadataOutcome {
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
     public static func delivery_(_ operation: CKFetchShareMetadataOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
         let deprecated_: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
@@ -2733,7 +2571,6 @@ public protocol CloudFetchShareMetadataBacking: Swift.AnyObject, Swift.Sendable 
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchShareMetadataBacking`.
     public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchShareMetadataOperation) -> Self? {
         (backing_ as? any CloudFetchShareMetadataBacking)?.fetchShareMetadataOperation(operation_)
     }
