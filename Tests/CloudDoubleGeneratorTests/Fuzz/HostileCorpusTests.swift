@@ -182,7 +182,7 @@ final class HostileCorpusTests: XCTestCase {
             raw: ["PER_ITEM": #""perItem": true,"#, "EXTRA_PARAMETER": #", { "name": "value", "type": "Int" }, { "name": "deliver", "type": "Bool" }"#], expect: .accepted),
         Case(name: "error model named result", raw: ["MODEL_NAME": #""name": "result","#], expect: .accepted),
         Case(name: "error model named recorder", raw: ["MODEL_NAME": #""name": "recorder","#], expect: .accepted),
-        Case(name: "operation names the replay and intercept used", raw: operation(stream: "events", input: "failures", item: "delivery", final: "completionBlock"), expect: .accepted),
+        Case(name: "operation names the replay and intercept used", raw: operation(stream: "events", input: "failures", item: "delivery", final: "event"), expect: .accepted),
         Case(name: "operation names the outcome type uses", raw: operation(stream: "failsRequestedItems", input: "deprecated", item: "reported", final: "inventsProgress"), expect: .accepted),
         Case(name: "operation blocks named like the fault wrapper's locals", raw: operation(stream: "items", input: "faults", item: "errorModel", final: "backing"), expect: .accepted),
         Case(name: "a stream named like what copied Swift reads", raw: operation(stream: "result", input: "ids", item: "each", final: "done"), expect: .refused("would hide what a block's copied Swift reads")),
