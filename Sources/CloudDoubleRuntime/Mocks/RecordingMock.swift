@@ -37,7 +37,7 @@ extension BackedMock {
     }
 
     /// `backing`, under the name generated members read it by, which no described member hides.
-    public var backing_: Backing_? { recorder_.backing as? Backing_ }
+    @_spi(Generated) @inlinable public var backing_: Backing_? { recorder_.backing as? Backing_ }
 }
 
 /// The calls made to one call of one mock, oldest first, with checks that throw a
