@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CloudDoubleGenerator", targets: ["CloudDoubleGenerator"]),
         .library(name: "CloudKitDoubles", targets: ["CloudKitDoubles"]),
         .library(name: "CloudKitMocks", targets: ["CloudKitMocks"]),
+        .library(name: "CloudDoubleTesting", targets: ["CloudDoubleTesting"]),
         .executable(name: "clouddouble", targets: ["clouddouble"]),
         .plugin(name: "CloudDoublePlugin", targets: ["CloudDoublePlugin"]),
         .plugin(name: "CloudDoubleCommand", targets: ["CloudDoubleCommand"]),
@@ -32,6 +33,10 @@ let package = Package(
         // Runtime shared by all generated code: error model, retry policy, fault engine, call log.
         // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
+
+        // Swift Testing traits over the runtime (fault exploration). A target of its own, linked by
+        // test targets only, so the runtime never imports Testing.
+        .target(name: "CloudDoubleTesting", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
 
         // The default templates, where users read and copy them: top-level `Templates/` is a
         // target of its own (its one Swift file finds the directory in the resource bundle), so
@@ -117,7 +122,7 @@ let package = Package(
             name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/SyncEngineNotes/Tests/SyncEngineNotesTests", swiftSettings: strict),
 
-        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
+        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting"], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         // Two versions of a made-up SDK for the API-drift tests: they extract both modules' symbol
         // graphs, draft a description from version 1 and check it against version 2.

@@ -29,7 +29,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     }
 
     public var containerIdentifier: String? {
-        self.wrapped.containerIdentifier
+        self.faults.respond("Container", #function, .get, arguments: ()) { self.wrapped.containerIdentifier }
     }
 
     public var privateCloudDatabase: any CloudDatabase {
@@ -77,7 +77,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @inline(__always)
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
-        self.faults.complete("Container", "accountStatus", .completion, fail: { completionHandler(.couldNotDetermine, $0) }) {
+        self.faults.complete("Container", "accountStatus", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(.couldNotDetermine, $0) }) { completionHandler in
             self.wrapped.accountStatus(completionHandler: completionHandler)
         }
         #sourceLocation()
@@ -92,7 +92,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userRecordID", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchUserRecordID(completionHandler: completionHandler)
         }
     }
@@ -114,7 +114,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForEmail", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForEmail", .completion, arguments: email, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
     }
@@ -137,7 +137,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @inline(__always)
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
-        self.faults.complete("Container", "applicationPermissionStatus", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+        self.faults.complete("Container", "applicationPermissionStatus", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
             self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
@@ -161,7 +161,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
-        self.faults.complete("Container", "requestApplicationPermission", .completion, fail: { completionHandler(.couldNotComplete, $0) }) {
+        self.faults.complete("Container", "requestApplicationPermission", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
             self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
@@ -184,7 +184,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
@@ -206,7 +206,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "userIdentityForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
@@ -233,7 +233,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForEmails", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForEmails", .result, arguments: emails, handler: completionHandler) { completionHandler in
             self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
         }
     }
@@ -260,7 +260,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, arguments: phoneNumbers, handler: completionHandler) { completionHandler in
             self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
         }
     }
@@ -287,7 +287,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, arguments: userRecordIDs, handler: completionHandler) { completionHandler in
             self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
     }
@@ -301,7 +301,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForEmail", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForEmail", .completion, arguments: emailAddress, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
         }
     }
@@ -315,7 +315,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
@@ -329,7 +329,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
@@ -343,7 +343,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareMetadata", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "shareMetadata", .completion, arguments: url, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
     }
@@ -357,7 +357,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 
     @inline(__always)
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "acceptShare", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "acceptShare", .completion, arguments: metadata, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.accept(metadata, completionHandler: completionHandler)
         }
     }
@@ -376,7 +376,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForEmails", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForEmails", .result, arguments: emails, deliver: completionHandler, request: { items in
             items.request(emails, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -399,7 +399,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, arguments: phoneNumbers, deliver: completionHandler, request: { items in
             items.request(phoneNumbers, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -422,7 +422,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, arguments: userRecordIDs, deliver: completionHandler, request: { items in
             items.request(userRecordIDs, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -445,7 +445,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareMetadatas", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "shareMetadatas", .result, arguments: urls, deliver: completionHandler, request: { items in
             items.request(urls, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -468,7 +468,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "acceptShares", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Container", "acceptShares", .result, arguments: metadatas, deliver: completionHandler, request: { items in
             items.request(metadatas, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -487,7 +487,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "allLongLivedOperationIDs", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "allLongLivedOperationIDs", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
         }
     }
@@ -502,7 +502,7 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "longLivedOperation", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Container", "longLivedOperation", .completion, arguments: operationID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
         }
     }
@@ -528,7 +528,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     }
 
     public var databaseScope: CKDatabase.Scope {
-        self.wrapped.databaseScope
+        self.faults.respond("Database", #function, .get, arguments: ()) { self.wrapped.databaseScope }
     }
 
     public func add(_ operation: CKDatabaseOperation) {
@@ -556,7 +556,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetch(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
@@ -570,7 +570,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveRecord", .completion, arguments: record, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.save(record, completionHandler: completionHandler)
         }
     }
@@ -585,7 +585,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteRecord", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.delete(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
@@ -601,7 +601,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "performQuery", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "performQuery", .completion, arguments: (query: query, zoneID: zoneID), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
         }
     }
@@ -615,7 +615,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "allRecordZones", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "allRecordZones", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchAllRecordZones(completionHandler: completionHandler)
         }
     }
@@ -629,7 +629,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
@@ -643,7 +643,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveRecordZone", .completion, arguments: zone, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.save(zone, completionHandler: completionHandler)
         }
     }
@@ -658,7 +658,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteRecordZone", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
@@ -672,7 +672,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "allSubscriptions", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "allSubscriptions", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetchAllSubscriptions(completionHandler: completionHandler)
         }
     }
@@ -686,7 +686,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
 
     @inline(__always)
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "saveSubscription", .completion, arguments: subscription, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.save(subscription, completionHandler: completionHandler)
         }
     }
@@ -702,7 +702,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "deleteSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
@@ -721,7 +721,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchRecords", .result, arguments: (ids: ids, desiredKeys: desiredKeys), deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -752,7 +752,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifyRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifyRecords", .result, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), deliver: completionHandler, request: { items in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
             items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
@@ -785,7 +785,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "queryRecords", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "queryRecords", .result, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -812,7 +812,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "continueQuery", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "continueQuery", .result, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value
@@ -833,7 +833,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchSubscription", .completion, fail: { completionHandler(nil, $0) }) {
+        self.faults.complete("Database", "fetchSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
@@ -852,7 +852,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecordZones", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchRecordZones", .result, arguments: ids, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -879,7 +879,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifyRecordZones", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifyRecordZones", .result, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), deliver: completionHandler, request: { items in
             items.request(recordZonesToSave.map(\.zoneID), input: 0)
             items.request(recordZoneIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -906,7 +906,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchSubscriptions", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "fetchSubscriptions", .result, arguments: ids, deliver: completionHandler, request: { items in
             items.request(ids, input: 0)
         }, merge: { value, items in
             items.merged(value, input: 0)
@@ -933,7 +933,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifySubscriptions", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "modifySubscriptions", .result, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), deliver: completionHandler, request: { items in
             items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
             items.request(subscriptionIDsToDelete, input: 1)
         }, merge: { value, items in
@@ -956,7 +956,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "databaseChanges", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Database", "databaseChanges", .result, arguments: (changeToken: changeToken, resultsLimit: resultsLimit), handler: completionHandler) { completionHandler in
             self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
     }
@@ -977,7 +977,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
     @preconcurrency
     @inline(__always)
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "recordZoneChanges", .result, deliver: completionHandler, request: { items in
+        self.faults.complete("Database", "recordZoneChanges", .result, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value, items in
             var value = value

@@ -1069,7 +1069,7 @@ extension CloudFetchRecordsOutcome {
     }
 
     public static func intercept(_ operation: CKFetchRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordResultBlock = operation.perRecordResultBlock
         let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
@@ -1137,6 +1137,16 @@ extension CloudFetchRecordsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("records") { return try event_.decode(Event.records) }
+        throw event_.unknownStream
     }
 }
 
@@ -1213,7 +1223,7 @@ extension CloudModifyRecordsOutcome {
     }
 
     public static func intercept(_ operation: CKModifyRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordSaveBlock = operation.perRecordSaveBlock
         let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
@@ -1306,6 +1316,17 @@ extension CloudModifyRecordsOutcome {
     }
 }
 
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
+    }
+}
+
 /// What answers the `CKModifyRecordsOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -1371,7 +1392,7 @@ public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @uncheck
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
     public static func intercept(_ operation: CKQueryOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
         let recordFetchedBlock = deprecated_.recordFetchedBlock(of: operation)
@@ -1425,6 +1446,16 @@ extension CloudQueryOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudQueryOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("records") { return try event_.decode(Event.records) }
+        throw event_.unknownStream
     }
 }
 
@@ -1505,7 +1536,7 @@ extension CloudFetchRecordZoneChangesOutcome {
     }
 
     public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
         let recordChangedBlock = deprecated_.recordChangedBlock(of: operation)
@@ -1602,6 +1633,19 @@ extension CloudFetchRecordZoneChangesOutcome {
     }
 }
 
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("changes") { return try event_.decode(Event.changes) }
+        if event_.isStream("deletions") { return try event_.decode(Event.deletions) }
+        if event_.isStream("tokenUpdates") { return try event_.decode(Event.tokenUpdates) }
+        if event_.isStream("zoneResults") { return try event_.decode(Event.zoneResults) }
+        throw event_.unknownStream
+    }
+}
+
 /// What answers the `CKFetchRecordZoneChangesOperation`s a mock is given when no stub does, the way the service would
 /// (changes); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -1681,7 +1725,7 @@ public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOper
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
     public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
@@ -1755,6 +1799,20 @@ extension CloudFetchDatabaseChangesOutcome {
     }
 }
 
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("changedZones") { return try event_.decode(Event.changedZones) }
+        if event_.isStream("deletedZones") { return try event_.decode(Event.deletedZones) }
+        if event_.isStream("purgedZones") { return try event_.decode(Event.purgedZones) }
+        if event_.isStream("encryptedDataResetZones") { return try event_.decode(Event.encryptedDataResetZones) }
+        if event_.isStream("tokenUpdates") { return try event_.decode(Event.tokenUpdates) }
+        throw event_.unknownStream
+    }
+}
+
 /// What answers the `CKFetchDatabaseChangesOperation`s a mock is given when no stub does, the way the service would
 /// (changes); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -1820,7 +1878,7 @@ extension CloudFetchRecordZonesOutcome {
     }
 
     public static func intercept(_ operation: CKFetchRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
@@ -1876,6 +1934,16 @@ extension CloudFetchRecordZonesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("zones") { return try event_.decode(Event.zones) }
+        throw event_.unknownStream
     }
 }
 
@@ -1946,7 +2014,7 @@ extension CloudModifyRecordZonesOutcome {
     }
 
     public static func intercept(_ operation: CKModifyRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
@@ -2025,6 +2093,17 @@ extension CloudModifyRecordZonesOutcome {
     }
 }
 
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifyRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
+    }
+}
+
 /// What answers the `CKModifyRecordZonesOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -2092,7 +2171,7 @@ extension CloudModifySubscriptionsOutcome {
     }
 
     public static func intercept(_ operation: CKModifySubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
@@ -2171,6 +2250,17 @@ extension CloudModifySubscriptionsOutcome {
     }
 }
 
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudModifySubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
+    }
+}
+
 /// What answers the `CKModifySubscriptionsOperation`s a mock is given when no stub does, the way the service would
 /// (modify); the backing protocols of the mocks that run it refine this one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
@@ -2236,7 +2326,7 @@ extension CloudFetchSubscriptionsOutcome {
     }
 
     public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
@@ -2292,6 +2382,16 @@ extension CloudFetchSubscriptionsOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("subscriptions") { return try event_.decode(Event.subscriptions) }
+        throw event_.unknownStream
     }
 }
 
@@ -2360,7 +2460,7 @@ extension CloudAcceptSharesOutcome {
     }
 
     public static func intercept(_ operation: CKAcceptSharesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
         let perShareCompletionBlock = deprecated_.perShareCompletionBlock(of: operation)
@@ -2422,6 +2522,16 @@ extension CloudAcceptSharesOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudAcceptSharesOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("shares") { return try event_.decode(Event.shares) }
+        throw event_.unknownStream
     }
 }
 
@@ -2496,7 +2606,7 @@ extension CloudFetchShareMetadataOutcome {
     }
 
     public static func intercept(_ operation: CKFetchShareMetadataOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
-        let delivery_ = Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false)
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
         let deprecated_: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
         let perShareMetadataBlock = deprecated_.perShareMetadataBlock(of: operation)
@@ -2558,6 +2668,16 @@ extension CloudFetchShareMetadataOutcome {
                 #sourceLocation()
             },
             completionBlock: completionBlock_)
+    }
+}
+
+/// On a cassette, events are written by reflection and read back by their stream's name.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudFetchShareMetadataOutcome: CloudDoubleRuntime.TapedOperation {
+    /// The event a cassette holds, made by its stream's case.
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("metadatas") { return try event_.decode(Event.metadatas) }
+        throw event_.unknownStream
     }
 }
 

@@ -26,115 +26,115 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
     }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.wrapped.dictionaryRepresentation
+        self.faults.respond("KeyValueStore", #function, .get, arguments: ()) { self.wrapped.dictionaryRepresentation }
     }
 
     @inline(__always)
     public func object(forKey aKey: String) -> Any? {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.object(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "object", .sync, arguments: aKey) { self.wrapped.object(forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ anObject: Any?, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(anObject, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setObject", .sync, arguments: (anObject: anObject, aKey: aKey)) { self.wrapped.set(anObject, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aString: String?, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(aString, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setString", .sync, arguments: (aString: aString, aKey: aKey)) { self.wrapped.set(aString, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aData: Data?, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(aData, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setData", .sync, arguments: (aData: aData, aKey: aKey)) { self.wrapped.set(aData, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(anArray, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setArray", .sync, arguments: (anArray: anArray, aKey: aKey)) { self.wrapped.set(anArray, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(aDictionary, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setDictionary", .sync, arguments: (aDictionary: aDictionary, aKey: aKey)) { self.wrapped.set(aDictionary, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Int64, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(value, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setLongLong", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Double, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(value, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setDouble", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Bool, forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.set(value, forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "setBool", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func removeObject(forKey aKey: String) {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.removeObject(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "removeObject", .sync, arguments: aKey) { self.wrapped.removeObject(forKey: aKey) }
     }
 
     @inline(__always)
     public func string(forKey aKey: String) -> String? {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.string(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "string", .sync, arguments: aKey) { self.wrapped.string(forKey: aKey) }
     }
 
     @inline(__always)
     public func array(forKey aKey: String) -> [Any]? {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.array(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "array", .sync, arguments: aKey) { self.wrapped.array(forKey: aKey) }
     }
 
     @inline(__always)
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.dictionary(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "dictionary", .sync, arguments: aKey) { self.wrapped.dictionary(forKey: aKey) }
     }
 
     @inline(__always)
     public func data(forKey aKey: String) -> Data? {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.data(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "data", .sync, arguments: aKey) { self.wrapped.data(forKey: aKey) }
     }
 
     @inline(__always)
     public func longLong(forKey aKey: String) -> Int64 {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.longLong(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "longLong", .sync, arguments: aKey) { self.wrapped.longLong(forKey: aKey) }
     }
 
     @inline(__always)
     public func double(forKey aKey: String) -> Double {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.double(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "double", .sync, arguments: aKey) { self.wrapped.double(forKey: aKey) }
     }
 
     @inline(__always)
     public func bool(forKey aKey: String) -> Bool {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.bool(forKey: aKey)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "bool", .sync, arguments: aKey) { self.wrapped.bool(forKey: aKey) }
     }
 
     @inline(__always)
     public func synchronize() -> Bool {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.synchronize()
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("KeyValueStore", "synchronize", .sync, arguments: ()) { self.wrapped.synchronize() }
     }
 }
 #endif

@@ -100,6 +100,27 @@ final class DriftCheckTests: XCTestCase {
         ])
     }
 
+    /// `check` holds to `import`'s rule: a description that describes what `import` omits (an
+    /// actor's isolated synchronous method or state) is told why it cannot, where it says it.
+    func testDescribedActorIsolatedMembersAreReported() throws {
+        let source = #"""
+            { "formatVersion": 1, "module": "DriftSDKV1", "prefix": "Fixture",
+              "types": [{ "name": "Journal", "sdkType": "DSJournal",
+                "properties": [{ "name": "lastIndex", "type": "Int" }, { "name": "identifier", "type": "String" }],
+                "calls": [
+                  { "id": "entryCount", "returns": "Int", "mockDefault": "0", "forms": { "sync": { "name": "entryCount" } } },
+                  { "id": "entries", "parameters": [{ "label": "after", "name": "index", "type": "Int" }], "returns": "[String]", "forms": { "async": { "name": "entries" } } },
+                  { "id": "journalName", "returns": "String", "mockDefault": "\"\"", "forms": { "sync": { "name": "journalName" } } }
+                ] }] }
+            """#
+        let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
+        XCTAssertEqual(findings.map(\.message), [
+            "the property `lastIndex` of DSJournal cannot be described: it is state isolated to the actor DSJournal, and the generated protocols' requirements are nonisolated",
+            "`entryCount()` in DSJournal cannot be described: it is isolated to the actor DSJournal and synchronous, and the generated protocols' requirements are nonisolated",
+        ])
+        XCTAssertEqual(findings.map(\.location.line), [3, 5])
+    }
+
     /// The shipped CloudKit description against the stand-in's symbol graph: no drift. (The check
     /// found the batch identity lookups' macCatalyst and visionOS deprecations missing; the
     /// description carries them now.)

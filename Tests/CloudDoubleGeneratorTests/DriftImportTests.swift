@@ -18,6 +18,51 @@ final class DriftImportTests: XCTestCase {
         XCTAssertTrue(draft.json.contains("\"name\": \"displayName\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: it is isolated to @MainActor"), draft.json)
         XCTAssertTrue(draft.json.contains("\"name\": \"refreshDisplayName()\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this method: it is isolated to @MainActor"), draft.json)
     }
+
+    /// An actor's members are isolated to it unless `nonisolated`: its async methods are drafted
+    /// (a caller hops to the actor), its synchronous ones and its state are omitted with the
+    /// reason, and `nonisolated` members are drafted as any class's.
+    func testActorMembersAreDraftedByTheirIsolation() throws {
+        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSJournal"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        XCTAssertEqual(Self.drafted(in: draft.json), ["entries", "identifier", "journalName"], draft.json)
+        XCTAssertTrue(Self.omission(of: "entryCount()", in: draft.json, reason: "isolated to the actor DSJournal and synchronous"), draft.json)
+        XCTAssertTrue(Self.omission(of: "lastIndex", in: draft.json, reason: "isolated to the actor DSJournal"), draft.json)
+    }
+
+    /// A protocol's members that use its associated types (or `Self`) are omitted with the
+    /// reason; the others are drafted.
+    func testMembersUsingAnAssociatedTypeAreOmitted() throws {
+        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSSource"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        XCTAssertTrue(Self.omission(of: "next()", in: draft.json, reason: "associated type Element"), draft.json)
+        XCTAssertTrue(Self.omission(of: "peek()", in: draft.json, reason: "associated type Element"), draft.json)
+        XCTAssertEqual(Self.drafted(in: draft.json), ["reset", "sourceName"], draft.json)
+        XCTAssertTrue(draft.json.contains("\"sdkType\": \"any DSSource\""), draft.json)
+    }
+
+    /// The ids of the draft's calls and the names of its properties, sorted.
+    static func drafted(in json: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let types = object["types"] as? [[String: Any]]
+        else { return [] }
+        return types.flatMap { type in
+            (type["calls"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                + (type["properties"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }.sorted()
+    }
+
+    /// Whether the draft lists `member` under "omitted" (with `reason` in its reason, if given).
+    static func omission(of member: String, in json: String, reason: String? = nil) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let types = object["types"] as? [[String: Any]]
+        else { return false }
+        return types.contains { type in
+            (type["omitted"] as? [[String: Any]] ?? []).contains { entry in
+                entry["name"] as? String == member && (reason.map { (entry["reason"] as? String ?? "").contains($0) } ?? true)
+            }
+        }
+    }
 }
 
 extension DriftImportTests {
@@ -148,6 +193,10 @@ final class DriftRoundTripTests: XCTestCase {
 
     func testVersion1FixtureDraftCompiles() throws {
         try roundTrip(module: "DriftSDKV1", types: ["DSStore", "DSBucket"])
+    }
+
+    func testActorAndAssociatedTypeDraftsCompile() throws {
+        try roundTrip(module: "DriftSDKV1", types: ["DSJournal", "DSSource"])
     }
 
     func testVersion2FixtureDraftCompiles() throws {

@@ -80,7 +80,7 @@ final class TranslatorSnippetTests: XCTestCase {
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
-                self.faults.complete("Store", "fetch", .result, fail: { completionHandler(.failure($0)) }) {
+                self.faults.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
                     self.wrapped.loadValue(for: key, completionHandler: completionHandler)
                 }
             }

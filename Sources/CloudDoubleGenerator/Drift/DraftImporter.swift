@@ -160,7 +160,7 @@ struct DraftImporter {
         var doc = type.documentation.map { $0 + "\n\n" } ?? ""
         doc += "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
         todos.append("\(sdkType): set \"store\" roles, \"atomic\" requests and operations by hand")
-        var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(sdkType)), ("doc", .string(doc))]
+        var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType)), ("doc", .string(doc))]
         if !properties.isEmpty { members.append(("properties", .array(properties))) }
         if !calls.isEmpty { members.append(("calls", .array(calls))) }
         if !omitted.isEmpty { members.append(("omitted", .array(omitted))) }

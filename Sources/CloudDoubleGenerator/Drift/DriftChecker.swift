@@ -58,7 +58,7 @@ struct DriftChecker {
     // MARK: Types
 
     mutating func check(_ type: DescribedType) {
-        let typeName = type.sdkType.value
+        let typeName = SDKTypeName.nominal(type.sdkType.value)
         guard let sdk = surface.types[typeName] else {
             let hint = Spelling.closest(to: typeName, in: surface.types.keys.sorted()).map { "the symbol graph has \"\($0)\": renamed?" }
             error("\(typeName) is not in the symbol graph of \(surface.module) (removed or renamed)", at: type.sdkType.location, hint: hint)
@@ -100,6 +100,9 @@ struct DriftChecker {
                 continue
             }
             used.insert(actual.name)
+            if let reason = actual.unsupported {
+                error("the property `\(property.name.value)` of \(sdk.name) cannot be described: \(reason)", at: property.name.location, hint: "list it in \"omitted\" with that reason")
+            }
             if let described = sdkType(property.type), !surface.sameType(described.value, actual.type) {
                 error("the property `\(property.name.value)` of \(sdk.name): \(change(described.value, actual.type))", at: described.location)
             }
@@ -219,6 +222,10 @@ struct DriftChecker {
                         "`\(name)` is no longer in \(sdk.name); it has `\(method.fullName)` with the same signature (\(what))", at: form.name.location,
                         hint: "rename the form to \(method.baseName) with the SDK's labels")
                 case .matched(let method):
+                    // The rule `import` follows: what it would omit, a description cannot say.
+                    if let reason = method.unsupported {
+                        error("`\(name)` in \(sdk.name) cannot be described: \(reason)", at: form.name.location, hint: "list it in \"omitted\" with that reason")
+                    }
                     compare(form, call, method, in: sdk.name)
                     if let text = newDeprecation(form, method) { newDeprecations.append((form.location, text)) }
                 }

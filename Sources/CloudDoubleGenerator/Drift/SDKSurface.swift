@@ -20,6 +20,8 @@ struct SDKSurface: Sendable {
         typealiasModels = [:]
         allProperties = [:]
         let typeKinds: Set<String> = ["swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.actor"]
+        var actors = Set<String>()
+        var associatedTypes: [String: Set<String>] = [:]
         var order: [String: (String, Int, Int)] = [:]
         for graph in graphs {
             for symbol in graph.symbols {
@@ -36,6 +38,11 @@ struct SDKSurface: Sendable {
                 switch symbol.kind.identifier {
                 case let kind where typeKinds.contains(kind):
                     if types[path] == nil { types[path] = SDKType(name: path, documentation: symbol.documentation) }
+                    // Symbol graphs give an actor the kind `swift.class` and declare it `actor`.
+                    if kind == "swift.actor" || SwiftDeclarationTokens(symbol.declaration)?.tokens.first?.text == "actor" { actors.insert(path) }
+                    if kind == "swift.protocol" { types[path]?.isProtocol = true }
+                case "swift.associatedtype":
+                    associatedTypes[parent, default: []].insert(symbol.pathComponents.last ?? "")
                 case "swift.enum.case":
                     enumCases[parent, default: []].append(symbol.pathComponents.last ?? "")
                 case "swift.typealias":
@@ -67,6 +74,8 @@ struct SDKSurface: Sendable {
                 if let left, let right { return left.0 < right.0 }
                 return a.offset < b.offset
             }.map(\.element)
+            if actors.contains(name) { type.isolateToActor() }
+            if let names = associatedTypes[name] { type.omitMembers(using: names) }
             types[name] = type
         }
     }
@@ -104,6 +113,50 @@ struct SDKType: Sendable {
     /// Initialisers, subscripts and type members by full name (`init(zoneID:)`, `default()`):
     /// not drafted, but a description may list them as omitted, and `check` finds them.
     var otherMembers: Set<String> = []
+    /// A protocol: the live adapter holds an `any` of it.
+    var isProtocol = false
+
+    /// An actor's members are isolated to it unless declared `nonisolated`. The generated
+    /// protocols' requirements are nonisolated, so only async methods can forward (the call hops
+    /// to the actor); synchronous methods and state are left out, with the reason.
+    mutating func isolateToActor() {
+        for index in properties.indices where !properties[index].isNonisolated && properties[index].unsupported == nil {
+            properties[index].unsupported = "it is state isolated to the actor \(name), and the generated protocols' requirements are nonisolated"
+        }
+        for index in methods.indices where !methods[index].isNonisolated && !methods[index].isAsync && methods[index].unsupported == nil {
+            methods[index].unsupported = "it is isolated to the actor \(name) and synchronous, and the generated protocols' requirements are nonisolated"
+        }
+    }
+
+    /// A protocol's members that use one of its associated types (or `Self`): the existential
+    /// the live adapter holds cannot carry them, and a description has no name for them.
+    mutating func omitMembers(using associatedTypes: Set<String>) {
+        func used(in types: [String]) -> String? {
+            for text in types {
+                guard case .success(let model) = SwiftTypeParser.parse(text) else { continue }
+                var found: String?
+                model.walk { type in
+                    guard found == nil, case .nominal(let parts) = type, let first = parts.first?.name else { return }
+                    if associatedTypes.contains(first) { found = first }
+                    else if first == "Self" { found = parts.count > 1 && associatedTypes.contains(parts[1].name) ? parts[1].name : "Self" }
+                }
+                if let found { return found }
+            }
+            return nil
+        }
+        func reason(_ name: String) -> String {
+            name == "Self"
+                ? "it uses Self, which the existential the live adapter holds cannot carry"
+                : "it uses the associated type \(name), which a description cannot name and the existential the live adapter holds cannot carry"
+        }
+        for index in properties.indices where properties[index].unsupported == nil {
+            if let name = used(in: [properties[index].type]) { properties[index].unsupported = reason(name) }
+        }
+        for index in methods.indices where methods[index].unsupported == nil {
+            let method = methods[index]
+            if let name = used(in: method.parameters.map(\.type) + (method.returns.map { [$0] } ?? [])) { methods[index].unsupported = reason(name) }
+        }
+    }
 }
 
 /// An instance property.
@@ -113,6 +166,8 @@ struct SDKProperty: Sendable {
     var settable: Bool
     var availability: [SymbolGraph.Symbol.Availability]
     var documentation: String?
+    /// Declared `nonisolated`: reachable synchronously even on an actor.
+    var isNonisolated = false
     /// Why a description cannot say this property, when it cannot.
     var unsupported: String?
 
@@ -131,6 +186,7 @@ struct SDKProperty: Sendable {
         }
         // `@MainActor var x: T`: an isolated property cannot witness a nonisolated requirement.
         let head = declaration.tokens[..<colon]
+        isNonisolated = head.contains { $0.kind == .identifier && $0.text == "nonisolated" }
         if let actor = zip(head, head.dropFirst()).first(where: { $0.0.text == "@" && $0.1.text.hasSuffix("Actor") })?.1 {
             unsupported = "it is isolated to @\(actor.text), and the generated protocols' requirements are nonisolated"
         }
@@ -176,12 +232,15 @@ struct SDKMethod: Sendable {
     var handler: SDKHandler?
     var handlerLabel: String?
     var sendableHandler: Bool
+    /// Declared `nonisolated`: reachable synchronously even on an actor.
+    var isNonisolated: Bool
     /// Why a description cannot say this method, when it cannot (generic, `mutating`).
     var unsupported: String?
 
     init?(_ symbol: SymbolGraph.Symbol) {
         guard let declaration = SwiftDeclaration(symbol.declaration) else { return nil }
         unsupported = declaration.unsupported
+        isNonisolated = declaration.isNonisolated
         preciseIdentifier = symbol.identifier.precise
         fullName = symbol.pathComponents.last ?? declaration.baseName
         baseName = declaration.baseName

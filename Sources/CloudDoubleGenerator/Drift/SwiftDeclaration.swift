@@ -83,6 +83,8 @@ struct SwiftDeclaration {
     var isAsync = false
     var throwsErrors = false
     var returns: String?
+    /// Declared `nonisolated`: reachable synchronously even on an actor.
+    var isNonisolated = false
     /// Why a description cannot say this method: generic (a protocol requirement would have no
     /// type for its parameters) or `mutating` (the doubles are classes).
     var unsupported: String?
@@ -102,6 +104,7 @@ struct SwiftDeclaration {
             index = close + 1
             unsupported = "it is generic, and a description has no type for its type parameters"
         }
+        isNonisolated = tokens[..<function].contains { $0.kind == .identifier && $0.text == "nonisolated" }
         if tokens[..<function].contains(where: { $0.kind == .identifier && $0.text == "mutating" }) {
             unsupported = "it is mutating, which the generated classes cannot forward"
         }

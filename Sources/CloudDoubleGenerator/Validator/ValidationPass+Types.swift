@@ -32,9 +32,12 @@ extension ValidationPass {
 
     /// An SDK class, struct or error type: a named type (`CKDatabase`, `CKRecord.ID`).
     @discardableResult
-    func namedType(_ type: DeclaredType, what: String) -> Bool {
+    /// `existential`: `any P` is accepted too (an SDK protocol, which the live adapter holds as
+    /// an existential).
+    func namedType(_ type: DeclaredType, what: String, existential: Bool = false) -> Bool {
         guard let model = declaredType(type, at: .value) else { return false }
         if case .nominal = model { return true }
+        if existential, case .existential(.nominal) = model { return true }
         sink.error("\(what) \"\(type.value)\" must be a named type such as CKDatabase", at: type.location)
         return false
     }

@@ -30,7 +30,7 @@ struct ValidationPass {
             } else {
                 typeNames[name] = type.name.location
             }
-            namedType(type.sdkType, what: "the SDK type")
+            namedType(type.sdkType, what: "the SDK type", existential: true)
         }
         if let condition = description.liveCondition, !SwiftSnippets.isCompilationCondition(condition.value) {
             sink.error(
@@ -60,7 +60,7 @@ struct ValidationPass {
         let prefix = description.prefix.value
         var owners: [String: (what: String, location: SourceLocation)] = [:]
         var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
-        for type in description.types { sdkNames[type.sdkType.value] = type.sdkType.location }
+        for type in description.types { sdkNames[SDKTypeName.nominal(type.sdkType.value)] = type.sdkType.location }
         for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
         func claim(_ name: String, _ what: String, at location: SourceLocation) {
             if let first = owners[name] {

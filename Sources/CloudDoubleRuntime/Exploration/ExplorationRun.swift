@@ -13,6 +13,10 @@ public struct ExplorationRun: Sendable {
     /// is as reproducible as the faults. Its sequence is not the injector's.
     public let random: RandomSource
 
+    /// The run the current task belongs to, when a test runs under an exploration trait
+    /// (`.exploringFaults` in CloudDoubleTesting); `nil` elsewhere.
+    @TaskLocal public static var current: ExplorationRun?
+
     /// The clock as a ``TimeSource``, for the app and for anything else that waits.
     public var time: TimeSource { clock.timeSource }
 

@@ -22,6 +22,8 @@ public final class ItemFaults: Sendable {
         var requested: [Int: [(key: AnyHashable, group: AnyHashable?, batchError: ErrorCodeRef?)]] = [:]
         /// The failures decided for each input's requested items.
         var decided: [Int: [AnyHashable: any Error]] = [:]
+        /// What records the operation these faults run under on a cassette, if anything.
+        var tap: OperationTap?
     }
 
     init(_ failure: ItemFailure, injector: FaultInjector, eventIndex: Int) {
@@ -35,6 +37,19 @@ public final class ItemFaults: Sendable {
         failure = nil
         injector = nil
         eventIndex = 0
+    }
+
+    // MARK: Recording
+
+    /// Records the operation run under these faults to `tap` (a cassette in record mode).
+    func record(to tap: OperationTap) {
+        state.withLock { $0.tap = tap }
+    }
+
+    /// `delivery`, recording what it delivers when these faults run under a recording cassette.
+    @_spi(Generated) public func recorded<Event, Final>(_ delivery: OperationDelivery<Event, Final>) -> OperationDelivery<Event, Final> {
+        if let tap = state.withLock({ $0.tap }) { delivery.record(to: tap) }
+        return delivery
     }
 
     // MARK: Requested items (chosen before the SDK sees them)

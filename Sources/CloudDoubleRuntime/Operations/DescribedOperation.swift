@@ -1,3 +1,5 @@
+import Dispatch
+
 /// An operation class the description covers, as its generated outcome type presents it
 /// (`CloudFetchRecordsOutcome` for `CKFetchRecordsOperation`).
 ///
@@ -144,12 +146,72 @@ extension FaultInjector {
         proceed()
     }
 
-    private func run<Outcome: DescribedOperation>(_ operation: AnyObject, type: String, as _: Outcome.Type, proceed: @escaping () -> Void) -> Bool {
+    private func run<Outcome: DescribedOperation>(_ operation: AnyObject, type: String, as outcome: Outcome.Type, proceed: @escaping () -> Void) -> Bool {
+        if let cassette, cassette.mode != .live, let taped = outcome as? any TapedOperation.Type {
+            return run(operation, type: type, as: taped, on: cassette, proceed: proceed)
+        }
         guard let operation = operation as? Outcome.Operation else { return false }
         let errorModel = self.errorModel
         run(
             type, operation: Outcome.key, replay: Outcome.replay(operation, errorModel: errorModel), failure: Outcome.failure,
             intercept: { Outcome.intercept(operation, faults: $0, errorModel: errorModel) }, proceed: proceed)
+        return true
+    }
+}
+
+extension FaultInjector {
+    /// `add(_:)` on a fault wrapper with a cassette. Playback: the recorded outcome is replayed
+    /// to the app's blocks; neither the wrapped object nor the plan is asked. Record: the
+    /// operation runs as without a cassette, through `intercept` even when no rule fires, so that
+    /// each event the app's blocks receive (item faults included) and the final result the SDK
+    /// reports are written to the operation's line, placed when it was added; a whole failure is
+    /// written as the outcome the app's blocks receive.
+    fileprivate func run<Outcome: TapedOperation>(
+        _ operation: AnyObject, type: String, as _: Outcome.Type, on cassette: Cassette, proceed: @escaping () -> Void
+    ) -> Bool {
+        guard let operation = operation as? Outcome.Operation else { return false }
+        let errorModel = self.errorModel
+        let replay = Outcome.replay(operation, errorModel: errorModel)
+        if cassette.mode == .playback {
+            let outcome: Outcome
+            do {
+                outcome = try cassette.play(type, Outcome.key, .operation, cassette.codecs.describe(operation))
+            } catch {
+                outcome = Outcome.failure(error)
+            }
+            let work = UncheckedBox { replay(outcome) }
+            DispatchQueue.global().async { work.value() }
+            return true
+        }
+        let line = cassette.reserve(type, Outcome.key, .operation, operation)
+        // Boxed: the outcome type's metatype is not `Sendable`, and the tap's closure must be.
+        let written = UncheckedBox { (events: [Any], reported: Any?) in
+            let outcome = Outcome(events: events.compactMap { $0 as? Outcome.Event }, result: reported as? Result<Outcome.Final, any Error>)
+            line.fill(Result<Outcome, any Error>.success(outcome))
+        }
+        let tap = OperationTap { written.value($0, $1) }
+        let intercepted = Locked(false)
+        let box = UncheckedBox(operation)
+        run(
+            type, operation: Outcome.key,
+            replay: OperationReplay { outcome in
+                line.fill(Result<Outcome, any Error>.success(outcome))
+                replay(outcome)
+            },
+            failure: Outcome.failure,
+            intercept: { faults in
+                intercepted.withLock { $0 = true }
+                faults.record(to: tap)
+                Outcome.intercept(box.value, faults: faults, errorModel: errorModel)
+            },
+            proceed: {
+                if !intercepted.snapshot {
+                    let faults = ItemFaults()
+                    faults.record(to: tap)
+                    Outcome.intercept(box.value, faults: faults, errorModel: errorModel)
+                }
+                proceed()
+            })
         return true
     }
 }

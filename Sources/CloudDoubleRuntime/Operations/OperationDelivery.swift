@@ -19,6 +19,8 @@ public final class OperationDelivery<Event, Final>: @unchecked Sendable {
     private let deliverEvent: (Event) -> (AnyHashable, any Error)?
     private let finishResult: (_ reported: Result<Final, any Error>?, _ events: [Event], _ failures: [(AnyHashable, any Error)]) -> Void
     private let completionBlock: (@Sendable () -> Void)?
+    /// What records the run on a cassette (a fault wrapper's, in record mode), if anything.
+    private var tap: OperationTap?
 
     /// - Parameters:
     ///   - deliver: calls the app's blocks for one event; returns the item and its error when the
@@ -36,8 +38,14 @@ public final class OperationDelivery<Event, Final>: @unchecked Sendable {
         self.completionBlock = completionBlock
     }
 
+    /// Tells `tap` every event delivered from now on, and the final result.
+    func record(to tap: OperationTap) {
+        lock.withLock { self.tap = tap }
+    }
+
     /// One per-item or event callback.
     @_spi(Generated) public func deliver(_ event: Event) {
+        lock.withLock { tap }?.event(event)
         let failure = deliverEvent(event)
         lock.withLock {
             events.append(event)
@@ -47,7 +55,8 @@ public final class OperationDelivery<Event, Final>: @unchecked Sendable {
 
     /// The final callback.
     @_spi(Generated) public func finish(_ reported: Result<Final, any Error>?) {
-        let (events, failures) = lock.withLock { (self.events, self.failures) }
+        let (events, failures, tap) = lock.withLock { (self.events, self.failures, self.tap) }
+        tap?.finish(reported.map { $0 as Any })
         finishResult(reported, events, failures)
     }
 
@@ -55,5 +64,25 @@ public final class OperationDelivery<Event, Final>: @unchecked Sendable {
     /// calls it itself when it runs the operation.
     @_spi(Generated) public func complete() {
         completionBlock?()
+    }
+}
+
+/// What a recording cassette learns from an operation the SDK runs: each event the app's blocks
+/// receive, in order, then the final result the SDK reported. `finished` is called once, with
+/// them, before the app's final block runs.
+final class OperationTap: Sendable {
+    private let events = Locked<[Any]>([])
+    private let finished: @Sendable (_ events: [Any], _ reported: Any?) -> Void
+
+    init(finished: @escaping @Sendable (_ events: [Any], _ reported: Any?) -> Void) {
+        self.finished = finished
+    }
+
+    func event(_ event: Any) {
+        events.withLock { $0.append(event) }
+    }
+
+    func finish(_ reported: Any?) {
+        finished(events.snapshot, reported)
     }
 }

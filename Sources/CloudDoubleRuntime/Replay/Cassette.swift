@@ -50,7 +50,9 @@ public final class Cassette: Sendable {
     public let rewrite: (@Sendable (inout CassetteInteraction) -> Void)?
 
     private struct State {
-        var interactions: [CassetteInteraction] = []
+        /// Playback: the file's interactions. Record: one line per call, in the order the calls
+        /// were made; `nil` until the call's answer comes (a completion handler, an operation).
+        var interactions: [CassetteInteraction?] = []
         var played: [Bool] = []
         /// In order: the first interaction not played yet.
         var next = 0
@@ -83,7 +85,7 @@ public final class Cassette: Sendable {
     }
 
     /// The interactions recorded so far (record) or read from the file (playback).
-    public var interactions: [CassetteInteraction] { state.withLock { $0.interactions } }
+    public var interactions: [CassetteInteraction] { state.withLock { $0.interactions.compactMap { $0 } } }
 
     /// Record: writes the cassette (creating its folder). Playback: throws when interactions were
     /// never played, naming the first. Live: nothing.
@@ -95,7 +97,9 @@ public final class Cassette: Sendable {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
         case .playback:
-            let unplayed = state.withLock { state in state.interactions.indices.filter { !state.played[$0] }.map { ($0, state.interactions[$0]) } }
+            let unplayed = state.withLock { state in
+                state.interactions.indices.filter { !state.played[$0] }.compactMap { index in state.interactions[index].map { (index, $0) } }
+            }
             guard let (index, first) = unplayed.first else { return }
             throw CassetteMismatchError(description:
                 "CloudDouble: \(unplayed.count) call(s) on the cassette \(file.lastPathComponent) were never made; the first is #\(index + 1) \(first)")
@@ -130,16 +134,13 @@ public final class Cassette: Sendable {
         type: String, call: String, form: CallForm, arguments: A, stubbed: Bool, answer: () throws -> V
     ) throws -> V {
         guard mode != .live, codecs.supports(V.self) else { return try answer() }
-        let arguments = codecs.describe(arguments)
         if mode == .playback {
             if stubbed { return try answer() }
-            return try play(type, call, form, arguments)
+            return try play(type, call, form, codecs.describe(arguments))
         }
-        do {
-            return recorded(try answer(), type, call, form, arguments)
-        } catch {
-            throw recorded(error, type, call, form, arguments)
-        }
+        let result = Result { try answer() }
+        reserve(type, call, form, arguments).fill(result)
+        return try result.get()
     }
 
     /// The same for an `async` call of a wrapper (the live adapter's traffic): in playback the
@@ -150,50 +151,55 @@ public final class Cassette: Sendable {
         answer: () async throws -> V
     ) async throws -> V {
         guard mode != .live, codecs.supports(V.self) else { return try await answer() }
-        let arguments = codecs.describe(arguments)
-        if mode == .playback { return try play(type, call, form, arguments) }
+        if mode == .playback { return try play(type, call, form, codecs.describe(arguments)) }
+        let line = reserve(type, call, form, arguments)
         do {
-            return recorded(try await answer(), type, call, form, arguments)
+            let value = try await answer()
+            line.fill(Result<V, any Error>.success(value))
+            return value
         } catch {
-            throw recorded(error, type, call, form, arguments)
+            line.fill(Result<V, any Error>.failure(error))
+            throw error
         }
     }
 
-    private func recorded<V>(_ value: V, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> V {
-        do {
-            append(type, call, form, arguments, .value(try codecs.encode(value)))
-        } catch {
-            append(type, call, form, arguments, .error(codecs.encodeError(error)))
-            TestFailure.record("CloudDouble: the cassette cannot write the result of \(type).\(call): \(error)")
+    /// Whether calls answering a `V` are recorded or played back: not in live mode, and only
+    /// with a codec for `V`.
+    func tapes<V>(_: V.Type) -> Bool {
+        mode != .live && codecs.supports(V.self)
+    }
+
+    /// Record: the line of a call whose answer comes later, placed now so that lines keep the
+    /// order in which calls were made, whenever their answers come.
+    func reserve<A>(_ type: String, _ call: String, _ form: CallForm, _ arguments: A) -> CassetteLine {
+        let interaction = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: codecs.describe(arguments), outcome: .value(.null))
+        let index = state.withLock { state in
+            state.interactions.append(nil)
+            state.played.append(true)
+            return state.interactions.count - 1
         }
-        return value
+        return CassetteLine(cassette: self, index: index, interaction: interaction)
     }
 
-    /// Records a failure; an unstubbed call is the test's mistake, not an answer, and is not kept.
-    private func recorded(_ error: any Error, _ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) -> any Error {
-        if !(error is UnstubbedCallError) { append(type, call, form, arguments, .error(codecs.encodeError(error))) }
-        return error
-    }
-
-    private func append(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON, _ outcome: CassetteInteraction.Outcome) {
-        var interaction = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: outcome)
+    /// Writes a reserved line's answer (once; later answers are ignored), after `rewrite`.
+    fileprivate func write(_ outcome: CassetteInteraction.Outcome, into line: CassetteLine) {
+        var interaction = line.interaction
+        interaction.outcome = outcome
         rewrite?(&interaction)
         state.withLock { state in
-            state.interactions.append(interaction)
-            state.played.append(true)
+            if state.interactions[line.index] == nil { state.interactions[line.index] = interaction }
         }
     }
 
     /// The recorded answer to a call, decoded as a `V`, or a mismatch naming both calls.
-    private func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
+    func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
         let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
         let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
             switch matching {
             case .inOrder:
-                guard state.next < state.interactions.count else {
+                guard state.next < state.interactions.count, let expected = state.interactions[state.next] else {
                     return .failure(mismatch("the cassette has no more calls", actual: actual))
                 }
-                let expected = state.interactions[state.next]
                 guard expected.matches(actual) else {
                     return .failure(mismatch("expected call #\(state.next + 1) \(expected)", actual: actual))
                 }
@@ -201,16 +207,17 @@ public final class Cassette: Sendable {
                 state.next += 1
                 return .success(expected)
             case .byArguments:
-                if let index = state.interactions.indices.first(where: { !state.played[$0] && state.interactions[$0].matches(actual) }) {
+                let unplayed = state.interactions.indices.compactMap { index in
+                    state.played[index] ? nil : state.interactions[index].map { (index, $0) }
+                }
+                if let (index, interaction) = unplayed.first(where: { $0.1.matches(actual) }) {
                     state.played[index] = true
-                    return .success(state.interactions[index])
+                    return .success(interaction)
                 }
-                let sameCall = state.interactions.indices.filter {
-                    !state.played[$0] && state.interactions[$0].type == actual.type && state.interactions[$0].call == actual.call
-                }
+                let sameCall = unplayed.filter { $0.1.type == actual.type && $0.1.call == actual.call }
                 let expected = sameCall.isEmpty
                     ? "no unplayed call of \(actual.type).\(actual.call) is on the cassette"
-                    : "expected one of " + sameCall.map { "#\($0 + 1) \(state.interactions[$0])" }.joined(separator: ", ")
+                    : "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
                 return .failure(mismatch(expected, actual: actual))
             }
         }
@@ -228,5 +235,31 @@ public final class Cassette: Sendable {
 
     private func mismatch(_ expected: String, actual: CassetteInteraction) -> CassetteMismatchError {
         CassetteMismatchError(description: "CloudDouble: cassette \(file.lastPathComponent): \(expected); actual call \(actual)")
+    }
+}
+
+/// A line of a recording cassette, reserved when its call was made: the answer is written into
+/// it when it comes, so the cassette keeps the order of the calls, not of their answers.
+struct CassetteLine: Sendable {
+    let cassette: Cassette
+    let index: Int
+    let interaction: CassetteInteraction
+
+    /// Writes the answer: the value by its codec, or the error (domain, code, user info). A value
+    /// the codec cannot write is written as that error and reported to the running test; an
+    /// unstubbed call is the test's mistake, not an answer, and leaves no line.
+    func fill<V>(_ result: Result<V, any Error>) {
+        let codecs = cassette.codecs
+        switch result {
+        case .success(let value):
+            do {
+                cassette.write(.value(try codecs.encode(value)), into: self)
+            } catch {
+                cassette.write(.error(codecs.encodeError(error)), into: self)
+                TestFailure.record("CloudDouble: the cassette cannot write the result of \(interaction.type).\(interaction.call): \(error)")
+            }
+        case .failure(let error):
+            if !(error is UnstubbedCallError) { cassette.write(.error(codecs.encodeError(error)), into: self) }
+        }
     }
 }

@@ -93,6 +93,8 @@ public struct CassetteCodecs: Sendable {
         if let optional = type as? any CassetteOptional.Type { return supports(optional.wrappedType) }
         if let array = type as? any CassetteArray.Type { return supports(array.elementType) }
         if let map = type as? any CassetteItemMap.Type { return supports(map.keyType) && supports(map.successType) }
+        if let result = type as? any CassetteResult.Type { return supports(result.successType) }
+        if type is any TapedOperation.Type { return true }
         if let raw = type as? any RawRepresentable.Type { return supportsRaw(raw) }
         return false
     }
@@ -108,6 +110,8 @@ public struct CassetteCodecs: Sendable {
         }
         if let array = value as? any CassetteArray { return .array(try array.elements.map { try encode($0) }) }
         if let map = value as? any CassetteItemMap { return try encode(itemMap: map) }
+        if let result = value as? any CassetteResult { return try encode(result: result.anyResult) }
+        if let outcome = value as? any TapedOperation { return try encode(outcome: outcome) }
         if let raw = value as? any RawRepresentable { return try encode(raw.rawValue) }
         throw CassetteError.noCodec(String(reflecting: type(of: value)))
     }
@@ -129,6 +133,8 @@ public struct CassetteCodecs: Sendable {
             return array.make(try elements.map { try decodeAny(array.elementType, from: $0) })
         }
         if let map = type as? any CassetteItemMap.Type { return try decode(itemMap: map, from: json) }
+        if let result = type as? any CassetteResult.Type { return result.make(try decode(result: result.successType, from: json)) }
+        if let outcome = type as? any TapedOperation.Type { return try decode(outcome: outcome, from: json) }
         if let raw = type as? any RawRepresentable.Type { return try decode(raw: raw, from: json) }
         throw CassetteError.noCodec(String(reflecting: type))
     }
@@ -172,6 +178,22 @@ public struct CassetteCodecs: Sendable {
             }
             return (try decodeAny(type.keyType, from: key), result)
         })
+    }
+
+    // MARK: Results
+
+    /// `{"value": …}` or `{"error": …}`.
+    func encode(result: Result<Any, any Error>) throws -> CassetteJSON {
+        switch result {
+        case .success(let value): return .object(["value": try encode(value)])
+        case .failure(let error): return .object(["error": encodeError(error)])
+        }
+    }
+
+    func decode(result successType: Any.Type, from json: CassetteJSON) throws -> Result<Any, any Error> {
+        if let error = json["error"] { return .failure(try decodeError(error)) }
+        guard let value = json["value"] else { throw CassetteError.unreadable("a result ({\"value\": …} or {\"error\": …})", json) }
+        return .success(try decodeAny(successType, from: value))
     }
 
     // MARK: Values of any type

@@ -25,12 +25,12 @@ final class FaultInjectingSinkSettings: SinkSettings {
     }
 
     var isEnabled: Bool {
-        get { self.wrapped.isEnabled }
+        get { self.faults.respond("Settings", #function, .get, arguments: ()) { self.wrapped.isEnabled } }
         set { self.wrapped.isEnabled = newValue }
     }
 
     var `default`: String {
-        self.wrapped.`default`
+        self.faults.respond("Settings", #function, .get, arguments: ()) { self.wrapped.`default` }
     }
 
     @inline(__always)
@@ -42,7 +42,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Settings", "value", .completion, fail: { then(nil, $0) }) {
+        self.faults.complete("Settings", "value", .completion, arguments: key, handler: then, fail: { then(nil, $0) }) { then in
             self.wrapped.value(for: key, then: then)
         }
     }
@@ -56,7 +56,7 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Settings", "store", .completion, fail: { completionHandler($0) }) {
+        self.faults.complete("Settings", "store", .completion, arguments: (value: value, key: key, overwrite: overwrite), handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
             self.wrapped.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
         }
     }
@@ -77,15 +77,15 @@ final class FaultInjectingSinkSettings: SinkSettings {
 
     @inline(__always)
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Settings", "reset", .result, fail: { completionHandler(.failure($0)) }) {
+        self.faults.complete("Settings", "reset", .result, arguments: (), handler: completionHandler) { completionHandler in
             self.wrapped.reset(completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     func `repeat`(_ count: Int) -> Int {
-        // A synchronous member cannot fail, so it is forwarded untouched.
-        self.wrapped.`repeat`(count)
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults.respond("Settings", "repeatCount", .sync, arguments: count) { self.wrapped.`repeat`(count) }
     }
 }
 #endif

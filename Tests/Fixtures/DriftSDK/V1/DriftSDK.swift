@@ -101,3 +101,39 @@ public final class DSBucket: NSObject, @unchecked Sendable {
     /// A debugging aid the description leaves out on purpose.
     public func debugDump() -> String { "" }
 }
+
+/// An SDK type that is an actor: its members are isolated to it unless marked `nonisolated`.
+public actor DSJournal {
+    public init() {}
+
+    /// Isolated and asynchronous: callers outside the actor hop to it, so a draft can describe it.
+    public func entries(after index: Int) async throws -> [String] { [] }
+
+    /// Isolated and synchronous: outside the actor it is reached only with `await`.
+    public func entryCount() -> Int { 0 }
+
+    /// Isolated state.
+    public var lastIndex: Int = 0
+
+    /// Not isolated: callable synchronously from anywhere.
+    public nonisolated func journalName() -> String { "journal" }
+
+    /// Constant, and so reachable from anywhere.
+    public nonisolated let identifier: String = "journal"
+}
+
+/// A protocol with an associated type: members that use it cannot be described.
+public protocol DSSource: AnyObject, Sendable {
+    associatedtype Element: Sendable
+
+    /// Uses the associated type.
+    func next() async throws -> Element?
+
+    /// Uses `Self`'s associated type through a path.
+    func peek() -> Self.Element?
+
+    /// Does not use it.
+    func sourceName() -> String
+
+    func reset() async throws
+}
