@@ -16,7 +16,7 @@ struct FaultTranslator {
 
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type) { .faults(names.faultName($0)) }
+        let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let operations = call.runs

@@ -17,7 +17,7 @@ struct LiveTranslator {
 
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type) { .live(names.liveName($0)) }
+        let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for signature in translator.signatures(call) {

@@ -1,6 +1,7 @@
 /// A property a live adapter or a fault wrapper forwards (properties cannot fail, so both do the
 /// same, in the `forwardedProperty` partial): read from and written to the object it wraps, a
-/// described type it holds handed out as that type's adapter or wrapper.
+/// described type it holds handed out as that type's adapter or wrapper; a fault wrapper's reads
+/// of other values go through its engine, for cassettes.
 struct ForwardedProperty: TemplateContext {
     var attributes: [Attribute]
     /// `public var name: Type`.
@@ -10,6 +11,9 @@ struct ForwardedProperty: TemplateContext {
     var settable: Bool
     /// How the described type the property holds is handed out, if it holds one.
     var child: ChildWrapping?
+    /// A value read goes through the fault engine (a fault wrapper's: a cassette records or
+    /// answers it; no rule applies to a property).
+    var throughFaults: Bool
 
     var templateValue: TemplateValue {
         .object([
@@ -18,6 +22,7 @@ struct ForwardedProperty: TemplateContext {
             ("name", .string(name)),
             ("settable", .bool(settable)),
             ("child", child?.templateValue ?? .bool(false)),
+            ("throughFaults", .bool(throughFaults)),
         ])
     }
 }
