@@ -14,9 +14,8 @@ import CloudKitDoubles
 public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
     public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
         self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log_, delivery: delivery_)
     }
@@ -373,9 +372,8 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
 public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
     public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
         self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log_, delivery: delivery_)
     }

@@ -13,9 +13,8 @@ import CloudKitDoubles
 public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
     public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
         self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log_, delivery: delivery_)
     }

@@ -11,9 +11,8 @@ import KitchenSinkSDK
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
     init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
         self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log_, delivery: delivery_)
     }
