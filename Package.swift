@@ -34,8 +34,8 @@ let package = Package(
         // It re-exports the catalogue, so `import CloudDoubleRuntime` still sees it.
         .target(name: "CloudDoubleRuntime", dependencies: ["CloudDoubleCatalogue"], swiftSettings: strict),
 
-        // Swift Testing traits over the runtime (fault exploration). A target of its own, linked by
-        // test targets only, so the runtime never imports Testing.
+        // Swift Testing traits over the runtime (fault exploration, cassettes). A target of its
+        // own, linked by test targets only, so the runtime never imports Testing.
         .target(name: "CloudDoubleTesting", dependencies: ["CloudDoubleRuntime"], swiftSettings: strict),
 
         // The default templates, where users read and copy them: top-level `Templates/` is a
@@ -138,7 +138,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedDoublesTests",
-            dependencies: ["CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", cloudKitStandIn],
+            dependencies: [
+                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting", cloudKitStandIn,
+            ],
             swiftSettings: strict
         ),
     ],

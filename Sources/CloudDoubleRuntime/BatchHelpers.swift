@@ -1,4 +1,5 @@
-/// The two CloudKit batch cases apps most often get wrong.
+/// The two batch cases apps most often get wrong (in CloudKit: retryable items of a partial
+/// failure, and `limitExceeded`).
 extension ErrorModel {
     /// The items worth sending again after a batch: those whose per-item result failed with a
     /// retryable error. Items that failed for good (a conflict, a missing zone) are left out;
@@ -18,17 +19,19 @@ extension ErrorModel {
         }
     }
 
-    /// Whether the error says the request was too large (`limitExceeded`), directly or for
-    /// every item inside a partial failure.
+    /// Whether the error says the request was too large (the model's ``requestTooLargeCode``,
+    /// CloudKit's `limitExceeded`), directly or for every item inside a partial failure. Always
+    /// false for a model without that code.
     public func isLimitExceeded(_ error: any Error) -> Bool {
-        guard let limit = catalogue[name: "limitExceeded"]?.rawValue else { return false }
+        guard let limit = requestTooLargeCode else { return false }
         if code(of: error) == limit { return true }
         let items = partialErrors(of: error)
         return !items.isEmpty && items.values.allSatisfy { code(of: $0) == limit }
     }
 
-    /// Sends `items` with `send`; when the service answers `limitExceeded`, splits the batch in
-    /// half and sends each half the same way, down to single items. Returns each sent batch's
+    /// Sends `items` with `send`; when the service answers that the request is too large
+    /// (``isLimitExceeded(_:)``), splits the batch in half and sends each half the same way, down
+    /// to single items. Returns each sent batch's
     /// result in order, running `send` in the caller's isolation. Any other error is rethrown.
     public func splittingOnLimitExceeded<Item: Sendable, Output>(
         _ items: [Item], isolation: isolated (any Actor)? = #isolation, send: ([Item]) async throws -> Output

@@ -17,6 +17,14 @@ public struct ErrorModel: Sendable {
     public var partialErrorsKey: String?
     /// The code that means "some items failed; see the per-item errors".
     public var partialFailureCode: Int?
+    /// The code that means "the request was too large; send fewer items" (CloudKit's
+    /// `limitExceeded`), which ``splittingOnLimitExceeded(_:isolation:send:)`` splits batches on.
+    /// `nil`: no error counts as too large, so batches are sent whole and every error rethrown.
+    public var requestTooLargeCode: Int?
+    /// The code a cancelled call fails with (CloudKit's `operationCancelled`), which a fault
+    /// plan's ``FaultOutcome/cancel`` injects. `nil`: a cancelled call throws Swift's
+    /// `CancellationError`.
+    public var cancelledCode: Int?
     /// userInfo keys of the server, client and ancestor records of a conflict.
     public var serverRecordKey: String?
     public var clientRecordKey: String?
@@ -29,8 +37,8 @@ public struct ErrorModel: Sendable {
 
     public init(
         domain: String, catalogue: ErrorCatalogue? = nil, retryAfterKey: String? = nil, partialErrorsKey: String? = nil,
-        partialFailureCode: Int? = nil, serverRecordKey: String? = nil, clientRecordKey: String? = nil,
-        ancestorRecordKey: String? = nil, errorType: (@Sendable (NSError) -> any Error)? = nil
+        partialFailureCode: Int? = nil, requestTooLargeCode: Int? = nil, cancelledCode: Int? = nil, serverRecordKey: String? = nil,
+        clientRecordKey: String? = nil, ancestorRecordKey: String? = nil, errorType: (@Sendable (NSError) -> any Error)? = nil
     ) {
         self.errorType = errorType
         self.domain = domain
@@ -38,6 +46,8 @@ public struct ErrorModel: Sendable {
         self.retryAfterKey = retryAfterKey
         self.partialErrorsKey = partialErrorsKey
         self.partialFailureCode = partialFailureCode
+        self.requestTooLargeCode = requestTooLargeCode
+        self.cancelledCode = cancelledCode
         self.serverRecordKey = serverRecordKey
         self.clientRecordKey = clientRecordKey
         self.ancestorRecordKey = ancestorRecordKey

@@ -56,12 +56,22 @@ extension CassetteCodecs {
             guard let share = try decodeRecord(json, codecs) as? CKShare else { throw CassetteError.unreadable("a share", json) }
             return share
         })
-        registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs)
+        // As arguments, archived values are shown and matched by their identity: their archives
+        // hold dictionaries archived in hash order, which changes from run to run.
+        registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs) { zone, codecs in .object(["zoneID": try codecs.encode(zone.zoneID)]) }
         registerArchive(CKShare.Participant.self, name: "CKShare.Participant", in: &codecs)
-        registerArchive(CKShare.Metadata.self, name: "CKShare.Metadata", in: &codecs)
+        registerArchive(CKShare.Metadata.self, name: "CKShare.Metadata", in: &codecs) { metadata, codecs in
+            .object(["share": try codecs.encode(metadata.share.recordID)])
+        }
         registerArchive(CKUserIdentity.self, name: "CKUserIdentity", in: &codecs)
         registerArchive(CKServerChangeToken.self, name: "CKServerChangeToken", in: &codecs)
         registerArchive(CKQueryOperation.Cursor.self, name: "CKQueryOperation.Cursor", in: &codecs)
+        // `@interface CKSubscription : NSObject <NSSecureCoding, NSCopying>` (CKSubscription.h);
+        // its subclasses (query, zone, database) archive under their own class names.
+        registerArchive(CKSubscription.self, name: "CKSubscription", in: &codecs) { subscription, _ in
+            .object(["subscriptionID": .string(subscription.subscriptionID)])
+        }
+        registerResultTuples(in: &codecs)
         codecs.register(CKQuery.self, name: "CKQuery", encode: { query, _ in
             var object: [String: CassetteJSON] = ["recordType": .string(query.recordType)]
             #if canImport(Darwin)
@@ -70,18 +80,8 @@ extension CassetteCodecs {
             #endif
             return .object(object)
         }, decode: { json, _ in throw CassetteError.unreadable("no CKQuery (queries are written for matching only)", json) })
-        codecs.register(
-            (saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]).self,
-            name: "ModifyRecordsResults",
-            encode: { results, codecs in
-                .object(["saveResults": try codecs.encode(results.saveResults), "deleteResults": try codecs.encode(results.deleteResults)])
-            },
-            decode: { json, codecs in
-                (saveResults: try codecs.decode([CKRecord.ID: Result<CKRecord, any Error>].self, from: json["saveResults"] ?? .array([])),
-                    deleteResults: try codecs.decode([CKRecord.ID: Result<Void, any Error>].self, from: json["deleteResults"] ?? .array([])))
-            })
         codecs.register(CKAsset.self, name: "CKAsset", encode: { asset, _ in try encode(asset) }, decode: { json, _ in try decodeAsset(json) })
-        registerRecordOperations(in: &codecs)
+        registerOperations(in: &codecs)
         return codecs
     }
 
@@ -96,12 +96,14 @@ extension CassetteCodecs {
     }
 
     /// A secure-coding class as `"<base64 keyed archive>"`.
-    private static func registerArchive<T: NSObject & NSSecureCoding>(_ type: T.Type, name: String, in codecs: inout CassetteCodecs) {
+    private static func registerArchive<T: NSObject & NSSecureCoding>(
+        _ type: T.Type, name: String, in codecs: inout CassetteCodecs, describe: (@Sendable (T, CassetteCodecs) throws -> CassetteJSON)? = nil
+    ) {
         codecs.register(type, name: name, encode: { value, _ in
             .string(try PortableArchive.data(value).base64EncodedString())
         }, decode: { json, _ in
             try unarchive(type, try archive(json))
-        })
+        }, describe: describe)
     }
 
     private static func archive(_ json: CassetteJSON) throws -> Data {

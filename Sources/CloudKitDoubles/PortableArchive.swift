@@ -53,7 +53,8 @@ enum PortableArchive {
         ("CKRecordValueStore", "CloudKit.CKRecordValueStore"), ("CKEncryptedRecordValueStore", "CloudKit.CKEncryptedRecordValueStore"),
         ("CKServerChangeToken", "CloudKit.CKServerChangeToken"), ("CKQueryCursor", "CloudKit.__CKQueryCursor"),
         ("CKShareParticipant", "CloudKit.__CKShareParticipant"), ("CKShareMetadata", "CloudKit.__CKShareMetadata"),
-        ("CKUserIdentity", "CloudKit.CKUserIdentity"),
+        ("CKUserIdentity", "CloudKit.CKUserIdentity"), ("CKSubscription", "CloudKit.CKSubscription"),
+        ("CKDatabaseSubscription", "CloudKit.CKDatabaseSubscription"), ("CKAsset", "CloudKit.CKAssetArchive"),
         ].compactMap { appleName, swiftName in NSClassFromString(swiftName).map { (appleName, $0) } }
     }
     #endif

@@ -97,6 +97,8 @@ final class DiagnosticTests: XCTestCase {
         Case(name: "byte order mark", input: "\u{FEFF}" + valid, line: 1, column: 1, message: "byte-order mark"),
         Case(name: "duplicate error codes", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1 }, { \"name\": \"b\", \"rawValue\": 1 }] },"), line: 4, column: 126, message: "the raw value 1 is used twice"),
         Case(name: "network not a bool", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"catalogue\": [{ \"name\": \"a\", \"rawValue\": 1, \"network\": \"yes\" }] },"), line: 4, column: 108, message: "\"network\" in an error code must be true or false, found a string"),
+        Case(name: "request-too-large code not in the catalogue", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"requestTooLargeCode\": \"tooBig\", \"catalogue\": [{ \"name\": \"tooLarge\", \"rawValue\": 1 }] },"), line: 4, column: 76, message: "\"requestTooLargeCode\" names the error code \"tooBig\", which is not in the error catalogue"),
+        Case(name: "cancelled code not in the CloudKit catalogue", input: replacing("\"prefix\": \"Cloud\",", with: "\"prefix\": \"Cloud\", \"errorModel\": { \"domain\": \"D\", \"cancelledCode\": \"operationCanceled\", \"catalogue\": \"cloudKit\" },"), line: 4, column: 70, message: "\"cancelledCode\" names the error code \"operationCanceled\", which is not in the error catalogue"),
     ]
 
     /// A valid description with an operation; the operation cases replace parts of it.

@@ -102,6 +102,29 @@ final class TranslatorSnippetTests: XCTestCase {
         XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains("static var `default`: CloudDoubleRuntime.ErrorModel"))
     }
 
+    /// The codes the runtime's roles take are the description's to name, whatever its catalogue
+    /// calls them: the model carries their raw values; without them it carries none (the runtime
+    /// then never splits a batch and cancels with `CancellationError`).
+    func testTheErrorModelCarriesTheCodesItNamesForTheRuntimesRoles() throws {
+        func protocols(_ roles: String) throws -> String {
+            let json = """
+                {
+                  "formatVersion": 1, "module": "SDK", "prefix": "Cloud",
+                  "errorModel": { "domain": "\\"StoreErrorDomain\\"", \(roles)"catalogue": [
+                    { "name": "payloadTooBig", "rawValue": 413 }, { "name": "aborted", "rawValue": 499 }, { "name": "limitExceeded", "rawValue": 27 }] },
+                  "types": [{ "name": "Store", "sdkType": "SDKStore" }]
+                }
+                """
+            let files = try Generator(templates: .bundled()).generate(Array(json.utf8), file: "Store.clouddouble.json", artifacts: [.protocols])
+            return try XCTUnwrap(files.first).contents
+        }
+        let named = try protocols(#""requestTooLargeCode": "payloadTooBig", "cancelledCode": "aborted", "#)
+        XCTAssertTrue(named.contains("requestTooLargeCode: 413, cancelledCode: 499)"), named)
+        let unnamed = try protocols("")
+        XCTAssertFalse(unnamed.contains("requestTooLargeCode"), "a catalogue's code named limitExceeded is not a role by its name")
+        XCTAssertFalse(unnamed.contains("cancelledCode"))
+    }
+
     func testACopiedDefaultStandsBetweenSourceLocationDirectives() throws {
         let members = """
             "properties": [{ "name": "mode", "type": "SDKMode", "mockDefault": ".automatic" }]

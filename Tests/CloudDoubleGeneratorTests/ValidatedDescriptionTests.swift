@@ -43,7 +43,53 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(validated.types.map(\.name.value), (0..<150).map { "Service\($0)" })
         XCTAssertEqual(validated.types.map { $0.calls[0].callID }, (0..<150).map { "op\($0)" })
         let decoded = try DescriptionDecoder.decode(Array(json.utf8), file: "Bench.clouddouble.json")
-        XCTAssertEqual(validated.types.map { $0.calls[0].forms.map(\.kind.value) }, decoded.types.map { $0.calls[0].forms.map(\.kind.value) })
+        XCTAssertEqual(validated.types.map { $0.calls[0].forms.map(\.kind) }, decoded.types.map { $0.calls[0].forms.map(\.kind.value) })
         XCTAssertEqual(validated.description.types[75].calls[0].parameters[0].type.value, "Int", "the description reads back whole")
+    }
+
+    /// Each form's signature is spelled once, when the description is resolved, for all four
+    /// artifacts: its declaration (on the type model: a described type as its protocol, the
+    /// handler's value optional once), its forwarded call, its attributes; the call's result on
+    /// the type model.
+    func testFormsCarryTheirSignatures() throws {
+        let json = #"""
+            {
+              "formatVersion": 1, "module": "SDK", "prefix": "Cloud",
+              "types": [
+                { "name": "Store", "sdkType": "SDKStore", "calls": [
+                  { "parameters": [{ "label": "for", "name": "key", "type": "String" }, { "name": "zone", "type": "String?", "default": "nil" }],
+                    "returns": "Optional<Int>",
+                    "forms": {
+                      "async": { "name": "value", "availability": ["@available(macOS 13, *)"], "discardableResult": true },
+                      "completion": { "name": "fetchValue", "labels": ["forKey", "in"], "handlerLabel": "done" }
+                    } },
+                  { "id": "child", "parameters": [], "returnsRef": "Child", "forms": { "sync": { "name": "child" } } }
+                ] },
+                { "name": "Child", "sdkType": "SDKChild" }
+              ]
+            }
+            """#
+        let validated = try Generator.resolve(Array(json.utf8), file: "Store.clouddouble.json")
+        let value = validated.types[0].calls[0]
+        XCTAssertEqual(value.returns, "Optional<Int>")
+        XCTAssertEqual(value.returnsType?.isOptional, true, "the result is read on the type model")
+        let async = value.forms[0]
+        XCTAssertEqual(async.declaration, "func value(`for` key: String, zone: String?) async throws -> Optional<Int>", "labels are escaped as every name is")
+        XCTAssertEqual(async.callExpression, "value(for: key, zone: zone)")
+        XCTAssertEqual(async.attributes.map(\.text), ["@available(macOS 13, *)", "@discardableResult"])
+        let completion = value.forms[1]
+        XCTAssertEqual(
+            completion.declaration,
+            "func fetchValue(forKey key: String, `in` zone: String?, done: @escaping @Sendable (Optional<Int>, (any Swift.Error)?) -> Swift.Void)",
+            "an optional result is not made optional again")
+        XCTAssertEqual(completion.callExpression, "fetchValue(forKey: key, in: zone, done: done)")
+        XCTAssertEqual(completion.selector(of: value), "fetchValue(forKey:in:done:)")
+        XCTAssertEqual(completion.defaultOverloads(of: value).map(\.invocation), ["fetchValue(forKey: key, in: nil, done: done)"])
+        XCTAssertEqual(value.argumentsType, "(key: String, zone: String?)")
+        let child = validated.types[0].calls[1]
+        XCTAssertEqual(child.returns, "any CloudChild", "a described type is returned as its protocol")
+        XCTAssertEqual(child.returnsReference, "Child")
+        XCTAssertEqual(child.forms[0].declaration, "func child() -> any CloudChild")
+        XCTAssertEqual(child.argumentsType, "Swift.Void")
     }
 }

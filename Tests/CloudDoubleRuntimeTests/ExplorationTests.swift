@@ -101,7 +101,9 @@ final class ExplorationTests: XCTestCase {
 
     func testASeedThatDoesNotFailAgainIsReportedAndNotShrunk() async throws {
         let runs = Locked(0)
-        let report = await exploration.run { run in
+        var oneAtATime = exploration
+        oneAtATime.parallelism = 1  // the runs share a counter, so they must take turns
+        let report = await oneAtATime.run { run in
             try await run.faults.perform("Store", "upload") { () }
             let first = runs.withLock { count -> Bool in
                 count += 1
@@ -115,6 +117,47 @@ final class ExplorationTests: XCTestCase {
         XCTAssertNil(failure.minimal)
         XCTAssertNil(report.reproduction)
         XCTAssertTrue(report.description.contains("not deterministic"), report.description)
+    }
+
+    /// Seeds run at once, each on its own clock and injector, yet the report is the one a run of
+    /// one seed after another gives: the lowest failing seed and the seeds up to it, even when
+    /// a higher seed fails first.
+    func testSeedsRunAtOnceAndTheLowestFailingSeedIsReported() async throws {
+        var parallel = FaultExploration(seeds: 1...8, plan: Uploader.family, errorModel: .cloudKit)
+        parallel.parallelism = 2
+        let seedFourFailed = Locked(false)
+        let report = await parallel.run { run in
+            switch run.seed {
+            case 3:
+                // Fails only once seed 4 has failed: run one after the other, it would wait alone.
+                let deadline = Date().addingTimeInterval(10)
+                while !seedFourFailed.snapshot {
+                    if Date() > deadline { throw ExplorationFailure(message: "seed 3 ran alone") }
+                    try await Task.sleep(nanoseconds: 1_000_000)
+                }
+                throw ExplorationFailure(message: "seed 3 failed after seed 4")
+            case 4:
+                seedFourFailed.withLock { $0 = true }
+                throw ExplorationFailure(message: "seed 4 failed")
+            default:
+                try await Uploader.scenario(buggy: false)(run)
+            }
+        }
+        let failure = try XCTUnwrap(report.failure)
+        XCTAssertEqual(failure.seed, 3)
+        XCTAssertTrue(failure.message.hasSuffix("seed 3 failed after seed 4"), failure.message)
+        XCTAssertEqual(report.seedsRun, 3, "seed 4 ran, but after the failing seed: not counted")
+        var oneAtATime = exploration, several = exploration
+        oneAtATime.parallelism = 1
+        several.parallelism = 3
+        let sequential = await oneAtATime.run(Uploader.scenario(buggy: true))
+        let concurrent = await several.run(Uploader.scenario(buggy: true))
+        XCTAssertNotNil(sequential.failure)
+        XCTAssertEqual(concurrent.seedsRun, sequential.seedsRun)
+        XCTAssertEqual(concurrent.faultsInjected, sequential.faultsInjected)
+        XCTAssertEqual(concurrent.virtualSeconds, sequential.virtualSeconds)
+        XCTAssertEqual(concurrent.failure?.seed, sequential.failure?.seed)
+        XCTAssertEqual(concurrent.reproduction, sequential.reproduction)
     }
 
     func testShrinkingStopsAtItsRunLimitAndSaysSo() async throws {

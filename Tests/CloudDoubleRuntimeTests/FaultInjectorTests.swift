@@ -163,6 +163,26 @@ final class FaultInjectorTests: XCTestCase {
         XCTAssertEqual(after, [0])
     }
 
+    /// `FaultRule.cancel` injects the model's `cancelledCode`, whatever the catalogue calls it;
+    /// a model without one gets Swift's `CancellationError`.
+    func testCancelUsesTheModelsCancelledCode() async {
+        let catalogue = ErrorCatalogue(domain: "Store", codes: [
+            ErrorCodeInfo(rawValue: 9, name: "aborted", meaning: "Aborted.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
+            ErrorCodeInfo(rawValue: 20, name: "operationCancelled", meaning: "Not the store's cancellation.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
+        ])
+        let store = FaultInjector(plan: FaultPlan { FaultRule.cancel() }, errorModel: ErrorModel(domain: "Store", catalogue: catalogue, cancelledCode: 9))
+        let codes = await codes(store, count: 1)
+        XCTAssertEqual(codes, [9])
+
+        let without = FaultInjector(plan: FaultPlan { FaultRule.cancel() }, errorModel: ErrorModel(domain: "Store", catalogue: catalogue))
+        do {
+            try await without.perform("Database", "save") { () }
+            XCTFail("a cancelled call fails")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "without a cancelled code: \(error)")
+        }
+    }
+
     func testConcurrentCallersLoseNoLogEntries() async {
         let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.5, with: "zoneBusy") }, seed: 9, errorModel: .cloudKit)
         let log = CallLog()

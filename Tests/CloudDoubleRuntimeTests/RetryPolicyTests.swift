@@ -112,4 +112,37 @@ final class RetryPolicyTests: XCTestCase {
             XCTAssertEqual(model.code(of: error), 25)
         }
     }
+
+    /// The runtime knows no code by name: a model whose catalogue names its codes otherwise gets
+    /// the splitting from its `requestTooLargeCode`; one without it sends once and rethrows.
+    func testSplittingFollowsTheModelsRequestTooLargeCode() async throws {
+        let catalogue = ErrorCatalogue(domain: "Store", codes: [
+            ErrorCodeInfo(rawValue: 7, name: "payloadTooBig", meaning: "Too big.", isRetryable: false, appCanHandle: true, recovery: .splitBatch),
+            ErrorCodeInfo(rawValue: 27, name: "limitExceeded", meaning: "Not the store's 'too large'.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
+        ])
+        let store = ErrorModel(domain: "Store", catalogue: catalogue, requestTooLargeCode: 7)
+        let sent = Locked<[[Int]]>([])
+        let results = try await store.splittingOnLimitExceeded(Array(1...4)) { batch in
+            sent.withLock { $0.append(batch) }
+            if batch.count > 2 { throw store.error(7) }
+            return batch.count
+        }
+        XCTAssertEqual(results, [2, 2])
+        XCTAssertEqual(sent.snapshot, [[1, 2, 3, 4], [1, 2], [3, 4]])
+        XCTAssertFalse(store.isLimitExceeded(store.error(27)), "a code named limitExceeded means nothing unless the model says so")
+
+        let without = ErrorModel(domain: "Store", catalogue: catalogue)
+        XCTAssertFalse(without.isLimitExceeded(without.error(7)))
+        let attempts = Locked(0)
+        do {
+            _ = try await without.splittingOnLimitExceeded([1, 2, 3, 4]) { _ in
+                attempts.withLock { $0 += 1 }
+                throw without.error(7)
+            } as [Int]
+            XCTFail("without a request-too-large code the error is rethrown")
+        } catch {
+            XCTAssertEqual(without.code(of: error), 7)
+        }
+        XCTAssertEqual(attempts.snapshot, 1, "without a request-too-large code the batch is sent once, whole")
+    }
 }

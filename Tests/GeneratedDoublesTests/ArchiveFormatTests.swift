@@ -126,6 +126,34 @@ final class ArchiveFormatTests: XCTestCase {
 
     /// Values keep their Swift types through an archive: numbers of each kind, lists, and lists
     /// of references (a record's `.deleteSelf` list).
+    /// A value store's collections are archived as Apple's mutable classes (the decompiled
+    /// `-[CKRecordValueStore initWithCoder:]` reads "RecordValues", "OriginalValues" and
+    /// "ChangedKeys" as dictionaries and a set), whatever class the stand-in makes them with, and
+    /// two records with equal values in one archive read back each with its own values.
+    func testValueStoresArchiveApplesCollectionClassesAndRecordsKeepTheirOwn() throws {
+        let records = (1...2).map { _ -> CKRecord in
+            let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: UUID().uuidString))
+            record["text"] = "same"
+            record["count"] = 2
+            return record
+        }
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        for (index, record) in records.enumerated() { archiver.encode(record, forKey: "r\(index)") }
+        archiver.finishEncoding()
+        let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any])
+        let classNames = Set((plist["$objects"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["$classname"] as? String })
+        XCTAssertTrue(classNames.isSuperset(of: ["NSMutableDictionary", "NSMutableSet"]), "\(classNames)")
+        XCTAssertFalse(classNames.contains { $0.contains("StandIn") }, "\(classNames)")
+
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        let decoded = try (0..<2).map { try XCTUnwrap(unarchiver.decodeObject(of: CKRecord.self, forKey: "r\($0)")) }
+        decoded[0]["text"] = "changed"
+        XCTAssertEqual(decoded[1]["text"] as? String, "same")
+        XCTAssertEqual(decoded.map { $0["count"] as? Int }, [2, 2])
+        XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text"], ["count", "text"]])
+    }
+
     func testValuesKeepTheirTypesThroughAnArchive() throws {
         let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
         let target = CKRecord.ID(recordName: "t", zoneID: zoneID)

@@ -1,4 +1,5 @@
 import CloudDoubleRuntime
+import CloudDoubleTesting
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
@@ -86,5 +87,28 @@ final class CassetteFixtureTests: XCTestCase {
             try await CassetteFixtures.app(container)
         }
         #expect(seen == CassetteFixtures.Seen(title: "Edited by hand", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: [2]))
+    }
+}
+
+/// The `.cassette` trait (CloudDoubleTesting) picks `traitRecordedNotes.jsonl` by the test's name
+/// and the mode by `CLOUDDOUBLE_CASSETTE` (playback in CI), and attaches the log the test makes:
+/// the test body never names the cassette. Re-record it with
+/// `CLOUDDOUBLE_CASSETTE=record swift test --filter traitRecordedNotes`.
+@Suite struct CassetteTraitTests {
+    @Test(.cassette(codecs: .cloudKit, directory: CassetteFixtures.directory))
+    func traitRecordedNotes() async throws {
+        let cassette = try #require(Cassette.current)
+        #expect(cassette.file.lastPathComponent == "traitRecordedNotes.jsonl")
+        #expect(cassette.file.deletingLastPathComponent().lastPathComponent == "CassetteFixtureTests")
+        let log = CallLog()
+        #expect(log.cassette === cassette)
+        let container = CassetteFixtures.container(log, mode: cassette.mode)
+        let seen = try await CassetteFixtures.app(container)
+        #expect(seen == CassetteFixtures.Seen(title: "Groceries", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: []))
+    }
+
+    @Test func noCassetteOutsideTheTrait() {
+        #expect(Cassette.current == nil)
+        #expect(CallLog().cassette == nil)
     }
 }

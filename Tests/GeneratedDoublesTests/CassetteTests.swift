@@ -176,6 +176,27 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(value["fields"]?["attachment"]?["CKAsset"]?["sha256"], .string("d52891fcc0d475789b543eda521570295f4871874fe591c02a45d3a5fb3e65f5"))
     }
 
+    /// A record's archive carries its asset as a `CKAsset` (PortableArchive), with the recording
+    /// machine's file URL. Where that file is gone (another machine), the line's bytes answer,
+    /// and the record still has its system fields from the archive.
+    func testAnAssetInARecordArchiveReadsWhereItsFileIsGone() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("picture.bin")
+        try Data("picture".utf8).write(to: source)
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "with-asset"))
+        record["picture"] = CKAsset(fileURL: source)
+        let codecs = CassetteCodecs.cloudKit
+        let line = try codecs.encode(record)
+
+        let here = try codecs.decode(CKRecord.self, from: line)
+        XCTAssertEqual((here["picture"] as? CKAsset)?.fileURL?.standardizedFileURL, source.standardizedFileURL, "the archive's asset")
+        try FileManager.default.removeItem(at: source)
+        let elsewhere = try codecs.decode(CKRecord.self, from: line)
+        let asset = try XCTUnwrap(elsewhere["picture"] as? CKAsset)
+        XCTAssertEqual(asset.fileURL.flatMap { FileManager.default.contents(atPath: $0.path) }, Data("picture".utf8), "the line's bytes")
+        XCTAssertTrue(elsewhere.changedKeys().contains("picture"))
+    }
+
     /// A share is written as a record, and reads back as a share where a record is expected.
     func testAShareIsWrittenAsARecord() throws {
         let root = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "shared-note"))

@@ -49,6 +49,26 @@ final class FaultWrapperTests: XCTestCase {
         XCTAssertEqual(Set(refetched.filter { if case .failure = $0.value { return true } else { return false } }.keys), Set(failed.keys))
     }
 
+    /// The CloudKit description names the codes the runtime's roles take (the runtime knows none
+    /// by name): a cancelled call fails with `operationCancelled`, and a `limitExceeded` batch is
+    /// split. Apple, `CKError.Code.limitExceeded`: "If your app receives this error, it must split
+    /// the operation in half and try both requests again"; `operationCancelled`: the operation
+    /// was explicitly cancelled.
+    func testTheCloudKitModelNamesItsCancelledAndRequestTooLargeCodes() async throws {
+        XCTAssertEqual(ErrorModel.cloudKit.requestTooLargeCode, CKError.Code.limitExceeded.rawValue)
+        XCTAssertEqual(ErrorModel.cloudKit.cancelledCode, CKError.Code.operationCancelled.rawValue)
+        let mock = MockCloudDatabase()
+        mock.stub(.saveRecord, .handler { $0 })
+        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan { FaultRule.cancel(.call(CloudDatabaseCall.saveRecord)) })
+        do {
+            _ = try await database.save(notes(1)[0])
+            XCTFail("the cancelled save succeeded")
+        } catch let error as CKError {
+            XCTAssertEqual(error.code, .operationCancelled)
+        }
+        XCTAssertTrue(ErrorModel.cloudKit.isLimitExceeded(ErrorModel.cloudKit.error(CKError.Code.limitExceeded.rawValue)))
+    }
+
     func testCompletionAndResultFormsDeliverTheInjectedErrorTheSDKWay() async {
         let mock = MockCloudDatabase()
         let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, errorModel: .cloudKit, time: VirtualClock().timeSource)

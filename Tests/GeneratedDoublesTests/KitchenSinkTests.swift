@@ -73,4 +73,18 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(faulty.repeat(4), 0, "sync calls pass through to the mock")
         XCTAssertEqual(mock.callCount(.repeatCount), 1)
     }
+
+    /// A description without an error model names no cancelled code: a cancelled call throws
+    /// Swift's `CancellationError` (docs/DescriptionFormat.md, "Error model").
+    func testACancelledCallOfADescriptionWithoutAnErrorModelThrowsCancellationError() async {
+        let mock = MockSinkSettings()
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.cancel(.call(SinkSettingsCall.reset)) })
+        do {
+            try await faulty.reset()
+            XCTFail("the cancelled reset succeeded")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        XCTAssertEqual(mock.callCount(.reset), 0)
+    }
 }

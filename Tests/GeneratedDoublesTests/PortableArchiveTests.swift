@@ -56,6 +56,28 @@ final class PortableArchiveTests: XCTestCase {
         XCTAssertEqual(restored["when"] as? Date, Date(timeIntervalSince1970: 1_000))
     }
 
+    /// An asset field is archived as Apple archives it: a `CKAsset` object (the value store
+    /// encodes its values dictionary as it is) with Apple's keys, `AssetFileURL` among them. An
+    /// archive that carries one, from either platform, reads back with the asset.
+    func testAnAssetFieldIsArchivedAsACKAssetWithApplesKeys() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("PortableArchiveTests-\(UUID().uuidString)")
+        try Data("picture".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let record = record()
+        record["picture"] = CKAsset(fileURL: file)
+        let data = try PortableArchive.data(record)
+        XCTAssertTrue(try classNames(in: data).contains("CKAsset"))
+        let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let objects = try XCTUnwrap(plist["$objects"] as? [Any])
+        let asset = try XCTUnwrap(objects.compactMap { $0 as? [String: Any] }.first { $0["AssetFileURL"] != nil })
+        XCTAssertEqual(asset["AssetSize"] as? Int, 7)
+        XCTAssertEqual(asset["AssetHasSize"] as? Bool, true)
+        XCTAssertNotNil(asset["AssetUUID"])
+        let restored = try XCTUnwrap(try PortableArchive.object(of: [CKRecord.self], from: data) as? CKRecord)
+        XCTAssertEqual((restored["picture"] as? CKAsset)?.fileURL?.standardizedFileURL, file.standardizedFileURL)
+        XCTAssertEqual(restored["title"] as? String, "hello", "the rest of the record reads too")
+    }
+
     func testTokensAndZonesTravelToo() throws {
         let zone = CKRecordZone(zoneName: "Notes")
         let restored = try XCTUnwrap(try PortableArchive.object(of: [CKRecordZone.self], from: try PortableArchive.data(zone)) as? CKRecordZone)

@@ -9,13 +9,16 @@ import NotesSync
 // `testNoNoteIsLostWhenThirtyPercentOfCallsFail`, one seed per run), run by `FaultExploration`
 // as an exploration runs it. Prints each round's rate, then the median and the range.
 //
-//   swift run -c release --package-path Benchmarks seeds-bench [seeds per round] [rounds]
+//   swift run -c release --package-path Benchmarks seeds-bench [seeds per round] [rounds] [parallelism]
+//
+// Parallelism is `FaultExploration`'s (the machine's active processors unless given).
 
 func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let seedsPerRound = arguments.first ?? 40
 let rounds = arguments.dropFirst().first ?? 5
+let parallelism = arguments.dropFirst(2).first
 
 let everyCode = ErrorCatalogue.cloudKit.codes.map { WeightedCode(.raw($0.rawValue)) }
 let plan = FaultPlan {
@@ -70,7 +73,9 @@ let scenario: FaultExploration.Body = { run in
 
 var rates: [Double] = []
 for round in 1...rounds {
-    let report = await FaultExploration(seeds: 1...UInt64(seedsPerRound), plan: plan, errorModel: .cloudKit).run(scenario)
+    var exploration = FaultExploration(seeds: 1...UInt64(seedsPerRound), plan: plan, errorModel: .cloudKit)
+    if let parallelism { exploration.parallelism = parallelism }
+    let report = await exploration.run(scenario)
     if let failure = report.failure { say("round \(round): seed \(failure.seed) failed: \(failure.message)") }
     let rate = Double(report.seedsRun) / report.wallSeconds
     rates.append(rate)

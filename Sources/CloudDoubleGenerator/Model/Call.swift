@@ -114,6 +114,11 @@ public struct ErrorModelSpec: Sendable {
     public var retryAfterKey: Located<String>?
     public var partialErrorsKey: Located<String>?
     public var partialFailureCode: Int?
+    /// The name of the catalogue's code that means the request was too large (CloudKit's
+    /// `limitExceeded`): batches are split on it.
+    public var requestTooLargeCode: Located<String>?
+    /// The name of the catalogue's code a cancelled call fails with (CloudKit's `operationCancelled`).
+    public var cancelledCode: Located<String>?
     public var serverRecordKey: Located<String>?
     public var clientRecordKey: Located<String>?
     public var ancestorRecordKey: Located<String>?

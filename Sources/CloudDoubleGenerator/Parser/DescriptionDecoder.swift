@@ -382,7 +382,8 @@ private struct Reader {
         guard let domain else { return nil }
         return ErrorModelSpec(
             name: object.string("name"), domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
-            partialFailureCode: object.integer("partialFailureCode")?.value, serverRecordKey: object.string("serverRecordKey"),
+            partialFailureCode: object.integer("partialFailureCode")?.value, requestTooLargeCode: object.string("requestTooLargeCode"),
+            cancelledCode: object.string("cancelledCode"), serverRecordKey: object.string("serverRecordKey"),
             clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
             errorType: object.string("errorType").map(declared), catalogue: catalogue)
     }
@@ -427,7 +428,7 @@ enum DescriptionKeys {
     static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
     static let deprecated = ["message", "renamed"]
     static let errorModel = [
-        "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
+        "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "requestTooLargeCode", "cancelledCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
     ]
     static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "network", "userAction", "defaultRetryAfter"]
 }

@@ -19,45 +19,46 @@ struct FaultTranslator {
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
-            let operations = call.runs
-            for signature in translator.signatures(call) {
-                calls.append(self.call(signature, operations: operations))
+            let arguments = call.argumentsValue
+            for form in call.forms {
+                calls.append(self.call(form, of: call, arguments: arguments))
             }
         }
         return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
     }
 
-    func call(_ signature: FormSignature, operations: [OperationSpec]) -> FaultTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
-            attributes: signature.attributes, declaration: signature.declaration(access: translator.access), invocation: signature.callExpression(),
-            id: StringLiteral(signature.callID), handler: signature.hasHandler ? signature.handlerName : "",
-            arguments: MockTranslator.argumentsValue(signature.call), kind: .forwarded(childWrapper: nil))
+            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
+            id: StringLiteral(call.callID), handler: form.hasHandler ? form.handlerName : "",
+            arguments: arguments, kind: .forwarded(childWrapper: nil))
+        let operations = call.runs
         if !operations.isEmpty {
-            let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
+            let parameter = SwiftNames.escaped(call.parameters[0].name.value)
             context.kind = .operation(parameter: parameter, outcomes: operations.map { translator.operationTranslator($0).outcomeName })
             return context
         }
         // Inlined into its protocol witness: a call no rule selects then costs one async frame
         // less (docs/Benchmarks.md, "Runtime overhead per call").
         context.attributes.append(.inlineAlways)
-        switch signature.kind {
+        switch form.kind {
         case .sync:
-            context.kind = .forwarded(childWrapper: signature.returnsReference.map(translator.names.faultName))
+            context.kind = .forwarded(childWrapper: call.returnsReference.map(translator.names.faultName))
         case .async:
-            context.kind = itemFaults(signature).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
+            context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
         case .completion:
             let failure: String
-            if signature.returns == nil {
-                failure = "\(signature.handlerName)($0)"
-            } else if signature.handlerValueIsOptional {
-                failure = "\(signature.handlerName)(nil, $0)"
+            if call.returns == nil {
+                failure = "\(form.handlerName)($0)"
+            } else if form.handlerValueIsOptional {
+                failure = "\(form.handlerName)(nil, $0)"
             } else {
-                failure = "\(signature.handlerName)(\(signature.form.errorValue?.value ?? "nil"), $0)"
+                failure = "\(form.handlerName)(\(form.errorValue?.value ?? "nil"), $0)"
             }
-            let pasted = signature.returns != nil && !signature.handlerValueIsOptional ? signature.form.errorValue?.location : nil
+            let pasted = call.returns != nil && !form.handlerValueIsOptional ? form.errorValue?.location : nil
             context.kind = .completion(failure: failure, copied: translator.copied(at: pasted))
         case .result:
-            context.kind = itemFaults(signature).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
+            context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
         }
         return context
     }
@@ -66,8 +67,7 @@ struct FaultTranslator {
     /// the items not chosen to fail, and merging the chosen items' failures into the answer
     /// (returned items, such as query matches, are failed there too). `nil` for a call without
     /// per-item results.
-    func itemFaults(_ signature: FormSignature) -> FaultTypeContext.ItemFaults? {
-        let call = signature.call
+    func itemFaults(_ form: ResolvedForm, of call: ResolvedCall) -> FaultTypeContext.ItemFaults? {
         guard let perItem = call.perItem else { return nil }
         var requests: [FaultTypeContext.ItemRequest] = []
         var kept: [Int: String] = [:]
@@ -94,7 +94,7 @@ struct FaultTranslator {
         case .whole: merge = .whole(merged("value", field: ""))
         case .fields(let fields): merge = .fields(fields.map { (name: $0.value, expression: merged("value.\($0.value)", field: $0.value)) })
         }
-        let handler = signature.kind == .result ? "deliver" : nil
-        return FaultTypeContext.ItemFaults(requests: requests, merge: merge, keptInvocation: signature.callExpression(handler: handler, replacing: kept))
+        let handler = form.kind == .result ? "deliver" : nil
+        return FaultTypeContext.ItemFaults(requests: requests, merge: merge, keptInvocation: form.callExpression(of: call, handler: handler, replacing: kept))
     }
 }

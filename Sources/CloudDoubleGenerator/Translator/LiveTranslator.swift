@@ -20,13 +20,13 @@ struct LiveTranslator {
         let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
-            for signature in translator.signatures(call) {
+            for form in call.forms {
                 calls.append(LiveTypeContext.Call(
-                    attributes: signature.attributes,
-                    declaration: signature.declaration(access: translator.access),
-                    invocation: signature.callExpression(),
-                    isAsync: signature.kind == .async,
-                    child: signature.kind == .sync ? signature.returnsReference.map { .live(names.liveName($0)) } : nil))
+                    attributes: form.attributes,
+                    declaration: form.declaration(after: translator.accessPrefix),
+                    invocation: form.callExpression,
+                    isAsync: form.kind == .async,
+                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }
         }
         return LiveTypeContext(

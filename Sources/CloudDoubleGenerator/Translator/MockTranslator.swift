@@ -39,10 +39,9 @@ struct MockTranslator {
         var operationBackings: [String] = []
         for call in type.calls {
             let operations = call.runs
-            let signatures = translator.signatures(call)
-            let arguments = Self.argumentsValue(call)
-            for signature in signatures {
-                calls.append(operations.isEmpty ? self.call(signature, arguments: arguments) : operationCall(signature, operations: operations))
+            let arguments = call.argumentsValue
+            for form in call.forms {
+                calls.append(operations.isEmpty ? self.call(form, of: call, arguments: arguments) : operationCall(form, of: call))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -50,9 +49,9 @@ struct MockTranslator {
             }
             if let action = call.store {
                 let id = call.callID
-                let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(Translator.argumentsType(call))"
-                let returns = call.returns.map { " -> \(translator.swiftType($0))" } ?? ""
-                let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
+                let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(call.argumentsType)"
+                let returns = call.returns.map { " -> \($0)" } ?? ""
+                let selectors = call.forms.map { "`\($0.selector(of: call))`" }.joined(separator: ", ")
                 backing.append(MockTypeContext.BackingRequirement(
                     doc: DocComment("`\(id)` (\(action.value.rawValue)): \(selectors)."),
                     declaration: "func \(SwiftNames.escaped(id))(\(parameter)) throws\(returns)"))
@@ -64,23 +63,23 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs.
-    func call(_ signature: FormSignature, arguments: String) -> MockTypeContext.Call {
-        let returns = signature.returns
-        let errorValue = signature.kind == .completion ? signature.form.errorValue?.location : nil
+    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> MockTypeContext.Call {
+        let returns = call.returns
+        let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(
-            id: StringLiteral(signature.callID), arguments: arguments, backed: backed(signature.call), handler: signature.handlerName)
+            id: StringLiteral(call.callID), arguments: arguments, backed: backed(call), handler: form.handlerName)
         // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
-        let fallback = (signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
+        let fallback = (call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
-        switch signature.kind {
+        switch form.kind {
         case .sync:
-            if let ref = signature.returnsReference {
-                let key = "\"\(signature.callID)(\\(\(Qualified.string)(describing: \(arguments))))\""
+            if let ref = call.returnsReference {
+                let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments))))\""
                 answer.backed = nil
                 method = .child(child(ref, key: key))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
-                answer.fallback = signature.call.mockDefault?.value ?? signature.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
+                answer.fallback = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
                 method = .respondWithoutFailing
             }
         case .async:
@@ -90,10 +89,10 @@ struct MockTranslator {
             if let returns {
                 answer.type = Translator.typeExpression(returns)
                 answer.fallback = fallback
-                if signature.handlerValueIsOptional && !signature.returnsIsOptional {
+                if form.handlerValueIsOptional && !call.returnsIsOptional {
                     method = .deliverOptional
                 } else {
-                    answer.errorValue = signature.form.errorValue?.value ?? "nil"
+                    answer.errorValue = form.errorValue?.value ?? "nil"
                     method = .deliverValue
                 }
             } else {
@@ -105,18 +104,18 @@ struct MockTranslator {
             method = .deliverResult
         }
         return MockTypeContext.Call(
-            attributes: signature.attributes, declaration: signature.declaration(access: translator.access),
-            copied: translator.copied(at: signature.call.mockDefault?.location ?? errorValue), answer: answer, method: method)
+            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix),
+            copied: translator.copied(at: call.mockDefault?.location ?? errorValue), answer: answer, method: method)
     }
 
     /// `add(_:)`: logged with the app's operation object, which the runtime then completes
     /// through its own blocks with its stubbed outcome, when it is of a described class.
-    func operationCall(_ signature: FormSignature, operations: [OperationSpec]) -> MockTypeContext.Call {
-        let parameter = SwiftNames.escaped(signature.call.parameters[0].name.value)
-        let answer = MockTypeContext.Answer(id: StringLiteral(signature.callID), arguments: parameter, handler: "")
+    func operationCall(_ form: ResolvedForm, of call: ResolvedCall) -> MockTypeContext.Call {
+        let parameter = SwiftNames.escaped(call.parameters[0].name.value)
+        let answer = MockTypeContext.Answer(id: StringLiteral(call.callID), arguments: parameter, handler: "")
         return MockTypeContext.Call(
-            attributes: signature.attributes, declaration: signature.declaration(access: translator.access), copied: nil, answer: answer,
-            method: .run(outcomes: operations.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))
+            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), copied: nil, answer: answer,
+            method: .run(outcomes: call.runs.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))
     }
 
     /// The body of the closure that asks the backing for a store call no stub answers.
@@ -129,25 +128,5 @@ struct MockTranslator {
     /// The mock of a described type a member hands out, one per `key`.
     func child(_ reference: String, key: String) -> MockTypeContext.Child {
         MockTypeContext.Child(key: key, mock: translator.names.mockName(reference), protocolName: translator.protocolName(reference))
-    }
-
-    /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    static func argumentsValue(_ call: ResolvedCall) -> String {
-        switch call.parameters.count {
-        case 0: return "()"
-        case 1: return SwiftNames.escaped(call.parameters[0].name.value)
-        default:
-            var text = TextBuilder(capacity: 64)
-            text += "("
-            for index in call.parameters.indices {
-                let name = call.parameters[index].name.value
-                if index > 0 { text += ", " }
-                text += name
-                text += ": "
-                text += SwiftNames.escaped(name)
-            }
-            text += ")"
-            return text.text()
-        }
     }
 }

@@ -42,16 +42,17 @@ struct ProtocolsTranslator {
         }
         for call in type.calls {
             let id = call.callID
-            let signatures = translator.signatures(call)
-            for signature in signatures {
+            let forms = call.forms
+            let selectors = forms.map { $0.selector(of: call) }
+            for (form, selector) in zip(forms, selectors) {
                 requirements.append(ProtocolsTypeContext.Requirement(
-                    doc: DocComment((call.documentation.map { [$0] } ?? []) + ["Call `\(id)`; forwards to `\(sdkType).\(signature.selector)`."]),
-                    attributes: signature.attributes, declaration: signature.declaration(access: "")))
-                overloads += self.overloads(signature)
+                    doc: DocComment((call.documentation.map { [$0] } ?? []) + ["Call `\(id)`; forwards to `\(sdkType).\(selector)`."]),
+                    attributes: form.attributes, declaration: form.declaration))
+                overloads += self.overloads(form, of: call)
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
-            let shared = signatures.dropFirst().reduce(signatures.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, signature in
-                shared.filter(signature.attributes.contains)
+            let shared = forms.dropFirst().reduce(forms.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, form in
+                shared.filter(form.attributes.contains)
             }
             for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
@@ -60,33 +61,22 @@ struct ProtocolsTranslator {
                     arguments: operation.sdkType.value, value: outcome,
                     name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
-            let selectors = signatures.map { "`\($0.selector)`" }.joined(separator: ", ")
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The call `\(id)`: \(selectors)."), attributes: shared, arguments: Translator.argumentsType(call),
-                value: call.returns.map(translator.swiftType) ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
+                doc: DocComment("The call `\(id)`: \(selectors.map { "`\($0)`" }.joined(separator: ", "))."), attributes: shared, arguments: call.argumentsType,
+                value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
             requirements: requirements, overloads: overloads, callKeys: keys)
     }
 
-    /// Protocols cannot declare default argument values, so each way of leaving defaulted
-    /// arguments out (of the last four defaulted) gets an overload in a protocol extension that
-    /// forwards with the defaults.
-    func overloads(_ signature: FormSignature) -> [ProtocolsTypeContext.Overload] {
-        let defaulted = signature.call.parameters.indices.filter { signature.call.parameters[$0].defaultValue != nil }
-        guard !defaulted.isEmpty else { return [] }
-        let limited = Array(defaulted.suffix(4))
-        var result: [ProtocolsTypeContext.Overload] = []
-        for mask in 1..<(1 << limited.count) {
-            let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
-            let pasted = omitted.compactMap { signature.call.parameters[$0].defaultLocation }.min { $0.line < $1.line }
-            result.append(ProtocolsTypeContext.Overload(
-                attributes: signature.attributes, declaration: signature.declaration(access: translator.access, omitting: omitted),
-                invocation: "\(SwiftNames.escaped(signature.form.name.value))(\(signature.forwardingArguments(substitutingDefaultsFor: omitted)))",
-                isAsync: signature.kind == .async, copied: translator.copied(at: pasted)))
+    /// The protocol extension's overloads that leave defaulted arguments out.
+    func overloads(_ form: ResolvedForm, of call: ResolvedCall) -> [ProtocolsTypeContext.Overload] {
+        form.defaultOverloads(of: call).map { overload in
+            ProtocolsTypeContext.Overload(
+                attributes: form.attributes, declaration: translator.accessPrefix + overload.declaration, invocation: overload.invocation,
+                isAsync: form.kind == .async, copied: translator.copied(at: overload.pasted))
         }
-        return result
     }
 
     /// The `ErrorModel` the protocols file declares, built from the SDK's own constants so
@@ -108,6 +98,9 @@ struct ProtocolsTranslator {
         if let key = model.retryAfterKey { arguments.append("retryAfterKey: \(key.value)") }
         if let key = model.partialErrorsKey { arguments.append("partialErrorsKey: \(key.value)") }
         if let code = model.partialFailureCode { arguments.append("partialFailureCode: \(code)") }
+        // By raw value, as `partialFailureCode`; the validator checked the names.
+        if let code = model.requestTooLargeCode.flatMap(model.rawValue(named:)) { arguments.append("requestTooLargeCode: \(code)") }
+        if let code = model.cancelledCode.flatMap(model.rawValue(named:)) { arguments.append("cancelledCode: \(code)") }
         if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }

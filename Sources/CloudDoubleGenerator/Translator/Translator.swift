@@ -92,27 +92,11 @@ public struct Translator: Sendable {
     /// Whether the type hands out described types (a container's databases), whose adapters and
     /// wrappers it keeps one per object.
     func hasChildren(_ type: ResolvedType) -> Bool {
-        type.properties.contains { reference($0.type) != nil } || type.calls.contains { reference($0.returns) != nil }
+        type.properties.contains { reference($0.type) != nil } || type.calls.contains { $0.returnsReference != nil }
     }
 
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
         OperationTranslator(operation: operation, prefix: prefix, copied: copied)
-    }
-
-    /// The signature of each form of `call`, in the description's order.
-    func signatures(_ call: ResolvedCall) -> [FormSignature] {
-        let id = call.callID
-        // Spelled out rather than `call.returns.map(swiftType)`: a method reference copies the translator.
-        var returns: String?
-        var returnsType: SwiftType?
-        if let use = call.returns {
-            returns = swiftType(use)
-            returnsType = typeModel(use)
-        }
-        let returnsReference = reference(call.returns)
-        return call.forms.map {
-            FormSignature(call: call, callID: id, form: $0, returns: returns, returnsType: returnsType, returnsReference: returnsReference)
-        }
     }
 
     /// Where Swift copied from the description at `location` came from, for `#sourceLocation`.
@@ -132,35 +116,6 @@ public struct Translator: Sendable {
     static func typeExpression(_ type: String) -> String {
         let simple = type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
         return simple ? "\(type).self" : "(\(type)).self"
-    }
-
-    /// The type of a call's arguments in the mock's history and its key: `Void`, the one
-    /// parameter's type, or a tuple labelled with the parameter names.
-    static func argumentsType(_ call: ResolvedCall) -> String {
-        switch call.parameters.count {
-        case 0: return Qualified.void
-        case 1: return storedType(call.parameters[0].type)
-        default:
-            var text = TextBuilder(capacity: 64)
-            text += "("
-            for index in call.parameters.indices {
-                if index > 0 { text += ", " }
-                text += call.parameters[index].name.value
-                text += ": "
-                text += storedType(call.parameters[index].type)
-            }
-            text += ")"
-            return text.text()
-        }
-    }
-
-    /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
-    /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
-    /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    static func storedType(_ type: DeclaredType) -> String {
-        guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
-        let kept = attributes.filter { $0 != "@escaping" }
-        return (kept.isEmpty ? function : .attributed(kept, function)).description
     }
 
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.

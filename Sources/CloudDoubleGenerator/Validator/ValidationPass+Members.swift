@@ -1,4 +1,3 @@
-import CloudDoubleCatalogue
 
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
@@ -355,17 +354,18 @@ extension ValidationPass {
         keyPath(atomic.groupBy, what: "groupBy")
         expression(atomic.except, what: "\"except\"")
         if !errorCodeNames.contains(atomic.error.value) {
-            sink.error(
-                "the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location,
-                hint: Spelling.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
+            // Without an error model the generated model has no codes: the group's other items
+            // would fail with the fault plan's "no such code" error, not the SDK's.
+            let hint = description.errorModel == nil
+                ? "the description has no \"errorModel\", so its catalogue has no codes; add one (\"catalogue\": \"cloudKit\" for CloudKit's)"
+                : Spelling.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" }
+            sink.error("the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location, hint: hint)
         }
     }
 
-    /// The names of the error codes the description's catalogue has.
+    /// The names of the error codes the description's catalogue has (none without an error
+    /// model: the generated model then has no codes).
     var errorCodeNames: [String] {
-        switch description.errorModel?.catalogue {
-        case .codes(let codes)?: return codes.map(\.name.value)
-        case .cloudKit?, nil: return ErrorCatalogue.cloudKit.codes.map(\.name)
-        }
+        description.errorModel?.codeNames ?? []
     }
 }

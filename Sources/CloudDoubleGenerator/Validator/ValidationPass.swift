@@ -191,6 +191,12 @@ struct ValidationPass {
             expression(key, what: "an error model key")
         }
         if let type = model.errorType { namedType(type, what: "the error type") }
+        for (code, key) in [(model.requestTooLargeCode, "requestTooLargeCode"), (model.cancelledCode, "cancelledCode")] {
+            guard let code, !errorCodeNames.contains(code.value) else { continue }
+            sink.error(
+                "\"\(key)\" names the error code \"\(code.value)\", which is not in the error catalogue", at: code.location,
+                hint: Spelling.closest(to: code.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" })
+        }
         guard case .codes(let codes) = model.catalogue else { return }
         var names: [String: Int] = [:]
         var raws: [Int: Int] = [:]

@@ -33,7 +33,9 @@ public enum Validator {
 
 
 /// A description the validator accepted, with what it resolved: each form's and property's
-/// availability parsed, each call's id and the operations it runs. Only `Validator.validate`
+/// availability parsed, each call's id, the operations it runs, its result and recorded
+/// arguments spelled, and each form's signature (`ResolvedForm`: declaration, forwarded call,
+/// selector, attributes), built once for the four artifacts. Only `Validator.validate`
 /// makes one, and translators take only this, so nothing is generated from an unchecked
 /// description and nothing the validator knew is worked out again. Every field of the
 /// description reads through (`validated.prefix`), with the resolved parts in its place.
@@ -74,6 +76,7 @@ public struct ValidatedDescription: Sendable {
         let described = description.types
         description.types = []
         let operations = description.operations
+        let names = GeneratedNames(prefix: description.prefix.value)
         // The validator parsed each attribute with the same parser and refused what did not parse.
         let availability = description.availability.compactMap { Availability(parsing: $0.value) }
         // On all cores, each type taken out of the description as it is resolved: its members are
@@ -94,9 +97,7 @@ public struct ValidatedDescription: Sendable {
                     case .all: runs = operations
                     case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
                     }
-                    return ResolvedCall(
-                        call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs,
-                        forms: call.forms.map { ResolvedForm(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) })
+                    return ResolvedCall(call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs, names: names)
                 })
         }
         storage = Storage(stored: description, types: types, availability: availability)
@@ -138,47 +139,4 @@ struct ResolvedProperty: Sendable {
     let availability: [Availability]
 
     subscript<T>(dynamicMember keyPath: KeyPath<Property, T>) -> T { spec[keyPath: keyPath] }
-}
-
-/// A call with its id (the given one, else its first form's name) and the operations it runs.
-/// A class, as are its forms: every artifact hands each call and form around per form, and a
-/// copy of the value would retain each of its texts every time.
-@dynamicMemberLookup
-final class ResolvedCall: Sendable {
-    /// The call without its forms, which are here resolved.
-    let spec: Call
-    let callID: String
-    /// The operations it runs, in the description's order (`"operations"`: true or names).
-    let runs: [OperationSpec]
-    let forms: [ResolvedForm]
-
-    init(_ call: Call, callID: String, runs: [OperationSpec], forms: [ResolvedForm]) {
-        var spec = call
-        spec.forms = []
-        self.spec = spec
-        self.callID = callID
-        self.runs = runs
-        self.forms = forms
-    }
-
-    var described: Call {
-        var call = spec
-        call.forms = forms.map(\.spec)
-        return call
-    }
-
-    subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
-}
-
-@dynamicMemberLookup
-final class ResolvedForm: Sendable {
-    let spec: CallFormSpec
-    let availability: [Availability]
-
-    init(spec: CallFormSpec, availability: [Availability]) {
-        self.spec = spec
-        self.availability = availability
-    }
-
-    subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Runs a scenario once per seed under a family of fault plans, on a virtual clock, until a seed
 /// makes it fail; then shrinks that failure to a smallest explicit plan that still fails and
@@ -9,6 +10,11 @@ import Dispatch
 /// same code: same run, as long as the scenario makes its calls one after another (calls made
 /// concurrently reach the injector in an order the scheduler picks; the report says when the
 /// failing seed did not fail again).
+///
+/// Seeds run ``parallelism`` at a time (each with its own clock and injector, so the scenario
+/// must build its own doubles, as above); their outcomes are taken in seed order, so the report
+/// is the one a run of one seed after another gives: the lowest failing seed, and the seeds
+/// before it counted. Seeds already started above a failing one finish and are not counted.
 ///
 /// ```swift
 /// let exploration = FaultExploration(seeds: 1...200, plan: family, errorModel: .cloudKit)
@@ -30,6 +36,9 @@ public struct FaultExploration: Sendable {
     public var errorModel: ErrorModel
     /// At most this many runs are spent shrinking a failure.
     public var shrinkLimit: Int
+    /// How many seeds run at once: the machine's active processors unless set (1 runs them one
+    /// after another). Shrinking runs one at a time.
+    public var parallelism = ProcessInfo.processInfo.activeProcessorCount
 
     /// Every seed runs under `plan`.
     public init(seeds: ClosedRange<UInt64> = 1...200, plan: FaultPlan, errorModel: ErrorModel, shrinkLimit: Int = 400) {
@@ -50,16 +59,40 @@ public struct FaultExploration: Sendable {
     public func run(_ body: @escaping Body) async -> ExplorationReport {
         let started = DispatchTime.now().uptimeNanoseconds
         var report = ExplorationReport(errorModel: errorModel)
-        for seed in seeds {
-            let plan = family(seed)
-            let outcome = await Self.once(seed: seed, plan: plan, errorModel: errorModel, body)
-            report.seedsRun += 1
-            report.faultsInjected += outcome.events.count
-            report.virtualSeconds += outcome.virtualSeconds
-            if let error = outcome.error {
-                report.failure = await examine(seed: seed, plan: plan, first: outcome, error: error, body)
-                break
+        let errorModel = self.errorModel
+        var failing: (seed: UInt64, plan: FaultPlan, outcome: Outcome)?
+        await withTaskGroup(of: (seed: UInt64, outcome: Outcome).self) { group in
+            var unstarted = seeds.makeIterator()
+            var launched: [(seed: UInt64, plan: FaultPlan)] = []
+            var finished: [UInt64: Outcome] = [:]
+            func start() {
+                guard let seed = unstarted.next() else { return }
+                let plan = family(seed)
+                launched.append((seed, plan))
+                group.addTask { (seed, await Self.once(seed: seed, plan: plan, errorModel: errorModel, body)) }
             }
+            for _ in 0..<max(1, parallelism) { start() }
+            var counted = 0
+            while let (seed, outcome) = await group.next() {
+                finished[seed] = outcome
+                // In seed order: a seed counts only once every seed before it has.
+                while counted < launched.count, let outcome = finished.removeValue(forKey: launched[counted].seed) {
+                    let (seed, plan) = launched[counted]
+                    counted += 1
+                    report.seedsRun += 1
+                    report.faultsInjected += outcome.events.count
+                    report.virtualSeconds += outcome.virtualSeconds
+                    if outcome.failure != nil {
+                        failing = (seed, plan, outcome)
+                        break
+                    }
+                }
+                if failing != nil { break }  // the seeds still running finish uncounted
+                start()
+            }
+        }
+        if let failing, let message = failing.outcome.failure {
+            report.failure = await examine(seed: failing.seed, plan: failing.plan, first: failing.outcome, message: message, body)
         }
         report.wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
@@ -82,26 +115,27 @@ public struct FaultExploration: Sendable {
 
     // MARK: One run
 
-    struct Outcome {
-        var error: (any Error)?
+    struct Outcome: Sendable {
+        /// What the body threw, as the report prints it; `nil` when it passed.
+        var failure: String?
         var events: [FaultEvent]
         var virtualSeconds: Double
     }
 
     static func once(seed: UInt64, plan: FaultPlan, errorModel: ErrorModel, _ body: Body) async -> Outcome {
         let run = ExplorationRun(seed: seed, plan: plan, errorModel: errorModel)
-        var error: (any Error)?
-        do { try await body(run) } catch let thrown { error = thrown }
-        return Outcome(error: error, events: run.faults.events, virtualSeconds: run.clock.now)
+        var failure: String?
+        do { try await body(run) } catch { failure = "\(error)" }
+        return Outcome(failure: failure, events: run.faults.events, virtualSeconds: run.clock.now)
     }
 
     // MARK: A failing seed
 
     /// Checks the failure comes back, then shrinks it.
-    private func examine(seed: UInt64, plan: FaultPlan, first: Outcome, error: any Error, _ body: @escaping Body) async -> ExplorationReport.Failure {
-        var failure = ExplorationReport.Failure(seed: seed, message: "\(error)", events: first.events)
+    private func examine(seed: UInt64, plan: FaultPlan, first: Outcome, message: String, _ body: @escaping Body) async -> ExplorationReport.Failure {
+        var failure = ExplorationReport.Failure(seed: seed, message: message, events: first.events)
         let again = await Self.once(seed: seed, plan: plan, errorModel: errorModel, body)
-        failure.isReproducible = again.error != nil && again.events == first.events
+        failure.isReproducible = again.failure != nil && again.events == first.events
         guard failure.isReproducible else { return failure }
         let faults = first.events.compactMap { event in
             ExplicitFault(event, rule: plan.rules.indices.contains(event.rule) ? plan.rules[event.rule] : nil)

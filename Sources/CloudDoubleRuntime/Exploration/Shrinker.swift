@@ -109,6 +109,6 @@ struct Shrinker {
     private mutating func failure(_ faults: [ExplicitFault]) async -> String? {
         runs += 1
         let outcome = await FaultExploration.once(seed: seed, plan: FaultPlan(faults.map(\.rule)), errorModel: errorModel, body)
-        return outcome.error.map { "\($0)" }
+        return outcome.failure
     }
 }

@@ -457,8 +457,9 @@ public final class FaultInjector: Sendable {
         NSError(domain: "CloudDouble.FaultPlan", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
+    /// The model's cancelled code (CloudKit's `operationCancelled`), else Swift's `CancellationError`.
     private func cancellationError() -> any Error {
-        if let cancelled = errorModel.catalogue[name: "operationCancelled"] { return errorModel.error(cancelled.rawValue) }
+        if let cancelled = errorModel.cancelledCode { return errorModel.error(cancelled) }
         return CancellationError()
     }
 

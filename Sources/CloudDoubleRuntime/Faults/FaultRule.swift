@@ -164,7 +164,8 @@ public enum FaultOutcome: Sendable {
     /// The call never completes: an async call until its task is cancelled; a completion
     /// call until ``FaultInjector/cancelHungCalls()``.
     case hang
-    /// The call fails as cancelled (`operationCancelled` where the catalogue has it).
+    /// The call fails as cancelled: with the error model's ``ErrorModel/cancelledCode``
+    /// (CloudKit's `operationCancelled`), or Swift's `CancellationError` for a model without one.
     case cancel
 }
 

@@ -67,7 +67,11 @@ public final class CallLog: Sendable {
 
     @usableFromInline let storage = Locked(Storage())
 
-    public init() {}
+    /// A new, empty log. Made inside a test that runs under a cassette (``Cassette/current``: the
+    /// `.cassette` trait of CloudDoubleTesting), it is attached to that cassette.
+    public init() {
+        if let cassette = Cassette.current { cassette.attach(to: self) }
+    }
 
     /// Appends a call and returns its sequence number.
     @discardableResult

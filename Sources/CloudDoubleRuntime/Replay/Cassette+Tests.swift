@@ -1,6 +1,13 @@
 import Foundation
 
 extension Cassette {
+    /// The cassette of the test running on this task: set for the test's duration by the
+    /// `.cassette` trait (CloudDoubleTesting, Swift Testing), `nil` otherwise. Every ``CallLog``
+    /// made while it is set is attached to it, so the test's mocks record to it or play back
+    /// from it without being told; give it to a fault wrapper's `FaultInjector(cassette:)` to tape
+    /// the wrapper instead. Task-local, not shared: tests running in parallel each see their own.
+    @TaskLocal public static var current: Cassette?
+
     /// The cassette of the running test: `<directory>/<test file>/<test function>.jsonl`, so
     /// each test has its own, named after it. Works the same from XCTest (`testFetch()` gives
     /// `testFetch.jsonl`) and Swift Testing (`@Test func fetch()` gives `fetch.jsonl`), without

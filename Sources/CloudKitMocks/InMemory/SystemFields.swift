@@ -43,6 +43,9 @@ final class SystemFields: Sendable {
     static let lastModifiedUserKey = "LastModifiedUserRecordID"
     static let changedKeysKey = "ChangedKeys"
     static let capabilitiesKey = "Capabilities"
+    /// The record's value stores (decompiled `-[CKRecord initWithCoder:]`), which hold "ChangedKeys".
+    static let valueStoreKey = "ValueStore"
+    static let encryptedValueStoreKey = "EncryptedValueStore"
 
     private let report: ArchiveFormatReport
     /// The fallback when tags cannot be archived: tags of handed-out records, by identity.
@@ -53,15 +56,12 @@ final class SystemFields: Sendable {
     }
 
     /// A copy of `record` (fields and system fields) as the server hands it out: with
-    /// `changeTag`, the server fields (user record names as given) and no changed keys.
+    /// `changeTag`, the server fields (user record names as given) and no changed keys. The
+    /// record is archived at the archive's top level, so a key its archive lacks can be added
+    /// (`withKeysAdded`); its two value stores share one empty "ChangedKeys" set. The store uses
+    /// `records(_:)`, and this when that fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
-        var topLevel: [String: NSObject] = [Self.changeTagKey: changeTag as NSString]
-        if let server {
-            topLevel[Self.creationDateKey] = server.creationDate as NSDate
-            topLevel[Self.modificationDateKey] = server.modificationDate as NSDate
-            topLevel[Self.creatorKey] = CKRecord.ID(recordName: server.creatorUserRecordName)
-            topLevel[Self.lastModifiedUserKey] = CKRecord.ID(recordName: server.lastModifiedUserRecordName)
-        }
+        let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
             archiving: { record.encode(with: $0) },
             topLevel: topLevel,
@@ -69,17 +69,48 @@ final class SystemFields: Sendable {
             // swift-corelibs-foundation's archiver pays for on every object (docs/Benchmarks.md).
             nested: [Self.changedKeysKey: NSMutableSet()],
             decode: { type(of: record).init(coder: $0) })
-        if let made, made.recordChangeTag == changeTag, made.changedKeys().isEmpty, made.encryptedValues.changedKeys().isEmpty,
-            server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName)
-        {
-            return made
-        }
+        if let made, Self.carries(made, changeTag: changeTag, server: server) { return made }
         report.report(
             "CKRecord's archive format is not the one CloudDouble knows (keys \(topLevel.keys.sorted()), \(Self.changedKeysKey)); "
                 + "change tags are kept by object identity, so a record the app copies or archives loses its tag, and server dates and users are not set.")
         let copy = (made ?? record.copy() as! CKRecord)
         tagsByIdentity[copy] = changeTag
         return copy
+    }
+
+    /// Copies of `records` as the server hands them out (see `record(_:changeTag:server:)`), made
+    /// from one archive: on Linux, swift-corelibs-foundation's archiver describes each class once
+    /// per archive and compares every new class description with the others, which was most of
+    /// an archive's cost (docs/Benchmarks.md). Each value store gets its own empty "ChangedKeys"
+    /// set (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it
+    /// should goes the one-record way, which reports the problem.
+    func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
+        guard !items.isEmpty else { return [] }
+        let made = Self.rewritten(
+            items.map(\.record), replacing: items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server) },
+            clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
+        return zip(items, made).map { item, made in
+            if let made, Self.carries(made, changeTag: item.changeTag, server: item.server) { return made }
+            return record(item.record, changeTag: item.changeTag, server: item.server)
+        }
+    }
+
+    /// The archive values of what the server sets: the change tag, and the server fields.
+    private static func serverValues(changeTag: String, server: ServerFields?) -> [String: NSObject] {
+        var values: [String: NSObject] = [changeTagKey: changeTag as NSString]
+        if let server {
+            values[creationDateKey] = server.creationDate as NSDate
+            values[modificationDateKey] = server.modificationDate as NSDate
+            values[creatorKey] = CKRecord.ID(recordName: server.creatorUserRecordName)
+            values[lastModifiedUserKey] = CKRecord.ID(recordName: server.lastModifiedUserRecordName)
+        }
+        return values
+    }
+
+    /// Whether `made` reads back as the server's: the values were written where CloudKit reads them.
+    private static func carries(_ made: CKRecord, changeTag: String, server: ServerFields?) -> Bool {
+        made.recordChangeTag == changeTag && made.changedKeys().isEmpty && made.encryptedValues.changedKeys().isEmpty
+            && (server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName))
     }
 
     /// The change tag a record carries (`nil` for a record the app made itself).
@@ -107,6 +138,8 @@ final class SystemFields: Sendable {
     /// keys of any object in the archive that has them, refer to the given values, and decodes.
     /// The replacement values are archived first under keys of our own, so the archive holds
     /// them; only references are moved, never made (their format is the archiver's business).
+    /// The references are moved in place in the archive's bytes (`KeyedArchivePatch`); an archive
+    /// that lacks one of the keys is parsed and written again with it (`withKeysAdded`).
     static func rewritten<T>(
         archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: NSObject], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
@@ -116,19 +149,80 @@ final class SystemFields: Sendable {
         }
         archiving(archiver)
         archiver.finishEncoding()
-        guard var archive = (try? PropertyListSerialization.propertyList(from: archiver.encodedData, options: [], format: nil)) as? [String: Any],
+        let encoded = archiver.encodedData
+        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys))
+            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys)),
+            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
+        else { return nil }
+        unarchiver.requiresSecureCoding = true
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        defer { unarchiver.finishDecoding() }
+        return decode(unarchiver)
+    }
+
+    /// Archives `objects` into one archive, each as an object of its own, then makes the keys of
+    /// `replacing[i]` of object `i` refer to the given values and `nestedKey` of each object it
+    /// holds under `containers` refer to a new empty set of its own, and decodes them. Each
+    /// container gets its own set because Apple's `-[CKRecordValueStore initWithCoder:]` keeps
+    /// the decoded "ChangedKeys" set as the store's mutable set (decompiled: no copy), so a
+    /// shared one would be shared by the stores. All `nil` when the archive is not as expected.
+    static func rewritten<T: NSObject & NSSecureCoding>(
+        _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
+    ) -> [T?] {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        for (index, object) in objects.enumerated() {
+            let name = prefix + "\(index)"
+            for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
+            for container in containers { archiver.encode(NSMutableSet(), forKey: name + "." + container) }
+            archiver.encode(object, forKey: name)
+        }
+        archiver.finishEncoding()
+        let none = [T?](repeating: nil, count: objects.count)
+        guard var patch = KeyedArchivePatch(archiver.encodedData) else { return none }
+        for index in objects.indices {
+            let name = prefix + "\(index)"
+            guard let object = patch.topLevelObject(name) else { return none }
+            for key in replacing[index].keys {
+                guard let value = patch.topLevelReference(name + "." + key), patch.redirect(key, of: object, to: value) else { return none }
+            }
+            for container in containers {
+                guard let held = patch.object(container, of: object) else { continue }  // none, or nil
+                guard let value = patch.topLevelReference(name + "." + container) else { return none }
+                _ = patch.redirect(nestedKey, of: held, to: value)  // a store without the key has nothing to clear
+            }
+        }
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: patch.data) else { return none }
+        unarchiver.requiresSecureCoding = true
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        defer { unarchiver.finishDecoding() }
+        return objects.indices.map { unarchiver.decodeObject(of: type(of: objects[$0]), forKey: prefix + "\($0)") }
+    }
+
+    /// The archive with the references moved in place, or `nil` when it lacks a top-level key.
+    static func redirectedInPlace(_ archive: Data, topLevel: [String], nested: [String]) -> Data? {
+        guard var patch = KeyedArchivePatch(archive), patch.redirectTopLevel(topLevel.map { ($0, prefix + $0) }) else { return nil }
+        for key in nested {
+            guard let replacement = patch.topLevelReference(prefix + key), patch.redirectNested(key, to: replacement) else { return nil }
+        }
+        return patch.data
+    }
+
+    /// The archive parsed, with the references moved (top-level keys added where missing), and
+    /// written again.
+    static func withKeysAdded(_ encoded: Data, topLevel: [String], nested: [String]) -> Data? {
+        guard var archive = (try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil)) as? [String: Any],
             var top = archive["$top"] as? [String: Any]
         else { return nil }
         var references: [String: Any] = [:]
-        for key in topLevel.keys.sorted() + nested.keys.sorted() {
+        for key in topLevel.sorted() + nested.sorted() {
             references[key] = top.removeValue(forKey: prefix + key)
         }
-        for key in topLevel.keys { top[key] = references[key] }
+        for key in topLevel { top[key] = references[key] }
         if !nested.isEmpty, var objects = archive["$objects"] as? [Any] {
             for index in objects.indices {
                 guard var object = objects[index] as? [String: Any] else { continue }
                 var touched = false
-                for key in nested.keys where object[key] != nil {
+                for key in nested where object[key] != nil {
                     object[key] = references[key]
                     touched = true
                 }
@@ -137,12 +231,6 @@ final class SystemFields: Sendable {
             archive["$objects"] = objects
         }
         archive["$top"] = top
-        guard let data = try? PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0),
-            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
-        else { return nil }
-        unarchiver.requiresSecureCoding = true
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        defer { unarchiver.finishDecoding() }
-        return decode(unarchiver)
+        return try? PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0)
     }
 }

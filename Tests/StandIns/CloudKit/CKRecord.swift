@@ -239,16 +239,18 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
 
     func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
-        let encoded = NSMutableDictionary(), types = NSMutableDictionary()
+        var keys: [NSObject] = [], objects: [Any] = [], types: [Any] = []
         for (key, value) in values {
             guard let (type, object) = StandInValueCoding.archive(value) else { continue }
-            encoded[key as NSString] = object
-            types[key as NSString] = type as NSString
+            keys.append(key as NSString)
+            objects.append(object)
+            types.append(type as NSString)
         }
-        coder.encode(encoded, forKey: "RecordValues")
-        coder.encode(NSMutableDictionary(), forKey: "OriginalValues")
-        coder.encode(NSMutableSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
-        coder.encode(types, forKey: StandInValueCoding.typesKey)
+        // Archived as Apple's mutable collections, compared by identity (StandInArchivedContainers.swift).
+        coder.encode(StandInArchivedDictionary(objects: objects, forKeys: keys), forKey: "RecordValues")
+        coder.encode(StandInArchivedDictionary(), forKey: "OriginalValues")
+        coder.encode(StandInArchivedSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
+        coder.encode(StandInArchivedDictionary(objects: types, forKeys: keys), forKey: StandInValueCoding.typesKey)
     }
 
     required init?(coder: NSCoder) {
@@ -376,12 +378,11 @@ extension CKRecord: NSCopying {
 /// value as a Foundation object (NSString, NSNumber, NSDate, NSData, CKReference, NSArray); the
 /// Swift type each came from goes under a key of the stand-in's own, so `Int`, `Double` and
 /// `Bool` come back apart on Linux, where an `NSNumber` does not cast to them. Assets are
-/// archived as their file URL (Apple archives the `CKAsset` itself, which is not NSSecureCoding
-/// in the public header).
+/// archived as a `CKAsset` object with Apple's keys (`CKAssetArchive`), as Apple archives them.
 enum StandInValueCoding {
     /// Stand-in only: Apple's value store has no such key (its `-initWithCoder:` ignores it).
     static let typesKey = "StandInValueTypes"
-    static let classes: [AnyClass] = [NSDictionary.self, NSMutableDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self]
+    static let classes: [AnyClass] = [NSDictionary.self, NSMutableDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self, CKAssetArchive.self]
 
     /// The value's Swift type name and its Foundation object, or `nil` for a value no record holds.
     static func archive(_ value: any CKRecordValueProtocol) -> (type: String, object: NSObject)? {
@@ -394,7 +395,7 @@ enum StandInValueCoding {
         case let value as Date: return ("Date", value as NSDate)
         case let value as Data: return ("Data", value as NSData)
         case let value as CKRecord.Reference: return ("Reference", value)
-        case let value as CKAsset: return value.fileURL.map { ("Asset", $0 as NSURL) }
+        case let value as CKAsset: return ("Asset", CKAssetArchive(value))
         case let values as [any CKRecordValueProtocol]:
             let elements = values.compactMap { archive($0) }
             return ("Array<\(elements.first?.type ?? "String")>", NSArray(array: elements.map(\.object)))
@@ -416,6 +417,7 @@ enum StandInValueCoding {
         case let date as NSDate: return date as Date
         case let data as NSData: return data as Data
         case let reference as CKRecord.Reference: return reference
+        case let asset as CKAssetArchive: return asset.asset
         case let array as NSArray:
             let elements = array.compactMap { inferred($0) }
             if let strings = elements as? [String] { return strings }
@@ -438,7 +440,7 @@ enum StandInValueCoding {
         case "Date": return (object as? NSDate).map { $0 as Date }
         case "Data": return (object as? NSData).map { $0 as Data }
         case "Reference": return object as? CKRecord.Reference
-        case "Asset": return (object as? NSURL).map { CKAsset(fileURL: $0 as URL) }
+        case "Asset": return (object as? CKAssetArchive)?.asset ?? (object as? NSURL).map { CKAsset(fileURL: $0 as URL) }
         default:
             guard type.hasPrefix("Array<"), let array = object as? NSArray else { return nil }
             let element = String(type.dropFirst("Array<".count).dropLast())

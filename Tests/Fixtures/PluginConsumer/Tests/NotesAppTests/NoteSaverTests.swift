@@ -53,4 +53,25 @@ final class NoteSaverTests: XCTestCase {
         }
         await fulfillment(of: [done], timeout: 5)
     }
+
+    /// RemoteStore's description names its own codes for the runtime's roles (not CloudKit's
+    /// `operationCancelled`/`limitExceeded`): a cancelled call fails with `aborted`, and a batch
+    /// answered `payloadTooLarge` is split.
+    func testTheDescriptionsCancelledAndRequestTooLargeCodesDriveTheRuntime() async throws {
+        let mock = MockCloudStore()
+        let faulty = FaultInjectingCloudStore(wrapping: mock, plan: FaultPlan { FaultRule.cancel(.call(CloudStoreCall.put)) })
+        do {
+            try await faulty.put("hello", forKey: "note")
+            XCTFail("the cancelled put succeeded")
+        } catch {
+            XCTAssertEqual((error as NSError).domain, "RemoteStoreErrorDomain")
+            XCTAssertEqual((error as NSError).code, 4, "aborted")
+        }
+        let model = ErrorModel.remoteStore
+        let sent = try await model.splittingOnLimitExceeded(["a", "b", "c", "d"]) { batch in
+            if batch.count > 2 { throw model.error(3) }
+            return batch
+        }
+        XCTAssertEqual(sent, [["a", "b"], ["c", "d"]])
+    }
 }

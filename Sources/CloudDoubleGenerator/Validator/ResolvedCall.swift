@@ -1,0 +1,121 @@
+/// A call with its id (the given one, else its first form's name), the operations it runs, its
+/// result spelled and on the type model, and its forms' signatures.
+/// A class, as are its forms: every artifact hands each call and form around per form, and a
+/// copy of the value would retain each of its texts every time.
+@dynamicMemberLookup
+final class ResolvedCall: Sendable {
+    /// The call without its forms, which are here resolved.
+    let spec: Call
+    let callID: String
+    /// The operations it runs, in the description's order (`"operations"`: true or names).
+    let runs: [OperationSpec]
+    let forms: [ResolvedForm]
+    /// The result in Swift (`nil` for none), a described type spelled as its protocol
+    /// (`any CloudDatabase`).
+    let returns: String?
+    /// The structure of `returns` (`nil` for none).
+    let returnsType: SwiftType?
+
+    /// Resolves `call`, spelling what every artifact reads; `names` spells described types as
+    /// their protocols.
+    init(_ call: Call, callID: String, runs: [OperationSpec], names: GeneratedNames) {
+        var spec = call
+        spec.forms = []
+        self.spec = spec
+        self.callID = callID
+        self.runs = runs
+        switch call.returns {
+        case nil:
+            returns = nil
+            returnsType = nil
+        case .swift(let type)?:
+            returns = type.value
+            returnsType = type.model
+        case .reference(let name)?:
+            let protocolName = names.protocolName(name.value)
+            returns = "any " + protocolName
+            returnsType = .existential(.nominal([SwiftType.NominalPart(name: protocolName, arguments: [])]))
+        }
+        let parameters = call.parameters
+        let returns = returns
+        let returnsType = returnsType
+        forms = call.forms.map { form in
+            ResolvedForm(form, parameters: parameters, returns: returns, returnsType: returnsType)
+        }
+    }
+
+    /// The call as the description gives it.
+    var described: Call {
+        var call = spec
+        call.forms = forms.map(\.spec)
+        return call
+    }
+
+    /// Whether the result is itself optional (`T?`, `Optional<T>`).
+    var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
+
+    /// The described type the call returns, when it returns one.
+    var returnsReference: String? {
+        if case .reference(let name)? = spec.returns { return name.value }
+        return nil
+    }
+
+    // The recorded arguments' type and value are spelled when asked: each artifact that reads
+    // them reads them once per call, and kept for every call they would hold a large
+    // description's memory for the whole run.
+
+    /// The type of the arguments in the mock's history and the call's key: `Swift.Void`, the one
+    /// parameter's type, or a tuple labelled with the parameter names.
+    var argumentsType: String { Self.argumentsType(spec.parameters) }
+
+    /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
+    var argumentsValue: String { Self.argumentsValue(spec.parameters) }
+
+    subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
+
+    private static func argumentsType(_ parameters: [Parameter]) -> String {
+        switch parameters.count {
+        case 0: return Qualified.void
+        case 1: return storedType(parameters[0].type)
+        default:
+            var text = TextBuilder(capacity: 64)
+            text += "("
+            for index in parameters.indices {
+                if index > 0 { text += ", " }
+                text += parameters[index].name.value
+                text += ": "
+                text += storedType(parameters[index].type)
+            }
+            text += ")"
+            return text.text()
+        }
+    }
+
+    /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
+    /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
+    /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
+    private static func storedType(_ type: DeclaredType) -> String {
+        guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
+        let kept = attributes.filter { $0 != "@escaping" }
+        return (kept.isEmpty ? function : .attributed(kept, function)).description
+    }
+
+    private static func argumentsValue(_ parameters: [Parameter]) -> String {
+        switch parameters.count {
+        case 0: return "()"
+        case 1: return SwiftNames.escaped(parameters[0].name.value)
+        default:
+            var text = TextBuilder(capacity: 64)
+            text += "("
+            for index in parameters.indices {
+                let name = parameters[index].name.value
+                if index > 0 { text += ", " }
+                text += name
+                text += ": "
+                text += SwiftNames.escaped(name)
+            }
+            text += ")"
+            return text.text()
+        }
+    }
+}
