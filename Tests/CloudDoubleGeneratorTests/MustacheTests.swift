@@ -53,6 +53,56 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try render("x\n    {{> p}}\ny\n", [:], partials: ["p": "one\ntwo\n"]), "x\n    one\n    two\ny\n")
     }
 
+    /// Each line of an indented partial's text gets the indent, empty lines do not; lines end at
+    /// `\n` only, and a line after `\r\n` gets none (one `Character`, as the indenting was first
+    /// written); the indents of nested partials add up.
+    func testIndentedPartialsIndentEveryLineThatHasText() throws {
+        XCTAssertEqual(try render("  {{> p}}\n", [:], partials: ["p": "a\n\nb\r\nc\rd\n"]), "  a\n\n  b\r\nc\rd\n")
+        XCTAssertEqual(try render("  {{> outer}}\n", [:], partials: ["outer": "o\n  {{> inner}}\n", "inner": "i\n"]), "  o\n    i\n")
+        XCTAssertEqual(try render("\t{{> p}}\n", [:], partials: ["p": "ü\n🙂\n"]), "\tü\n\t🙂\n")
+        XCTAssertEqual(try render("{{#items}}\n  {{> p}}\n{{/items}}\n", ["items": [["n": "1"], ["n": "2"]]], partials: ["p": "- {{n}}\n"]), "  - 1\n  - 2\n")
+    }
+
+    /// A partial that does not exist fails only where it is reached; one that includes itself
+    /// stops at the nesting limit.
+    func testPartialsFailWhereTheyAreReached() throws {
+        XCTAssertEqual(try render("a{{#no}}{{> nope}}{{/no}}", ["no": false]), "a")
+        XCTAssertThrowsError(try render("{{> loop}}", [:], partials: ["loop": "x{{> loop}}"])) {
+            XCTAssertTrue("\($0)".contains("partials nest more than 32 levels"), "\($0)")
+        }
+    }
+
+    /// A name is found in the innermost context that has it, wherever its field is in that
+    /// object, long names (compared as bytes) as short ones (compared as strings); a dotted
+    /// name's first part picks the context, and the rest does not fall back outwards.
+    func testNamesAreFoundWhereverTheirFieldIs() throws {
+        let items: TemplateValue = [["a": "1", "b": "2"], ["b": "3", "a": "4"], ["c": "5"], ["x": "6", "y": "7", "a": "8"]]
+        XCTAssertEqual(try render("{{#items}}{{a}}{{/items}}", ["a": "outer", "items": items]), "14outer8")
+        XCTAssertEqual(try render("{{#items}}{{b}}{{/items}}", ["b": "-", "items": items]), "23--")
+        XCTAssertEqual(try render("{{#items}}{{aVeryLongFieldName}}{{/items}}", ["items": [["aVeryLongFieldNamf": "x"], ["aVeryLongFieldName": "y"]]]), "y")
+        let nested: TemplateValue = ["o": ["p": ["q": "deep"]], "inner": ["o": ["r": "shadow"]]]
+        XCTAssertEqual(try render("{{o.p.q}}|{{#inner}}{{o.p.q}}{{o.r}}{{/inner}}", nested), "deep|shadow")
+    }
+
+    /// A long list at the top of a template renders on all cores, in chunks: the text is the
+    /// one rendering the items one by one gives, and the error thrown is the first in item order.
+    func testALongTopLevelListRendersAsTheItemsInOrder() throws {
+        // Text of several bytes per character too: chunks are joined as bytes.
+        let items = (0..<1_000).map { index -> TemplateValue in ["n": .string("\(index)é\u{301}🙂"), "odd": .bool(index % 2 == 1)] }
+        let source = "{{#items}}{{n}}{{#odd}}—{{/odd}}\n{{/items}}"
+        let expected = (0..<1_000).map { "\($0)é\u{301}🙂\($0 % 2 == 1 ? "—" : "")\n" }.joined()
+        XCTAssertEqual(Array(try render(source, ["items": .list(items)]).utf8), Array(expected.utf8), "byte for byte")
+        XCTAssertEqual(try render(source, ["items": .generated(GeneratedList(count: 1_000) { items[$0] })]), expected)
+        XCTAssertEqual(try render("{{#wrap}}\(source){{/wrap}}", ["wrap": ["items": .list(items)]]), expected, "the same, not in parallel")
+        var failing = items
+        failing[20] = ["w": ["a list"]]
+        failing[150] = ["v": ["a list"]]
+        failing[300] = ["v": ["a list"]]
+        XCTAssertThrowsError(try render("{{#items}}{{v}}{{w}}{{/items}}", ["items": .list(failing)])) {
+            XCTAssertTrue("\($0)".contains("{{w}} is a list or object"), "\($0)")
+        }
+    }
+
     func testSyntaxErrorsAreLocated() {
         XCTAssertThrowsError(try MustacheTemplate(name: "t", source: "a\n{{#x}}\n")) {
             XCTAssertEqual("\($0)", "t:2:1: error: the section \"x\" is never closed with {{/x}}")

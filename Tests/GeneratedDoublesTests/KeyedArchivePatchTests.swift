@@ -33,7 +33,7 @@ final class KeyedArchivePatchTests: XCTestCase {
             var patch = try XCTUnwrap(KeyedArchivePatch(data))
             XCTAssertTrue(patch.redirectTopLevel([("ETag", "new.ETag")]))
             let replacement = try XCTUnwrap(patch.topLevelReference("new.Keys"))
-            XCTAssertTrue(patch.redirectNested("Keys", to: replacement))
+            XCTAssertTrue(patch.redirectNested("Keys", to: [replacement]))
             XCTAssertEqual(patch.data.count, data.count, "changed in place")
 
             let keys = try unarchiver(patch.data)
@@ -42,6 +42,29 @@ final class KeyedArchivePatchTests: XCTestCase {
             XCTAssertEqual(nested.keys, ["b"])
             XCTAssertEqual(nested.other, "kept")
             if filler > 0 { XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "filler 299"), "filler 299") }
+        }
+    }
+
+    /// Each object that holds a nested key gets its own replacement, in archive order: a record's
+    /// two value stores get two "ChangedKeys" sets (Apple's value store keeps the decoded set as
+    /// its own mutable set, so one shared set would be shared by both stores on a Mac). Both
+    /// ways: in place, and with the archive parsed and written again.
+    func testEachHolderOfANestedKeyGetsItsOwnReplacement() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.encode("new" as NSString, forKey: "new.ETag")
+        archiver.encode(NSSet(array: ["x" as NSString]), forKey: SystemFields.prefix + "Keys.0")
+        archiver.encode(NSSet(array: ["y" as NSString]), forKey: SystemFields.prefix + "Keys.1")
+        archiver.encode("old" as NSString, forKey: "ETag")
+        archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["a" as NSString]), "Other": "1" as NSString]), forKey: "First")
+        archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["b" as NSString]), "Other": "2" as NSString]), forKey: "Second")
+        archiver.finishEncoding()
+        let data = archiver.encodedData
+        let inPlace = try XCTUnwrap(SystemFields.redirectedInPlace(data, topLevel: [], nested: ["Keys": 2]))
+        let rewritten = try XCTUnwrap(SystemFields.withKeysAdded(data, topLevel: [], nested: ["Keys": 2]))
+        for patched in [inPlace, rewritten] {
+            let keys = try unarchiver(patched)
+            XCTAssertEqual(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "First")?.keys, ["x"])
+            XCTAssertEqual(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "Second")?.keys, ["y"])
         }
     }
 
@@ -66,7 +89,7 @@ final class KeyedArchivePatchTests: XCTestCase {
             },
             topLevel: [SystemFields.changeTagKey: "7" as NSString], nested: [:], decode: { CKRecord(coder: $0) })
         XCTAssertEqual(made?.recordChangeTag, "7")
-        XCTAssertNil(SystemFields.redirectedInPlace(archive(top: ["RecordType": "Note" as NSString]), topLevel: ["ETag"], nested: []))
+        XCTAssertNil(SystemFields.redirectedInPlace(archive(top: ["RecordType": "Note" as NSString]), topLevel: ["ETag"], nested: [:]))
     }
 }
 

@@ -9,9 +9,8 @@ import Foundation
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
 /// tags (alone on their line) remove their line, as the spec says, so templates stay readable.
 public struct MustacheTemplate: Sendable {
-    /// Not `indirect`: each payload is a few references (children live in their array's
-    /// storage), so a node read while rendering costs a count per reference, not a box and then
-    /// a count per field.
+    /// The parsed template. Rendering never reads it: ``TemplateProgram`` compiles it into a flat
+    /// list of instructions.
     enum Node: Sendable {
         case text(String)
         case variable(Path)
@@ -22,63 +21,21 @@ public struct MustacheTemplate: Sendable {
         case partial(String, indent: String)
     }
 
-    /// A variable or section name, split once at parse time (`.` is the empty path). A class:
-    /// one reference to count for each tag rendered, not one per part.
-    final class Path: Sendable {
+    /// A variable or section name, split once at parse time (`.` is the empty path).
+    struct Path: Sendable {
         let name: String
         let parts: [String]
 
-        convenience init(_ name: String) {
-            self.init(name: name, parts: name == "." ? [] : name.split(separator: ".").map(String.init))
-        }
-
-        private init(name: String, parts: [String]) {
+        init(_ name: String) {
             self.name = name
-            self.parts = parts
-        }
-
-        var privateCopy: Path { Path(name: name.privateCopy, parts: parts.map(\.privateCopy)) }
-    }
-
-    /// The same nodes in storage of their own: each chunk of a parallel section renders from its
-    /// own copy, so the two cores never contend for the reference counts of shared nodes.
-    static func privateCopy(_ nodes: [Node]) -> [Node] {
-        nodes.map { node in
-            switch node {
-            case .text(let text): return .text(text.privateCopy)
-            case .variable(let path): return .variable(path.privateCopy)
-            case .section(let path, let children, let inverted): return .section(path.privateCopy, privateCopy(children), inverted: inverted)
-            case .lineSection(let path, let prefix, let suffix, let children):
-                return .lineSection(path.privateCopy, prefix: prefix.privateCopy, suffix: suffix.privateCopy, children: privateCopy(children))
-            case .partial(let name, let indent): return .partial(name.privateCopy, indent: indent.privateCopy)
-            }
+            parts = name == "." ? [] : name.split(separator: ".").map(String.init)
         }
     }
 
-    /// The partials `nodes` include, at any depth (a missing one is left out).
-    static func partialNames(in nodes: [Node], partials: [String: MustacheTemplate]) -> Set<String> {
-        var names = Set<String>()
-        func visit(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
-                case .text, .variable: break
-                case .section(_, let children, _), .lineSection(_, _, _, let children): visit(children)
-                case .partial(let name, _):
-                    if let partial = partials[name], names.insert(name).inserted { visit(partial.nodes) }
-                }
-            }
-        }
-        visit(nodes)
-        return names
-    }
-
-    /// The template in storage of its own (see `privateCopy(_:)` for nodes).
-    var privateCopy: MustacheTemplate { MustacheTemplate(name: name.privateCopy, nodes: Self.privateCopy(nodes)) }
-
-    private init(name: String, nodes: [Node]) {
-        self.name = name
-        self.nodes = nodes
-    }
+    /// The name a list section's body reads to separate its items: `{{^-first}}, {{/-first}}`
+    /// writes a separator before every item but the first (as in mustache.java). It is true only
+    /// in the first item of the list section whose body holds the tag directly.
+    static let firstName = "-first"
 
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
         public var name: String
@@ -117,168 +74,16 @@ public struct MustacheTemplate: Sendable {
         self.nodes = try parser.parse()
     }
 
-    /// Renders with `context`; `partials` supplies `{{> name}}`.
+    /// Renders with `context`; `partials` supplies `{{> name}}`. (A ``TemplateSet`` compiles
+    /// its templates once; this compiles the template and `partials` for this rendering.)
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
-        var output = RenderOutput()
-        var stack = [context]
-        do throws(RenderError) {
-            try Self.render(nodes, stack: &stack, partials: partials, into: &output, template: name, depth: 0)
-        } catch {
-            _ = output.finish()
-            throw error
-        }
-        return output.finish()
+        let program = TemplateProgram(partials, main: self)
+        return try TemplateRunner(program).render(entry: program.entryNames.count - 1, context)
     }
 
     public struct RenderError: Error, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
-    }
-
-    static func render(
-        _ nodes: [Node], stack: inout [TemplateValue], partials: [String: MustacheTemplate], into output: inout RenderOutput, template: String, depth: Int
-    ) throws(RenderError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output.append(text)
-            case .variable(let path):
-                switch lookup(path, in: stack) {
-                case .string(let text)?: output.append(text)
-                case .bool(let flag)?: output.append(flag ? "true" : "false")
-                case nil: break
-                default: throw RenderError(message: "\(template): {{\(path.name)}} is a list or object, not text")
-                }
-            case .lineSection(let path, let prefix, let suffix, let children):
-                guard let value = lookup(path, in: stack), value.isTruthy else { continue }
-                switch value {
-                case .lines(let texts) where stack.count > 1:
-                    for text in texts {
-                        output.append(prefix)
-                        output.append(text)
-                        output.append(suffix)
-                    }
-                case .list(let items) where stack.count > 1:
-                    for item in items {
-                        if case .line(let text) = item {
-                            output.append(prefix)
-                            output.append(text)
-                            output.append(suffix)
-                        } else {
-                            stack.append(item)
-                            defer { stack.removeLast() }
-                            try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                        }
-                    }
-                default:
-                    // Not a list of lines (or a top-level one, which may render in parallel).
-                    try render([.section(path, children, inverted: false)], stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                }
-            case .section(let path, let children, let inverted):
-                let value = lookup(path, in: stack)
-                let truthy = value?.isTruthy ?? false
-                if inverted {
-                    if !truthy { try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth) }
-                    continue
-                }
-                guard let value, truthy else { continue }
-                // A long list at the top level (the types) renders on all cores.
-                let parallel = stack.count == 1
-                switch value {
-                case .list(let items) where parallel && items.count >= ParallelSection.minimumCount:
-                    let section = ParallelSection(
-                        count: items.count, item: { items[$0] }, children: children, stack: stack, partials: partials, template: template, depth: depth)
-                    try section.render(into: &output)
-                case .lines(let texts) where parallel && texts.count >= ParallelSection.minimumCount:
-                    let section = ParallelSection(
-                        count: texts.count, item: { .line(texts[$0]) }, children: children, stack: stack, partials: partials, template: template, depth: depth)
-                    try section.render(into: &output)
-                case .generated(let list) where parallel && list.count >= ParallelSection.minimumCount:
-                    let section = ParallelSection(
-                        count: list.count, item: list.item, children: children, stack: stack, partials: partials, template: template, depth: depth)
-                    try section.render(into: &output)
-                case .list(let items) where children.contains(where: \.readsFirst):
-                    // `-first` for the body's separators: a frame under each item says whether it is the first.
-                    for (index, item) in items.enumerated() {
-                        stack.append(index == 0 ? Self.firstItem : Self.laterItem)
-                        stack.append(item)
-                        defer { stack.removeLast(2) }
-                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                    }
-                case .list(let items):
-                    // The stack grows and shrinks in place: no copy per item.
-                    for item in items {
-                        stack.append(item)
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                    }
-                case .lines(let texts):
-                    for text in texts {
-                        stack.append(.line(text))
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                    }
-                case .generated(let list):
-                    for index in 0..<list.count {
-                        stack.append(list.item(index))
-                        defer { stack.removeLast() }
-                        try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                    }
-                default:
-                    stack.append(value)
-                    defer { stack.removeLast() }
-                    try render(children, stack: &stack, partials: partials, into: &output, template: template, depth: depth)
-                }
-            case .partial(let name, let indent):
-                guard let partial = partials[name] else {
-                    throw RenderError(message: "\(template): the partial \"\(name)\" does not exist")
-                }
-                guard depth < 32 else { throw RenderError(message: "\(template): partials nest more than 32 levels (a cycle?)") }
-                guard !indent.isEmpty else {
-                    try render(partial.nodes, stack: &stack, partials: partials, into: &output, template: partial.name, depth: depth + 1)
-                    continue
-                }
-                var rendered = RenderOutput(capacity: 1024)
-                do throws(RenderError) {
-                    try render(partial.nodes, stack: &stack, partials: partials, into: &rendered, template: partial.name, depth: depth + 1)
-                } catch {
-                    _ = rendered.finish()
-                    throw error
-                }
-                output.append(indentLines(rendered.finish(), by: indent))
-            }
-        }
-    }
-
-    /// The name a list section's body reads to separate its items: `{{^-first}}, {{/-first}}`
-    /// writes a separator before every item but the first (as in mustache.java). It is true only
-    /// in the first item of the list section whose body holds the tag directly.
-    static let firstName = "-first"
-    private static let firstItem = TemplateValue.object([(key: firstName, value: .bool(true))])
-    private static let laterItem = TemplateValue.object([(key: firstName, value: .bool(false))])
-
-    private static func indentLines(_ text: String, by indent: String) -> String {
-        var result = ""
-        var atLineStart = true
-        for character in text {
-            if atLineStart && character != "\n" { result += indent }
-            result.append(character)
-            atLineStart = character == "\n"
-        }
-        return result
-    }
-
-    private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.parts.first else { return stack.last }
-        for index in stack.indices.reversed() {
-            guard var value = stack[index].field(first) else { continue }
-            for part in path.parts.dropFirst() {
-                guard let next = value.field(part) else { return nil }
-                value = next
-            }
-            return value
-        }
-        return nil
     }
 }
 

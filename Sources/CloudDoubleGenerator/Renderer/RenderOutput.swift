@@ -28,6 +28,12 @@ struct RenderOutput {
         if appended == nil { Array(piece.utf8).withUnsafeBufferPointer { append($0) } }
     }
 
+    /// Appends `count` bytes at `start` (a span of a program's text).
+    @inline(__always)
+    mutating func append(_ start: UnsafePointer<UInt8>, count: Int) {
+        append(UnsafeBufferPointer(start: start, count: count))
+    }
+
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
@@ -54,6 +60,29 @@ struct RenderOutput {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+
+    /// Appends what `rendered` holds (and frees it), with `indentCount` bytes at `indent` before
+    /// each line that is not empty: an indented partial. Only a line feed on its own ends a line:
+    /// `\r\n` is one `Character`, not a line feed, so the line after it gets no indent (as when
+    /// this was done by character).
+    mutating func appendIndenting(_ rendered: inout RenderOutput, by indent: UnsafePointer<UInt8>, count indentCount: Int) {
+        var text = rendered.finish()
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            var atLineStart = true
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if atLineStart && byte != UInt8(ascii: "\n") {
+                    append(UnsafeBufferPointer(start: base + start, count: index - start))
+                    append(indent, count: indentCount)
+                    start = index
+                }
+                atLineStart = byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
+            }
+            append(UnsafeBufferPointer(start: base + start, count: bytes.count - start))
+        }
     }
 
     /// Appends text rendered elsewhere (a chunk of a parallel section): it joins the text as is.

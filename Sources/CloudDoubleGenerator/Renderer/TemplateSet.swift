@@ -6,6 +6,8 @@ import Foundation
 public struct TemplateSet: Sendable {
     public let directory: URL
     let templates: [String: MustacheTemplate]
+    /// The templates compiled once, each able to include any other as a partial.
+    let program: TemplateProgram
 
     /// The templates shipped with the generator.
     public static func bundled() throws(GeneratorError) -> TemplateSet {
@@ -48,6 +50,7 @@ public struct TemplateSet: Sendable {
         }
         if !problems.isEmpty { throw GeneratorError.templates(problems.joined(separator: "\n")) }
         self.templates = templates
+        program = TemplateProgram(templates)
     }
 
     /// The names an artifact's template and the partials it includes (at any depth) look up:
@@ -66,13 +69,13 @@ public struct TemplateSet: Sendable {
     }
 
     public func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
-        guard let template = templates[artifact.templateName] else {
+        guard let entry = program.entryIndex[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }
         do {
-            return try template.render(context, partials: templates)
+            return try TemplateRunner(program).render(entry: entry, context)
         } catch {
-            throw GeneratorError.templates("\(template.name): error: \(error.message)")
+            throw GeneratorError.templates("\(program.entryNames[entry]): error: \(error.message)")
         }
     }
 }

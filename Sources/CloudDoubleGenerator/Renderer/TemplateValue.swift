@@ -16,21 +16,6 @@ public enum TemplateValue: Sendable {
     /// type of a large description) is never held whole.
     case generated(GeneratedList)
 
-    /// The field `name` of an object (or of a line), if there is one.
-    func field(_ name: String) -> TemplateValue? {
-        switch self {
-        case .object(let fields):
-            // By index: only the matching field's value is copied, not every field scanned. The
-            // byte counts first: most fields scanned are misses, and a count is read inline where
-            // a comparison is a call.
-            let count = name.utf8.count
-            for index in fields.indices where fields[index].key.utf8.count == count && fields[index].key == name { return fields[index].value }
-            return nil
-        case .line(let text): return name == "line" ? .string(text) : nil
-        default: return nil
-        }
-    }
-
     /// Whether a section over this value renders (non-empty list, true, any string or object).
     var isTruthy: Bool {
         switch self {

@@ -333,67 +333,6 @@ public final class InMemoryCloudDatabase: Sendable {
         }
     }
 
-    // MARK: Zones and subscriptions
-
-    func fetchZones(_ ids: [CKRecordZone.ID]?) -> [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] {
-        if scope == .shared { return sharedFetchZones(ids) }
-        return state.withLock { state in
-            let ids = ids ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
-            return ids.map { id in (id, state.zones[id].map { .success($0.copy() as! CKRecordZone) } ?? .failure(error("zoneNotFound"))) }
-        }
-    }
-
-    func modifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)], deletes: [(CKRecordZone.ID, Result<Void, any Error>)]) {
-        if scope == .shared { return sharedModifyZones(saving: zones, deleting: ids) }
-        return state.withLock { state in
-            let saves = zones.map { zone -> (CKRecordZone.ID, Result<CKRecordZone, any Error>) in
-                if scope == .public, zone.zoneID != .default { return (zone.zoneID, .failure(error("permissionFailure"))) }
-                create(zone, in: &state)
-                return (zone.zoneID, .success(state.zones[zone.zoneID]!.copy() as! CKRecordZone))
-            }
-            let deletes = ids.map { id -> (CKRecordZone.ID, Result<Void, any Error>) in
-                guard id != .default else { return (id, .failure(error("permissionFailure"))) }
-                guard state.zones.removeValue(forKey: id) != nil else { return (id, .failure(error("zoneNotFound"))) }
-                state.capabilities[id] = nil
-                for recordID in state.records.entries(in: id).keys {
-                    state.history[recordID] = nil
-                    state.serverFields[recordID] = nil
-                }
-                state.records.deletePartition(id)
-                return (id, .success(()))
-            }
-            return (saves, deletes)
-        }
-    }
-
-    func fetchSubscriptions(_ ids: [CKSubscription.ID]?) -> [(CKSubscription.ID, Result<CKSubscription, any Error>)] {
-        state.withLock { state in
-            let ids = ids ?? state.subscriptions.map(\.id)
-            return ids.map { id in
-                (id, state.subscriptions.first { $0.id == id }.map { .success($0.subscription) } ?? .failure(error("unknownItem")))
-            }
-        }
-    }
-
-    func modifySubscriptions(saving subscriptions: [CKSubscription], deleting ids: [CKSubscription.ID]) -> (saves: [(CKSubscription.ID, Result<CKSubscription, any Error>)], deletes: [(CKSubscription.ID, Result<Void, any Error>)]) {
-        state.withLock { state in
-            let saves = subscriptions.map { subscription -> (CKSubscription.ID, Result<CKSubscription, any Error>) in
-                if let index = state.subscriptions.firstIndex(where: { $0.id == subscription.subscriptionID }) {
-                    state.subscriptions[index].subscription = subscription
-                } else {
-                    state.subscriptions.append((subscription.subscriptionID, subscription))
-                }
-                return (subscription.subscriptionID, .success(subscription))
-            }
-            let deletes = ids.map { id -> (CKSubscription.ID, Result<Void, any Error>) in
-                guard let index = state.subscriptions.firstIndex(where: { $0.id == id }) else { return (id, .failure(error("unknownItem"))) }
-                state.subscriptions.remove(at: index)
-                return (id, .success(()))
-            }
-            return (saves, deletes)
-        }
-    }
-
     // MARK: Helpers
 
     /// Stores a record version with what the server sets on a save (dates, users; the creation
@@ -448,79 +387,6 @@ public final class InMemoryCloudDatabase: Sendable {
         }
     }
 
-    /// A copy for the app carrying its change tag and server fields, with only `desiredKeys`
-    /// (when given) and no changed keys, like a record fetched from the server.
-    ///
-    /// The archive round trip is the costly part, so a full hand-out without assets is made once
-    /// per version and viewer and then copied (`copy()` keeps user and system fields: decompiled
-    /// `-[CKRecord copyWithZone:]` copies both).
-    func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
-        handOuts([entry], in: state, desiredKeys: desiredKeys)[0]
-    }
-
-    /// `handOut(_:in:desiredKeys:)` for several entries, the ones not handed out before made
-    /// together (`SystemFields.records`).
-    func handOuts(_ entries: [VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry], in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> [CKRecord] {
-        let viewer = account.userRecordName
-        var handedOut = [CKRecord?](repeating: nil, count: entries.count)
-        var toMake: [(index: Int, source: CKRecord, cacheKey: DatabaseStorage.HandOutKey?)] = []
-        for (index, entry) in entries.enumerated() {
-            let id = entry.item.recordID
-            let assets = state.assets[id] ?? [:]
-            let cacheKey = DatabaseStorage.HandOutKey(partition: state.partition, recordID: id)
-            let cacheable = desiredKeys == nil && assets.isEmpty
-            if cacheable, let cached = storage.handOuts.withLock({ $0[cacheKey] }), cached.version == entry.version, cached.viewer == viewer {
-                handedOut[index] = cached.record.copy() as? CKRecord
-                continue
-            }
-            var source = entry.item
-            if desiredKeys != nil || !assets.isEmpty {
-                source = entry.item.copy() as! CKRecord
-                if let desiredKeys {
-                    for key in source.allKeys() where !desiredKeys.contains(key) { source[key] = nil }
-                    for key in source.encryptedValues.allKeys() where !desiredKeys.contains(key) { source.encryptedValues[key] = nil }
-                }
-                // Each hand-out gets its own staged copy of each asset.
-                for (key, bytes) in assets where source[key] is CKAsset {
-                    source[key] = service.assetStaging.stage(bytes).map { CKAsset(fileURL: $0) }
-                }
-            }
-            toMake.append((index, source, cacheable ? cacheKey : nil))
-        }
-        let made = handOut(toMake.map { ($0.source, String(entries[$0.index].version), state.serverFields[$0.source.recordID]) })
-        for (item, record) in zip(toMake, made) {
-            if let cacheKey = item.cacheKey {
-                storage.handOuts.withLock { $0[cacheKey] = (entries[item.index].version, viewer, record.copy() as! CKRecord) }
-            }
-            handedOut[item.index] = record
-        }
-        return handedOut.map { $0! }
-    }
-
-    /// `record` with a change tag and server fields. The user who asks sees themself as
-    /// `CKCurrentUserDefaultName` ("__defaultOwner__"), other users by their record names. Not in
-    /// Apple's documentation: it is what CloudKit returns for the current user's own records, as
-    /// public app code relies on (e.g. `creatorUserRecordID?.recordName == "__defaultOwner__"`
-    /// to tell records the user created); `userRecordID()` gives the real name.
-    func handOut(_ record: CKRecord, changeTag: String, fields: ServerFields?) -> CKRecord {
-        handOut([(record, changeTag, fields)])[0]
-    }
-
-    /// `handOut(_:changeTag:fields:)` for several records, made from one archive.
-    func handOut(_ records: [(record: CKRecord, changeTag: String, fields: ServerFields?)]) -> [CKRecord] {
-        let user = account.userRecordName
-        let made = service.systemFields.records(records.map { item in
-            let asSeen = item.fields.map { fields in
-                var seen = fields
-                if seen.creatorUserRecordName == user { seen.creatorUserRecordName = CKCurrentUserDefaultName }
-                if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
-                return seen
-            }
-            return (item.record, item.changeTag, asSeen)
-        })
-        return made.map { made in (made as? CKShare).map { shareAsSeen($0) } ?? made }
-    }
-
     /// Creates (or saves again) a zone with the capabilities CloudKit gives it: none for the
     /// default zone; for a custom zone (private and shared databases only) fetching changes,
     /// atomic batches and sharing.
@@ -540,25 +406,5 @@ public final class InMemoryCloudDatabase: Sendable {
 
     func error(_ name: String) -> any Error {
         errors.error(code(name))
-    }
-}
-
-/// What one database holds for every device that sees it: what its tokens and cursors stand for
-/// and its records' latest hand-outs. (The contents themselves are in `UserPartitions`.)
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-final class DatabaseStorage: Sendable {
-    /// Tells this database's tokens and cursors from other databases'.
-    let identity = UUID().uuidString
-    /// Positions behind the cursors handed out, by the nonce written into each cursor's bytes.
-    let cursorPositions = Locked<[String: InMemoryCloudDatabase.QueryPosition]>([:])
-    /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
-    let tokensByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
-    let cursorsByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
-    /// The latest full hand-out of each record, by user (partition) and ID (see `handOut`).
-    let handOuts = Locked<[HandOutKey: (version: Int, viewer: String, record: CKRecord)]>([:])
-
-    struct HandOutKey: Hashable {
-        var partition: String
-        var recordID: CKRecord.ID
     }
 }

@@ -58,16 +58,18 @@ final class SystemFields: Sendable {
     /// A copy of `record` (fields and system fields) as the server hands it out: with
     /// `changeTag`, the server fields (user record names as given) and no changed keys. The
     /// record is archived at the archive's top level, so a key its archive lacks can be added
-    /// (`withKeysAdded`); its two value stores share one empty "ChangedKeys" set. The store uses
-    /// `records(_:)`, and this when that fails.
+    /// (`withKeysAdded`); each of its two value stores gets an empty "ChangedKeys" set of its own
+    /// (see `rewritten(_:replacing:clearing:in:)`). The store uses `records(_:)`, and this when
+    /// that fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
         let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
             archiving: { record.encode(with: $0) },
             topLevel: topLevel,
-            // A mutable set, as the value stores write theirs: one class fewer in the archive, which
+            // Mutable sets, as the value stores write theirs: one class fewer in the archive, which
             // swift-corelibs-foundation's archiver pays for on every object (docs/Benchmarks.md).
-            nested: [Self.changedKeysKey: NSMutableSet()],
+            // One per value store (ValueStore, EncryptedValueStore).
+            nested: [Self.changedKeysKey: [NSMutableSet(), NSMutableSet()]],
             decode: { type(of: record).init(coder: $0) })
         if let made, Self.carries(made, changeTag: changeTag, server: server) { return made }
         report.report(
@@ -135,23 +137,26 @@ final class SystemFields: Sendable {
     static let prefix = "CloudDouble.replacement."
 
     /// Archives with `archiving`, then makes `topLevel` keys of the root object, and `nested`
-    /// keys of any object in the archive that has them, refer to the given values, and decodes.
+    /// keys of the objects in the archive that have them, refer to the given values (the first
+    /// such object to the first value, and so on), and decodes.
     /// The replacement values are archived first under keys of our own, so the archive holds
     /// them; only references are moved, never made (their format is the archiver's business).
     /// The references are moved in place in the archive's bytes (`KeyedArchivePatch`); an archive
     /// that lacks one of the keys is parsed and written again with it (`withKeysAdded`).
     static func rewritten<T>(
-        archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: NSObject], decode: (NSKeyedUnarchiver) -> T?
+        archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: [NSObject]], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (key, value) in topLevel.merging(nested, uniquingKeysWith: { first, _ in first }).sorted(by: { $0.key < $1.key }) {
-            archiver.encode(value, forKey: prefix + key)
+        for (key, value) in topLevel.sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: prefix + key) }
+        for (key, values) in nested.sorted(by: { $0.key < $1.key }) {
+            for (index, value) in values.enumerated() { archiver.encode(value, forKey: nestedName(key, index)) }
         }
         archiving(archiver)
         archiver.finishEncoding()
         let encoded = archiver.encodedData
-        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys))
-            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: Array(nested.keys)),
+        let counts = nested.mapValues(\.count)
+        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: counts)
+            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: counts),
             let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
         else { return nil }
         unarchiver.requiresSecureCoding = true
@@ -198,32 +203,39 @@ final class SystemFields: Sendable {
         return objects.indices.map { unarchiver.decodeObject(of: type(of: objects[$0]), forKey: prefix + "\($0)") }
     }
 
+    /// The top-level key the `index`th value for nested `key` is archived under.
+    private static func nestedName(_ key: String, _ index: Int) -> String { "\(prefix)\(key).\(index)" }
+
     /// The archive with the references moved in place, or `nil` when it lacks a top-level key.
-    static func redirectedInPlace(_ archive: Data, topLevel: [String], nested: [String]) -> Data? {
+    /// `nested`: how many values each nested key has (see `rewritten(archiving:…)`).
+    static func redirectedInPlace(_ archive: Data, topLevel: [String], nested: [String: Int]) -> Data? {
         guard var patch = KeyedArchivePatch(archive), patch.redirectTopLevel(topLevel.map { ($0, prefix + $0) }) else { return nil }
-        for key in nested {
-            guard let replacement = patch.topLevelReference(prefix + key), patch.redirectNested(key, to: replacement) else { return nil }
+        for (key, count) in nested {
+            let replacements = (0..<count).compactMap { patch.topLevelReference(nestedName(key, $0)) }
+            guard replacements.count == count, patch.redirectNested(key, to: replacements) else { return nil }
         }
         return patch.data
     }
 
     /// The archive parsed, with the references moved (top-level keys added where missing), and
     /// written again.
-    static func withKeysAdded(_ encoded: Data, topLevel: [String], nested: [String]) -> Data? {
+    static func withKeysAdded(_ encoded: Data, topLevel: [String], nested: [String: Int]) -> Data? {
         guard var archive = (try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil)) as? [String: Any],
             var top = archive["$top"] as? [String: Any]
         else { return nil }
-        var references: [String: Any] = [:]
-        for key in topLevel.sorted() + nested.sorted() {
-            references[key] = top.removeValue(forKey: prefix + key)
-        }
-        for key in topLevel { top[key] = references[key] }
+        for key in topLevel.sorted() { top[key] = top.removeValue(forKey: prefix + key) }
+        var replacements: [String: [Any]] = [:]
+        for (key, count) in nested { replacements[key] = (0..<count).compactMap { top.removeValue(forKey: nestedName(key, $0)) } }
         if !nested.isEmpty, var objects = archive["$objects"] as? [Any] {
+            var used: [String: Int] = [:]
             for index in objects.indices {
                 guard var object = objects[index] as? [String: Any] else { continue }
                 var touched = false
-                for key in nested where object[key] != nil {
-                    object[key] = references[key]
+                for (key, values) in replacements where object[key] != nil {
+                    guard let last = values.last else { continue }
+                    let position = used[key, default: 0]
+                    object[key] = position < values.count ? values[position] : last
+                    used[key] = position + 1
                     touched = true
                 }
                 if touched { objects[index] = object }

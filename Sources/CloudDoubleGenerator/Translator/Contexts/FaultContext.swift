@@ -59,16 +59,6 @@ struct FaultTypeContext: TemplateContext {
         var kind: Kind
 
         var templateValue: TemplateValue {
-            var fields: [(key: String, value: TemplateValue)] = []
-            fields.reserveCapacity(12)
-            fields += [
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("invocation", .string(invocation)),
-                ("id", id.templateValue),
-                ("handler", .string(handler)),
-                ("arguments", .string(arguments)),
-            ]
             // Every kind's section is set, true only for this call's: a name never falls through
             // to an enclosing context's field.
             var forwarded: TemplateValue = .bool(false)
@@ -89,11 +79,16 @@ struct FaultTypeContext: TemplateContext {
             case .operation(let parameter, let outcomes):
                 operation = .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))])
             }
-            fields += [
+            return .object([
+                (key: "attributes", value: Attribute.lines(attributes)),
+                ("declaration", .string(declaration)),
+                ("invocation", .string(invocation)),
+                ("id", id.templateValue),
+                ("handler", .string(handler)),
+                ("arguments", .string(arguments)),
                 ("forwarded", forwarded), ("async", .bool(async)), ("completion", completion), ("result", .bool(result)),
                 ("items", items), ("operation", operation),
-            ]
-            return .object(fields)
+            ])
         }
     }
 

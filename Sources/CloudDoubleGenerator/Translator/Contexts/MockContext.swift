@@ -150,9 +150,7 @@ struct MockTypeContext: TemplateContext {
             case .run(let outcomes, let errorModel):
                 kind = (key: "run", value: .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
             }
-            var fields: [(key: String, value: TemplateValue)] = []
-            fields.reserveCapacity(11)
-            fields += [
+            return .object([
                 (key: "attributes", value: Attribute.lines(attributes)),
                 ("declaration", .string(declaration)),
                 ("copied", CopiedSwift.templateValue(copied)),
@@ -163,9 +161,8 @@ struct MockTypeContext: TemplateContext {
                 ("fallback", answer.fallback.map(TemplateValue.string) ?? .bool(false)),
                 ("errorValue", .string(answer.errorValue)),
                 ("handler", .string(answer.handler)),
-            ]
-            fields.append((key: "method", value: .object([kind])))
-            return .object(fields)
+                ("method", .object([kind])),
+            ])
         }
     }
 

@@ -1,0 +1,66 @@
+@_spi(Generated) import CloudDoubleRuntime
+import CloudKit
+import CloudKitDoubles
+import Foundation
+
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension InMemoryCloudDatabase {
+    func fetchZones(_ ids: [CKRecordZone.ID]?) -> [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] {
+        if scope == .shared { return sharedFetchZones(ids) }
+        return state.withLock { state in
+            let ids = ids ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
+            return ids.map { id in (id, state.zones[id].map { .success($0.copy() as! CKRecordZone) } ?? .failure(error("zoneNotFound"))) }
+        }
+    }
+
+    func modifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)], deletes: [(CKRecordZone.ID, Result<Void, any Error>)]) {
+        if scope == .shared { return sharedModifyZones(saving: zones, deleting: ids) }
+        return state.withLock { state in
+            let saves = zones.map { zone -> (CKRecordZone.ID, Result<CKRecordZone, any Error>) in
+                if scope == .public, zone.zoneID != .default { return (zone.zoneID, .failure(error("permissionFailure"))) }
+                create(zone, in: &state)
+                return (zone.zoneID, .success(state.zones[zone.zoneID]!.copy() as! CKRecordZone))
+            }
+            let deletes = ids.map { id -> (CKRecordZone.ID, Result<Void, any Error>) in
+                guard id != .default else { return (id, .failure(error("permissionFailure"))) }
+                guard state.zones.removeValue(forKey: id) != nil else { return (id, .failure(error("zoneNotFound"))) }
+                state.capabilities[id] = nil
+                for recordID in state.records.entries(in: id).keys {
+                    state.history[recordID] = nil
+                    state.serverFields[recordID] = nil
+                }
+                state.records.deletePartition(id)
+                return (id, .success(()))
+            }
+            return (saves, deletes)
+        }
+    }
+
+    func fetchSubscriptions(_ ids: [CKSubscription.ID]?) -> [(CKSubscription.ID, Result<CKSubscription, any Error>)] {
+        state.withLock { state in
+            let ids = ids ?? state.subscriptions.map(\.id)
+            return ids.map { id in
+                (id, state.subscriptions.first { $0.id == id }.map { .success($0.subscription) } ?? .failure(error("unknownItem")))
+            }
+        }
+    }
+
+    func modifySubscriptions(saving subscriptions: [CKSubscription], deleting ids: [CKSubscription.ID]) -> (saves: [(CKSubscription.ID, Result<CKSubscription, any Error>)], deletes: [(CKSubscription.ID, Result<Void, any Error>)]) {
+        state.withLock { state in
+            let saves = subscriptions.map { subscription -> (CKSubscription.ID, Result<CKSubscription, any Error>) in
+                if let index = state.subscriptions.firstIndex(where: { $0.id == subscription.subscriptionID }) {
+                    state.subscriptions[index].subscription = subscription
+                } else {
+                    state.subscriptions.append((subscription.subscriptionID, subscription))
+                }
+                return (subscription.subscriptionID, .success(subscription))
+            }
+            let deletes = ids.map { id -> (CKSubscription.ID, Result<Void, any Error>) in
+                guard let index = state.subscriptions.firstIndex(where: { $0.id == id }) else { return (id, .failure(error("unknownItem"))) }
+                state.subscriptions.remove(at: index)
+                return (id, .success(()))
+            }
+            return (saves, deletes)
+        }
+    }
+}
