@@ -73,20 +73,20 @@ final class TranslatorSnippetTests: XCTestCase {
         let wrappers = try generate(Self.fetch, artifact: .faultInjecting)
         XCTAssertEqual(try snippet(startingWith: "public func value(", in: wrappers), """
             public func value(`for` key: String) async throws -> Int {
-                try await self.faults.perform("Store", "fetch", .async, arguments: key) {
-                    try await self.wrapped.value(for: key)
+                try await self.faults_.perform("Store", "fetch", .async, arguments: key) {
+                    try await self.wrapped_.value(for: key)
                 }
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
-                self.faults.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
-                    self.wrapped.loadValue(for: key, completionHandler: completionHandler)
+                self.faults_.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
+                    self.wrapped_.loadValue(for: key, completionHandler: completionHandler)
                 }
             }
             """)
         // The convenience initialiser builds errors from the description's own model.
-        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time)"))
+        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time_)"))
     }
 
     func testTheErrorModelIsDeclaredOnceNamedAfterTheFile() throws {
