@@ -45,8 +45,11 @@ let package = Package(
             name: "CloudDoubleTemplates",
             path: "Templates",
             resources: [
-                .copy("blockCalls.mustache"), .copy("faultInjecting.mustache"), .copy("header.mustache"),
-                .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
+                // The artifacts' templates, then the partials they include.
+                .copy("faultInjecting.mustache"), .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
+                .copy("backed.mustache"), .copy("blockCalls.mustache"), .copy("childMock.mustache"), .copy("endSourceLocation.mustache"),
+                .copy("forwardedProperty.mustache"), .copy("forwardedValue.mustache"), .copy("header.mustache"), .copy("readBlock.mustache"),
+                .copy("sourceLocation.mustache"), .copy("typeAttributes.mustache"), .copy("writeBlock.mustache"),
             ],
             swiftSettings: strict
         ),

@@ -10,47 +10,49 @@ import Foundation
 /// Wraps any `CloudContainer` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class FaultInjectingCloudContainer: CloudContainer {
-    /// The instance every call is forwarded to.
-    public let wrapped: any CloudContainer
-    /// The plan engine, shared with the wrappers of related objects.
-    public let faults: CloudDoubleRuntime.FaultInjector
+public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    public let wrapped_: any CloudContainer
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    public let faults_: CloudDoubleRuntime.FaultInjector
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
-    private let wrappers = CloudDoubleRuntime.ChildWrappers()
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    public init(wrapping wrapped: any CloudContainer, faults: CloudDoubleRuntime.FaultInjector) {
-        self.wrapped = wrapped
-        self.faults = faults
+    public init(wrapping wrapped_: any CloudContainer, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudContainer, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time))
+    public convenience init(
+        wrapping wrapped_: any CloudContainer, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time_))
     }
 
     public var containerIdentifier: String? {
-        self.faults.respond("Container", #function, .get, arguments: ()) { self.wrapped.containerIdentifier }
+        self.faults_.respond("Container", #function, .get, arguments: ()) { self.wrapped_.containerIdentifier }
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.wrapped.privateCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
+        self.wrappers_.wrapper(for: self.wrapped_.privateCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.wrapped.publicCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
+        self.wrappers_.wrapper(for: self.wrapped_.publicCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.wrapped.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
+        self.wrappers_.wrapper(for: self.wrapped_.sharedCloudDatabase) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_) }
     }
 
     @inline(__always)
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        self.wrappers.wrapper(for: self.wrapped.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults) }
+        self.wrappers_.wrapper(for: self.wrapped_.database(with: databaseScope)) { FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_) }
     }
 
     public func add(_ operation: CKOperation) {
-        self.faults.run(operation, type: "Container", as: [
+        self.faults_.run(operation, type: "Container", as: [
             CloudFetchRecordsOutcome.self,
             CloudModifyRecordsOutcome.self,
             CloudQueryOutcome.self,
@@ -63,37 +65,37 @@ public final class FaultInjectingCloudContainer: CloudContainer {
             CloudAcceptSharesOutcome.self,
             CloudFetchShareMetadataOutcome.self,
         ]) {
-            self.wrapped.add(operation)
+            self.wrapped_.add(operation)
         }
     }
 
     @inline(__always)
     public func accountStatus() async throws -> CKAccountStatus {
-        try await self.faults.perform("Container", "accountStatus", .async, arguments: ()) {
-            try await self.wrapped.accountStatus()
+        try await self.faults_.perform("Container", "accountStatus", .async, arguments: ()) {
+            try await self.wrapped_.accountStatus()
         }
     }
 
     @inline(__always)
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
-        self.faults.complete("Container", "accountStatus", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(.couldNotDetermine, $0) }) { completionHandler in
-            self.wrapped.accountStatus(completionHandler: completionHandler)
+        self.faults_.complete("Container", "accountStatus", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(.couldNotDetermine, $0) }) { completionHandler in
+            self.wrapped_.accountStatus(completionHandler: completionHandler)
         }
         #sourceLocation()
     }
 
     @inline(__always)
     public func userRecordID() async throws -> CKRecord.ID {
-        try await self.faults.perform("Container", "userRecordID", .async, arguments: ()) {
-            try await self.wrapped.userRecordID()
+        try await self.faults_.perform("Container", "userRecordID", .async, arguments: ()) {
+            try await self.wrapped_.userRecordID()
         }
     }
 
     @inline(__always)
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userRecordID", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchUserRecordID(completionHandler: completionHandler)
+        self.faults_.complete("Container", "userRecordID", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchUserRecordID(completionHandler: completionHandler)
         }
     }
 
@@ -103,8 +105,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForEmail", .async, arguments: email) {
-            try await self.wrapped.userIdentity(forEmailAddress: email)
+        try await self.faults_.perform("Container", "userIdentityForEmail", .async, arguments: email) {
+            try await self.wrapped_.userIdentity(forEmailAddress: email)
         }
     }
 
@@ -114,8 +116,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForEmail", .completion, arguments: email, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentityForEmail", .completion, arguments: email, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
     }
 
@@ -125,8 +127,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.faults.perform("Container", "applicationPermissionStatus", .async, arguments: applicationPermission) {
-            try await self.wrapped.applicationPermissionStatus(for: applicationPermission)
+        try await self.faults_.perform("Container", "applicationPermissionStatus", .async, arguments: applicationPermission) {
+            try await self.wrapped_.applicationPermissionStatus(for: applicationPermission)
         }
     }
 
@@ -137,8 +139,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @inline(__always)
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
-        self.faults.complete("Container", "applicationPermissionStatus", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
-            self.wrapped.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
+        self.faults_.complete("Container", "applicationPermissionStatus", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
+            self.wrapped_.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
     }
@@ -149,8 +151,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.faults.perform("Container", "requestApplicationPermission", .async, arguments: applicationPermission) {
-            try await self.wrapped.requestApplicationPermission(applicationPermission)
+        try await self.faults_.perform("Container", "requestApplicationPermission", .async, arguments: applicationPermission) {
+            try await self.wrapped_.requestApplicationPermission(applicationPermission)
         }
     }
 
@@ -161,8 +163,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
-        self.faults.complete("Container", "requestApplicationPermission", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
-            self.wrapped.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
+        self.faults_.complete("Container", "requestApplicationPermission", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
+            self.wrapped_.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
         #sourceLocation()
     }
@@ -173,8 +175,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForPhoneNumber", .async, arguments: phoneNumber) {
-            try await self.wrapped.userIdentity(forPhoneNumber: phoneNumber)
+        try await self.faults_.perform("Container", "userIdentityForPhoneNumber", .async, arguments: phoneNumber) {
+            try await self.wrapped_.userIdentity(forPhoneNumber: phoneNumber)
         }
     }
 
@@ -184,8 +186,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentityForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
 
@@ -195,8 +197,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await self.faults.perform("Container", "userIdentityForUserRecordID", .async, arguments: userRecordID) {
-            try await self.wrapped.userIdentity(forUserRecordID: userRecordID)
+        try await self.faults_.perform("Container", "userIdentityForUserRecordID", .async, arguments: userRecordID) {
+            try await self.wrapped_.userIdentity(forUserRecordID: userRecordID)
         }
     }
 
@@ -206,8 +208,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentityForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentityForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
 
@@ -219,8 +221,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForEmails", .async, arguments: emails) {
-            try await self.wrapped.userIdentities(forEmailAddresses: emails)
+        try await self.faults_.perform("Container", "userIdentitiesForEmails", .async, arguments: emails) {
+            try await self.wrapped_.userIdentities(forEmailAddresses: emails)
         }
     }
 
@@ -233,8 +235,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForEmails", .result, arguments: emails, handler: completionHandler) { completionHandler in
-            self.wrapped.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentitiesForEmails", .result, arguments: emails, handler: completionHandler) { completionHandler in
+            self.wrapped_.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
         }
     }
 
@@ -246,8 +248,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForPhoneNumbers", .async, arguments: phoneNumbers) {
-            try await self.wrapped.userIdentities(forPhoneNumbers: phoneNumbers)
+        try await self.faults_.perform("Container", "userIdentitiesForPhoneNumbers", .async, arguments: phoneNumbers) {
+            try await self.wrapped_.userIdentities(forPhoneNumbers: phoneNumbers)
         }
     }
 
@@ -260,8 +262,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForPhoneNumbers", .result, arguments: phoneNumbers, handler: completionHandler) { completionHandler in
-            self.wrapped.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentitiesForPhoneNumbers", .result, arguments: phoneNumbers, handler: completionHandler) { completionHandler in
+            self.wrapped_.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
         }
     }
 
@@ -273,8 +275,8 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await self.faults.perform("Container", "userIdentitiesForUserRecordIDs", .async, arguments: userRecordIDs) {
-            try await self.wrapped.userIdentities(forUserRecordIDs: userRecordIDs)
+        try await self.faults_.perform("Container", "userIdentitiesForUserRecordIDs", .async, arguments: userRecordIDs) {
+            try await self.wrapped_.userIdentities(forUserRecordIDs: userRecordIDs)
         }
     }
 
@@ -287,223 +289,223 @@ public final class FaultInjectingCloudContainer: CloudContainer {
     @preconcurrency
     @inline(__always)
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "userIdentitiesForUserRecordIDs", .result, arguments: userRecordIDs, handler: completionHandler) { completionHandler in
-            self.wrapped.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        self.faults_.complete("Container", "userIdentitiesForUserRecordIDs", .result, arguments: userRecordIDs, handler: completionHandler) { completionHandler in
+            self.wrapped_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForEmail", .async, arguments: emailAddress) {
-            try await self.wrapped.shareParticipant(forEmailAddress: emailAddress)
+        try await self.faults_.perform("Container", "shareParticipantForEmail", .async, arguments: emailAddress) {
+            try await self.wrapped_.shareParticipant(forEmailAddress: emailAddress)
         }
     }
 
     @inline(__always)
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForEmail", .completion, arguments: emailAddress, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
+        self.faults_.complete("Container", "shareParticipantForEmail", .completion, arguments: emailAddress, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForPhoneNumber", .async, arguments: phoneNumber) {
-            try await self.wrapped.shareParticipant(forPhoneNumber: phoneNumber)
+        try await self.faults_.perform("Container", "shareParticipantForPhoneNumber", .async, arguments: phoneNumber) {
+            try await self.wrapped_.shareParticipant(forPhoneNumber: phoneNumber)
         }
     }
 
     @inline(__always)
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.faults_.complete("Container", "shareParticipantForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try await self.faults.perform("Container", "shareParticipantForUserRecordID", .async, arguments: userRecordID) {
-            try await self.wrapped.shareParticipant(forUserRecordID: userRecordID)
+        try await self.faults_.perform("Container", "shareParticipantForUserRecordID", .async, arguments: userRecordID) {
+            try await self.wrapped_.shareParticipant(forUserRecordID: userRecordID)
         }
     }
 
     @inline(__always)
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.faults_.complete("Container", "shareParticipantForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await self.faults.perform("Container", "shareMetadata", .async, arguments: url) {
-            try await self.wrapped.shareMetadata(for: url)
+        try await self.faults_.perform("Container", "shareMetadata", .async, arguments: url) {
+            try await self.wrapped_.shareMetadata(for: url)
         }
     }
 
     @inline(__always)
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "shareMetadata", .completion, arguments: url, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchShareMetadata(with: url, completionHandler: completionHandler)
+        self.faults_.complete("Container", "shareMetadata", .completion, arguments: url, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await self.faults.perform("Container", "acceptShare", .async, arguments: metadata) {
-            try await self.wrapped.accept(metadata)
+        try await self.faults_.perform("Container", "acceptShare", .async, arguments: metadata) {
+            try await self.wrapped_.accept(metadata)
         }
     }
 
     @inline(__always)
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "acceptShare", .completion, arguments: metadata, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.accept(metadata, completionHandler: completionHandler)
+        self.faults_.complete("Container", "acceptShare", .completion, arguments: metadata, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.accept(metadata, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForEmails", .async, arguments: emails, request: { items in
-            items.request(emails, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.shareParticipants(forEmailAddresses: items.kept(emails, input: 0))
+        try await self.faults_.perform("Container", "shareParticipantsForEmails", .async, arguments: emails, request: { items_ in
+            items_.request(emails, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.shareParticipants(forEmailAddresses: items_.kept(emails, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForEmails", .result, arguments: emails, deliver: completionHandler, request: { items in
-            items.request(emails, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetchShareParticipants(forEmailAddresses: items.kept(emails, input: 0), completionHandler: deliver)
+        self.faults_.complete("Container", "shareParticipantsForEmails", .result, arguments: emails, deliver: completionHandler, request: { items_ in
+            items_.request(emails, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetchShareParticipants(forEmailAddresses: items_.kept(emails, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForPhoneNumbers", .async, arguments: phoneNumbers, request: { items in
-            items.request(phoneNumbers, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.shareParticipants(forPhoneNumbers: items.kept(phoneNumbers, input: 0))
+        try await self.faults_.perform("Container", "shareParticipantsForPhoneNumbers", .async, arguments: phoneNumbers, request: { items_ in
+            items_.request(phoneNumbers, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.shareParticipants(forPhoneNumbers: items_.kept(phoneNumbers, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForPhoneNumbers", .result, arguments: phoneNumbers, deliver: completionHandler, request: { items in
-            items.request(phoneNumbers, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetchShareParticipants(forPhoneNumbers: items.kept(phoneNumbers, input: 0), completionHandler: deliver)
+        self.faults_.complete("Container", "shareParticipantsForPhoneNumbers", .result, arguments: phoneNumbers, deliver: completionHandler, request: { items_ in
+            items_.request(phoneNumbers, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetchShareParticipants(forPhoneNumbers: items_.kept(phoneNumbers, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await self.faults.perform("Container", "shareParticipantsForUserRecordIDs", .async, arguments: userRecordIDs, request: { items in
-            items.request(userRecordIDs, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.shareParticipants(forUserRecordIDs: items.kept(userRecordIDs, input: 0))
+        try await self.faults_.perform("Container", "shareParticipantsForUserRecordIDs", .async, arguments: userRecordIDs, request: { items_ in
+            items_.request(userRecordIDs, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.shareParticipants(forUserRecordIDs: items_.kept(userRecordIDs, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareParticipantsForUserRecordIDs", .result, arguments: userRecordIDs, deliver: completionHandler, request: { items in
-            items.request(userRecordIDs, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetchShareParticipants(forUserRecordIDs: items.kept(userRecordIDs, input: 0), completionHandler: deliver)
+        self.faults_.complete("Container", "shareParticipantsForUserRecordIDs", .result, arguments: userRecordIDs, deliver: completionHandler, request: { items_ in
+            items_.request(userRecordIDs, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetchShareParticipants(forUserRecordIDs: items_.kept(userRecordIDs, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await self.faults.perform("Container", "shareMetadatas", .async, arguments: urls, request: { items in
-            items.request(urls, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.shareMetadatas(for: items.kept(urls, input: 0))
+        try await self.faults_.perform("Container", "shareMetadatas", .async, arguments: urls, request: { items_ in
+            items_.request(urls, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.shareMetadatas(for: items_.kept(urls, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "shareMetadatas", .result, arguments: urls, deliver: completionHandler, request: { items in
-            items.request(urls, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetchShareMetadatas(for: items.kept(urls, input: 0), completionHandler: deliver)
+        self.faults_.complete("Container", "shareMetadatas", .result, arguments: urls, deliver: completionHandler, request: { items_ in
+            items_.request(urls, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetchShareMetadatas(for: items_.kept(urls, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await self.faults.perform("Container", "acceptShares", .async, arguments: metadatas, request: { items in
-            items.request(metadatas, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.accept(items.kept(metadatas, input: 0))
+        try await self.faults_.perform("Container", "acceptShares", .async, arguments: metadatas, request: { items_ in
+            items_.request(metadatas, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.accept(items_.kept(metadatas, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Container", "acceptShares", .result, arguments: metadatas, deliver: completionHandler, request: { items in
-            items.request(metadatas, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.accept(items.kept(metadatas, input: 0), completionHandler: deliver)
+        self.faults_.complete("Container", "acceptShares", .result, arguments: metadatas, deliver: completionHandler, request: { items_ in
+            items_.request(metadatas, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.accept(items_.kept(metadatas, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try await self.faults.perform("Container", "allLongLivedOperationIDs", .async, arguments: ()) {
-            try await self.wrapped.allLongLivedOperationIDs()
+        try await self.faults_.perform("Container", "allLongLivedOperationIDs", .async, arguments: ()) {
+            try await self.wrapped_.allLongLivedOperationIDs()
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "allLongLivedOperationIDs", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
+        self.faults_.complete("Container", "allLongLivedOperationIDs", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try await self.faults.perform("Container", "longLivedOperation", .async, arguments: operationID) {
-            try await self.wrapped.longLivedOperation(for: operationID)
+        try await self.faults_.perform("Container", "longLivedOperation", .async, arguments: operationID) {
+            try await self.wrapped_.longLivedOperation(for: operationID)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Container", "longLivedOperation", .completion, arguments: operationID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
+        self.faults_.complete("Container", "longLivedOperation", .completion, arguments: operationID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
         }
     }
 }
@@ -511,28 +513,30 @@ public final class FaultInjectingCloudContainer: CloudContainer {
 /// Wraps any `CloudDatabase` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class FaultInjectingCloudDatabase: CloudDatabase {
-    /// The instance every call is forwarded to.
-    public let wrapped: any CloudDatabase
-    /// The plan engine, shared with the wrappers of related objects.
-    public let faults: CloudDoubleRuntime.FaultInjector
+public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    public let wrapped_: any CloudDatabase
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    public let faults_: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped: any CloudDatabase, faults: CloudDoubleRuntime.FaultInjector) {
-        self.wrapped = wrapped
-        self.faults = faults
+    public init(wrapping wrapped_: any CloudDatabase, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudDatabase, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time))
+    public convenience init(
+        wrapping wrapped_: any CloudDatabase, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, time: time_))
     }
 
     public var databaseScope: CKDatabase.Scope {
-        self.faults.respond("Database", #function, .get, arguments: ()) { self.wrapped.databaseScope }
+        self.faults_.respond("Database", #function, .get, arguments: ()) { self.wrapped_.databaseScope }
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        self.faults.run(operation, type: "Database", as: [
+        self.faults_.run(operation, type: "Database", as: [
             CloudFetchRecordsOutcome.self,
             CloudModifyRecordsOutcome.self,
             CloudQueryOutcome.self,
@@ -543,448 +547,448 @@ public final class FaultInjectingCloudDatabase: CloudDatabase {
             CloudModifySubscriptionsOutcome.self,
             CloudFetchSubscriptionsOutcome.self,
         ]) {
-            self.wrapped.add(operation)
+            self.wrapped_.add(operation)
         }
     }
 
     @inline(__always)
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try await self.faults.perform("Database", "fetchRecord", .async, arguments: recordID) {
-            try await self.wrapped.record(for: recordID)
+        try await self.faults_.perform("Database", "fetchRecord", .async, arguments: recordID) {
+            try await self.wrapped_.record(for: recordID)
         }
     }
 
     @inline(__always)
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetch(withRecordID: recordID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "fetchRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetch(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try await self.faults.perform("Database", "saveRecord", .async, arguments: record) {
-            try await self.wrapped.save(record)
+        try await self.faults_.perform("Database", "saveRecord", .async, arguments: record) {
+            try await self.wrapped_.save(record)
         }
     }
 
     @inline(__always)
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveRecord", .completion, arguments: record, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.save(record, completionHandler: completionHandler)
+        self.faults_.complete("Database", "saveRecord", .completion, arguments: record, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.save(record, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     @inline(__always)
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try await self.faults.perform("Database", "deleteRecord", .async, arguments: recordID) {
-            try await self.wrapped.deleteRecord(withID: recordID)
+        try await self.faults_.perform("Database", "deleteRecord", .async, arguments: recordID) {
+            try await self.wrapped_.deleteRecord(withID: recordID)
         }
     }
 
     @inline(__always)
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.delete(withRecordID: recordID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "deleteRecord", .completion, arguments: recordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.delete(withRecordID: recordID, completionHandler: completionHandler)
         }
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try await self.faults.perform("Database", "performQuery", .async, arguments: (query: query, zoneID: zoneID)) {
-            try await self.wrapped.perform(query, inZoneWith: zoneID)
+        try await self.faults_.perform("Database", "performQuery", .async, arguments: (query: query, zoneID: zoneID)) {
+            try await self.wrapped_.perform(query, inZoneWith: zoneID)
         }
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "performQuery", .completion, arguments: (query: query, zoneID: zoneID), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "performQuery", .completion, arguments: (query: query, zoneID: zoneID), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try await self.faults.perform("Database", "allRecordZones", .async, arguments: ()) {
-            try await self.wrapped.allRecordZones()
+        try await self.faults_.perform("Database", "allRecordZones", .async, arguments: ()) {
+            try await self.wrapped_.allRecordZones()
         }
     }
 
     @inline(__always)
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "allRecordZones", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchAllRecordZones(completionHandler: completionHandler)
+        self.faults_.complete("Database", "allRecordZones", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchAllRecordZones(completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try await self.faults.perform("Database", "fetchRecordZone", .async, arguments: zoneID) {
-            try await self.wrapped.recordZone(for: zoneID)
+        try await self.faults_.perform("Database", "fetchRecordZone", .async, arguments: zoneID) {
+            try await self.wrapped_.recordZone(for: zoneID)
         }
     }
 
     @inline(__always)
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "fetchRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try await self.faults.perform("Database", "saveRecordZone", .async, arguments: zone) {
-            try await self.wrapped.save(zone)
+        try await self.faults_.perform("Database", "saveRecordZone", .async, arguments: zone) {
+            try await self.wrapped_.save(zone)
         }
     }
 
     @inline(__always)
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveRecordZone", .completion, arguments: zone, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.save(zone, completionHandler: completionHandler)
+        self.faults_.complete("Database", "saveRecordZone", .completion, arguments: zone, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.save(zone, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     @inline(__always)
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try await self.faults.perform("Database", "deleteRecordZone", .async, arguments: zoneID) {
-            try await self.wrapped.deleteRecordZone(withID: zoneID)
+        try await self.faults_.perform("Database", "deleteRecordZone", .async, arguments: zoneID) {
+            try await self.wrapped_.deleteRecordZone(withID: zoneID)
         }
     }
 
     @inline(__always)
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "deleteRecordZone", .completion, arguments: zoneID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try await self.faults.perform("Database", "allSubscriptions", .async, arguments: ()) {
-            try await self.wrapped.allSubscriptions()
+        try await self.faults_.perform("Database", "allSubscriptions", .async, arguments: ()) {
+            try await self.wrapped_.allSubscriptions()
         }
     }
 
     @inline(__always)
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "allSubscriptions", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetchAllSubscriptions(completionHandler: completionHandler)
+        self.faults_.complete("Database", "allSubscriptions", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchAllSubscriptions(completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try await self.faults.perform("Database", "saveSubscription", .async, arguments: subscription) {
-            try await self.wrapped.save(subscription)
+        try await self.faults_.perform("Database", "saveSubscription", .async, arguments: subscription) {
+            try await self.wrapped_.save(subscription)
         }
     }
 
     @inline(__always)
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "saveSubscription", .completion, arguments: subscription, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.save(subscription, completionHandler: completionHandler)
+        self.faults_.complete("Database", "saveSubscription", .completion, arguments: subscription, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.save(subscription, completionHandler: completionHandler)
         }
     }
 
     @discardableResult
     @inline(__always)
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try await self.faults.perform("Database", "deleteSubscription", .async, arguments: subscriptionID) {
-            try await self.wrapped.deleteSubscription(withID: subscriptionID)
+        try await self.faults_.perform("Database", "deleteSubscription", .async, arguments: subscriptionID) {
+            try await self.wrapped_.deleteSubscription(withID: subscriptionID)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "deleteSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "deleteSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await self.faults.perform("Database", "fetchRecords", .async, arguments: (ids: ids, desiredKeys: desiredKeys), request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.records(for: items.kept(ids, input: 0), desiredKeys: desiredKeys)
+        try await self.faults_.perform("Database", "fetchRecords", .async, arguments: (ids: ids, desiredKeys: desiredKeys), request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.records(for: items_.kept(ids, input: 0), desiredKeys: desiredKeys)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecords", .result, arguments: (ids: ids, desiredKeys: desiredKeys), deliver: completionHandler, request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetch(withRecordIDs: items.kept(ids, input: 0), desiredKeys: desiredKeys, completionHandler: deliver)
+        self.faults_.complete("Database", "fetchRecords", .result, arguments: (ids: ids, desiredKeys: desiredKeys), deliver: completionHandler, request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetch(withRecordIDs: items_.kept(ids, input: 0), desiredKeys: desiredKeys, completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifyRecords", .async, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), request: { items in
+        try await self.faults_.perform("Database", "modifyRecords", .async, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), request: { items_ in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items in
-            try await self.wrapped.modifyRecords(saving: items.kept(recordsToSave, input: 0, by: \.recordID), deleting: items.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.modifyRecords(saving: items_.kept(recordsToSave, input: 0, by: \.recordID), deleting: items_.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifyRecords", .result, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), deliver: completionHandler, request: { items in
+        self.faults_.complete("Database", "modifyRecords", .result, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), deliver: completionHandler, request: { items_ in
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
             #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
-            items.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+            items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items, deliver in
-            self.wrapped.modifyRecords(saving: items.kept(recordsToSave, input: 0, by: \.recordID), deleting: items.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically, completionHandler: deliver)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.modifyRecords(saving: items_.kept(recordsToSave, input: 0, by: \.recordID), deleting: items_.kept(recordIDsToDelete, input: 1), savePolicy: savePolicy, atomically: atomically, completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.faults.perform("Database", "queryRecords", .async, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
+        try await self.faults_.perform("Database", "queryRecords", .async, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.matchResults = items.apply(to: value.matchResults)
-            return value
-        }) { items in
-            try await self.wrapped.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.matchResults = items_.apply(to: value_.matchResults)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "queryRecords", .result, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
+        self.faults_.complete("Database", "queryRecords", .result, arguments: (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.matchResults = items.apply(to: value.matchResults)
-            return value
-        }) { items, deliver in
-            self.wrapped.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.matchResults = items_.apply(to: value_.matchResults)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.faults.perform("Database", "continueQuery", .async, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
+        try await self.faults_.perform("Database", "continueQuery", .async, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.matchResults = items.apply(to: value.matchResults)
-            return value
-        }) { items in
-            try await self.wrapped.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.matchResults = items_.apply(to: value_.matchResults)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "continueQuery", .result, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
+        self.faults_.complete("Database", "continueQuery", .result, arguments: (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.matchResults = items.apply(to: value.matchResults)
-            return value
-        }) { items, deliver in
-            self.wrapped.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.matchResults = items_.apply(to: value_.matchResults)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try await self.faults.perform("Database", "fetchSubscription", .async, arguments: subscriptionID) {
-            try await self.wrapped.subscription(for: subscriptionID)
+        try await self.faults_.perform("Database", "fetchSubscription", .async, arguments: subscriptionID) {
+            try await self.wrapped_.subscription(for: subscriptionID)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Database", "fetchSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
-            self.wrapped.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.faults_.complete("Database", "fetchSubscription", .completion, arguments: subscriptionID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await self.faults.perform("Database", "fetchRecordZones", .async, arguments: ids, request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.recordZones(for: items.kept(ids, input: 0))
+        try await self.faults_.perform("Database", "fetchRecordZones", .async, arguments: ids, request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.recordZones(for: items_.kept(ids, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchRecordZones", .result, arguments: ids, deliver: completionHandler, request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetch(withRecordZoneIDs: items.kept(ids, input: 0), completionHandler: deliver)
+        self.faults_.complete("Database", "fetchRecordZones", .result, arguments: ids, deliver: completionHandler, request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetch(withRecordZoneIDs: items_.kept(ids, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifyRecordZones", .async, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), request: { items in
-            items.request(recordZonesToSave.map(\.zoneID), input: 0)
-            items.request(recordZoneIDsToDelete, input: 1)
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items in
-            try await self.wrapped.modifyRecordZones(saving: items.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items.kept(recordZoneIDsToDelete, input: 1))
+        try await self.faults_.perform("Database", "modifyRecordZones", .async, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), request: { items_ in
+            items_.request(recordZonesToSave.map(\.zoneID), input: 0)
+            items_.request(recordZoneIDsToDelete, input: 1)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.modifyRecordZones(saving: items_.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items_.kept(recordZoneIDsToDelete, input: 1))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifyRecordZones", .result, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), deliver: completionHandler, request: { items in
-            items.request(recordZonesToSave.map(\.zoneID), input: 0)
-            items.request(recordZoneIDsToDelete, input: 1)
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items, deliver in
-            self.wrapped.modifyRecordZones(saving: items.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items.kept(recordZoneIDsToDelete, input: 1), completionHandler: deliver)
+        self.faults_.complete("Database", "modifyRecordZones", .result, arguments: (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), deliver: completionHandler, request: { items_ in
+            items_.request(recordZonesToSave.map(\.zoneID), input: 0)
+            items_.request(recordZoneIDsToDelete, input: 1)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.modifyRecordZones(saving: items_.kept(recordZonesToSave, input: 0, by: \.zoneID), deleting: items_.kept(recordZoneIDsToDelete, input: 1), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await self.faults.perform("Database", "fetchSubscriptions", .async, arguments: ids, request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items in
-            try await self.wrapped.subscriptions(for: items.kept(ids, input: 0))
+        try await self.faults_.perform("Database", "fetchSubscriptions", .async, arguments: ids, request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.subscriptions(for: items_.kept(ids, input: 0))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "fetchSubscriptions", .result, arguments: ids, deliver: completionHandler, request: { items in
-            items.request(ids, input: 0)
-        }, merge: { value, items in
-            items.merged(value, input: 0)
-        }) { items, deliver in
-            self.wrapped.fetch(withSubscriptionIDs: items.kept(ids, input: 0), completionHandler: deliver)
+        self.faults_.complete("Database", "fetchSubscriptions", .result, arguments: ids, deliver: completionHandler, request: { items_ in
+            items_.request(ids, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.fetch(withSubscriptionIDs: items_.kept(ids, input: 0), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await self.faults.perform("Database", "modifySubscriptions", .async, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), request: { items in
-            items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
-            items.request(subscriptionIDsToDelete, input: 1)
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items in
-            try await self.wrapped.modifySubscriptions(saving: items.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items.kept(subscriptionIDsToDelete, input: 1))
+        try await self.faults_.perform("Database", "modifySubscriptions", .async, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), request: { items_ in
+            items_.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
+            items_.request(subscriptionIDsToDelete, input: 1)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.modifySubscriptions(saving: items_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items_.kept(subscriptionIDsToDelete, input: 1))
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "modifySubscriptions", .result, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), deliver: completionHandler, request: { items in
-            items.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
-            items.request(subscriptionIDsToDelete, input: 1)
-        }, merge: { value, items in
-            var value = value
-            value.saveResults = items.merged(value.saveResults, input: 0)
-            value.deleteResults = items.merged(value.deleteResults, input: 1)
-            return value
-        }) { items, deliver in
-            self.wrapped.modifySubscriptions(saving: items.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items.kept(subscriptionIDsToDelete, input: 1), completionHandler: deliver)
+        self.faults_.complete("Database", "modifySubscriptions", .result, arguments: (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), deliver: completionHandler, request: { items_ in
+            items_.request(subscriptionsToSave.map(\.subscriptionID), input: 0)
+            items_.request(subscriptionIDsToDelete, input: 1)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.saveResults = items_.merged(value_.saveResults, input: 0)
+            value_.deleteResults = items_.merged(value_.deleteResults, input: 1)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.modifySubscriptions(saving: items_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID), deleting: items_.kept(subscriptionIDsToDelete, input: 1), completionHandler: deliver_)
         }
     }
 
     @inline(__always)
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.faults.perform("Database", "databaseChanges", .async, arguments: (changeToken: changeToken, resultsLimit: resultsLimit)) {
-            try await self.wrapped.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+        try await self.faults_.perform("Database", "databaseChanges", .async, arguments: (changeToken: changeToken, resultsLimit: resultsLimit)) {
+            try await self.wrapped_.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "databaseChanges", .result, arguments: (changeToken: changeToken, resultsLimit: resultsLimit), handler: completionHandler) { completionHandler in
-            self.wrapped.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.faults_.complete("Database", "databaseChanges", .result, arguments: (changeToken: changeToken, resultsLimit: resultsLimit), handler: completionHandler) { completionHandler in
+            self.wrapped_.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.faults.perform("Database", "recordZoneChanges", .async, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items in
+        try await self.faults_.perform("Database", "recordZoneChanges", .async, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
-            return value
-        }) { items in
-            try await self.wrapped.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.modificationResultsByID = items_.apply(to: value_.modificationResultsByID)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         }
     }
 
     @preconcurrency
     @inline(__always)
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Database", "recordZoneChanges", .result, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items in
+        self.faults_.complete("Database", "recordZoneChanges", .result, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
-        }, merge: { value, items in
-            var value = value
-            value.modificationResultsByID = items.apply(to: value.modificationResultsByID)
-            return value
-        }) { items, deliver in
-            self.wrapped.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver)
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.modificationResultsByID = items_.apply(to: value_.modificationResultsByID)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: deliver_)
         }
     }
 }

@@ -6,56 +6,56 @@ import CloudKit
 import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
-/// `CloudContainer` over a real `CKContainer`, which stays reachable as `base`.
+/// `CloudContainer` over a real `CKContainer`, which stays reachable as `base` (`LiveAdapter`'s).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class LiveCloudContainer: CloudContainer {
+public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
-    public let base: CKContainer
+    public let base_: CKContainer
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
-    private let wrappers = CloudDoubleRuntime.ChildWrappers()
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    public init(_ base: CKContainer) {
-        self.base = base
+    public init(_ base_: CKContainer) {
+        self.base_ = base_
     }
 
     public var containerIdentifier: String? {
-        self.base.containerIdentifier
+        self.base_.containerIdentifier
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.base.privateCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers_.wrapper(for: self.base_.privateCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.base.publicCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers_.wrapper(for: self.base_.publicCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        self.wrappers.wrapper(for: self.base.sharedCloudDatabase) { LiveCloudDatabase($0) }
+        self.wrappers_.wrapper(for: self.base_.sharedCloudDatabase) { LiveCloudDatabase($0) }
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        self.wrappers.wrapper(for: self.base.database(with: databaseScope)) { LiveCloudDatabase($0) }
+        self.wrappers_.wrapper(for: self.base_.database(with: databaseScope)) { LiveCloudDatabase($0) }
     }
 
     public func add(_ operation: CKOperation) {
-        self.base.add(operation)
+        self.base_.add(operation)
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try await self.base.accountStatus()
+        try await self.base_.accountStatus()
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
-        self.base.accountStatus(completionHandler: completionHandler)
+        self.base_.accountStatus(completionHandler: completionHandler)
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try await self.base.userRecordID()
+        try await self.base_.userRecordID()
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchUserRecordID(completionHandler: completionHandler)
+        self.base_.fetchUserRecordID(completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -63,7 +63,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await self.base.userIdentity(forEmailAddress: email)
+        try await self.base_.userIdentity(forEmailAddress: email)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -71,7 +71,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+        self.base_.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -79,7 +79,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.base.applicationPermissionStatus(for: applicationPermission)
+        try await self.base_.applicationPermissionStatus(for: applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -87,7 +87,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        self.base.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
+        self.base_.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -95,7 +95,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try await self.base.requestApplicationPermission(applicationPermission)
+        try await self.base_.requestApplicationPermission(applicationPermission)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -103,7 +103,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        self.base.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
+        self.base_.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -111,7 +111,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await self.base.userIdentity(forPhoneNumber: phoneNumber)
+        try await self.base_.userIdentity(forPhoneNumber: phoneNumber)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -119,7 +119,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.base_.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -127,7 +127,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await self.base.userIdentity(forUserRecordID: userRecordID)
+        try await self.base_.userIdentity(forUserRecordID: userRecordID)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -135,7 +135,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.base_.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -145,7 +145,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.base.userIdentities(forEmailAddresses: emails)
+        try await self.base_.userIdentities(forEmailAddresses: emails)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -156,7 +156,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
+        self.base_.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -166,7 +166,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.base.userIdentities(forPhoneNumbers: phoneNumbers)
+        try await self.base_.userIdentities(forPhoneNumbers: phoneNumbers)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -177,7 +177,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        self.base_.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -187,7 +187,7 @@ public final class LiveCloudContainer: CloudContainer {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await self.base.userIdentities(forUserRecordIDs: userRecordIDs)
+        try await self.base_.userIdentities(forUserRecordIDs: userRecordIDs)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -198,322 +198,322 @@ public final class LiveCloudContainer: CloudContainer {
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        self.base_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try await self.base.shareParticipant(forEmailAddress: emailAddress)
+        try await self.base_.shareParticipant(forEmailAddress: emailAddress)
     }
 
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
+        self.base_.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try await self.base.shareParticipant(forPhoneNumber: phoneNumber)
+        try await self.base_.shareParticipant(forPhoneNumber: phoneNumber)
     }
 
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+        self.base_.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try await self.base.shareParticipant(forUserRecordID: userRecordID)
+        try await self.base_.shareParticipant(forUserRecordID: userRecordID)
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
+        self.base_.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await self.base.shareMetadata(for: url)
+        try await self.base_.shareMetadata(for: url)
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchShareMetadata(with: url, completionHandler: completionHandler)
+        self.base_.fetchShareMetadata(with: url, completionHandler: completionHandler)
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await self.base.accept(metadata)
+        try await self.base_.accept(metadata)
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.accept(metadata, completionHandler: completionHandler)
+        self.base_.accept(metadata, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.base.shareParticipants(forEmailAddresses: emails)
+        try await self.base_.shareParticipants(forEmailAddresses: emails)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
+        self.base_.fetchShareParticipants(forEmailAddresses: emails, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try await self.base.shareParticipants(forPhoneNumbers: phoneNumbers)
+        try await self.base_.shareParticipants(forPhoneNumbers: phoneNumbers)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+        self.base_.fetchShareParticipants(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try await self.base.shareParticipants(forUserRecordIDs: userRecordIDs)
+        try await self.base_.shareParticipants(forUserRecordIDs: userRecordIDs)
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+        self.base_.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await self.base.shareMetadatas(for: urls)
+        try await self.base_.shareMetadatas(for: urls)
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
+        self.base_.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await self.base.accept(metadatas)
+        try await self.base_.accept(metadatas)
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.accept(metadatas, completionHandler: completionHandler)
+        self.base_.accept(metadatas, completionHandler: completionHandler)
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try await self.base.allLongLivedOperationIDs()
+        try await self.base_.allLongLivedOperationIDs()
     }
 
     @preconcurrency
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
+        self.base_.fetchAllLongLivedOperationIDs(completionHandler: completionHandler)
     }
 
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try await self.base.longLivedOperation(for: operationID)
+        try await self.base_.longLivedOperation(for: operationID)
     }
 
     @preconcurrency
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
+        self.base_.fetchLongLivedOperation(withID: operationID, completionHandler: completionHandler)
     }
 }
 
-/// `CloudDatabase` over a real `CKDatabase`, which stays reachable as `base`.
+/// `CloudDatabase` over a real `CKDatabase`, which stays reachable as `base` (`LiveAdapter`'s).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public final class LiveCloudDatabase: CloudDatabase {
+public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
-    public let base: CKDatabase
+    public let base_: CKDatabase
 
-    public init(_ base: CKDatabase) {
-        self.base = base
+    public init(_ base_: CKDatabase) {
+        self.base_ = base_
     }
 
     public var databaseScope: CKDatabase.Scope {
-        self.base.databaseScope
+        self.base_.databaseScope
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        self.base.add(operation)
+        self.base_.add(operation)
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try await self.base.record(for: recordID)
+        try await self.base_.record(for: recordID)
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetch(withRecordID: recordID, completionHandler: completionHandler)
+        self.base_.fetch(withRecordID: recordID, completionHandler: completionHandler)
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try await self.base.save(record)
+        try await self.base_.save(record)
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.save(record, completionHandler: completionHandler)
+        self.base_.save(record, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try await self.base.deleteRecord(withID: recordID)
+        try await self.base_.deleteRecord(withID: recordID)
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.delete(withRecordID: recordID, completionHandler: completionHandler)
+        self.base_.delete(withRecordID: recordID, completionHandler: completionHandler)
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try await self.base.perform(query, inZoneWith: zoneID)
+        try await self.base_.perform(query, inZoneWith: zoneID)
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
+        self.base_.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try await self.base.allRecordZones()
+        try await self.base_.allRecordZones()
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchAllRecordZones(completionHandler: completionHandler)
+        self.base_.fetchAllRecordZones(completionHandler: completionHandler)
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try await self.base.recordZone(for: zoneID)
+        try await self.base_.recordZone(for: zoneID)
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.base_.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try await self.base.save(zone)
+        try await self.base_.save(zone)
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.save(zone, completionHandler: completionHandler)
+        self.base_.save(zone, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try await self.base.deleteRecordZone(withID: zoneID)
+        try await self.base_.deleteRecordZone(withID: zoneID)
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
+        self.base_.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try await self.base.allSubscriptions()
+        try await self.base_.allSubscriptions()
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetchAllSubscriptions(completionHandler: completionHandler)
+        self.base_.fetchAllSubscriptions(completionHandler: completionHandler)
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try await self.base.save(subscription)
+        try await self.base_.save(subscription)
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.save(subscription, completionHandler: completionHandler)
+        self.base_.save(subscription, completionHandler: completionHandler)
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try await self.base.deleteSubscription(withID: subscriptionID)
+        try await self.base_.deleteSubscription(withID: subscriptionID)
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.base_.delete(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try await self.base.records(for: ids, desiredKeys: desiredKeys)
+        try await self.base_.records(for: ids, desiredKeys: desiredKeys)
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: completionHandler)
+        self.base_.fetch(withRecordIDs: ids, desiredKeys: desiredKeys, completionHandler: completionHandler)
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try await self.base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically)
+        try await self.base_.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically)
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.base.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: completionHandler)
+        self.base_.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically, completionHandler: completionHandler)
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.base.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base_.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.base.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base_.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try await self.base.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base_.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.base.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base_.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try await self.base.subscription(for: subscriptionID)
+        try await self.base_.subscription(for: subscriptionID)
     }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
+        self.base_.fetch(withSubscriptionID: subscriptionID, completionHandler: completionHandler)
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try await self.base.recordZones(for: ids)
+        try await self.base_.recordZones(for: ids)
     }
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
+        self.base_.fetch(withRecordZoneIDs: ids, completionHandler: completionHandler)
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try await self.base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
+        try await self.base_.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete)
     }
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.base.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
+        self.base_.modifyRecordZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete, completionHandler: completionHandler)
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try await self.base.subscriptions(for: ids)
+        try await self.base_.subscriptions(for: ids)
     }
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
+        self.base_.fetch(withSubscriptionIDs: ids, completionHandler: completionHandler)
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try await self.base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
+        try await self.base_.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)
     }
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.base.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
+        self.base_.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
     }
 
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.base.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+        try await self.base_.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.base.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base_.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.base.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        try await self.base_.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.base.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+        self.base_.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
     }
 }
 #endif

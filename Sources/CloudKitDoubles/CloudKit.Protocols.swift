@@ -215,126 +215,126 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
 /// (`.call(CloudContainerCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudContainerCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
-    public static var typeName: Swift.String { "Container" }
-    public let id: Swift.String
+public struct CloudContainerCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    public static var typeName_: Swift.String { "Container" }
+    public let id_: Swift.String
 
-    init(_ id: Swift.String) {
-        self.id = id
+    init(_ id_: Swift.String) {
+        self.id_ = id_
     }
 }
 
 /// The property `containerIdentifier`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == String? {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == String? {
     public static var containerIdentifier: Self { Self("containerIdentifier") }
 }
 
 /// The property `privateCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == any CloudDatabase {
     public static var privateCloudDatabase: Self { Self("privateCloudDatabase") }
 }
 
 /// The property `publicCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == any CloudDatabase {
     public static var publicCloudDatabase: Self { Self("publicCloudDatabase") }
 }
 
 /// The property `sharedCloudDatabase`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == any CloudDatabase {
     public static var sharedCloudDatabase: Self { Self("sharedCloudDatabase") }
 }
 
 /// The call `database`: `database(with:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKDatabase.Scope, Value == any CloudDatabase {
+extension CloudContainerCall where Arguments_ == CKDatabase.Scope, Value_ == any CloudDatabase {
     public static var database: Self { Self("database") }
 }
 
 /// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchRecordsOperation, Value_ == CloudFetchRecordsOutcome {
     public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
 }
 
 /// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+extension CloudContainerCall where Arguments_ == CKModifyRecordsOperation, Value_ == CloudModifyRecordsOutcome {
     public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
 }
 
 /// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+extension CloudContainerCall where Arguments_ == CKQueryOperation, Value_ == CloudQueryOutcome {
     public static var queryOperation: Self { Self("queryOperation") }
 }
 
 /// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchRecordZoneChangesOperation, Value_ == CloudFetchRecordZoneChangesOutcome {
     public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
 }
 
 /// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchDatabaseChangesOperation, Value_ == CloudFetchDatabaseChangesOutcome {
     public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
 }
 
 /// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchRecordZonesOperation, Value_ == CloudFetchRecordZonesOutcome {
     public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
 }
 
 /// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+extension CloudContainerCall where Arguments_ == CKModifyRecordZonesOperation, Value_ == CloudModifyRecordZonesOutcome {
     public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
 }
 
 /// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+extension CloudContainerCall where Arguments_ == CKModifySubscriptionsOperation, Value_ == CloudModifySubscriptionsOutcome {
     public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
 }
 
 /// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchSubscriptionsOperation, Value_ == CloudFetchSubscriptionsOutcome {
     public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
 }
 
 /// `CKAcceptSharesOperation`s added through `addOperation`: stub with a `CloudAcceptSharesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKAcceptSharesOperation, Value == CloudAcceptSharesOutcome {
+extension CloudContainerCall where Arguments_ == CKAcceptSharesOperation, Value_ == CloudAcceptSharesOutcome {
     public static var acceptSharesOperation: Self { Self("acceptSharesOperation") }
 }
 
 /// `CKFetchShareMetadataOperation`s added through `addOperation`: stub with a `CloudFetchShareMetadataOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKFetchShareMetadataOperation, Value == CloudFetchShareMetadataOutcome {
+extension CloudContainerCall where Arguments_ == CKFetchShareMetadataOperation, Value_ == CloudFetchShareMetadataOutcome {
     public static var fetchShareMetadataOperation: Self { Self("fetchShareMetadataOperation") }
 }
 
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKOperation, Value == Swift.Void {
+extension CloudContainerCall where Arguments_ == CKOperation, Value_ == Swift.Void {
     public static var addOperation: Self { Self("addOperation") }
 }
 
 /// The call `accountStatus`: `accountStatus()`, `accountStatus(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == CKAccountStatus {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == CKAccountStatus {
     public static var accountStatus: Self { Self("accountStatus") }
 }
 
 /// The call `userRecordID`: `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == CKRecord.ID {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == CKRecord.ID {
     public static var userRecordID: Self { Self("userRecordID") }
 }
 
@@ -344,7 +344,7 @@ extension CloudContainerCall where Arguments == Swift.Void, Value == CKRecord.ID
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == String, Value == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == String, Value_ == CKUserIdentity? {
     public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
 }
 
@@ -354,7 +354,7 @@ extension CloudContainerCall where Arguments == String, Value == CKUserIdentity?
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+extension CloudContainerCall where Arguments_ == CKContainer.ApplicationPermissions, Value_ == CKContainer.ApplicationPermissionStatus {
     public static var applicationPermissionStatus: Self { Self("applicationPermissionStatus") }
 }
 
@@ -364,7 +364,7 @@ extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissio
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissions, Value == CKContainer.ApplicationPermissionStatus {
+extension CloudContainerCall where Arguments_ == CKContainer.ApplicationPermissions, Value_ == CKContainer.ApplicationPermissionStatus {
     public static var requestApplicationPermission: Self { Self("requestApplicationPermission") }
 }
 
@@ -374,7 +374,7 @@ extension CloudContainerCall where Arguments == CKContainer.ApplicationPermissio
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == String, Value == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == String, Value_ == CKUserIdentity? {
     public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
 }
 
@@ -384,7 +384,7 @@ extension CloudContainerCall where Arguments == String, Value == CKUserIdentity?
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == CKRecord.ID, Value == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CKUserIdentity? {
     public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
 }
 
@@ -396,7 +396,7 @@ extension CloudContainerCall where Arguments == CKRecord.ID, Value == CKUserIden
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == [String], Value == [String: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CKUserIdentity] {
     public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
 }
 
@@ -408,7 +408,7 @@ extension CloudContainerCall where Arguments == [String], Value == [String: CKUs
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == [String], Value == [String: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CKUserIdentity] {
     public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
 }
 
@@ -420,79 +420,79 @@ extension CloudContainerCall where Arguments == [String], Value == [String: CKUs
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments == [CKRecord.ID], Value == [CKRecord.ID: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [CKRecord.ID], Value_ == [CKRecord.ID: CKUserIdentity] {
     public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
 }
 
 /// The call `shareParticipantForEmail`: `shareParticipant(forEmailAddress:)`, `fetchShareParticipant(withEmailAddress:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == String, Value == CKShare.Participant {
+extension CloudContainerCall where Arguments_ == String, Value_ == CKShare.Participant {
     public static var shareParticipantForEmail: Self { Self("shareParticipantForEmail") }
 }
 
 /// The call `shareParticipantForPhoneNumber`: `shareParticipant(forPhoneNumber:)`, `fetchShareParticipant(withPhoneNumber:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == String, Value == CKShare.Participant {
+extension CloudContainerCall where Arguments_ == String, Value_ == CKShare.Participant {
     public static var shareParticipantForPhoneNumber: Self { Self("shareParticipantForPhoneNumber") }
 }
 
 /// The call `shareParticipantForUserRecordID`: `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKRecord.ID, Value == CKShare.Participant {
+extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CKShare.Participant {
     public static var shareParticipantForUserRecordID: Self { Self("shareParticipantForUserRecordID") }
 }
 
 /// The call `shareMetadata`: `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == URL, Value == CKShare.Metadata {
+extension CloudContainerCall where Arguments_ == URL, Value_ == CKShare.Metadata {
     public static var shareMetadata: Self { Self("shareMetadata") }
 }
 
 /// The call `acceptShare`: `accept(_:)`, `accept(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKShare.Metadata, Value == CKShare {
+extension CloudContainerCall where Arguments_ == CKShare.Metadata, Value_ == CKShare {
     public static var acceptShare: Self { Self("acceptShare") }
 }
 
 /// The call `shareParticipantsForEmails`: `shareParticipants(forEmailAddresses:)`, `fetchShareParticipants(forEmailAddresses:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: Result<CKShare.Participant, any Error>] {
     public static var shareParticipantsForEmails: Self { Self("shareParticipantsForEmails") }
 }
 
 /// The call `shareParticipantsForPhoneNumbers`: `shareParticipants(forPhoneNumbers:)`, `fetchShareParticipants(forPhoneNumbers:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == [String], Value == [String: Result<CKShare.Participant, any Error>] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: Result<CKShare.Participant, any Error>] {
     public static var shareParticipantsForPhoneNumbers: Self { Self("shareParticipantsForPhoneNumbers") }
 }
 
 /// The call `shareParticipantsForUserRecordIDs`: `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == [CKRecord.ID], Value == [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+extension CloudContainerCall where Arguments_ == [CKRecord.ID], Value_ == [CKRecord.ID: Result<CKShare.Participant, any Error>] {
     public static var shareParticipantsForUserRecordIDs: Self { Self("shareParticipantsForUserRecordIDs") }
 }
 
 /// The call `shareMetadatas`: `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == [URL], Value == [URL: Result<CKShare.Metadata, any Error>] {
+extension CloudContainerCall where Arguments_ == [URL], Value_ == [URL: Result<CKShare.Metadata, any Error>] {
     public static var shareMetadatas: Self { Self("shareMetadatas") }
 }
 
 /// The call `acceptShares`: `accept(_:)`, `accept(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == [CKShare.Metadata], Value == [CKShare.Metadata: Result<CKShare, any Error>] {
+extension CloudContainerCall where Arguments_ == [CKShare.Metadata], Value_ == [CKShare.Metadata: Result<CKShare, any Error>] {
     public static var acceptShares: Self { Self("acceptShares") }
 }
 
 /// The call `allLongLivedOperationIDs`: `allLongLivedOperationIDs()`, `fetchAllLongLivedOperationIDs(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == Swift.Void, Value == [CKOperation.ID] {
+extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == [CKOperation.ID] {
     public static var allLongLivedOperationIDs: Self { Self("allLongLivedOperationIDs") }
 }
 
 /// The call `longLivedOperation`: `longLivedOperation(for:)`, `fetchLongLivedOperation(withID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments == CKOperation.ID, Value == CKOperation? {
+extension CloudContainerCall where Arguments_ == CKOperation.ID, Value_ == CKOperation? {
     public static var longLivedOperation: Self { Self("longLivedOperation") }
 }
 
@@ -826,210 +826,210 @@ extension CloudDatabase {
 /// (`.call(CloudDatabaseCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudDatabaseCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
-    public static var typeName: Swift.String { "Database" }
-    public let id: Swift.String
+public struct CloudDatabaseCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    public static var typeName_: Swift.String { "Database" }
+    public let id_: Swift.String
 
-    init(_ id: Swift.String) {
-        self.id = id
+    init(_ id_: Swift.String) {
+        self.id_ = id_
     }
 }
 
 /// The property `databaseScope`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Swift.Void, Value == CKDatabase.Scope {
+extension CloudDatabaseCall where Arguments_ == Swift.Void, Value_ == CKDatabase.Scope {
     public static var databaseScope: Self { Self("databaseScope") }
 }
 
 /// `CKFetchRecordsOperation`s added through `addOperation`: stub with a `CloudFetchRecordsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKFetchRecordsOperation, Value == CloudFetchRecordsOutcome {
+extension CloudDatabaseCall where Arguments_ == CKFetchRecordsOperation, Value_ == CloudFetchRecordsOutcome {
     public static var fetchRecordsOperation: Self { Self("fetchRecordsOperation") }
 }
 
 /// `CKModifyRecordsOperation`s added through `addOperation`: stub with a `CloudModifyRecordsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKModifyRecordsOperation, Value == CloudModifyRecordsOutcome {
+extension CloudDatabaseCall where Arguments_ == CKModifyRecordsOperation, Value_ == CloudModifyRecordsOutcome {
     public static var modifyRecordsOperation: Self { Self("modifyRecordsOperation") }
 }
 
 /// `CKQueryOperation`s added through `addOperation`: stub with a `CloudQueryOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKQueryOperation, Value == CloudQueryOutcome {
+extension CloudDatabaseCall where Arguments_ == CKQueryOperation, Value_ == CloudQueryOutcome {
     public static var queryOperation: Self { Self("queryOperation") }
 }
 
 /// `CKFetchRecordZoneChangesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZoneChangesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKFetchRecordZoneChangesOperation, Value == CloudFetchRecordZoneChangesOutcome {
+extension CloudDatabaseCall where Arguments_ == CKFetchRecordZoneChangesOperation, Value_ == CloudFetchRecordZoneChangesOutcome {
     public static var fetchRecordZoneChangesOperation: Self { Self("fetchRecordZoneChangesOperation") }
 }
 
 /// `CKFetchDatabaseChangesOperation`s added through `addOperation`: stub with a `CloudFetchDatabaseChangesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKFetchDatabaseChangesOperation, Value == CloudFetchDatabaseChangesOutcome {
+extension CloudDatabaseCall where Arguments_ == CKFetchDatabaseChangesOperation, Value_ == CloudFetchDatabaseChangesOutcome {
     public static var fetchDatabaseChangesOperation: Self { Self("fetchDatabaseChangesOperation") }
 }
 
 /// `CKFetchRecordZonesOperation`s added through `addOperation`: stub with a `CloudFetchRecordZonesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKFetchRecordZonesOperation, Value == CloudFetchRecordZonesOutcome {
+extension CloudDatabaseCall where Arguments_ == CKFetchRecordZonesOperation, Value_ == CloudFetchRecordZonesOutcome {
     public static var fetchRecordZonesOperation: Self { Self("fetchRecordZonesOperation") }
 }
 
 /// `CKModifyRecordZonesOperation`s added through `addOperation`: stub with a `CloudModifyRecordZonesOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKModifyRecordZonesOperation, Value == CloudModifyRecordZonesOutcome {
+extension CloudDatabaseCall where Arguments_ == CKModifyRecordZonesOperation, Value_ == CloudModifyRecordZonesOutcome {
     public static var modifyRecordZonesOperation: Self { Self("modifyRecordZonesOperation") }
 }
 
 /// `CKModifySubscriptionsOperation`s added through `addOperation`: stub with a `CloudModifySubscriptionsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKModifySubscriptionsOperation, Value == CloudModifySubscriptionsOutcome {
+extension CloudDatabaseCall where Arguments_ == CKModifySubscriptionsOperation, Value_ == CloudModifySubscriptionsOutcome {
     public static var modifySubscriptionsOperation: Self { Self("modifySubscriptionsOperation") }
 }
 
 /// `CKFetchSubscriptionsOperation`s added through `addOperation`: stub with a `CloudFetchSubscriptionsOutcome`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKFetchSubscriptionsOperation, Value == CloudFetchSubscriptionsOutcome {
+extension CloudDatabaseCall where Arguments_ == CKFetchSubscriptionsOperation, Value_ == CloudFetchSubscriptionsOutcome {
     public static var fetchSubscriptionsOperation: Self { Self("fetchSubscriptionsOperation") }
 }
 
 /// The call `addOperation`: `add(_:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKDatabaseOperation, Value == Swift.Void {
+extension CloudDatabaseCall where Arguments_ == CKDatabaseOperation, Value_ == Swift.Void {
     public static var addOperation: Self { Self("addOperation") }
 }
 
 /// The call `fetchRecord`: `record(for:)`, `fetch(withRecordID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecord.ID, Value == CKRecord {
+extension CloudDatabaseCall where Arguments_ == CKRecord.ID, Value_ == CKRecord {
     public static var fetchRecord: Self { Self("fetchRecord") }
 }
 
 /// The call `saveRecord`: `save(_:)`, `save(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecord, Value == CKRecord {
+extension CloudDatabaseCall where Arguments_ == CKRecord, Value_ == CKRecord {
     public static var saveRecord: Self { Self("saveRecord") }
 }
 
 /// The call `deleteRecord`: `deleteRecord(withID:)`, `delete(withRecordID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecord.ID, Value == CKRecord.ID {
+extension CloudDatabaseCall where Arguments_ == CKRecord.ID, Value_ == CKRecord.ID {
     public static var deleteRecord: Self { Self("deleteRecord") }
 }
 
 /// The call `performQuery`: `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?), Value == [CKRecord] {
+extension CloudDatabaseCall where Arguments_ == (query: CKQuery, zoneID: CKRecordZone.ID?), Value_ == [CKRecord] {
     public static var performQuery: Self { Self("performQuery") }
 }
 
 /// The call `allRecordZones`: `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Swift.Void, Value == [CKRecordZone] {
+extension CloudDatabaseCall where Arguments_ == Swift.Void, Value_ == [CKRecordZone] {
     public static var allRecordZones: Self { Self("allRecordZones") }
 }
 
 /// The call `fetchRecordZone`: `recordZone(for:)`, `fetch(withRecordZoneID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecordZone.ID, Value == CKRecordZone {
+extension CloudDatabaseCall where Arguments_ == CKRecordZone.ID, Value_ == CKRecordZone {
     public static var fetchRecordZone: Self { Self("fetchRecordZone") }
 }
 
 /// The call `saveRecordZone`: `save(_:)`, `save(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecordZone, Value == CKRecordZone {
+extension CloudDatabaseCall where Arguments_ == CKRecordZone, Value_ == CKRecordZone {
     public static var saveRecordZone: Self { Self("saveRecordZone") }
 }
 
 /// The call `deleteRecordZone`: `deleteRecordZone(withID:)`, `delete(withRecordZoneID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKRecordZone.ID, Value == CKRecordZone.ID {
+extension CloudDatabaseCall where Arguments_ == CKRecordZone.ID, Value_ == CKRecordZone.ID {
     public static var deleteRecordZone: Self { Self("deleteRecordZone") }
 }
 
 /// The call `allSubscriptions`: `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == Swift.Void, Value == [CKSubscription] {
+extension CloudDatabaseCall where Arguments_ == Swift.Void, Value_ == [CKSubscription] {
     public static var allSubscriptions: Self { Self("allSubscriptions") }
 }
 
 /// The call `saveSubscription`: `save(_:)`, `save(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKSubscription, Value == CKSubscription {
+extension CloudDatabaseCall where Arguments_ == CKSubscription, Value_ == CKSubscription {
     public static var saveSubscription: Self { Self("saveSubscription") }
 }
 
 /// The call `deleteSubscription`: `deleteSubscription(withID:)`, `delete(withSubscriptionID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKSubscription.ID, Value == CKSubscription.ID {
+extension CloudDatabaseCall where Arguments_ == CKSubscription.ID, Value_ == CKSubscription.ID {
     public static var deleteSubscription: Self { Self("deleteSubscription") }
 }
 
 /// The call `fetchRecords`: `records(for:desiredKeys:)`, `fetch(withRecordIDs:desiredKeys:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?), Value == [CKRecord.ID : Result<CKRecord, any Error>] {
+extension CloudDatabaseCall where Arguments_ == (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?), Value_ == [CKRecord.ID : Result<CKRecord, any Error>] {
     public static var fetchRecords: Self { Self("fetchRecords") }
 }
 
 /// The call `modifyRecords`: `modifyRecords(saving:deleting:savePolicy:atomically:)`, `modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool), Value == (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
+extension CloudDatabaseCall where Arguments_ == (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool), Value_ == (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
     public static var modifyRecords: Self { Self("modifyRecords") }
 }
 
 /// The call `queryRecords`: `records(matching:inZoneWith:desiredKeys:resultsLimit:)`, `fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+extension CloudDatabaseCall where Arguments_ == (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value_ == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
     public static var queryRecords: Self { Self("queryRecords") }
 }
 
 /// The call `continueQuery`: `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
+extension CloudDatabaseCall where Arguments_ == (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int), Value_ == (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
     public static var continueQuery: Self { Self("continueQuery") }
 }
 
 /// The call `fetchSubscription`: `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == CKSubscription.ID, Value == CKSubscription {
+extension CloudDatabaseCall where Arguments_ == CKSubscription.ID, Value_ == CKSubscription {
     public static var fetchSubscription: Self { Self("fetchSubscription") }
 }
 
 /// The call `fetchRecordZones`: `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == [CKRecordZone.ID], Value == [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+extension CloudDatabaseCall where Arguments_ == [CKRecordZone.ID], Value_ == [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
     public static var fetchRecordZones: Self { Self("fetchRecordZones") }
 }
 
 /// The call `modifyRecordZones`: `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID]), Value == (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
+extension CloudDatabaseCall where Arguments_ == (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID]), Value_ == (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
     public static var modifyRecordZones: Self { Self("modifyRecordZones") }
 }
 
 /// The call `fetchSubscriptions`: `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == [CKSubscription.ID], Value == [CKSubscription.ID: Result<CKSubscription, any Error>] {
+extension CloudDatabaseCall where Arguments_ == [CKSubscription.ID], Value_ == [CKSubscription.ID: Result<CKSubscription, any Error>] {
     public static var fetchSubscriptions: Self { Self("fetchSubscriptions") }
 }
 
 /// The call `modifySubscriptions`: `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID]), Value == (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+extension CloudDatabaseCall where Arguments_ == (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID]), Value_ == (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
     public static var modifySubscriptions: Self { Self("modifySubscriptions") }
 }
 
 /// The call `databaseChanges`: `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+extension CloudDatabaseCall where Arguments_ == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value_ == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
     public static var databaseChanges: Self { Self("databaseChanges") }
 }
 
 /// The call `recordZoneChanges`: `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+extension CloudDatabaseCall where Arguments_ == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value_ == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
     public static var recordZoneChanges: Self { Self("recordZoneChanges") }
 }
 
@@ -1038,9 +1038,7 @@ extension CloudDatabaseCall where Arguments == (zoneID: CKRecordZone.ID, changeT
 /// What a `CKFetchRecordsOperation` reports to its blocks.
 /// Fetches records by ID: one result per requested ID.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1052,134 +1050,93 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
         case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: records.map { .records($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: records.map { .records($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
-                events = (operation.recordIDs ?? []).map { Event.records($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
+        (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordResultBlock = operation.perRecordResultBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
         let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
-        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
+        let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
-        faults.request(operation.recordIDs ?? [], input: 0)
+        faults_.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
-        operation.recordIDs = faults.kept(recordIDs, input: 0)
-        operation.perRecordResultBlock = { key, result in delivery.deliver(.records(key, result)) }
-        deprecated.setPerRecordCompletionBlock(nil, of: operation)
-        deprecated.setFetchRecordsCompletionBlock(nil, of: operation)
-        operation.fetchRecordsResultBlock = { result in
+        operation.recordIDs = faults_.kept(recordIDs, input: 0)
+        operation.perRecordResultBlock = { key_, result_ in delivery_.deliver(.records(key_, result_)) }
+        deprecated_.setPerRecordCompletionBlock(nil, of: operation)
+        deprecated_.setFetchRecordsCompletionBlock(nil, of: operation)
+        operation.fetchRecordsResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordIDs = recordIDs
             operation.perRecordResultBlock = perRecordResultBlock
-            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            deprecated_.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
             operation.fetchRecordsResultBlock = fetchRecordsResultBlock
-            deprecated.setFetchRecordsCompletionBlock(fetchRecordsCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKRecord.ID.self) { delivery.deliver(.records(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setFetchRecordsCompletionBlock(fetchRecordsCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKRecord.ID.self) { delivery_.deliver(.records(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchRecordsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudFetchRecordsDeprecatedBlocks = CloudFetchRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordResultBlock = operation.perRecordResultBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
         let fetchRecordsResultBlock = operation.fetchRecordsResultBlock
-        let fetchRecordsCompletionBlock = deprecated.fetchRecordsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    if inventsProgress, let block = perRecordProgressBlock { block(key, 1.0) }
+                    if inventsProgress_, let block_ = perRecordProgressBlock { block_(key, 1.0) }
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 654)
-                    if let block = perRecordResultBlock {
-                        block(key, result)
-                    } else if let block = perRecordCompletionBlock {
-                        block(value, key, error)
+                    if let block_ = perRecordResultBlock {
+                        block_(key, result)
+                    } else if let block_ = perRecordCompletionBlock {
+                        block_(value, key, error)
                     }
                     #sourceLocation()
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let records = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
-                    guard case .records(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let records = events_.compactMap { event_ -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
+                    guard case .records(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordsOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 668)
-                if let block = fetchRecordsResultBlock {
-                    block(result)
-                } else if let block = fetchRecordsCompletionBlock {
-                    block(OperationBlocks.successes(of: records, error: error), error)
+                if let block_ = fetchRecordsResultBlock {
+                    block_(result)
+                } else if let block_ = fetchRecordsCompletionBlock {
+                    block_(OperationBlocks.successes(of: records, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -1187,9 +1144,9 @@ extension CloudFetchRecordsOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("records") { return try event.decode(Event.records) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("records") { return try event_.decode(Event.records) }
+        throw event_.unknownStream
     }
 }
 
@@ -1198,35 +1155,34 @@ extension CloudFetchRecordsOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchRecordsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchRecordsOperation(_ operation: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
+    func fetchRecordsOperation(_ operation_: CKFetchRecordsOperation) -> CloudFetchRecordsOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordsBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordsOperation) -> Self? {
-        (backing as? any CloudFetchRecordsBacking)?.fetchRecordsOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordsOperation) -> Self? {
+        (backing_ as? any CloudFetchRecordsBacking)?.fetchRecordsOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordsDeprecatedBlocks {
-    func perRecordCompletionBlock(of operation: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?
-    func setPerRecordCompletionBlock(_ block: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation)
-    func fetchRecordsCompletionBlock(of operation: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?
-    func setFetchRecordsCompletionBlock(_ block: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation)
+    func perRecordCompletionBlock(of operation_: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?
+    func setPerRecordCompletionBlock(_ block_: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation_: CKFetchRecordsOperation)
+    func fetchRecordsCompletionBlock(of operation_: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?
+    func setFetchRecordsCompletionBlock(_ block_: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation_: CKFetchRecordsOperation)
 }
 
 private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func perRecordCompletionBlock(of operation: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)? { operation.perRecordCompletionBlock }
+    func perRecordCompletionBlock(of operation_: CKFetchRecordsOperation) -> ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)? { operation_.perRecordCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setPerRecordCompletionBlock(_ block: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation) { operation.perRecordCompletionBlock = block }
+    func setPerRecordCompletionBlock(_ block_: ((CKRecord?, CKRecord.ID?, (any Error)?) -> Void)?, of operation_: CKFetchRecordsOperation) { operation_.perRecordCompletionBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchRecordsCompletionBlock(of operation: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)? { operation.fetchRecordsCompletionBlock }
+    func fetchRecordsCompletionBlock(of operation_: CKFetchRecordsOperation) -> (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)? { operation_.fetchRecordsCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchRecordsCompletionBlock(_ block: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation: CKFetchRecordsOperation) { operation.fetchRecordsCompletionBlock = block }
+    func setFetchRecordsCompletionBlock(_ block_: (([CKRecord.ID: CKRecord]?, (any Error)?) -> Void)?, of operation_: CKFetchRecordsOperation) { operation_.fetchRecordsCompletionBlock = block_ }
 }
 
 // MARK: - CKModifyRecordsOperation
@@ -1234,9 +1190,7 @@ private struct CloudFetchRecordsDeprecatedBlockAccess: CloudFetchRecordsDeprecat
 /// What a `CKModifyRecordsOperation` reports to its blocks.
 /// Saves and deletes records: one result per record to save, then one per ID to delete.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1250,156 +1204,115 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
         case deletes(CKRecord.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletes: [(CKRecord.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(saves: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletes: [(CKRecord.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKModifyRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
-                events = ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
+        ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifyRecordsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKModifyRecordsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordSaveBlock = operation.perRecordSaveBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
         let perRecordDeleteBlock = operation.perRecordDeleteBlock
         let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
-        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
+        let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
-        faults.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        faults_.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
-        operation.recordsToSave = faults.kept(recordsToSave, input: 0, by: \.recordID)
+        operation.recordsToSave = faults_.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 710)
-        faults.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
+        faults_.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
-        operation.recordIDsToDelete = faults.kept(recordIDsToDelete, input: 1)
-        operation.perRecordSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
-        deprecated.setPerRecordCompletionBlock(nil, of: operation)
-        operation.perRecordDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
-        deprecated.setModifyRecordsCompletionBlock(nil, of: operation)
-        operation.modifyRecordsResultBlock = { result in
+        operation.recordIDsToDelete = faults_.kept(recordIDsToDelete, input: 1)
+        operation.perRecordSaveBlock = { key_, result_ in delivery_.deliver(.saves(key_, result_)) }
+        deprecated_.setPerRecordCompletionBlock(nil, of: operation)
+        operation.perRecordDeleteBlock = { key_, result_ in delivery_.deliver(.deletes(key_, result_)) }
+        deprecated_.setModifyRecordsCompletionBlock(nil, of: operation)
+        operation.modifyRecordsResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordsToSave = recordsToSave
             operation.recordIDsToDelete = recordIDsToDelete
             operation.perRecordSaveBlock = perRecordSaveBlock
-            deprecated.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
+            deprecated_.setPerRecordCompletionBlock(perRecordCompletionBlock, of: operation)
             operation.perRecordDeleteBlock = perRecordDeleteBlock
             operation.modifyRecordsResultBlock = modifyRecordsResultBlock
-            deprecated.setModifyRecordsCompletionBlock(modifyRecordsCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKRecord.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
-            for (key, error) in faults.failures(input: 1, as: CKRecord.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setModifyRecordsCompletionBlock(modifyRecordsCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKRecord.ID.self) { delivery_.deliver(.saves(key_, .failure(error_))) }
+            for (key_, error_) in faults_.failures(input: 1, as: CKRecord.ID.self) { delivery_.deliver(.deletes(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifyRecordsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKModifyRecordsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudModifyRecordsDeprecatedBlocks = CloudModifyRecordsDeprecatedBlockAccess()
         let perRecordProgressBlock = operation.perRecordProgressBlock
         let perRecordSaveBlock = operation.perRecordSaveBlock
-        let perRecordCompletionBlock = deprecated.perRecordCompletionBlock(of: operation)
+        let perRecordCompletionBlock = deprecated_.perRecordCompletionBlock(of: operation)
         let perRecordDeleteBlock = operation.perRecordDeleteBlock
         let modifyRecordsResultBlock = operation.modifyRecordsResultBlock
-        let modifyRecordsCompletionBlock = deprecated.modifyRecordsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .saves(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 692)
-                    if inventsProgress, let block = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block(record, 1.0) }
+                    if inventsProgress_, let block_ = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block_(record, 1.0) }
                     #sourceLocation()
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 700)
-                    if let block = perRecordSaveBlock {
-                        block(key, result)
-                    } else if let block = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
-                        block(record, error)
+                    if let block_ = perRecordSaveBlock {
+                        block_(key, result)
+                    } else if let block_ = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
+                        block_(record, error)
                     }
                     #sourceLocation()
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 case .deletes(let key, let result):
-                    if let block = perRecordDeleteBlock {
-                        block(key, result)
+                    if let block_ = perRecordDeleteBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
-                    guard case .saves(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let saves = events_.compactMap { event_ -> (key: CKRecord.ID, result: Swift.Result<CKRecord, any Swift.Error>)? in
+                    guard case .saves(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKRecord.ID, result: Swift.Result<Void, any Swift.Error>)? in
-                    guard case .deletes(let key, let result) = event else { return nil }
+                let deletes = events_.compactMap { event_ -> (key: CKRecord.ID, result: Swift.Result<Void, any Swift.Error>)? in
+                    guard case .deletes(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordsOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 723)
-                if let block = modifyRecordsResultBlock {
-                    block(result)
-                } else if let block = modifyRecordsCompletionBlock {
-                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                if let block_ = modifyRecordsResultBlock {
+                    block_(result)
+                } else if let block_ = modifyRecordsCompletionBlock {
+                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -1407,10 +1320,10 @@ extension CloudModifyRecordsOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("saves") { return try event.decode(Event.saves) }
-        if event.isStream("deletes") { return try event.decode(Event.deletes) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
     }
 }
 
@@ -1419,35 +1332,34 @@ extension CloudModifyRecordsOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudModifyRecordsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func modifyRecordsOperation(_ operation: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
+    func modifyRecordsOperation(_ operation_: CKModifyRecordsOperation) -> CloudModifyRecordsOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifyRecordsBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifyRecordsOperation) -> Self? {
-        (backing as? any CloudModifyRecordsBacking)?.modifyRecordsOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifyRecordsOperation) -> Self? {
+        (backing_ as? any CloudModifyRecordsBacking)?.modifyRecordsOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifyRecordsDeprecatedBlocks {
-    func perRecordCompletionBlock(of operation: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)?
-    func setPerRecordCompletionBlock(_ block: ((CKRecord, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation)
-    func modifyRecordsCompletionBlock(of operation: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?
-    func setModifyRecordsCompletionBlock(_ block: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation)
+    func perRecordCompletionBlock(of operation_: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)?
+    func setPerRecordCompletionBlock(_ block_: ((CKRecord, (any Error)?) -> Void)?, of operation_: CKModifyRecordsOperation)
+    func modifyRecordsCompletionBlock(of operation_: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?
+    func setModifyRecordsCompletionBlock(_ block_: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation_: CKModifyRecordsOperation)
 }
 
 private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func perRecordCompletionBlock(of operation: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)? { operation.perRecordCompletionBlock }
+    func perRecordCompletionBlock(of operation_: CKModifyRecordsOperation) -> ((CKRecord, (any Error)?) -> Void)? { operation_.perRecordCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setPerRecordCompletionBlock(_ block: ((CKRecord, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation) { operation.perRecordCompletionBlock = block }
+    func setPerRecordCompletionBlock(_ block_: ((CKRecord, (any Error)?) -> Void)?, of operation_: CKModifyRecordsOperation) { operation_.perRecordCompletionBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func modifyRecordsCompletionBlock(of operation: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)? { operation.modifyRecordsCompletionBlock }
+    func modifyRecordsCompletionBlock(of operation_: CKModifyRecordsOperation) -> (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)? { operation_.modifyRecordsCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setModifyRecordsCompletionBlock(_ block: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordsOperation) { operation.modifyRecordsCompletionBlock = block }
+    func setModifyRecordsCompletionBlock(_ block_: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?, of operation_: CKModifyRecordsOperation) { operation_.modifyRecordsCompletionBlock = block_ }
 }
 
 // MARK: - CKQueryOperation
@@ -1455,9 +1367,7 @@ private struct CloudModifyRecordsDeprecatedBlockAccess: CloudModifyRecordsDeprec
 /// What a `CKQueryOperation` reports to its blocks.
 /// Runs a query, or continues one from a cursor: matching records in sort order, then a cursor when more remain.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1469,116 +1379,73 @@ public struct CloudQueryOutcome: CloudDoubleRuntime.DescribedOperation, @uncheck
         case records(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, CKQueryOperation.Cursor?>()
 
-    public init(events: [Event], result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
-        self.init(events: records.map { .records($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(records: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], result result_: Swift.Result<CKQueryOperation.Cursor?, any Swift.Error>? = nil) {
+        self.init(events: records.map { .records($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKQueryOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            // A whole failure reaches only the final block: no item was requested by key.
-            if outcome.failsRequestedItems { events = [] }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
-    }
-
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKQueryOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKQueryOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
-        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
+        let recordFetchedBlock = deprecated_.recordFetchedBlock(of: operation)
         let queryResultBlock = operation.queryResultBlock
-        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
-        operation.recordMatchedBlock = { key, result in delivery.deliver(.records(key, faults.rewritten(result, for: key))) }
-        deprecated.setRecordFetchedBlock(nil, of: operation)
-        deprecated.setQueryCompletionBlock(nil, of: operation)
-        operation.queryResultBlock = { result in
+        let queryCompletionBlock = deprecated_.queryCompletionBlock(of: operation)
+        operation.recordMatchedBlock = { key_, result_ in delivery_.deliver(.records(key_, faults_.rewritten(result_, for: key_))) }
+        deprecated_.setRecordFetchedBlock(nil, of: operation)
+        deprecated_.setQueryCompletionBlock(nil, of: operation)
+        operation.queryResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordMatchedBlock = recordMatchedBlock
-            deprecated.setRecordFetchedBlock(recordFetchedBlock, of: operation)
+            deprecated_.setRecordFetchedBlock(recordFetchedBlock, of: operation)
             operation.queryResultBlock = queryResultBlock
-            deprecated.setQueryCompletionBlock(queryCompletionBlock, of: operation)
-            delivery.finish(result)
+            deprecated_.setQueryCompletionBlock(queryCompletionBlock, of: operation)
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKQueryOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, CKQueryOperation.Cursor?> {
-        let deprecated: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKQueryOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, CKQueryOperation.Cursor?> {
+        let deprecated_: any CloudQueryDeprecatedBlocks = CloudQueryDeprecatedBlockAccess()
         let recordMatchedBlock = operation.recordMatchedBlock
-        let recordFetchedBlock = deprecated.recordFetchedBlock(of: operation)
+        let recordFetchedBlock = deprecated_.recordFetchedBlock(of: operation)
         let queryResultBlock = operation.queryResultBlock
-        let queryCompletionBlock = deprecated.queryCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let queryCompletionBlock = deprecated_.queryCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 745)
-                    if let block = recordMatchedBlock {
-                        block(key, result)
-                    } else if let block = recordFetchedBlock, let record = value {
-                        block(record)
+                    if let block_ = recordMatchedBlock {
+                        block_(key, result)
+                    } else if let block_ = recordFetchedBlock, let record = value {
+                        block_(record)
                     }
                     #sourceLocation()
                     return nil
                 }
             },
-            finish: { reported, _, failures in
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: .some(nil), errorModel: errorModel, operation: "CKQueryOperation")
+            finish: { reported_, _, failures_ in
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: .some(nil), errorModel: errorModel_, operation: "CKQueryOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 760)
-                if let block = queryResultBlock {
-                    block(result)
-                } else if let block = queryCompletionBlock {
-                    block(value ?? nil, error)
+                if let block_ = queryResultBlock {
+                    block_(result)
+                } else if let block_ = queryCompletionBlock {
+                    block_(value ?? nil, error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -1586,9 +1453,9 @@ extension CloudQueryOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("records") { return try event.decode(Event.records) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("records") { return try event_.decode(Event.records) }
+        throw event_.unknownStream
     }
 }
 
@@ -1597,35 +1464,34 @@ extension CloudQueryOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudQueryBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func queryOperation(_ operation: CKQueryOperation) -> CloudQueryOutcome
+    func queryOperation(_ operation_: CKQueryOperation) -> CloudQueryOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudQueryOutcome {
-    /// The answer of a mock's backing, when it is a `CloudQueryBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKQueryOperation) -> Self? {
-        (backing as? any CloudQueryBacking)?.queryOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKQueryOperation) -> Self? {
+        (backing_ as? any CloudQueryBacking)?.queryOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudQueryDeprecatedBlocks {
-    func recordFetchedBlock(of operation: CKQueryOperation) -> ((CKRecord) -> Void)?
-    func setRecordFetchedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKQueryOperation)
-    func queryCompletionBlock(of operation: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?
-    func setQueryCompletionBlock(_ block: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation: CKQueryOperation)
+    func recordFetchedBlock(of operation_: CKQueryOperation) -> ((CKRecord) -> Void)?
+    func setRecordFetchedBlock(_ block_: ((CKRecord) -> Void)?, of operation_: CKQueryOperation)
+    func queryCompletionBlock(of operation_: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?
+    func setQueryCompletionBlock(_ block_: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation_: CKQueryOperation)
 }
 
 private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func recordFetchedBlock(of operation: CKQueryOperation) -> ((CKRecord) -> Void)? { operation.recordFetchedBlock }
+    func recordFetchedBlock(of operation_: CKQueryOperation) -> ((CKRecord) -> Void)? { operation_.recordFetchedBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setRecordFetchedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKQueryOperation) { operation.recordFetchedBlock = block }
+    func setRecordFetchedBlock(_ block_: ((CKRecord) -> Void)?, of operation_: CKQueryOperation) { operation_.recordFetchedBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func queryCompletionBlock(of operation: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)? { operation.queryCompletionBlock }
+    func queryCompletionBlock(of operation_: CKQueryOperation) -> ((CKQueryOperation.Cursor?, (any Error)?) -> Void)? { operation_.queryCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setQueryCompletionBlock(_ block: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation: CKQueryOperation) { operation.queryCompletionBlock = block }
+    func setQueryCompletionBlock(_ block_: ((CKQueryOperation.Cursor?, (any Error)?) -> Void)?, of operation_: CKQueryOperation) { operation_.queryCompletionBlock = block_ }
 }
 
 // MARK: - CKFetchRecordZoneChangesOperation
@@ -1633,9 +1499,7 @@ private struct CloudQueryDeprecatedBlockAccess: CloudQueryDeprecatedBlocks {
 /// What a `CKFetchRecordZoneChangesOperation` reports to its blocks.
 /// Fetches what changed in record zones since their tokens; zone by zone: changed and deleted records, token updates between batches, then the zone's result.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1653,160 +1517,119 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
         case zoneResults(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(changes: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: changes.map { .changes($0.0, $0.1) } + deletions.map { .deletions(recordID: $0.recordID, recordType: $0.recordType) } + tokenUpdates.map { .tokenUpdates(zoneID: $0.zoneID, token: $0.token, clientChangeTokenData: $0.clientChangeTokenData) } + zoneResults.map { .zoneResults($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(changes: [(CKRecord.ID, Swift.Result<CKRecord, any Swift.Error>)] = [], deletions: [(recordID: CKRecord.ID, recordType: CKRecord.RecordType)] = [], tokenUpdates: [(zoneID: CKRecordZone.ID, token: CKServerChangeToken?, clientChangeTokenData: Data?)] = [], zoneResults: [(CKRecordZone.ID, Swift.Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: changes.map { .changes($0.0, $0.1) } + deletions.map { .deletions(recordID: $0.recordID, recordType: $0.recordType) } + tokenUpdates.map { .tokenUpdates(zoneID: $0.zoneID, token: $0.token, clientChangeTokenData: $0.clientChangeTokenData) } + zoneResults.map { .zoneResults($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordZoneChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
-                events = (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
+        (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchRecordZoneChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
-        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
+        let recordChangedBlock = deprecated_.recordChangedBlock(of: operation)
         let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
         let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
         let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
-        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
+        let recordZoneFetchCompletionBlock = deprecated_.recordZoneFetchCompletionBlock(of: operation)
         let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
-        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
+        let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
-        faults.request(operation.recordZoneIDs ?? [], input: 0)
+        faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
-        operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
-        operation.recordWasChangedBlock = { key, result in delivery.deliver(.changes(key, faults.rewritten(result, for: key))) }
-        deprecated.setRecordChangedBlock(nil, of: operation)
-        operation.recordWithIDWasDeletedBlock = { recordID, recordType in delivery.deliver(.deletions(recordID: recordID, recordType: recordType)) }
-        operation.recordZoneChangeTokensUpdatedBlock = { zoneID, token, clientChangeTokenData in delivery.deliver(.tokenUpdates(zoneID: zoneID, token: token, clientChangeTokenData: clientChangeTokenData)) }
-        operation.recordZoneFetchResultBlock = { key, result in delivery.deliver(.zoneResults(key, result)) }
-        deprecated.setRecordZoneFetchCompletionBlock(nil, of: operation)
-        deprecated.setFetchRecordZoneChangesCompletionBlock(nil, of: operation)
-        operation.fetchRecordZoneChangesResultBlock = { result in
+        operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
+        operation.recordWasChangedBlock = { key_, result_ in delivery_.deliver(.changes(key_, faults_.rewritten(result_, for: key_))) }
+        deprecated_.setRecordChangedBlock(nil, of: operation)
+        operation.recordWithIDWasDeletedBlock = { recordID, recordType in delivery_.deliver(.deletions(recordID: recordID, recordType: recordType)) }
+        operation.recordZoneChangeTokensUpdatedBlock = { zoneID, token, clientChangeTokenData in delivery_.deliver(.tokenUpdates(zoneID: zoneID, token: token, clientChangeTokenData: clientChangeTokenData)) }
+        operation.recordZoneFetchResultBlock = { key_, result_ in delivery_.deliver(.zoneResults(key_, result_)) }
+        deprecated_.setRecordZoneFetchCompletionBlock(nil, of: operation)
+        deprecated_.setFetchRecordZoneChangesCompletionBlock(nil, of: operation)
+        operation.fetchRecordZoneChangesResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordZoneIDs = recordZoneIDs
             operation.recordWasChangedBlock = recordWasChangedBlock
-            deprecated.setRecordChangedBlock(recordChangedBlock, of: operation)
+            deprecated_.setRecordChangedBlock(recordChangedBlock, of: operation)
             operation.recordWithIDWasDeletedBlock = recordWithIDWasDeletedBlock
             operation.recordZoneChangeTokensUpdatedBlock = recordZoneChangeTokensUpdatedBlock
             operation.recordZoneFetchResultBlock = recordZoneFetchResultBlock
-            deprecated.setRecordZoneFetchCompletionBlock(recordZoneFetchCompletionBlock, of: operation)
+            deprecated_.setRecordZoneFetchCompletionBlock(recordZoneFetchCompletionBlock, of: operation)
             operation.fetchRecordZoneChangesResultBlock = fetchRecordZoneChangesResultBlock
-            deprecated.setFetchRecordZoneChangesCompletionBlock(fetchRecordZoneChangesCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.zoneResults(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setFetchRecordZoneChangesCompletionBlock(fetchRecordZoneChangesCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKRecordZone.ID.self) { delivery_.deliver(.zoneResults(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordZoneChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchRecordZoneChangesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudFetchRecordZoneChangesDeprecatedBlocks = CloudFetchRecordZoneChangesDeprecatedBlockAccess()
         let recordWasChangedBlock = operation.recordWasChangedBlock
-        let recordChangedBlock = deprecated.recordChangedBlock(of: operation)
+        let recordChangedBlock = deprecated_.recordChangedBlock(of: operation)
         let recordWithIDWasDeletedBlock = operation.recordWithIDWasDeletedBlock
         let recordZoneChangeTokensUpdatedBlock = operation.recordZoneChangeTokensUpdatedBlock
         let recordZoneFetchResultBlock = operation.recordZoneFetchResultBlock
-        let recordZoneFetchCompletionBlock = deprecated.recordZoneFetchCompletionBlock(of: operation)
+        let recordZoneFetchCompletionBlock = deprecated_.recordZoneFetchCompletionBlock(of: operation)
         let fetchRecordZoneChangesResultBlock = operation.fetchRecordZoneChangesResultBlock
-        let fetchRecordZoneChangesCompletionBlock = deprecated.fetchRecordZoneChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .changes(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 786)
-                    if let block = recordWasChangedBlock {
-                        block(key, result)
-                    } else if let block = recordChangedBlock, let record = value {
-                        block(record)
+                    if let block_ = recordWasChangedBlock {
+                        block_(key, result)
+                    } else if let block_ = recordChangedBlock, let record = value {
+                        block_(record)
                     }
                     #sourceLocation()
                     return nil
                 case .deletions(let recordID, let recordType):
-                    if let block = recordWithIDWasDeletedBlock { block(recordID, recordType) }
+                    if let block_ = recordWithIDWasDeletedBlock { block_(recordID, recordType) }
                     return nil
                 case .tokenUpdates(let zoneID, let token, let clientChangeTokenData):
-                    if let block = recordZoneChangeTokensUpdatedBlock { block(zoneID, token, clientChangeTokenData) }
+                    if let block_ = recordZoneChangeTokensUpdatedBlock { block_(zoneID, token, clientChangeTokenData) }
                     return nil
                 case .zoneResults(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 828)
-                    if let block = recordZoneFetchResultBlock {
-                        block(key, result)
-                    } else if let block = recordZoneFetchCompletionBlock {
-                        block(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
+                    if let block_ = recordZoneFetchResultBlock {
+                        block_(key, result)
+                    } else if let block_ = recordZoneFetchCompletionBlock {
+                        block_(key, value?.serverChangeToken, value?.clientChangeTokenData, value?.moreComing ?? false, error)
                     }
                     #sourceLocation()
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, _, failures in
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZoneChangesOperation")
+            finish: { reported_, _, failures_ in
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZoneChangesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 842)
-                if let block = fetchRecordZoneChangesResultBlock {
-                    block(result)
-                } else if let block = fetchRecordZoneChangesCompletionBlock {
-                    block(error)
+                if let block_ = fetchRecordZoneChangesResultBlock {
+                    block_(result)
+                } else if let block_ = fetchRecordZoneChangesCompletionBlock {
+                    block_(error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -1814,12 +1637,12 @@ extension CloudFetchRecordZoneChangesOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("changes") { return try event.decode(Event.changes) }
-        if event.isStream("deletions") { return try event.decode(Event.deletions) }
-        if event.isStream("tokenUpdates") { return try event.decode(Event.tokenUpdates) }
-        if event.isStream("zoneResults") { return try event.decode(Event.zoneResults) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("changes") { return try event_.decode(Event.changes) }
+        if event_.isStream("deletions") { return try event_.decode(Event.deletions) }
+        if event_.isStream("tokenUpdates") { return try event_.decode(Event.tokenUpdates) }
+        if event_.isStream("zoneResults") { return try event_.decode(Event.zoneResults) }
+        throw event_.unknownStream
     }
 }
 
@@ -1828,41 +1651,40 @@ extension CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.TapedOperation 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchRecordZoneChangesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchRecordZoneChangesOperation(_ operation: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
+    func fetchRecordZoneChangesOperation(_ operation_: CKFetchRecordZoneChangesOperation) -> CloudFetchRecordZoneChangesOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordZoneChangesBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordZoneChangesOperation) -> Self? {
-        (backing as? any CloudFetchRecordZoneChangesBacking)?.fetchRecordZoneChangesOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordZoneChangesOperation) -> Self? {
+        (backing_ as? any CloudFetchRecordZoneChangesBacking)?.fetchRecordZoneChangesOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordZoneChangesDeprecatedBlocks {
-    func recordChangedBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)?
-    func setRecordChangedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
-    func recordZoneFetchCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?
-    func setRecordZoneFetchCompletionBlock(_ block: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
-    func fetchRecordZoneChangesCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)?
-    func setFetchRecordZoneChangesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation)
+    func recordChangedBlock(of operation_: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)?
+    func setRecordChangedBlock(_ block_: ((CKRecord) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation)
+    func recordZoneFetchCompletionBlock(of operation_: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?
+    func setRecordZoneFetchCompletionBlock(_ block_: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation)
+    func fetchRecordZoneChangesCompletionBlock(of operation_: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)?
+    func setFetchRecordZoneChangesCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation)
 }
 
 private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecordZoneChangesDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func recordChangedBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)? { operation.recordChangedBlock }
+    func recordChangedBlock(of operation_: CKFetchRecordZoneChangesOperation) -> ((CKRecord) -> Void)? { operation_.recordChangedBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setRecordChangedBlock(_ block: ((CKRecord) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.recordChangedBlock = block }
+    func setRecordChangedBlock(_ block_: ((CKRecord) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation) { operation_.recordChangedBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func recordZoneFetchCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)? { operation.recordZoneFetchCompletionBlock }
+    func recordZoneFetchCompletionBlock(of operation_: CKFetchRecordZoneChangesOperation) -> ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)? { operation_.recordZoneFetchCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setRecordZoneFetchCompletionBlock(_ block: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.recordZoneFetchCompletionBlock = block }
+    func setRecordZoneFetchCompletionBlock(_ block_: ((CKRecordZone.ID, CKServerChangeToken?, Data?, Bool, (any Error)?) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation) { operation_.recordZoneFetchCompletionBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchRecordZoneChangesCompletionBlock(of operation: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)? { operation.fetchRecordZoneChangesCompletionBlock }
+    func fetchRecordZoneChangesCompletionBlock(of operation_: CKFetchRecordZoneChangesOperation) -> (((any Error)?) -> Void)? { operation_.fetchRecordZoneChangesCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchRecordZoneChangesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchRecordZoneChangesOperation) { operation.fetchRecordZoneChangesCompletionBlock = block }
+    func setFetchRecordZoneChangesCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKFetchRecordZoneChangesOperation) { operation_.fetchRecordZoneChangesCompletionBlock = block_ }
 }
 
 // MARK: - CKFetchDatabaseChangesOperation
@@ -1870,9 +1692,7 @@ private struct CloudFetchRecordZoneChangesDeprecatedBlockAccess: CloudFetchRecor
 /// What a `CKFetchDatabaseChangesOperation` reports to its blocks.
 /// Fetches which record zones changed since a database token. The final token has no public initialiser: an outcome must carry one the test holds.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -1892,75 +1712,35 @@ public struct CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.DescribedOper
         case tokenUpdates(token: CKServerChangeToken)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)>()
 
-    public init(events: [Event], result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
-        self.init(events: changedZones.map { .changedZones(zoneID: $0) } + deletedZones.map { .deletedZones(zoneID: $0) } + purgedZones.map { .purgedZones(zoneID: $0) } + encryptedDataResetZones.map { .encryptedDataResetZones(zoneID: $0) } + tokenUpdates.map { .tokenUpdates(token: $0) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(changedZones: [CKRecordZone.ID] = [], deletedZones: [CKRecordZone.ID] = [], purgedZones: [CKRecordZone.ID] = [], encryptedDataResetZones: [CKRecordZone.ID] = [], tokenUpdates: [CKServerChangeToken] = [], result result_: Swift.Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>? = nil) {
+        self.init(events: changedZones.map { .changedZones(zoneID: $0) } + deletedZones.map { .deletedZones(zoneID: $0) } + purgedZones.map { .purgedZones(zoneID: $0) } + encryptedDataResetZones.map { .encryptedDataResetZones(zoneID: $0) } + tokenUpdates.map { .tokenUpdates(token: $0) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchDatabaseChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            // A whole failure reaches only the final block: no item was requested by key.
-            if outcome.failsRequestedItems { events = [] }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
-    }
-
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchDatabaseChangesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
         let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
         let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
         let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
         let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
-        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
-        operation.recordZoneWithIDChangedBlock = { zoneID in delivery.deliver(.changedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasDeletedBlock = { zoneID in delivery.deliver(.deletedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasPurgedBlock = { zoneID in delivery.deliver(.purgedZones(zoneID: zoneID)) }
-        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { zoneID in delivery.deliver(.encryptedDataResetZones(zoneID: zoneID)) }
-        operation.changeTokenUpdatedBlock = { token in delivery.deliver(.tokenUpdates(token: token)) }
-        deprecated.setFetchDatabaseChangesCompletionBlock(nil, of: operation)
-        operation.fetchDatabaseChangesResultBlock = { result in
+        let fetchDatabaseChangesCompletionBlock = deprecated_.fetchDatabaseChangesCompletionBlock(of: operation)
+        operation.recordZoneWithIDChangedBlock = { zoneID in delivery_.deliver(.changedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedBlock = { zoneID in delivery_.deliver(.deletedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasPurgedBlock = { zoneID in delivery_.deliver(.purgedZones(zoneID: zoneID)) }
+        operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = { zoneID in delivery_.deliver(.encryptedDataResetZones(zoneID: zoneID)) }
+        operation.changeTokenUpdatedBlock = { token in delivery_.deliver(.tokenUpdates(token: token)) }
+        deprecated_.setFetchDatabaseChangesCompletionBlock(nil, of: operation)
+        operation.fetchDatabaseChangesResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordZoneWithIDChangedBlock = recordZoneWithIDChangedBlock
             operation.recordZoneWithIDWasDeletedBlock = recordZoneWithIDWasDeletedBlock
@@ -1968,57 +1748,54 @@ extension CloudFetchDatabaseChangesOutcome {
             operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
             operation.changeTokenUpdatedBlock = changeTokenUpdatedBlock
             operation.fetchDatabaseChangesResultBlock = fetchDatabaseChangesResultBlock
-            deprecated.setFetchDatabaseChangesCompletionBlock(fetchDatabaseChangesCompletionBlock, of: operation)
-            delivery.finish(result)
+            deprecated_.setFetchDatabaseChangesCompletionBlock(fetchDatabaseChangesCompletionBlock, of: operation)
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchDatabaseChangesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
-        let deprecated: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchDatabaseChangesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, (serverChangeToken: CKServerChangeToken, moreComing: Bool)> {
+        let deprecated_: any CloudFetchDatabaseChangesDeprecatedBlocks = CloudFetchDatabaseChangesDeprecatedBlockAccess()
         let recordZoneWithIDChangedBlock = operation.recordZoneWithIDChangedBlock
         let recordZoneWithIDWasDeletedBlock = operation.recordZoneWithIDWasDeletedBlock
         let recordZoneWithIDWasPurgedBlock = operation.recordZoneWithIDWasPurgedBlock
         let recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock = operation.recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock
         let changeTokenUpdatedBlock = operation.changeTokenUpdatedBlock
         let fetchDatabaseChangesResultBlock = operation.fetchDatabaseChangesResultBlock
-        let fetchDatabaseChangesCompletionBlock = deprecated.fetchDatabaseChangesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchDatabaseChangesCompletionBlock = deprecated_.fetchDatabaseChangesCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .changedZones(let zoneID):
-                    if let block = recordZoneWithIDChangedBlock { block(zoneID) }
+                    if let block_ = recordZoneWithIDChangedBlock { block_(zoneID) }
                     return nil
                 case .deletedZones(let zoneID):
-                    if let block = recordZoneWithIDWasDeletedBlock { block(zoneID) }
+                    if let block_ = recordZoneWithIDWasDeletedBlock { block_(zoneID) }
                     return nil
                 case .purgedZones(let zoneID):
-                    if let block = recordZoneWithIDWasPurgedBlock { block(zoneID) }
+                    if let block_ = recordZoneWithIDWasPurgedBlock { block_(zoneID) }
                     return nil
                 case .encryptedDataResetZones(let zoneID):
-                    if let block = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock { block(zoneID) }
+                    if let block_ = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock { block_(zoneID) }
                     return nil
                 case .tokenUpdates(let token):
-                    if let block = changeTokenUpdatedBlock { block(token) }
+                    if let block_ = changeTokenUpdatedBlock { block_(token) }
                     return nil
                 }
             },
-            finish: { reported, _, failures in
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: nil, errorModel: errorModel, operation: "CKFetchDatabaseChangesOperation")
+            finish: { reported_, _, failures_ in
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: nil, errorModel: errorModel_, operation: "CKFetchDatabaseChangesOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
-                if let block = fetchDatabaseChangesResultBlock {
-                    block(result)
-                } else if let block = fetchDatabaseChangesCompletionBlock {
-                    block(value?.serverChangeToken, value?.moreComing ?? false, error)
+                if let block_ = fetchDatabaseChangesResultBlock {
+                    block_(result)
+                } else if let block_ = fetchDatabaseChangesCompletionBlock {
+                    block_(value?.serverChangeToken, value?.moreComing ?? false, error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2026,13 +1803,13 @@ extension CloudFetchDatabaseChangesOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("changedZones") { return try event.decode(Event.changedZones) }
-        if event.isStream("deletedZones") { return try event.decode(Event.deletedZones) }
-        if event.isStream("purgedZones") { return try event.decode(Event.purgedZones) }
-        if event.isStream("encryptedDataResetZones") { return try event.decode(Event.encryptedDataResetZones) }
-        if event.isStream("tokenUpdates") { return try event.decode(Event.tokenUpdates) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("changedZones") { return try event_.decode(Event.changedZones) }
+        if event_.isStream("deletedZones") { return try event_.decode(Event.deletedZones) }
+        if event_.isStream("purgedZones") { return try event_.decode(Event.purgedZones) }
+        if event_.isStream("encryptedDataResetZones") { return try event_.decode(Event.encryptedDataResetZones) }
+        if event_.isStream("tokenUpdates") { return try event_.decode(Event.tokenUpdates) }
+        throw event_.unknownStream
     }
 }
 
@@ -2041,29 +1818,28 @@ extension CloudFetchDatabaseChangesOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchDatabaseChangesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchDatabaseChangesOperation(_ operation: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
+    func fetchDatabaseChangesOperation(_ operation_: CKFetchDatabaseChangesOperation) -> CloudFetchDatabaseChangesOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchDatabaseChangesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchDatabaseChangesBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchDatabaseChangesOperation) -> Self? {
-        (backing as? any CloudFetchDatabaseChangesBacking)?.fetchDatabaseChangesOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchDatabaseChangesOperation) -> Self? {
+        (backing_ as? any CloudFetchDatabaseChangesBacking)?.fetchDatabaseChangesOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchDatabaseChangesDeprecatedBlocks {
-    func fetchDatabaseChangesCompletionBlock(of operation: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?
-    func setFetchDatabaseChangesCompletionBlock(_ block: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation: CKFetchDatabaseChangesOperation)
+    func fetchDatabaseChangesCompletionBlock(of operation_: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?
+    func setFetchDatabaseChangesCompletionBlock(_ block_: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation_: CKFetchDatabaseChangesOperation)
 }
 
 private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabaseChangesDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchDatabaseChangesCompletionBlock(of operation: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)? { operation.fetchDatabaseChangesCompletionBlock }
+    func fetchDatabaseChangesCompletionBlock(of operation_: CKFetchDatabaseChangesOperation) -> ((CKServerChangeToken?, Bool, (any Error)?) -> Void)? { operation_.fetchDatabaseChangesCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchDatabaseChangesCompletionBlock(_ block: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation: CKFetchDatabaseChangesOperation) { operation.fetchDatabaseChangesCompletionBlock = block }
+    func setFetchDatabaseChangesCompletionBlock(_ block_: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?, of operation_: CKFetchDatabaseChangesOperation) { operation_.fetchDatabaseChangesCompletionBlock = block_ }
 }
 
 // MARK: - CKFetchRecordZonesOperation
@@ -2071,9 +1847,7 @@ private struct CloudFetchDatabaseChangesDeprecatedBlockAccess: CloudFetchDatabas
 /// What a `CKFetchRecordZonesOperation` reports to its blocks.
 /// Fetches record zones by ID (or all of them).
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2085,122 +1859,81 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
         case zones(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(zones: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: zones.map { .zones($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(zones: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: zones.map { .zones($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
-                events = (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
+        (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
-        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
+        let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
-        faults.request(operation.recordZoneIDs ?? [], input: 0)
+        faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
-        operation.recordZoneIDs = faults.kept(recordZoneIDs, input: 0)
-        operation.perRecordZoneResultBlock = { key, result in delivery.deliver(.zones(key, result)) }
-        deprecated.setFetchRecordZonesCompletionBlock(nil, of: operation)
-        operation.fetchRecordZonesResultBlock = { result in
+        operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
+        operation.perRecordZoneResultBlock = { key_, result_ in delivery_.deliver(.zones(key_, result_)) }
+        deprecated_.setFetchRecordZonesCompletionBlock(nil, of: operation)
+        operation.fetchRecordZonesResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordZoneIDs = recordZoneIDs
             operation.perRecordZoneResultBlock = perRecordZoneResultBlock
             operation.fetchRecordZonesResultBlock = fetchRecordZonesResultBlock
-            deprecated.setFetchRecordZonesCompletionBlock(fetchRecordZonesCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.zones(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setFetchRecordZonesCompletionBlock(fetchRecordZonesCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKRecordZone.ID.self) { delivery_.deliver(.zones(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchRecordZonesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudFetchRecordZonesDeprecatedBlocks = CloudFetchRecordZonesDeprecatedBlockAccess()
         let perRecordZoneResultBlock = operation.perRecordZoneResultBlock
         let fetchRecordZonesResultBlock = operation.fetchRecordZonesResultBlock
-        let fetchRecordZonesCompletionBlock = deprecated.fetchRecordZonesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .zones(let key, let result):
-                    if let block = perRecordZoneResultBlock {
-                        block(key, result)
+                    if let block_ = perRecordZoneResultBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let zones = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
-                    guard case .zones(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let zones = events_.compactMap { event_ -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
+                    guard case .zones(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchRecordZonesOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 933)
-                if let block = fetchRecordZonesResultBlock {
-                    block(result)
-                } else if let block = fetchRecordZonesCompletionBlock {
-                    block(OperationBlocks.successes(of: zones, error: error), error)
+                if let block_ = fetchRecordZonesResultBlock {
+                    block_(result)
+                } else if let block_ = fetchRecordZonesCompletionBlock {
+                    block_(OperationBlocks.successes(of: zones, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2208,9 +1941,9 @@ extension CloudFetchRecordZonesOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("zones") { return try event.decode(Event.zones) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("zones") { return try event_.decode(Event.zones) }
+        throw event_.unknownStream
     }
 }
 
@@ -2219,29 +1952,28 @@ extension CloudFetchRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchRecordZonesOperation(_ operation: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
+    func fetchRecordZonesOperation(_ operation_: CKFetchRecordZonesOperation) -> CloudFetchRecordZonesOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchRecordZonesBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchRecordZonesOperation) -> Self? {
-        (backing as? any CloudFetchRecordZonesBacking)?.fetchRecordZonesOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchRecordZonesOperation) -> Self? {
+        (backing_ as? any CloudFetchRecordZonesBacking)?.fetchRecordZonesOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchRecordZonesDeprecatedBlocks {
-    func fetchRecordZonesCompletionBlock(of operation: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?
-    func setFetchRecordZonesCompletionBlock(_ block: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation: CKFetchRecordZonesOperation)
+    func fetchRecordZonesCompletionBlock(of operation_: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?
+    func setFetchRecordZonesCompletionBlock(_ block_: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation_: CKFetchRecordZonesOperation)
 }
 
 private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZonesDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchRecordZonesCompletionBlock(of operation: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)? { operation.fetchRecordZonesCompletionBlock }
+    func fetchRecordZonesCompletionBlock(of operation_: CKFetchRecordZonesOperation) -> (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)? { operation_.fetchRecordZonesCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchRecordZonesCompletionBlock(_ block: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation: CKFetchRecordZonesOperation) { operation.fetchRecordZonesCompletionBlock = block }
+    func setFetchRecordZonesCompletionBlock(_ block_: (([CKRecordZone.ID: CKRecordZone]?, (any Error)?) -> Void)?, of operation_: CKFetchRecordZonesOperation) { operation_.fetchRecordZonesCompletionBlock = block_ }
 }
 
 // MARK: - CKModifyRecordZonesOperation
@@ -2249,9 +1981,7 @@ private struct CloudFetchRecordZonesDeprecatedBlockAccess: CloudFetchRecordZones
 /// What a `CKModifyRecordZonesOperation` reports to its blocks.
 /// Saves and deletes record zones.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2265,142 +1995,101 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
         case deletes(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], deletes: [(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(saves: [(CKRecordZone.ID, Swift.Result<CKRecordZone, any Swift.Error>)] = [], deletes: [(CKRecordZone.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKModifyRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
-                events = ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
+        ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifyRecordZonesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKModifyRecordZonesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
         let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
-        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
+        let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
-        faults.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
+        faults_.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
-        operation.recordZonesToSave = faults.kept(recordZonesToSave, input: 0, by: \.zoneID)
+        operation.recordZonesToSave = faults_.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 963)
-        faults.request(operation.recordZoneIDsToDelete ?? [], input: 1)
+        faults_.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
-        operation.recordZoneIDsToDelete = faults.kept(recordZoneIDsToDelete, input: 1)
-        operation.perRecordZoneSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
-        operation.perRecordZoneDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
-        deprecated.setModifyRecordZonesCompletionBlock(nil, of: operation)
-        operation.modifyRecordZonesResultBlock = { result in
+        operation.recordZoneIDsToDelete = faults_.kept(recordZoneIDsToDelete, input: 1)
+        operation.perRecordZoneSaveBlock = { key_, result_ in delivery_.deliver(.saves(key_, result_)) }
+        operation.perRecordZoneDeleteBlock = { key_, result_ in delivery_.deliver(.deletes(key_, result_)) }
+        deprecated_.setModifyRecordZonesCompletionBlock(nil, of: operation)
+        operation.modifyRecordZonesResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.recordZonesToSave = recordZonesToSave
             operation.recordZoneIDsToDelete = recordZoneIDsToDelete
             operation.perRecordZoneSaveBlock = perRecordZoneSaveBlock
             operation.perRecordZoneDeleteBlock = perRecordZoneDeleteBlock
             operation.modifyRecordZonesResultBlock = modifyRecordZonesResultBlock
-            deprecated.setModifyRecordZonesCompletionBlock(modifyRecordZonesCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKRecordZone.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
-            for (key, error) in faults.failures(input: 1, as: CKRecordZone.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setModifyRecordZonesCompletionBlock(modifyRecordZonesCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKRecordZone.ID.self) { delivery_.deliver(.saves(key_, .failure(error_))) }
+            for (key_, error_) in faults_.failures(input: 1, as: CKRecordZone.ID.self) { delivery_.deliver(.deletes(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifyRecordZonesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKModifyRecordZonesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudModifyRecordZonesDeprecatedBlocks = CloudModifyRecordZonesDeprecatedBlockAccess()
         let perRecordZoneSaveBlock = operation.perRecordZoneSaveBlock
         let perRecordZoneDeleteBlock = operation.perRecordZoneDeleteBlock
         let modifyRecordZonesResultBlock = operation.modifyRecordZonesResultBlock
-        let modifyRecordZonesCompletionBlock = deprecated.modifyRecordZonesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .saves(let key, let result):
-                    if let block = perRecordZoneSaveBlock {
-                        block(key, result)
+                    if let block_ = perRecordZoneSaveBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 case .deletes(let key, let result):
-                    if let block = perRecordZoneDeleteBlock {
-                        block(key, result)
+                    if let block_ = perRecordZoneDeleteBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
-                    guard case .saves(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let saves = events_.compactMap { event_ -> (key: CKRecordZone.ID, result: Swift.Result<CKRecordZone, any Swift.Error>)? in
+                    guard case .saves(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKRecordZone.ID, result: Swift.Result<Void, any Swift.Error>)? in
-                    guard case .deletes(let key, let result) = event else { return nil }
+                let deletes = events_.compactMap { event_ -> (key: CKRecordZone.ID, result: Swift.Result<Void, any Swift.Error>)? in
+                    guard case .deletes(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifyRecordZonesOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 982)
-                if let block = modifyRecordZonesResultBlock {
-                    block(result)
-                } else if let block = modifyRecordZonesCompletionBlock {
-                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                if let block_ = modifyRecordZonesResultBlock {
+                    block_(result)
+                } else if let block_ = modifyRecordZonesCompletionBlock {
+                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2408,10 +2097,10 @@ extension CloudModifyRecordZonesOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("saves") { return try event.decode(Event.saves) }
-        if event.isStream("deletes") { return try event.decode(Event.deletes) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
     }
 }
 
@@ -2420,29 +2109,28 @@ extension CloudModifyRecordZonesOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudModifyRecordZonesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func modifyRecordZonesOperation(_ operation: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
+    func modifyRecordZonesOperation(_ operation_: CKModifyRecordZonesOperation) -> CloudModifyRecordZonesOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifyRecordZonesBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifyRecordZonesOperation) -> Self? {
-        (backing as? any CloudModifyRecordZonesBacking)?.modifyRecordZonesOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifyRecordZonesOperation) -> Self? {
+        (backing_ as? any CloudModifyRecordZonesBacking)?.modifyRecordZonesOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifyRecordZonesDeprecatedBlocks {
-    func modifyRecordZonesCompletionBlock(of operation: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?
-    func setModifyRecordZonesCompletionBlock(_ block: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordZonesOperation)
+    func modifyRecordZonesCompletionBlock(of operation_: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?
+    func setModifyRecordZonesCompletionBlock(_ block_: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation_: CKModifyRecordZonesOperation)
 }
 
 private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZonesDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func modifyRecordZonesCompletionBlock(of operation: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)? { operation.modifyRecordZonesCompletionBlock }
+    func modifyRecordZonesCompletionBlock(of operation_: CKModifyRecordZonesOperation) -> (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)? { operation_.modifyRecordZonesCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setModifyRecordZonesCompletionBlock(_ block: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation: CKModifyRecordZonesOperation) { operation.modifyRecordZonesCompletionBlock = block }
+    func setModifyRecordZonesCompletionBlock(_ block_: (([CKRecordZone]?, [CKRecordZone.ID]?, (any Error)?) -> Void)?, of operation_: CKModifyRecordZonesOperation) { operation_.modifyRecordZonesCompletionBlock = block_ }
 }
 
 // MARK: - CKModifySubscriptionsOperation
@@ -2450,9 +2138,7 @@ private struct CloudModifyRecordZonesDeprecatedBlockAccess: CloudModifyRecordZon
 /// What a `CKModifySubscriptionsOperation` reports to its blocks.
 /// Saves and deletes subscriptions.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2466,142 +2152,101 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
         case deletes(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(saves: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], deletes: [(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(saves: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], deletes: [(CKSubscription.ID, Swift.Result<Void, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: saves.map { .saves($0.0, $0.1) } + deletes.map { .deletes($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKModifySubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
-                events = ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
+        ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKModifySubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKModifySubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
         let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
-        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
+        let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
-        faults.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
+        faults_.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
-        operation.subscriptionsToSave = faults.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
+        operation.subscriptionsToSave = faults_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1012)
-        faults.request(operation.subscriptionIDsToDelete ?? [], input: 1)
+        faults_.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
-        operation.subscriptionIDsToDelete = faults.kept(subscriptionIDsToDelete, input: 1)
-        operation.perSubscriptionSaveBlock = { key, result in delivery.deliver(.saves(key, result)) }
-        operation.perSubscriptionDeleteBlock = { key, result in delivery.deliver(.deletes(key, result)) }
-        deprecated.setModifySubscriptionsCompletionBlock(nil, of: operation)
-        operation.modifySubscriptionsResultBlock = { result in
+        operation.subscriptionIDsToDelete = faults_.kept(subscriptionIDsToDelete, input: 1)
+        operation.perSubscriptionSaveBlock = { key_, result_ in delivery_.deliver(.saves(key_, result_)) }
+        operation.perSubscriptionDeleteBlock = { key_, result_ in delivery_.deliver(.deletes(key_, result_)) }
+        deprecated_.setModifySubscriptionsCompletionBlock(nil, of: operation)
+        operation.modifySubscriptionsResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.subscriptionsToSave = subscriptionsToSave
             operation.subscriptionIDsToDelete = subscriptionIDsToDelete
             operation.perSubscriptionSaveBlock = perSubscriptionSaveBlock
             operation.perSubscriptionDeleteBlock = perSubscriptionDeleteBlock
             operation.modifySubscriptionsResultBlock = modifySubscriptionsResultBlock
-            deprecated.setModifySubscriptionsCompletionBlock(modifySubscriptionsCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKSubscription.ID.self) { delivery.deliver(.saves(key, .failure(error))) }
-            for (key, error) in faults.failures(input: 1, as: CKSubscription.ID.self) { delivery.deliver(.deletes(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setModifySubscriptionsCompletionBlock(modifySubscriptionsCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKSubscription.ID.self) { delivery_.deliver(.saves(key_, .failure(error_))) }
+            for (key_, error_) in faults_.failures(input: 1, as: CKSubscription.ID.self) { delivery_.deliver(.deletes(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKModifySubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKModifySubscriptionsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudModifySubscriptionsDeprecatedBlocks = CloudModifySubscriptionsDeprecatedBlockAccess()
         let perSubscriptionSaveBlock = operation.perSubscriptionSaveBlock
         let perSubscriptionDeleteBlock = operation.perSubscriptionDeleteBlock
         let modifySubscriptionsResultBlock = operation.modifySubscriptionsResultBlock
-        let modifySubscriptionsCompletionBlock = deprecated.modifySubscriptionsCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .saves(let key, let result):
-                    if let block = perSubscriptionSaveBlock {
-                        block(key, result)
+                    if let block_ = perSubscriptionSaveBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 case .deletes(let key, let result):
-                    if let block = perSubscriptionDeleteBlock {
-                        block(key, result)
+                    if let block_ = perSubscriptionDeleteBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let saves = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
-                    guard case .saves(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let saves = events_.compactMap { event_ -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
+                    guard case .saves(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let deletes = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<Void, any Swift.Error>)? in
-                    guard case .deletes(let key, let result) = event else { return nil }
+                let deletes = events_.compactMap { event_ -> (key: CKSubscription.ID, result: Swift.Result<Void, any Swift.Error>)? in
+                    guard case .deletes(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKModifySubscriptionsOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifySubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
-                if let block = modifySubscriptionsResultBlock {
-                    block(result)
-                } else if let block = modifySubscriptionsCompletionBlock {
-                    block(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                if let block_ = modifySubscriptionsResultBlock {
+                    block_(result)
+                } else if let block_ = modifySubscriptionsCompletionBlock {
+                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2609,10 +2254,10 @@ extension CloudModifySubscriptionsOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("saves") { return try event.decode(Event.saves) }
-        if event.isStream("deletes") { return try event.decode(Event.deletes) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("saves") { return try event_.decode(Event.saves) }
+        if event_.isStream("deletes") { return try event_.decode(Event.deletes) }
+        throw event_.unknownStream
     }
 }
 
@@ -2621,29 +2266,28 @@ extension CloudModifySubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudModifySubscriptionsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func modifySubscriptionsOperation(_ operation: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
+    func modifySubscriptionsOperation(_ operation_: CKModifySubscriptionsOperation) -> CloudModifySubscriptionsOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudModifySubscriptionsBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKModifySubscriptionsOperation) -> Self? {
-        (backing as? any CloudModifySubscriptionsBacking)?.modifySubscriptionsOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKModifySubscriptionsOperation) -> Self? {
+        (backing_ as? any CloudModifySubscriptionsBacking)?.modifySubscriptionsOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudModifySubscriptionsDeprecatedBlocks {
-    func modifySubscriptionsCompletionBlock(of operation: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?
-    func setModifySubscriptionsCompletionBlock(_ block: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation: CKModifySubscriptionsOperation)
+    func modifySubscriptionsCompletionBlock(of operation_: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?
+    func setModifySubscriptionsCompletionBlock(_ block_: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation_: CKModifySubscriptionsOperation)
 }
 
 private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscriptionsDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func modifySubscriptionsCompletionBlock(of operation: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)? { operation.modifySubscriptionsCompletionBlock }
+    func modifySubscriptionsCompletionBlock(of operation_: CKModifySubscriptionsOperation) -> (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)? { operation_.modifySubscriptionsCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setModifySubscriptionsCompletionBlock(_ block: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation: CKModifySubscriptionsOperation) { operation.modifySubscriptionsCompletionBlock = block }
+    func setModifySubscriptionsCompletionBlock(_ block_: (([CKSubscription]?, [CKSubscription.ID]?, (any Error)?) -> Void)?, of operation_: CKModifySubscriptionsOperation) { operation_.modifySubscriptionsCompletionBlock = block_ }
 }
 
 // MARK: - CKFetchSubscriptionsOperation
@@ -2651,9 +2295,7 @@ private struct CloudModifySubscriptionsDeprecatedBlockAccess: CloudModifySubscri
 /// What a `CKFetchSubscriptionsOperation` reports to its blocks.
 /// Fetches subscriptions by ID (or all of them).
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2665,122 +2307,81 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
         case subscriptions(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(subscriptions: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: subscriptions.map { .subscriptions($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(subscriptions: [(CKSubscription.ID, Swift.Result<CKSubscription, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: subscriptions.map { .subscriptions($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchSubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
-                events = (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
+        (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchSubscriptionsOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
-        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
+        let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
-        faults.request(operation.subscriptionIDs ?? [], input: 0)
+        faults_.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
-        operation.subscriptionIDs = faults.kept(subscriptionIDs, input: 0)
-        operation.perSubscriptionResultBlock = { key, result in delivery.deliver(.subscriptions(key, result)) }
-        deprecated.setFetchSubscriptionCompletionBlock(nil, of: operation)
-        operation.fetchSubscriptionsResultBlock = { result in
+        operation.subscriptionIDs = faults_.kept(subscriptionIDs, input: 0)
+        operation.perSubscriptionResultBlock = { key_, result_ in delivery_.deliver(.subscriptions(key_, result_)) }
+        deprecated_.setFetchSubscriptionCompletionBlock(nil, of: operation)
+        operation.fetchSubscriptionsResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.subscriptionIDs = subscriptionIDs
             operation.perSubscriptionResultBlock = perSubscriptionResultBlock
             operation.fetchSubscriptionsResultBlock = fetchSubscriptionsResultBlock
-            deprecated.setFetchSubscriptionCompletionBlock(fetchSubscriptionCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKSubscription.ID.self) { delivery.deliver(.subscriptions(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setFetchSubscriptionCompletionBlock(fetchSubscriptionCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKSubscription.ID.self) { delivery_.deliver(.subscriptions(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchSubscriptionsOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchSubscriptionsOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudFetchSubscriptionsDeprecatedBlocks = CloudFetchSubscriptionsDeprecatedBlockAccess()
         let perSubscriptionResultBlock = operation.perSubscriptionResultBlock
         let fetchSubscriptionsResultBlock = operation.fetchSubscriptionsResultBlock
-        let fetchSubscriptionCompletionBlock = deprecated.fetchSubscriptionCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .subscriptions(let key, let result):
-                    if let block = perSubscriptionResultBlock {
-                        block(key, result)
+                    if let block_ = perSubscriptionResultBlock {
+                        block_(key, result)
                     }
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, events, failures in
-                let subscriptions = events.compactMap { event -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
-                    guard case .subscriptions(let key, let result) = event else { return nil }
+            finish: { reported_, events_, failures_ in
+                let subscriptions = events_.compactMap { event_ -> (key: CKSubscription.ID, result: Swift.Result<CKSubscription, any Swift.Error>)? in
+                    guard case .subscriptions(let key, let result) = event_ else { return nil }
                     return (key: key, result: result)
                 }
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchSubscriptionsOperation")
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchSubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1066)
-                if let block = fetchSubscriptionsResultBlock {
-                    block(result)
-                } else if let block = fetchSubscriptionCompletionBlock {
-                    block(OperationBlocks.successes(of: subscriptions, error: error), error)
+                if let block_ = fetchSubscriptionsResultBlock {
+                    block_(result)
+                } else if let block_ = fetchSubscriptionCompletionBlock {
+                    block_(OperationBlocks.successes(of: subscriptions, error: error), error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2788,9 +2389,9 @@ extension CloudFetchSubscriptionsOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("subscriptions") { return try event.decode(Event.subscriptions) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("subscriptions") { return try event_.decode(Event.subscriptions) }
+        throw event_.unknownStream
     }
 }
 
@@ -2799,29 +2400,28 @@ extension CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchSubscriptionsBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchSubscriptionsOperation(_ operation: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
+    func fetchSubscriptionsOperation(_ operation_: CKFetchSubscriptionsOperation) -> CloudFetchSubscriptionsOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchSubscriptionsBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchSubscriptionsOperation) -> Self? {
-        (backing as? any CloudFetchSubscriptionsBacking)?.fetchSubscriptionsOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchSubscriptionsOperation) -> Self? {
+        (backing_ as? any CloudFetchSubscriptionsBacking)?.fetchSubscriptionsOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchSubscriptionsDeprecatedBlocks {
-    func fetchSubscriptionCompletionBlock(of operation: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?
-    func setFetchSubscriptionCompletionBlock(_ block: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation: CKFetchSubscriptionsOperation)
+    func fetchSubscriptionCompletionBlock(of operation_: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?
+    func setFetchSubscriptionCompletionBlock(_ block_: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation_: CKFetchSubscriptionsOperation)
 }
 
 private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscriptionsDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchSubscriptionCompletionBlock(of operation: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)? { operation.fetchSubscriptionCompletionBlock }
+    func fetchSubscriptionCompletionBlock(of operation_: CKFetchSubscriptionsOperation) -> (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)? { operation_.fetchSubscriptionCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchSubscriptionCompletionBlock(_ block: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation: CKFetchSubscriptionsOperation) { operation.fetchSubscriptionCompletionBlock = block }
+    func setFetchSubscriptionCompletionBlock(_ block_: (([CKSubscription.ID: CKSubscription]?, (any Error)?) -> Void)?, of operation_: CKFetchSubscriptionsOperation) { operation_.fetchSubscriptionCompletionBlock = block_ }
 }
 
 // MARK: - CKAcceptSharesOperation
@@ -2829,9 +2429,7 @@ private struct CloudFetchSubscriptionsDeprecatedBlockAccess: CloudFetchSubscript
 /// What a `CKAcceptSharesOperation` reports to its blocks.
 /// Accepts shares, one result per share metadata; added to the container.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -2843,128 +2441,87 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
         case shares(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(shares: [(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: shares.map { .shares($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(shares: [(CKShare.Metadata, Swift.Result<CKShare, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: shares.map { .shares($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKAcceptSharesOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
-                events = (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
+        (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKAcceptSharesOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKAcceptSharesOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
-        let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
+        let perShareCompletionBlock = deprecated_.perShareCompletionBlock(of: operation)
         let acceptSharesResultBlock = operation.acceptSharesResultBlock
-        let acceptSharesCompletionBlock = deprecated.acceptSharesCompletionBlock(of: operation)
+        let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareMetadatas = operation.shareMetadatas
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
-        faults.request(operation.shareMetadatas ?? [], input: 0)
+        faults_.request(operation.shareMetadatas ?? [], input: 0)
         #sourceLocation()
-        operation.shareMetadatas = faults.kept(shareMetadatas, input: 0)
-        operation.perShareResultBlock = { key, result in delivery.deliver(.shares(key, result)) }
-        deprecated.setPerShareCompletionBlock(nil, of: operation)
-        deprecated.setAcceptSharesCompletionBlock(nil, of: operation)
-        operation.acceptSharesResultBlock = { result in
+        operation.shareMetadatas = faults_.kept(shareMetadatas, input: 0)
+        operation.perShareResultBlock = { key_, result_ in delivery_.deliver(.shares(key_, result_)) }
+        deprecated_.setPerShareCompletionBlock(nil, of: operation)
+        deprecated_.setAcceptSharesCompletionBlock(nil, of: operation)
+        operation.acceptSharesResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.shareMetadatas = shareMetadatas
             operation.perShareResultBlock = perShareResultBlock
-            deprecated.setPerShareCompletionBlock(perShareCompletionBlock, of: operation)
+            deprecated_.setPerShareCompletionBlock(perShareCompletionBlock, of: operation)
             operation.acceptSharesResultBlock = acceptSharesResultBlock
-            deprecated.setAcceptSharesCompletionBlock(acceptSharesCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: CKShare.Metadata.self) { delivery.deliver(.shares(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setAcceptSharesCompletionBlock(acceptSharesCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: CKShare.Metadata.self) { delivery_.deliver(.shares(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKAcceptSharesOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKAcceptSharesOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudAcceptSharesDeprecatedBlocks = CloudAcceptSharesDeprecatedBlockAccess()
         let perShareResultBlock = operation.perShareResultBlock
-        let perShareCompletionBlock = deprecated.perShareCompletionBlock(of: operation)
+        let perShareCompletionBlock = deprecated_.perShareCompletionBlock(of: operation)
         let acceptSharesResultBlock = operation.acceptSharesResultBlock
-        let acceptSharesCompletionBlock = deprecated.acceptSharesCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .shares(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1090)
-                    if let block = perShareResultBlock {
-                        block(key, result)
-                    } else if let block = perShareCompletionBlock {
-                        block(key, value, error)
+                    if let block_ = perShareResultBlock {
+                        block_(key, result)
+                    } else if let block_ = perShareCompletionBlock {
+                        block_(key, value, error)
                     }
                     #sourceLocation()
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, _, failures in
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKAcceptSharesOperation")
+            finish: { reported_, _, failures_ in
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKAcceptSharesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1104)
-                if let block = acceptSharesResultBlock {
-                    block(result)
-                } else if let block = acceptSharesCompletionBlock {
-                    block(error)
+                if let block_ = acceptSharesResultBlock {
+                    block_(result)
+                } else if let block_ = acceptSharesCompletionBlock {
+                    block_(error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -2972,9 +2529,9 @@ extension CloudAcceptSharesOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("shares") { return try event.decode(Event.shares) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("shares") { return try event_.decode(Event.shares) }
+        throw event_.unknownStream
     }
 }
 
@@ -2983,35 +2540,34 @@ extension CloudAcceptSharesOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudAcceptSharesBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func acceptSharesOperation(_ operation: CKAcceptSharesOperation) -> CloudAcceptSharesOutcome
+    func acceptSharesOperation(_ operation_: CKAcceptSharesOperation) -> CloudAcceptSharesOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
-    /// The answer of a mock's backing, when it is a `CloudAcceptSharesBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKAcceptSharesOperation) -> Self? {
-        (backing as? any CloudAcceptSharesBacking)?.acceptSharesOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKAcceptSharesOperation) -> Self? {
+        (backing_ as? any CloudAcceptSharesBacking)?.acceptSharesOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudAcceptSharesDeprecatedBlocks {
-    func perShareCompletionBlock(of operation: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?
-    func setPerShareCompletionBlock(_ block: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation: CKAcceptSharesOperation)
-    func acceptSharesCompletionBlock(of operation: CKAcceptSharesOperation) -> (((any Error)?) -> Void)?
-    func setAcceptSharesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKAcceptSharesOperation)
+    func perShareCompletionBlock(of operation_: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?
+    func setPerShareCompletionBlock(_ block_: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation_: CKAcceptSharesOperation)
+    func acceptSharesCompletionBlock(of operation_: CKAcceptSharesOperation) -> (((any Error)?) -> Void)?
+    func setAcceptSharesCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKAcceptSharesOperation)
 }
 
 private struct CloudAcceptSharesDeprecatedBlockAccess: CloudAcceptSharesDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func perShareCompletionBlock(of operation: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)? { operation.perShareCompletionBlock }
+    func perShareCompletionBlock(of operation_: CKAcceptSharesOperation) -> ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)? { operation_.perShareCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setPerShareCompletionBlock(_ block: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation: CKAcceptSharesOperation) { operation.perShareCompletionBlock = block }
+    func setPerShareCompletionBlock(_ block_: ((CKShare.Metadata, CKShare?, (any Error)?) -> Void)?, of operation_: CKAcceptSharesOperation) { operation_.perShareCompletionBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func acceptSharesCompletionBlock(of operation: CKAcceptSharesOperation) -> (((any Error)?) -> Void)? { operation.acceptSharesCompletionBlock }
+    func acceptSharesCompletionBlock(of operation_: CKAcceptSharesOperation) -> (((any Error)?) -> Void)? { operation_.acceptSharesCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setAcceptSharesCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKAcceptSharesOperation) { operation.acceptSharesCompletionBlock = block }
+    func setAcceptSharesCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKAcceptSharesOperation) { operation_.acceptSharesCompletionBlock = block_ }
 }
 
 // MARK: - CKFetchShareMetadataOperation
@@ -3019,9 +2575,7 @@ private struct CloudAcceptSharesDeprecatedBlockAccess: CloudAcceptSharesDeprecat
 /// What a `CKFetchShareMetadataOperation` reports to its blocks.
 /// Fetches the metadata of share URLs, one result per URL; added to the container.
 ///
-/// The callbacks before the final one, in the order the SDK makes them, then the final result.
-/// Mocks complete the app's operation with one (stub it); fault wrappers build one from a
-/// failure, or from a real run with chosen items failed.
+/// Stub a mock's operations with one; `DescribedOperation` says what it holds and how doubles use it.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperation, @unchecked Swift.Sendable {
     /// The operation's key in mocks and fault rules.
@@ -3033,128 +2587,87 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
         case metadatas(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)
     }
 
-    /// The callbacks before the final one, in order.
-    public var events: [Event]
-    /// The final result. `nil` means what the SDK reports after these events: a partial failure
-    /// carrying each failed item's error when an item failed, else success.
-    public var result: Swift.Result<Void, any Swift.Error>?
-    /// Set by `failure(_:)`: each item the app asked for fails with the final error.
-    public var failsRequestedItems = false
+    public var report_ = CloudDoubleRuntime.OperationReport<Event, Void>()
 
-    public init(events: [Event], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.events = events
-        self.result = result
-    }
+    public init() {}
 
     /// The callbacks stream by stream, in the order of the parameters.
-    public init(metadatas: [(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)] = [], result: Swift.Result<Void, any Swift.Error>? = nil) {
-        self.init(events: metadatas.map { .metadatas($0.0, $0.1) }, result: result)
-    }
-
-    /// The whole operation fails with `error`: each item the app asked for gets it, then the
-    /// final block does, as when the SDK cannot run the operation at all.
-    public static func failure(_ error: any Swift.Error) -> Self {
-        var outcome = Self(events: [], result: .failure(error))
-        outcome.failsRequestedItems = true
-        return outcome
+    public init(metadatas: [(URL, Swift.Result<CKShare.Metadata, any Swift.Error>)] = [], result result_: Swift.Result<Void, any Swift.Error>? = nil) {
+        self.init(events: metadatas.map { .metadatas($0.0, $0.1) }, result: result_)
     }
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
-    /// Calls `operation`'s blocks with a whole outcome in the SDK's order (a mock's answer):
-    /// per event, a progress of 1.0, then the `Result` block or, when that is not set, the
-    /// legacy one, or the event's blocks; then the final block (`Result`, else legacy); then
-    /// `completionBlock`. The blocks are read now, so set them before adding the operation, as
-    /// the SDK requires.
-    public static func replay(_ operation: CKFetchShareMetadataOperation, errorModel: CloudDoubleRuntime.ErrorModel) -> CloudDoubleRuntime.OperationReplay<Self> {
-        let delivery = Self.delivery(operation, errorModel: errorModel, inventsProgress: true)
-        return CloudDoubleRuntime.OperationReplay { outcome in
-            var events = outcome.events
-            if outcome.failsRequestedItems, let error = CloudDoubleRuntime.OperationBlocks.error(of: outcome.result) {
-                // A whole failure: every item the app asked for fails with the operation's error.
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
-                events = (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error)) }
-                #sourceLocation()
-            }
-            for event in events { delivery.deliver(event) }
-            delivery.finish(outcome.result)
-            delivery.complete()
-        }
+    public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+        (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
+        #sourceLocation()
     }
 
-    /// Runs `operation` under item faults (a fault wrapper, before handing it to the SDK):
-    /// requested items chosen to fail are taken out of the request, so the SDK never sees them;
-    /// each callback the SDK makes reaches the app's blocks as it comes, returned items chosen to
-    /// fail rewritten; the SDK's final callback gives the app back its request and blocks, fails
-    /// the items kept out, then reports the final result, all before the operation finishes.
-    /// Progress blocks are left alone: the app sees the SDK's progress as the SDK reports it.
-    public static func intercept(_ operation: CKFetchShareMetadataOperation, faults: CloudDoubleRuntime.ItemFaults, errorModel: CloudDoubleRuntime.ErrorModel) {
-        let delivery = faults.recorded(Self.delivery(operation, errorModel: errorModel, inventsProgress: false))
-        let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
+    public static func intercept(_ operation: CKFetchShareMetadataOperation, faults faults_: CloudDoubleRuntime.ItemFaults, errorModel errorModel_: CloudDoubleRuntime.ErrorModel) {
+        let delivery_ = faults_.recorded(Self.delivery_(operation, errorModel_: errorModel_, inventsProgress_: false))
+        let deprecated_: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
-        let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
+        let perShareMetadataBlock = deprecated_.perShareMetadataBlock(of: operation)
         let fetchShareMetadataResultBlock = operation.fetchShareMetadataResultBlock
-        let fetchShareMetadataCompletionBlock = deprecated.fetchShareMetadataCompletionBlock(of: operation)
+        let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareURLs = operation.shareURLs
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
-        faults.request(operation.shareURLs ?? [], input: 0)
+        faults_.request(operation.shareURLs ?? [], input: 0)
         #sourceLocation()
-        operation.shareURLs = faults.kept(shareURLs, input: 0)
-        operation.perShareMetadataResultBlock = { key, result in delivery.deliver(.metadatas(key, result)) }
-        deprecated.setPerShareMetadataBlock(nil, of: operation)
-        deprecated.setFetchShareMetadataCompletionBlock(nil, of: operation)
-        operation.fetchShareMetadataResultBlock = { result in
+        operation.shareURLs = faults_.kept(shareURLs, input: 0)
+        operation.perShareMetadataResultBlock = { key_, result_ in delivery_.deliver(.metadatas(key_, result_)) }
+        deprecated_.setPerShareMetadataBlock(nil, of: operation)
+        deprecated_.setFetchShareMetadataCompletionBlock(nil, of: operation)
+        operation.fetchShareMetadataResultBlock = { result_ in
             // The SDK's last callback: give the app its request and blocks back, fail the items kept out of the request, then report.
             operation.shareURLs = shareURLs
             operation.perShareMetadataResultBlock = perShareMetadataResultBlock
-            deprecated.setPerShareMetadataBlock(perShareMetadataBlock, of: operation)
+            deprecated_.setPerShareMetadataBlock(perShareMetadataBlock, of: operation)
             operation.fetchShareMetadataResultBlock = fetchShareMetadataResultBlock
-            deprecated.setFetchShareMetadataCompletionBlock(fetchShareMetadataCompletionBlock, of: operation)
-            for (key, error) in faults.failures(input: 0, as: URL.self) { delivery.deliver(.metadatas(key, .failure(error))) }
-            delivery.finish(result)
+            deprecated_.setFetchShareMetadataCompletionBlock(fetchShareMetadataCompletionBlock, of: operation)
+            for (key_, error_) in faults_.failures(input: 0, as: URL.self) { delivery_.deliver(.metadatas(key_, .failure(error_))) }
+            delivery_.finish(result_)
         }
     }
 
-    /// The app's blocks of `operation`, read now, called one callback at a time in the SDK's
-    /// order. A requested item's failure makes the final result a partial failure; a returned
-    /// item's (a query match) does not: the final result is then what the SDK reported.
-    static func delivery(_ operation: CKFetchShareMetadataOperation, errorModel: CloudDoubleRuntime.ErrorModel, inventsProgress: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
-        let deprecated: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
+    public static func delivery_(_ operation: CKFetchShareMetadataOperation, errorModel_: CloudDoubleRuntime.ErrorModel, inventsProgress_: Swift.Bool) -> CloudDoubleRuntime.OperationDelivery<Event, Void> {
+        let deprecated_: any CloudFetchShareMetadataDeprecatedBlocks = CloudFetchShareMetadataDeprecatedBlockAccess()
         let perShareMetadataResultBlock = operation.perShareMetadataResultBlock
-        let perShareMetadataBlock = deprecated.perShareMetadataBlock(of: operation)
+        let perShareMetadataBlock = deprecated_.perShareMetadataBlock(of: operation)
         let fetchShareMetadataResultBlock = operation.fetchShareMetadataResultBlock
-        let fetchShareMetadataCompletionBlock = deprecated.fetchShareMetadataCompletionBlock(of: operation)
-        let completionBlock = operation.completionBlock
+        let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
+        let completionBlock_ = operation.completionBlock
         return CloudDoubleRuntime.OperationDelivery(
-            deliver: { event in
-                switch event {
+            deliver: { event_ in
+                switch event_ {
                 case .metadatas(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1128)
-                    if let block = perShareMetadataResultBlock {
-                        block(key, result)
-                    } else if let block = perShareMetadataBlock {
-                        block(key, value, error)
+                    if let block_ = perShareMetadataResultBlock {
+                        block_(key, result)
+                    } else if let block_ = perShareMetadataBlock {
+                        block_(key, value, error)
                     }
                     #sourceLocation()
-                    return OperationBlocks.failure(of: key, result)
+                    return CloudDoubleRuntime.OperationBlocks.failure(of: key, result)
                 }
             },
-            finish: { reported, _, failures in
-                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported, failures: failures, default: (), errorModel: errorModel, operation: "CKFetchShareMetadataOperation")
+            finish: { reported_, _, failures_ in
+                let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchShareMetadataOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                 #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1142)
-                if let block = fetchShareMetadataResultBlock {
-                    block(result)
-                } else if let block = fetchShareMetadataCompletionBlock {
-                    block(error)
+                if let block_ = fetchShareMetadataResultBlock {
+                    block_(result)
+                } else if let block_ = fetchShareMetadataCompletionBlock {
+                    block_(error)
                 }
                 #sourceLocation()
             },
-            completionBlock: completionBlock)
+            completionBlock: completionBlock_)
     }
 }
 
@@ -3162,9 +2675,9 @@ extension CloudFetchShareMetadataOutcome {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome: CloudDoubleRuntime.TapedOperation {
     /// The event a cassette holds, made by its stream's case.
-    public static func event(_ event: CloudDoubleRuntime.TapedEvent) throws -> Event {
-        if event.isStream("metadatas") { return try event.decode(Event.metadatas) }
-        throw event.unknownStream
+    public static func event(_ event_: CloudDoubleRuntime.TapedEvent) throws -> Event {
+        if event_.isStream("metadatas") { return try event_.decode(Event.metadatas) }
+        throw event_.unknownStream
     }
 }
 
@@ -3173,33 +2686,32 @@ extension CloudFetchShareMetadataOutcome: CloudDoubleRuntime.TapedOperation {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudFetchShareMetadataBacking: Swift.AnyObject, Swift.Sendable {
     /// What the service reports for `operation`.
-    func fetchShareMetadataOperation(_ operation: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome
+    func fetchShareMetadataOperation(_ operation_: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
-    /// The answer of a mock's backing, when it is a `CloudFetchShareMetadataBacking`.
-    public static func backed(by backing: Swift.AnyObject, _ operation: CKFetchShareMetadataOperation) -> Self? {
-        (backing as? any CloudFetchShareMetadataBacking)?.fetchShareMetadataOperation(operation)
+    public static func backed(by backing_: Swift.AnyObject, _ operation_: CKFetchShareMetadataOperation) -> Self? {
+        (backing_ as? any CloudFetchShareMetadataBacking)?.fetchShareMetadataOperation(operation_)
     }
 }
 
 /// The SDK deprecated these blocks but still calls them. Generated code reaches them through a
 /// protocol whose witnesses are deprecated, so the warnings stay at the app's own uses.
 private protocol CloudFetchShareMetadataDeprecatedBlocks {
-    func perShareMetadataBlock(of operation: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)?
-    func setPerShareMetadataBlock(_ block: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation)
-    func fetchShareMetadataCompletionBlock(of operation: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)?
-    func setFetchShareMetadataCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation)
+    func perShareMetadataBlock(of operation_: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)?
+    func setPerShareMetadataBlock(_ block_: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation_: CKFetchShareMetadataOperation)
+    func fetchShareMetadataCompletionBlock(of operation_: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)?
+    func setFetchShareMetadataCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKFetchShareMetadataOperation)
 }
 
 private struct CloudFetchShareMetadataDeprecatedBlockAccess: CloudFetchShareMetadataDeprecatedBlocks {
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func perShareMetadataBlock(of operation: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)? { operation.perShareMetadataBlock }
+    func perShareMetadataBlock(of operation_: CKFetchShareMetadataOperation) -> ((URL, CKShare.Metadata?, (any Error)?) -> Void)? { operation_.perShareMetadataBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setPerShareMetadataBlock(_ block: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation) { operation.perShareMetadataBlock = block }
+    func setPerShareMetadataBlock(_ block_: ((URL, CKShare.Metadata?, (any Error)?) -> Void)?, of operation_: CKFetchShareMetadataOperation) { operation_.perShareMetadataBlock = block_ }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func fetchShareMetadataCompletionBlock(of operation: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)? { operation.fetchShareMetadataCompletionBlock }
+    func fetchShareMetadataCompletionBlock(of operation_: CKFetchShareMetadataOperation) -> (((any Error)?) -> Void)? { operation_.fetchShareMetadataCompletionBlock }
     @available(*, deprecated, message: "reads the deprecated block the SDK still calls")
-    func setFetchShareMetadataCompletionBlock(_ block: (((any Error)?) -> Void)?, of operation: CKFetchShareMetadataOperation) { operation.fetchShareMetadataCompletionBlock = block }
+    func setFetchShareMetadataCompletionBlock(_ block_: (((any Error)?) -> Void)?, of operation_: CKFetchShareMetadataOperation) { operation_.fetchShareMetadataCompletionBlock = block_ }
 }

@@ -9,132 +9,134 @@ import Foundation
 /// Wraps any `CloudKeyValueStore` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore {
-    /// The instance every call is forwarded to.
-    public let wrapped: any CloudKeyValueStore
-    /// The plan engine, shared with the wrappers of related objects.
-    public let faults: CloudDoubleRuntime.FaultInjector
+public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    public let wrapped_: any CloudKeyValueStore
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    public let faults_: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped: any CloudKeyValueStore, faults: CloudDoubleRuntime.FaultInjector) {
-        self.wrapped = wrapped
-        self.faults = faults
+    public init(wrapping wrapped_: any CloudKeyValueStore, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    public convenience init(wrapping wrapped: any CloudKeyValueStore, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel(domain: "Foundation"), time: time))
+    public convenience init(
+        wrapping wrapped_: any CloudKeyValueStore, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel(domain: "Foundation"), time: time_))
     }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.faults.respond("KeyValueStore", #function, .get, arguments: ()) { self.wrapped.dictionaryRepresentation }
+        self.faults_.respond("KeyValueStore", #function, .get, arguments: ()) { self.wrapped_.dictionaryRepresentation }
     }
 
     @inline(__always)
     public func object(forKey aKey: String) -> Any? {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "object", .sync, arguments: aKey) { self.wrapped.object(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "object", .sync, arguments: aKey) { self.wrapped_.object(forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ anObject: Any?, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setObject", .sync, arguments: (anObject: anObject, aKey: aKey)) { self.wrapped.set(anObject, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setObject", .sync, arguments: (anObject: anObject, aKey: aKey)) { self.wrapped_.set(anObject, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aString: String?, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setString", .sync, arguments: (aString: aString, aKey: aKey)) { self.wrapped.set(aString, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setString", .sync, arguments: (aString: aString, aKey: aKey)) { self.wrapped_.set(aString, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aData: Data?, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setData", .sync, arguments: (aData: aData, aKey: aKey)) { self.wrapped.set(aData, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setData", .sync, arguments: (aData: aData, aKey: aKey)) { self.wrapped_.set(aData, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ anArray: [Any]?, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setArray", .sync, arguments: (anArray: anArray, aKey: aKey)) { self.wrapped.set(anArray, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setArray", .sync, arguments: (anArray: anArray, aKey: aKey)) { self.wrapped_.set(anArray, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setDictionary", .sync, arguments: (aDictionary: aDictionary, aKey: aKey)) { self.wrapped.set(aDictionary, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setDictionary", .sync, arguments: (aDictionary: aDictionary, aKey: aKey)) { self.wrapped_.set(aDictionary, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Int64, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setLongLong", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setLongLong", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped_.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Double, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setDouble", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setDouble", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped_.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func set(_ value: Bool, forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "setBool", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped.set(value, forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "setBool", .sync, arguments: (value: value, aKey: aKey)) { self.wrapped_.set(value, forKey: aKey) }
     }
 
     @inline(__always)
     public func removeObject(forKey aKey: String) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "removeObject", .sync, arguments: aKey) { self.wrapped.removeObject(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "removeObject", .sync, arguments: aKey) { self.wrapped_.removeObject(forKey: aKey) }
     }
 
     @inline(__always)
     public func string(forKey aKey: String) -> String? {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "string", .sync, arguments: aKey) { self.wrapped.string(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "string", .sync, arguments: aKey) { self.wrapped_.string(forKey: aKey) }
     }
 
     @inline(__always)
     public func array(forKey aKey: String) -> [Any]? {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "array", .sync, arguments: aKey) { self.wrapped.array(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "array", .sync, arguments: aKey) { self.wrapped_.array(forKey: aKey) }
     }
 
     @inline(__always)
     public func dictionary(forKey aKey: String) -> [String: Any]? {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "dictionary", .sync, arguments: aKey) { self.wrapped.dictionary(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "dictionary", .sync, arguments: aKey) { self.wrapped_.dictionary(forKey: aKey) }
     }
 
     @inline(__always)
     public func data(forKey aKey: String) -> Data? {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "data", .sync, arguments: aKey) { self.wrapped.data(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "data", .sync, arguments: aKey) { self.wrapped_.data(forKey: aKey) }
     }
 
     @inline(__always)
     public func longLong(forKey aKey: String) -> Int64 {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "longLong", .sync, arguments: aKey) { self.wrapped.longLong(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "longLong", .sync, arguments: aKey) { self.wrapped_.longLong(forKey: aKey) }
     }
 
     @inline(__always)
     public func double(forKey aKey: String) -> Double {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "double", .sync, arguments: aKey) { self.wrapped.double(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "double", .sync, arguments: aKey) { self.wrapped_.double(forKey: aKey) }
     }
 
     @inline(__always)
     public func bool(forKey aKey: String) -> Bool {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "bool", .sync, arguments: aKey) { self.wrapped.bool(forKey: aKey) }
+        self.faults_.respond("KeyValueStore", "bool", .sync, arguments: aKey) { self.wrapped_.bool(forKey: aKey) }
     }
 
     @inline(__always)
     public func synchronize() -> Bool {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("KeyValueStore", "synchronize", .sync, arguments: ()) { self.wrapped.synchronize() }
+        self.faults_.respond("KeyValueStore", "synchronize", .sync, arguments: ()) { self.wrapped_.synchronize() }
     }
 }
 #endif

@@ -3,92 +3,93 @@
 
 #if canImport(Darwin)
 import Foundation
+@_spi(Generated) import CloudDoubleRuntime
 
-/// `CloudKeyValueStore` over a real `NSUbiquitousKeyValueStore`, which stays reachable as `base`.
+/// `CloudKeyValueStore` over a real `NSUbiquitousKeyValueStore`, which stays reachable as `base` (`LiveAdapter`'s).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
 // @unchecked: the SDK documents `NSUbiquitousKeyValueStore` as thread-safe but does not mark it Sendable.
-public final class LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Swift.Sendable {
+public final class LiveCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.LiveAdapter, @unchecked Swift.Sendable {
     /// The SDK object every member forwards to.
-    public let base: NSUbiquitousKeyValueStore
+    public let base_: NSUbiquitousKeyValueStore
 
-    public init(_ base: NSUbiquitousKeyValueStore) {
-        self.base = base
+    public init(_ base_: NSUbiquitousKeyValueStore) {
+        self.base_ = base_
     }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.base.dictionaryRepresentation
+        self.base_.dictionaryRepresentation
     }
 
     public func object(forKey aKey: String) -> Any? {
-        self.base.object(forKey: aKey)
+        self.base_.object(forKey: aKey)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        self.base.set(anObject, forKey: aKey)
+        self.base_.set(anObject, forKey: aKey)
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        self.base.set(aString, forKey: aKey)
+        self.base_.set(aString, forKey: aKey)
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        self.base.set(aData, forKey: aKey)
+        self.base_.set(aData, forKey: aKey)
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        self.base.set(anArray, forKey: aKey)
+        self.base_.set(anArray, forKey: aKey)
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        self.base.set(aDictionary, forKey: aKey)
+        self.base_.set(aDictionary, forKey: aKey)
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        self.base.set(value, forKey: aKey)
+        self.base_.set(value, forKey: aKey)
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        self.base.set(value, forKey: aKey)
+        self.base_.set(value, forKey: aKey)
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        self.base.set(value, forKey: aKey)
+        self.base_.set(value, forKey: aKey)
     }
 
     public func removeObject(forKey aKey: String) {
-        self.base.removeObject(forKey: aKey)
+        self.base_.removeObject(forKey: aKey)
     }
 
     public func string(forKey aKey: String) -> String? {
-        self.base.string(forKey: aKey)
+        self.base_.string(forKey: aKey)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        self.base.array(forKey: aKey)
+        self.base_.array(forKey: aKey)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        self.base.dictionary(forKey: aKey)
+        self.base_.dictionary(forKey: aKey)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        self.base.data(forKey: aKey)
+        self.base_.data(forKey: aKey)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        self.base.longLong(forKey: aKey)
+        self.base_.longLong(forKey: aKey)
     }
 
     public func double(forKey aKey: String) -> Double {
-        self.base.double(forKey: aKey)
+        self.base_.double(forKey: aKey)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        self.base.bool(forKey: aKey)
+        self.base_.bool(forKey: aKey)
     }
 
     public func synchronize() -> Bool {
-        self.base.synchronize()
+        self.base_.synchronize()
     }
 }
 #endif

@@ -55,125 +55,125 @@ public protocol CloudKeyValueStore: Swift.AnyObject, Swift.Sendable {
 /// (`.call(CloudKeyValueStoreCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public struct CloudKeyValueStoreCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
-    public static var typeName: Swift.String { "KeyValueStore" }
-    public let id: Swift.String
+public struct CloudKeyValueStoreCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    public static var typeName_: Swift.String { "KeyValueStore" }
+    public let id_: Swift.String
 
-    init(_ id: Swift.String) {
-        self.id = id
+    init(_ id_: Swift.String) {
+        self.id_ = id_
     }
 }
 
 /// The property `dictionaryRepresentation`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == Swift.Void, Value == [String: Any] {
+extension CloudKeyValueStoreCall where Arguments_ == Swift.Void, Value_ == [String: Any] {
     public static var dictionaryRepresentation: Self { Self("dictionaryRepresentation") }
 }
 
 /// The call `object`: `object(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Any? {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Any? {
     public static var object: Self { Self("object") }
 }
 
 /// The call `setObject`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (anObject: Any?, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (anObject: Any?, aKey: String), Value_ == Swift.Void {
     public static var setObject: Self { Self("setObject") }
 }
 
 /// The call `setString`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aString: String?, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (aString: String?, aKey: String), Value_ == Swift.Void {
     public static var setString: Self { Self("setString") }
 }
 
 /// The call `setData`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aData: Data?, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (aData: Data?, aKey: String), Value_ == Swift.Void {
     public static var setData: Self { Self("setData") }
 }
 
 /// The call `setArray`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (anArray: [Any]?, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (anArray: [Any]?, aKey: String), Value_ == Swift.Void {
     public static var setArray: Self { Self("setArray") }
 }
 
 /// The call `setDictionary`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (aDictionary: [String: Any]?, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (aDictionary: [String: Any]?, aKey: String), Value_ == Swift.Void {
     public static var setDictionary: Self { Self("setDictionary") }
 }
 
 /// The call `setLongLong`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Int64, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (value: Int64, aKey: String), Value_ == Swift.Void {
     public static var setLongLong: Self { Self("setLongLong") }
 }
 
 /// The call `setDouble`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Double, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (value: Double, aKey: String), Value_ == Swift.Void {
     public static var setDouble: Self { Self("setDouble") }
 }
 
 /// The call `setBool`: `set(_:forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == (value: Bool, aKey: String), Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == (value: Bool, aKey: String), Value_ == Swift.Void {
     public static var setBool: Self { Self("setBool") }
 }
 
 /// The call `removeObject`: `removeObject(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Swift.Void {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Swift.Void {
     public static var removeObject: Self { Self("removeObject") }
 }
 
 /// The call `string`: `string(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == String? {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == String? {
     public static var string: Self { Self("string") }
 }
 
 /// The call `array`: `array(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == [Any]? {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == [Any]? {
     public static var array: Self { Self("array") }
 }
 
 /// The call `dictionary`: `dictionary(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == [String: Any]? {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == [String: Any]? {
     public static var dictionary: Self { Self("dictionary") }
 }
 
 /// The call `data`: `data(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Data? {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Data? {
     public static var data: Self { Self("data") }
 }
 
 /// The call `longLong`: `longLong(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Int64 {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Int64 {
     public static var longLong: Self { Self("longLong") }
 }
 
 /// The call `double`: `double(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Double {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Double {
     public static var double: Self { Self("double") }
 }
 
 /// The call `bool`: `bool(forKey:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == String, Value == Bool {
+extension CloudKeyValueStoreCall where Arguments_ == String, Value_ == Bool {
     public static var bool: Self { Self("bool") }
 }
 
 /// The call `synchronize`: `synchronize()`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-extension CloudKeyValueStoreCall where Arguments == Swift.Void, Value == Bool {
+extension CloudKeyValueStoreCall where Arguments_ == Swift.Void, Value_ == Bool {
     public static var synchronize: Self { Self("synchronize") }
 }

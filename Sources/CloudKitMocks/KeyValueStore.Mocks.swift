@@ -10,111 +10,106 @@ import CloudKitDoubles
 /// `CloudKeyValueStoreCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
-public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.RecordingMock {
-    public let recorder: CloudDoubleRuntime.MockRecorder
+public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.BackedMock {
+    public let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
-    public init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log, delivery: delivery)
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
+    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log_, delivery: delivery_)
     }
 
-    /// Answers the calls and operations no stub answers, the way the service would (an in-memory
-    /// store, for instance). Stubs still win, so a test can combine the two.
-    public var backing: (any CloudKeyValueStoreBacking)? {
-        get { self.recorder.backing as? any CloudKeyValueStoreBacking }
-        set { self.recorder.backing = newValue }
-    }
+    /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
+    public typealias Backing_ = any CloudKeyValueStoreBacking
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A, V>(_ call: CloudKeyValueStoreCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
+    public func callCount<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    public func arguments<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A, V>(_ call: CloudKeyValueStoreCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
+    public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.recorder.get("dictionaryRepresentation", backed: self.backing.map { backing in { try backing.dictionaryRepresentation() } }, fallback: [:])
+        self.recorder_.get("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
     }
 
     public func object(forKey aKey: String) -> Any? {
-        self.recorder.respondWithoutFailing("object", .sync, aKey, backed: self.backing.map { backing in { try backing.object($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailing("object", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: self.backing.map { backing in { try backing.setObject($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: self.backing.map { backing in { try backing.setString($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: self.backing.map { backing in { try backing.setData($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: self.backing.map { backing in { try backing.setArray($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: self.backing.map { backing in { try backing.setDictionary($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setLongLong($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setDouble($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        self.recorder.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: self.backing.map { backing in { try backing.setBool($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
     }
 
     public func removeObject(forKey aKey: String) {
-        self.recorder.respondWithoutFailing("removeObject", .sync, aKey, backed: self.backing.map { backing in { try backing.removeObject($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailing("removeObject", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
     }
 
     public func string(forKey aKey: String) -> String? {
-        self.recorder.respondWithoutFailing("string", .sync, aKey, backed: self.backing.map { backing in { try backing.string($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailing("string", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        self.recorder.respondWithoutFailing("array", .sync, aKey, backed: self.backing.map { backing in { try backing.array($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailing("array", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        self.recorder.respondWithoutFailing("dictionary", .sync, aKey, backed: self.backing.map { backing in { try backing.dictionary($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailing("dictionary", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        self.recorder.respondWithoutFailing("data", .sync, aKey, backed: self.backing.map { backing in { try backing.data($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailing("data", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        self.recorder.respondWithoutFailing("longLong", .sync, aKey, backed: self.backing.map { backing in { try backing.longLong($0) } }, fallback: 0)
+        self.recorder_.respondWithoutFailing("longLong", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
     }
 
     public func double(forKey aKey: String) -> Double {
-        self.recorder.respondWithoutFailing("double", .sync, aKey, backed: self.backing.map { backing in { try backing.double($0) } }, fallback: 0)
+        self.recorder_.respondWithoutFailing("double", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        self.recorder.respondWithoutFailing("bool", .sync, aKey, backed: self.backing.map { backing in { try backing.bool($0) } }, fallback: false)
+        self.recorder_.respondWithoutFailing("bool", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
     }
 
     public func synchronize() -> Bool {
         #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
-        self.recorder.respondWithoutFailing("synchronize", .sync, (), fallback: true)
+        self.recorder_.respondWithoutFailing("synchronize", .sync, (), fallback: true)
         #sourceLocation()
     }
 }

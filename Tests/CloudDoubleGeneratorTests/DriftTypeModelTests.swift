@@ -103,6 +103,9 @@ final class DriftTypeModelTests: XCTestCase {
             symbol("swift.method", ["Thing", "convert(_:)"], "func convert<T>(_ value: T) -> T"),
             symbol("swift.method", ["Thing", "reset()"], "mutating func reset()"),
             symbol("swift.property", ["Thing", "remote"], "var remote: Int { get async throws }"),
+            symbol("swift.property", ["Thing", "cache_"], "var cache_: Int { get }"),
+            symbol("swift.method", ["Thing", "flush_()"], "func flush_() async throws"),
+            symbol("swift.method", ["Thing", "load(key_:)"], "func load(key_: String) async throws -> Int"),
         ]
         let data = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
         let draft = try Drift.draft(symbolGraph: data, types: ["Thing"])
@@ -113,6 +116,10 @@ final class DriftTypeModelTests: XCTestCase {
         // Before: drafted, and the draft's generated code did not compile.
         for omitted in ["convert(_:)", "reset()", "remote"] {
             XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): a description cannot say this") }, "\(omitted): \(draft.todos)")
+        }
+        // Before: drafted, and the draft did not validate (names ending in `_` are generated code's).
+        for omitted in ["cache_", "flush_()", "load(key_:)"] {
+            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): its name or a parameter's ends in") }, "\(omitted): \(draft.todos)")
         }
         XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
     }

@@ -83,7 +83,7 @@ final class GoldenTests: XCTestCase {
         try assertMatchesGoldens(mocks, in: Paths.cloudKitMocks)
         let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
         XCTAssertTrue(live.contains("#if canImport(Darwin)"), "Foundation exists on Linux, NSUbiquitousKeyValueStore does not")
-        XCTAssertTrue(live.contains("LiveCloudKeyValueStore: CloudKeyValueStore, @unchecked Swift.Sendable"))
+        XCTAssertTrue(live.contains("LiveCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.LiveAdapter, @unchecked Swift.Sendable"))
     }
 
     func testTheCoverageDocListsEveryDescribedMember() throws {

@@ -20,6 +20,15 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try render("{{#items}}{{yes}}{{/items}}", context), "truetrue", "outer context is visible")
     }
 
+    /// `-first` separates a list's items without a field per item: true in the first item of the
+    /// list section that holds it directly, never read from an outer list or the context.
+    func testFirstSeparatesTheItemsOfTheEnclosingList() throws {
+        let context: TemplateValue = ["-first": "outer", "outer": [["inner": ["a", "b"]], ["inner": ["c"]]], "none": []]
+        XCTAssertEqual(try render("{{#outer}}{{^-first}}; {{/-first}}{{#inner}}{{^-first}} + {{/-first}}{{.}}{{/inner}}{{/outer}}", context), "a + b; c")
+        XCTAssertEqual(try render("{{#none}}{{^-first}}, {{/-first}}x{{/none}}", context), "")
+        XCTAssertEqual(try render("{{#outer}}{{#-first}}[first]{{/-first}}{{/outer}}", context), "[first]")
+    }
+
     /// `{{#x}}prefix{{line}}suffix{{/x}}` has a fast path for lists of lines; any other item
     /// (an object with or without `line`, a string, a flag) renders as any section would.
     func testSectionsOfLinesRenderLikeAnySection() throws {

@@ -43,17 +43,17 @@ final class TranslatorSnippetTests: XCTestCase {
         let mocks = try generate(Self.fetch, artifact: .mocks)
         XCTAssertEqual(try snippet(startingWith: "public func value(", in: mocks), """
             public func value(`for` key: String) async throws -> Int {
-                try self.recorder.respond("fetch", .async, key, fallback: 0)
+                try self.recorder_.respond("fetch", .async, key, fallback: 0)
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func fetchValue(", in: mocks), """
             public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
-                self.recorder.deliverOptional("fetch", .completion, key, as: Int.self, fallback: 0, to: completionHandler)
+                self.recorder_.deliverOptional("fetch", .completion, key, as: Int.self, fallback: 0, to: completionHandler)
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: mocks), """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
-                self.recorder.deliverResult("fetch", .result, key, as: Int.self, fallback: 0, to: completionHandler)
+                self.recorder_.deliverResult("fetch", .result, key, as: Int.self, fallback: 0, to: completionHandler)
             }
             """)
     }
@@ -61,32 +61,32 @@ final class TranslatorSnippetTests: XCTestCase {
     func testTheKeyOfACallNamesItsArgumentAndResultTypes() throws {
         let protocols = try generate(Self.fetch, artifact: .protocols)
         XCTAssertEqual(try snippet(startingWith: "extension CloudStoreCall where", in: protocols), """
-            extension CloudStoreCall where Arguments == String, Value == Int {
+            extension CloudStoreCall where Arguments_ == String, Value_ == Int {
                 public static var fetch: Self { Self("fetch") }
             }
             """)
-        XCTAssertTrue(protocols.contains("public struct CloudStoreCall<Arguments, Value>: CloudDoubleRuntime.CallKey {"))
-        XCTAssertTrue(protocols.contains("    public static var typeName: Swift.String { \"Store\" }"))
+        XCTAssertTrue(protocols.contains("public struct CloudStoreCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {"))
+        XCTAssertTrue(protocols.contains("    public static var typeName_: Swift.String { \"Store\" }"))
     }
 
     func testTheFaultWrapperAsksTheEngineForEveryFallibleForm() throws {
         let wrappers = try generate(Self.fetch, artifact: .faultInjecting)
         XCTAssertEqual(try snippet(startingWith: "public func value(", in: wrappers), """
             public func value(`for` key: String) async throws -> Int {
-                try await self.faults.perform("Store", "fetch", .async, arguments: key) {
-                    try await self.wrapped.value(for: key)
+                try await self.faults_.perform("Store", "fetch", .async, arguments: key) {
+                    try await self.wrapped_.value(for: key)
                 }
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
-                self.faults.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
-                    self.wrapped.loadValue(for: key, completionHandler: completionHandler)
+                self.faults_.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
+                    self.wrapped_.loadValue(for: key, completionHandler: completionHandler)
                 }
             }
             """)
         // The convenience initialiser builds errors from the description's own model.
-        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time)"))
+        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time_)"))
     }
 
     func testTheErrorModelIsDeclaredOnceNamedAfterTheFile() throws {
@@ -133,7 +133,7 @@ final class TranslatorSnippetTests: XCTestCase {
         XCTAssertEqual(try snippet(startingWith: "public var mode:", in: mocks), """
             public var mode: SDKMode {
                 #sourceLocation(file: "Snippet.clouddouble.json", line: 4)
-                self.recorder.get("mode", fallback: .automatic)
+                self.recorder_.get("mode", fallback: .automatic)
                 #sourceLocation()
             }
             """)
@@ -154,6 +154,6 @@ final class TranslatorSnippetTests: XCTestCase {
             """
         let protocols = try generate(members, artifact: .protocols)
         // `@escaping` belongs to the parameter, not to the recorded value's type.
-        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments == (data: Data, progress: @Sendable (Double) -> Void), Value == Swift.Void {"), protocols)
+        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments_ == (data: Data, progress: @Sendable (Double) -> Void), Value_ == Swift.Void {"), protocols)
     }
 }

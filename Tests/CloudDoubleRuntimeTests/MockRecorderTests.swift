@@ -7,7 +7,7 @@ import XCTest
 final class MockRecorderTests: FailureCapturingTestCase {
     /// The typed key of a call (the one place that builds keys, should their type change).
     func key<A, V>(_ id: String, _: A.Type = A.self, _: V.Type = V.self) -> TestCall<A, V> {
-        TestCall(id: id)
+        TestCall(id_: id)
     }
 
     func testQueuedStubsAnswerInOrderAndTheLastRepeats() throws {
@@ -102,8 +102,8 @@ final class MockRecorderTests: FailureCapturingTestCase {
     }
 }
 
-/// A key type of the shape the generator emits (`CloudDatabaseCall<Arguments, Value>`).
-struct TestCall<Arguments, Value>: CallKey {
-    static var typeName: String { "Test" }
-    let id: String
+/// A key type of the shape the generator emits (`CloudDatabaseCall<Arguments_, Value_>`).
+struct TestCall<Arguments_, Value_>: CallKey {
+    static var typeName_: String { "Test" }
+    let id_: String
 }

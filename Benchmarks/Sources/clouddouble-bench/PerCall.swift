@@ -148,7 +148,7 @@ func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
     target("fault engine alone, no plan", "<= 30 ns added", "\(format(engineNoPlan - called, 1)) ns added", met: engineNoPlan - called <= 30, ratio: (engineNoPlan - called) / 30)
 
     let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
-    recorder.stub(BenchCall<Int, Int>(id: "fetch"), .value(1))
+    recorder.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))
     let mockolo = MockoloShape { _ in 1 }
     let mockoloCall = try await measure("mock, mockolo's shape with argument history (handler)") { _ = try mockolo.fetch(1) }
     let mock = try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
@@ -170,8 +170,8 @@ func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
     }
 }
 
-/// The shape of a generated key type (`CloudDatabaseCall<Arguments, Value>`).
-struct BenchCall<Arguments, Value>: CallKey {
-    static var typeName: String { "Bench" }
-    let id: String
+/// The shape of a generated key type (`CloudDatabaseCall<Arguments_, Value_>`).
+struct BenchCall<Arguments_, Value_>: CallKey {
+    static var typeName_: String { "Bench" }
+    let id_: String
 }

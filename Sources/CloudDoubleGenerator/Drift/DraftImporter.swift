@@ -115,6 +115,10 @@ struct DraftImporter {
                 omit(property.name, "\(Self.marker): a description cannot say this property: \(reason)")
                 continue
             }
+            if SwiftNames.hasGeneratedSpelling(property.name) {
+                omit(property.name, "\(Self.marker): \(Self.generatedSpelling)")
+                continue
+            }
             // What the validator refuses, the draft leaves out with the reason: the draft validates.
             if reference(property.type) == nil, let reason = Self.uncarried(property.type, at: .property) {
                 omit(property.name, "\(Self.marker): generated code cannot carry its type: \(reason)")
@@ -199,6 +203,10 @@ struct DraftImporter {
         }
     }
 
+    /// Why a member whose name (or a parameter's) ends in `_` is left out: descriptions cannot
+    /// give such names (`SwiftNames.generated`).
+    static let generatedSpelling = "its name or a parameter's ends in \"_\", the spelling generated code keeps for its own names"
+
     // MARK: Calls
 
     mutating func call(_ call: SDKCall, id: String, sdkType: String, omissions: inout [(member: String, reason: String)]) -> DraftJSON? {
@@ -206,6 +214,10 @@ struct DraftImporter {
         let primary = call.primary
         let parameters = primary.requestParameters
         var returns = primary.value
+        if SwiftNames.hasGeneratedSpelling(primary.baseName) || parameters.contains(where: { SwiftNames.hasGeneratedSpelling($0.name) }) {
+            omit(primary.fullName, "\(Self.marker): \(Self.generatedSpelling)")
+            return nil
+        }
         for parameter in parameters {
             if let reason = Self.uncarried(parameter.type, at: .parameter) {
                 omit(primary.fullName, "\(Self.marker): generated code cannot carry the parameter \(parameter.name): \(reason)")

@@ -2,7 +2,8 @@ import Foundation
 
 /// A logic-less template in a subset of Mustache: variables `{{name}}` (dotted names and `.`),
 /// sections `{{#name}}…{{/name}}` over lists, booleans and objects, inverted sections
-/// `{{^name}}…{{/name}}`, comments `{{! … }}` and partials `{{> name}}`.
+/// `{{^name}}…{{/name}}`, comments `{{! … }}` and partials `{{> name}}`; in a list section's body,
+/// `{{#-first}}`/`{{^-first}}` test whether the item is the first (for separators).
 ///
 /// Differences from the full spec, on purpose: nothing is HTML-escaped (the output is Swift, so
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
@@ -30,6 +31,11 @@ public struct MustacheTemplate: Sendable {
             parts = name == "." ? [] : name.split(separator: ".").map(String.init)
         }
     }
+
+    /// The name a list section's body reads to separate its items: `{{^-first}}, {{/-first}}`
+    /// writes a separator before every item but the first (as in mustache.java). It is true only
+    /// in the first item of the list section whose body holds the tag directly.
+    static let firstName = "-first"
 
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
         public var name: String
@@ -78,6 +84,14 @@ public struct MustacheTemplate: Sendable {
     public struct RenderError: Error, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+    }
+}
+
+extension MustacheTemplate.Node {
+    /// Whether this node is a `-first` section, which needs its list to say which item is first.
+    var readsFirst: Bool {
+        if case .section(let path, _, _) = self { return path.name == MustacheTemplate.firstName }
+        return false
     }
 }
 

@@ -27,6 +27,9 @@ final class TemplateProgram: @unchecked Sendable {
             case inverted
             /// `{{#key}}` whose body is `text{{line}}suffix` (see `MustacheTemplate.Node.lineSection`).
             case lineSection
+            /// `{{#key}}` … up to `end`, whose body reads `-first` (`MustacheTemplate.firstName`):
+            /// over a list, each item is told whether it is the first.
+            case separatedSection
             /// `{{> name}}`: the template `key`, each line indented by `text`.
             case partial
             /// `{{> name}}` of a partial there is none of: `key` indexes `missingPartials`.
@@ -160,7 +163,8 @@ final class TemplateProgram: @unchecked Sendable {
                 case .variable(let path):
                     instructions.append(Instruction(kind: .variable, key: key(path)))
                 case .section(let path, let children, let inverted):
-                    section(Instruction(kind: inverted ? .inverted : .section, key: key(path)), children)
+                    let kind: Instruction.Kind = inverted ? .inverted : children.contains(where: \.readsFirst) ? .separatedSection : .section
+                    section(Instruction(kind: kind, key: key(path)), children)
                 case .lineSection(let path, let prefix, let suffix, let children):
                     section(Instruction(kind: .lineSection, key: key(path), text: span(prefix), suffix: span(suffix)), children)
                 case .partial(let name, let indent):

@@ -62,7 +62,7 @@ struct TemplateRunner: @unchecked Sendable {
                 case nil: break
                 default: throw RenderError(message: "\(program.entryNames[template]): {{\(program.keyNames[Int(instruction.key)])}} is a list or object, not text")
                 }
-            case .section, .inverted, .lineSection:
+            case .section, .inverted, .lineSection, .separatedSection:
                 let body = index..<Int(instruction.end)
                 index = body.upperBound
                 let value = lookup(instruction.key, in: stack)
@@ -93,6 +93,16 @@ struct TemplateRunner: @unchecked Sendable {
                     default: break  // any other value renders as any section does
                     }
                 }
+                if instruction.kind == .separatedSection, case .list(let items) = value {
+                    // `-first` for the body's separators: a frame under each item says whether it is the first.
+                    for (position, item) in items.enumerated() {
+                        stack.append(position == 0 ? Self.firstItem : Self.laterItem)
+                        stack.append(item)
+                        defer { stack.removeLast(2) }
+                        try run(body, template: template, stack: &stack, into: &output, depth: depth)
+                    }
+                    continue
+                }
                 try section(value, body, template: template, stack: &stack, into: &output, depth: depth)
             case .partial:
                 guard depth < 32 else { throw RenderError(message: "\(program.entryNames[template]): partials nest more than 32 levels (a cycle?)") }
@@ -113,6 +123,9 @@ struct TemplateRunner: @unchecked Sendable {
             }
         }
     }
+
+    private static let firstItem = TemplateValue.object([(key: MustacheTemplate.firstName, value: .bool(true))])
+    private static let laterItem = TemplateValue.object([(key: MustacheTemplate.firstName, value: .bool(false))])
 
     /// A truthy section's body over `value`: once per item of a list, else once with the value
     /// as the innermost context. A long list at the top level (the types) renders on all cores.

@@ -16,7 +16,7 @@ struct FaultTranslator {
 
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type, childType: names.faultName)
+        let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let arguments = call.argumentsValue
@@ -31,7 +31,7 @@ struct FaultTranslator {
         var context = FaultTypeContext.Call(
             attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
             id: StringLiteral(call.callID), handler: form.hasHandler ? form.handlerName : "",
-            arguments: arguments, kind: .forwarded(childWrapper: nil))
+            arguments: arguments, kind: .forwarded(child: nil))
         let operations = call.runs
         if !operations.isEmpty {
             let parameter = SwiftNames.escaped(call.parameters[0].name.value)
@@ -43,7 +43,7 @@ struct FaultTranslator {
         context.attributes.append(.inlineAlways)
         switch form.kind {
         case .sync:
-            context.kind = .forwarded(childWrapper: call.returnsReference.map(translator.names.faultName))
+            context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .async:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
         case .completion:
@@ -83,18 +83,18 @@ struct FaultTranslator {
                 keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,
                 atomic: Translator.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) }),
                 copied: translator.copied(at: call.atomic?.except?.location)))
-            kept[index] = "items.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
+            kept[index] = "items_.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
         }
         func merged(_ value: String, field: String) -> String {
-            guard let input = inputs[field] else { return "items.apply(to: \(value))" }
-            return "items.merged(\(value), input: \(input))"
+            guard let input = inputs[field] else { return "items_.apply(to: \(value))" }
+            return "items_.merged(\(value), input: \(input))"
         }
         let merge: FaultTypeContext.Merge
         switch perItem {
-        case .whole: merge = .whole(merged("value", field: ""))
-        case .fields(let fields): merge = .fields(fields.map { (name: $0.value, expression: merged("value.\($0.value)", field: $0.value)) })
+        case .whole: merge = .whole(merged("value_", field: ""))
+        case .fields(let fields): merge = .fields(fields.map { (name: $0.value, expression: merged("value_.\($0.value)", field: $0.value)) })
         }
-        let handler = form.kind == .result ? "deliver" : nil
+        let handler = form.kind == .result ? "deliver_" : nil
         return FaultTypeContext.ItemFaults(requests: requests, merge: merge, keptInvocation: form.callExpression(of: call, handler: handler, replacing: kept))
     }
 }

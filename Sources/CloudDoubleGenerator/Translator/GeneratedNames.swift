@@ -23,13 +23,12 @@ public struct GeneratedNames: Sendable {
     public func callKeyName(_ type: String) -> String { protocolName(type) + "Call" }
 
     /// The call-key struct's generic parameters: they implement the runtime's `CallKey`
-    /// associated types by name, so they are its names. `protocols.mustache` declares them from
-    /// here, and the validator refuses them (and `Type`, `Protocol`) as call ids and property
-    /// names, which become static members of the same struct.
-    public static let callKeyArguments = "Arguments"
-    public static let callKeyValue = "Value"
-    /// The struct's type members, which no static member may be named.
-    static let callKeyTypeMembers: Set<String> = [callKeyArguments, callKeyValue, "Type", "Protocol"]
+    /// associated types by name, so they are its names, in the generated spelling: the struct's
+    /// static members are the description's call ids (`Arguments` is one a description may use).
+    public static let callKeyArguments = SwiftNames.generated("Arguments")
+    public static let callKeyValue = SwiftNames.generated("Value")
+    /// Type members every type has, which no static member may be named.
+    static let callKeyTypeMembers: Set<String> = ["Type", "Protocol"]
 
     /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.
     public func outcomeName(_ operation: String) -> String { prefix + operation + "Outcome" }

@@ -12,13 +12,12 @@ struct LiveTranslator {
         return LiveFileContext(
             file: translator.fileContext,
             liveCondition: description.liveCondition?.value ?? "canImport(\(description.module.value))",
-            wrapsChildren: types.contains(where: translator.hasChildren),
             types: ContextList(count: types.count) { index in self.type(types[index]) })
     }
 
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
-        let properties = translator.forwardedProperties(type, childType: names.liveName)
+        let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for form in call.forms {
@@ -27,7 +26,7 @@ struct LiveTranslator {
                     declaration: form.declaration(after: translator.accessPrefix),
                     invocation: form.callExpression,
                     isAsync: form.kind == .async,
-                    childAdapter: form.kind == .sync ? call.returnsReference.map(names.liveName) : nil))
+                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }
         }
         return LiveTypeContext(

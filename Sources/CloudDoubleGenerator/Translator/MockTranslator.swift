@@ -30,7 +30,7 @@ struct MockTranslator {
             }
             properties.append(MockTypeContext.Property(
                 attributes: attributes, declaration: translator.declaration(of: property), key: key,
-                backed: property.store == nil ? nil : "try backing.\(name)()",
+                backed: property.store == nil ? nil : "try backing_.\(name)()",
                 fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
@@ -122,7 +122,7 @@ struct MockTranslator {
     func backed(_ call: ResolvedCall) -> String? {
         guard call.store != nil else { return nil }
         let name = SwiftNames.escaped(call.callID)
-        return call.parameters.isEmpty ? "_ in try backing.\(name)()" : "try backing.\(name)($0)"
+        return call.parameters.isEmpty ? "_ in try backing_.\(name)()" : "try backing_.\(name)($0)"
     }
 
     /// The mock of a described type a member hands out, one per `key`.

@@ -23,14 +23,14 @@ struct OperationTranslator {
     func context() -> OperationContext {
         let names = GeneratedNames(prefix: prefix)
         let finalScope = operation.result.blocks.map(expressionText).joined(separator: " ")
-        let streams = operation.streams.enumerated().map { stream($1, isFirst: $0 == 0) }
+        let streams = operation.streams.map(stream)
         let fallback = operation.result.defaultValue?.value ?? operation.result.type.model.flatMap(MockDefaults.expression(for:))
         var requested: [OperationContext.RequestedFailure] = []
         var requestedCopied: CopiedSwift?
         for stream in itemStreams {
             guard case .items(_, _, let expression?) = stream.kind else { continue }
             if requested.isEmpty { requestedCopied = copied(expression.location) }
-            requested.append(OperationContext.RequestedFailure(stream: stream.name.value, requested: expression.value, isFirst: requested.isEmpty))
+            requested.append(OperationContext.RequestedFailure(stream: stream.name.value, requested: expression.value))
         }
         return OperationContext(
             sdkType: sdkType, outcomeName: outcomeName, keyName: GeneratedNames.operationKey(operation.name.value),
@@ -61,7 +61,7 @@ struct OperationTranslator {
     }
 
     /// A stream's case, initialiser parameter and delivery.
-    func stream(_ stream: OperationStream, isFirst: Bool) -> OperationContext.Stream {
+    func stream(_ stream: OperationStream) -> OperationContext.Stream {
         let name = stream.name.value
         let fields = fieldTypes(stream)
         let payload: String
@@ -93,7 +93,7 @@ struct OperationTranslator {
             pattern: fields.map { "let \($0.name)" }.joined(separator: ", "), tuple: fields.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
             labeled: fields.map { "\($0.name): \($0.name)" }.joined(separator: ", "),
             bindsValue: stream.isItems && mentions(scope, "value"), bindsError: stream.isItems && mentions(scope, "error"), calls: calls,
-            returns: stream.isRequested ? "OperationBlocks.failure(of: key, result)" : "nil", isFirst: isFirst)
+            returns: stream.isRequested ? "CloudDoubleRuntime.OperationBlocks.failure(of: key, result)" : "nil")
     }
 
     /// The `Result` block, or when it is not set the legacy one, as CloudKit does.
@@ -119,7 +119,7 @@ struct OperationTranslator {
     }
 
     func condition(_ block: OperationBlock) -> String {
-        (["let block = \(block.name.value)"] + block.unwrap.map { "let \($0.name.value) = \($0.value.value)" }).joined(separator: ", ")
+        (["let block_ = \(block.name.value)"] + block.unwrap.map { "let \($0.name.value) = \($0.value.value)" }).joined(separator: ", ")
     }
 
     func arguments(_ block: OperationBlock) -> String {
@@ -184,11 +184,12 @@ struct OperationTranslator {
                 let fields = fieldTypes(stream).map(\.name)
                 let payload: String
                 switch stream.kind {
-                case .items where stream.isRequested: payload = "key, result"
-                case .items: payload = "key, faults.rewritten(result, for: key)"
+                case .items where stream.isRequested: payload = "key_, result_"
+                case .items: payload = "key_, faults_.rewritten(result_, for: key_)"
                 case .events: payload = fields.map { "\($0): \($0)" }.joined(separator: ", ")
                 }
-                assignments.append(.init(block: self.block(block), value: "{ \(fields.joined(separator: ", ")) in delivery.deliver(.\(stream.name.value)(\(payload))) }"))
+                let parameters = stream.isItems ? ["key_", "result_"] : fields
+                assignments.append(.init(block: self.block(block), value: "{ \(parameters.joined(separator: ", ")) in delivery_.deliver(.\(stream.name.value)(\(payload))) }"))
             }
         }
         for block in operation.result.blocks where block.role.value != .finalResult { assignments.append(.init(block: self.block(block), value: "nil")) }

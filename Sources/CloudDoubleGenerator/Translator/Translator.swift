@@ -142,12 +142,13 @@ extension Translator {
     }
 
     /// The type's properties as a live adapter or fault wrapper forwards them; a described type
-    /// a property holds is handed out as `childType(name)`.
-    func forwardedProperties(_ type: ResolvedType, childType: (String) -> String) -> [ForwardedProperty] {
+    /// a property holds is handed out by `child(name)`, other values read through the fault
+    /// engine when `throughFaults`.
+    func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> [ForwardedProperty] {
         type.properties.map { property in
             ForwardedProperty(
                 attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
-                settable: property.settable, childType: reference(property.type).map(childType))
+                settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults)
         }
     }
 }

@@ -13,6 +13,18 @@ enum SwiftNames {
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "package",
     ]
 
+    /// The one spelling of every name generated code declares for itself (locals, closure and
+    /// function parameters, members of the generated doubles, generic parameters and the
+    /// associated types they implement): the word with a trailing `_` (`result_`, `recorder_`,
+    /// `Arguments_`). Legal in every Swift version, readable, and used by no Apple SDK, it is
+    /// refused for every name a description gives (``hasGeneratedSpelling(_:)``), so a
+    /// description name can neither take nor shadow a generated one. The exceptions are the few
+    /// names copied Swift reads on purpose (`OperationContext.copiedScope`).
+    static func generated(_ word: String) -> String { word + "_" }
+
+    /// Whether `name` has the generated spelling, which no description name may have.
+    static func hasGeneratedSpelling(_ name: String) -> Bool { name.utf8.count > 1 && name.utf8.last == UInt8(ascii: "_") }
+
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
         // Nearly every name is ASCII: check its bytes without looking up Unicode properties.

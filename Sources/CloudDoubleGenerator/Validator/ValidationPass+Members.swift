@@ -43,6 +43,8 @@ extension ValidationPass {
             if let id = call.id {
                 if !SwiftNames.isIdentifier(id.value) || SwiftNames.reservedMemberNames.contains(id.value) {
                     sink.error("the call id \"\(id.value)\" is not a valid Swift identifier", at: id.location)
+                } else {
+                    generatedSpelling(id, what: "call id")
                 }
                 claim(id.value, at: id.location, derived: false, what: "the call id")
             } else if let first = call.forms.first {
@@ -123,11 +125,6 @@ extension ValidationPass {
         var parameterNames: [String] = []
         for parameter in call.parameters {
             memberName(parameter.name, what: "parameter")
-            if call.perItem != nil, ReservedNames.itemFaultLocals.contains(parameter.name.value) {
-                sink.error(
-                    "the parameter \"\(parameter.name.value)\" of a call with per-item results has the name of a local of its fault wrapper",
-                    at: parameter.name.location, hint: "reserved in such calls: \(ReservedNames.itemFaultLocals.sorted().joined(separator: ", "))")
-            }
             if parameterNames.contains(parameter.name.value) {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
             } else {
@@ -198,6 +195,8 @@ extension ValidationPass {
             if form.kind.value == .completion || form.kind.value == .result {
                 if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.keywords.contains(form.handlerLabel) {
                     sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
+                } else if generatedSpelling(Located(form.handlerLabel, form.location), what: "handler label") {
+                    // Reported.
                 } else if let clash = call.parameters.first(where: { $0.name.value == form.handlerLabel }) {
                     sink.error(
                         "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",

@@ -8,6 +8,8 @@ extension ValidationPass {
             let name = operation.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
                 sink.error("the operation name \"\(name)\" is not a valid Swift identifier", at: operation.name.location)
+            } else if generatedSpelling(operation.name, what: "operation") {
+                // Reported.
             } else if let first = names[name] {
                 sink.error("the operation \"\(name)\" is described twice (first at line \(first.line))", at: operation.name.location)
             } else {
@@ -34,10 +36,8 @@ extension ValidationPass {
             let name = stream.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
                 sink.error("the stream name \"\(name)\" is not a valid Swift identifier", at: stream.name.location)
-            } else if ReservedNames.outcomeMembers.contains(name) || ReservedNames.blockScope.contains(name) {
-                sink.error(
-                    "\"\(name)\" is used by the generated outcome type and cannot name a stream", at: stream.name.location,
-                    hint: "reserved: \(ReservedNames.outcomeMembers.union(ReservedNames.blockScope).sorted().joined(separator: ", "))")
+            } else if generatedSpelling(stream.name, what: "stream") || copiedScopeName(stream.name, what: "stream") {
+                // Reported: final blocks read each stream by name.
             } else if !streamNames.insert(name).inserted {
                 sink.error("the stream \"\(name)\" appears twice in \(operation.name.value)", at: stream.name.location)
             }
@@ -50,8 +50,10 @@ extension ValidationPass {
                 if fields.isEmpty { sink.error("an event stream needs at least one field", at: stream.location) }
                 var fieldNames = Set<String>()
                 for field in fields {
-                    if !SwiftNames.isIdentifier(field.name.value) || SwiftNames.keywords.contains(field.name.value) || ReservedNames.blockScope.contains(field.name.value) {
+                    if !SwiftNames.isIdentifier(field.name.value) || SwiftNames.keywords.contains(field.name.value) {
                         sink.error("the field name \"\(field.name.value)\" is not a valid Swift identifier here", at: field.name.location)
+                    } else if generatedSpelling(field.name, what: "field") || copiedScopeName(field.name, what: "field") {
+                        // Reported: event blocks read each field by name.
                     } else if !fieldNames.insert(field.name.value).inserted {
                         sink.error("the field \"\(field.name.value)\" appears twice", at: field.name.location)
                     }
@@ -80,9 +82,11 @@ extension ValidationPass {
                     at: input.source.location, hint: "one input property answers one stream")
             }
             inputSources[input.source.value] = inputSources[input.source.value] ?? input.source.location
-            if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value)
-                || ReservedNames.operationLocals.contains(input.source.value) {
+            if !SwiftNames.isIdentifier(input.source.value) || SwiftNames.keywords.contains(input.source.value) {
                 sink.error("the input property \"\(input.source.value)\" is not a valid Swift identifier here", at: input.source.location)
+            } else if !generatedSpelling(input.source, what: "input property") {
+                // The intercept keeps the input in a local of its name, where `requested` reads `operation`.
+                copiedScopeName(input.source, what: "input property")
             }
             if operation.streams.contains(where: { $0.blocks.contains { $0.name.value == input.source.value } }) {
                 sink.error("the input property \"\(input.source.value)\" is also a block's name", at: input.source.location)
@@ -95,6 +99,8 @@ extension ValidationPass {
             }
             if !SwiftNames.isIdentifier(atomic.when.value) || SwiftNames.keywords.contains(atomic.when.value) {
                 sink.error("\"when\" must name a Bool property of the operation; \"\(atomic.when.value)\" is not an identifier", at: atomic.when.location)
+            } else {
+                generatedSpelling(atomic.when, what: "\"when\" property")
             }
             self.atomic(atomic)
         }
@@ -148,10 +154,10 @@ extension ValidationPass {
 
     func block(_ block: OperationBlock, names: inout [String: SourceLocation], scope streams: Set<String>) {
         let name = block.name.value
-        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) || ReservedNames.operationLocals.contains(name) {
-            sink.error(
-                "the block name \"\(name)\" is not a valid block property name here", at: block.name.location,
-                hint: "generated operation code uses \(ReservedNames.operationLocals.sorted().joined(separator: ", ")) itself")
+        if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
+            sink.error("the block name \"\(name)\" is not a valid block property name", at: block.name.location)
+        } else if generatedSpelling(block.name, what: "block") || copiedScopeName(block.name, what: "block") {
+            // Reported: the delivery keeps each block in a local of its name.
         } else if let first = names[name] {
             sink.error("the block \"\(name)\" appears twice (first at line \(first.line))", at: block.name.location)
         } else {
@@ -165,8 +171,11 @@ extension ValidationPass {
         var bound = Set<String>()
         for binding in block.unwrap {
             let bindingName = binding.name.value
-            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || ReservedNames.blockScope.contains(bindingName) || streams.contains(bindingName) {
+            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || OperationContext.copiedScope.contains(bindingName)
+                || streams.contains(bindingName) {
                 sink.error("\"\(bindingName)\" cannot be bound here: it is not an identifier or already names something in the block's scope", at: binding.name.location)
+            } else if generatedSpelling(binding.name, what: "\"unwrap\"") {
+                // Reported.
             } else if !bound.insert(bindingName).inserted {
                 sink.error("\"\(bindingName)\" is bound twice", at: binding.name.location)
             }

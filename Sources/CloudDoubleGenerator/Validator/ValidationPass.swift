@@ -23,6 +23,8 @@ struct ValidationPass {
             let name = type.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
                 sink.error("the type name \"\(name)\" is not a valid Swift identifier", at: type.name.location)
+            } else if generatedSpelling(type.name, what: "type") {
+                // Reported.
             } else if let first = typeNames[name] {
                 sink.error("the type \"\(name)\" is described twice (first at line \(first.line))", at: type.name.location)
             } else {
@@ -127,15 +129,36 @@ struct ValidationPass {
     }
 
     func memberName(_ name: Located<String>, what: String) {
-        if what != "parameter", ReservedNames.doubleMembers.contains(name.value) {
-            sink.error(
-                "\"\(name.value)\" is a member of the generated doubles (\(ReservedNames.doubleMembers.sorted().joined(separator: ", "))) and cannot be a \(what) name",
-                at: name.location)
-        } else if !SwiftNames.isIdentifier(name.value) {
+        if !SwiftNames.isIdentifier(name.value) {
             sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
         } else if SwiftNames.reservedMemberNames.contains(name.value) {
             sink.error("\"\(name.value)\" cannot be used as a \(what) name, even escaped with backticks", at: name.location)
+        } else {
+            generatedSpelling(name, what: what)
         }
+    }
+
+    /// Refuses a description name with the generated spelling (`SwiftNames.generated`): every
+    /// name generated code declares for itself has it, so no description name may. True when
+    /// `name` has it (and was reported).
+    @discardableResult
+    func generatedSpelling(_ name: Located<String>, what: String) -> Bool {
+        guard SwiftNames.hasGeneratedSpelling(name.value) else { return false }
+        sink.error(
+            "the \(what) name \"\(name.value)\" ends in \"_\", the spelling generated code keeps for its own names", at: name.location,
+            hint: "rename it without the trailing underscore")
+        return true
+    }
+
+    /// Refuses a name a description gives where copied Swift reads one of the names the
+    /// templates declare for it (`OperationContext.copiedScope`). True when refused.
+    @discardableResult
+    func copiedScopeName(_ name: Located<String>, what: String) -> Bool {
+        guard OperationContext.copiedScope.contains(name.value) else { return false }
+        sink.error(
+            "the \(what) name \"\(name.value)\" would hide what a block's copied Swift reads by that name", at: name.location,
+            hint: "names copied Swift reads: \(OperationContext.copiedScope.sorted().joined(separator: ", "))")
+        return true
     }
 
     func reference(_ use: TypeUse) -> String? {
@@ -154,6 +177,8 @@ struct ValidationPass {
     func errorModel(_ model: ErrorModelSpec) {
         if let name = model.name, !SwiftNames.isIdentifier(name.value) || SwiftNames.keywords.contains(name.value) {
             sink.error("the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location, hint: "it names the model in generated code: ErrorModel.<name>")
+        } else if let name = model.name, generatedSpelling(name, what: "error model") {
+            // Reported.
         } else if let name = model.name, !(name.value.drop { $0 == "_" }.first.map { $0.isLowercase || $0.isNumber } ?? false) {
             // A static member of `ErrorModel`: its type members (`Conflict`, `Type`) start with
             // capitals, so a lowercase name can never be one of them.

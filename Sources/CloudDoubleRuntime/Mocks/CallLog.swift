@@ -50,13 +50,17 @@ public final class CallLog: Sendable {
     struct Entry {
         let slot: UInt32
         let form: CallForm
-        let position: Int
+        // 32 bits, as the slot: an entry is 12 bytes, not 16, and a long test's log touches a
+        // quarter less memory (docs/Benchmarks.md).
+        let storedPosition: UInt32
+
+        var position: Int { Int(storedPosition) }
 
         @usableFromInline
         init(slot: UInt32, form: CallForm, position: Int) {
             self.slot = slot
             self.form = form
-            self.position = position
+            self.storedPosition = UInt32(truncatingIfNeeded: position)
         }
     }
 

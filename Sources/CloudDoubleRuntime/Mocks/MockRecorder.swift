@@ -68,18 +68,18 @@ public final class MockRecorder: Sendable {
     // MARK: Stubbing and inspection
 
     /// Sets the response for a call, replacing any earlier one.
-    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments, Key.Value>) {
+    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ response: Stub<Key.Arguments_, Key.Value_>) {
         setStubs(key.id, [response])
     }
 
     /// Queues responses: each call takes the next one; the last one answers every later call.
-    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments, Key.Value>]) {
+    @_spi(Generated) public func stub<Key: CallKey>(_ key: Key, _ responses: [Stub<Key.Arguments_, Key.Value_>]) {
         setStubs(key.id, responses)
     }
 
     /// The arguments of every call to `key`, oldest first, whatever form was used.
-    @_spi(Generated) public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments] {
-        history(key.id, as: Key.Arguments.self)
+    @_spi(Generated) public func arguments<Key: CallKey>(_ key: Key) -> [Key.Arguments_] {
+        history(key.id, as: Key.Arguments_.self)
     }
 
     /// How many times `key` was called, whatever form was used.
@@ -88,7 +88,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// The calls to `key` so far, with checks that explain themselves when they fail.
-    @_spi(Generated) public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments> {
+    @_spi(Generated) public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments_> {
         RecordedCalls(name: "\(mockName).\(key.id)", arguments: arguments(key))
     }
 

@@ -3,19 +3,41 @@
 /// The API shared by all mocks is written once, here; a generated mock adds only its members and
 /// the typed entry points that take its own key type (`stub`, `calls`, `arguments`,
 /// `callCount`), which is what keeps generated mocks short and quick to type-check.
+///
+/// Members a generated class declares for itself end in `_` (`recorder_`), a spelling no
+/// description name can take; the readable names (`log`, `backing`) are declared here, so a
+/// described member of the same name only hides them on that mock, and the code still compiles.
 public protocol RecordingMock: AnyObject, Sendable {
     /// All of this mock's state, behind one lock.
-    var recorder: MockRecorder { get }
+    var recorder_: MockRecorder { get }
 }
 
 extension RecordingMock {
     /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
-    public var log: CallLog { recorder.log }
+    public var log: CallLog { recorder_.log }
 
     /// Returns once every completion handler this mock has started delivering has run.
     public func settled() async {
-        await recorder.settled()
+        await recorder_.settled()
     }
+}
+
+/// A mock with a backing protocol: the calls the description marks with a store action can be
+/// answered by an object conforming to it (`Backing_`, `any CloudDatabaseBacking`).
+public protocol BackedMock: RecordingMock {
+    associatedtype Backing_
+}
+
+extension BackedMock {
+    /// Answers the calls and operations no stub answers, the way the service would (an in-memory
+    /// store, for instance). Stubs still win, so a test can combine the two.
+    public var backing: Backing_? {
+        get { backing_ }
+        set { recorder_.backing = newValue.map { $0 as AnyObject } }
+    }
+
+    /// `backing`, under the name generated members read it by, which no described member hides.
+    @_spi(Generated) @inlinable public var backing_: Backing_? { recorder_.backing as? Backing_ }
 }
 
 /// The calls made to one call of one mock, oldest first, with checks that throw a

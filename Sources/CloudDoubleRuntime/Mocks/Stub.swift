@@ -1,23 +1,29 @@
-/// A typed name for one call (or operation) of one described type: `Arguments` are the call's
-/// arguments (a single type, a labelled tuple, or `Void`), `Value` what the call returns.
+/// A typed name for one call (or operation) of one described type: `Arguments_` are the call's
+/// arguments (a single type, a labelled tuple, or `Void`), `Value_` what the call returns. (Names
+/// generated code implements end in `_`, a spelling no description name can take: the key type's
+/// static members are the description's call ids, which may be `Arguments` or `Value`.)
 ///
-/// Generated code declares one key type per described type (`CloudDatabaseCall<Arguments, Value>`)
+/// Generated code declares one key type per described type (`CloudDatabaseCall<Arguments_, Value_>`)
 /// and one key per call as a static property in a constrained extension of that type. So a
 /// test writes `mock.stub(.fetchRecord, .value(record))`, `mock.callCount(.fetchRecord)` or
 /// `FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy")`, the compiler checks
 /// the name and the value's type, and it only ever searches the keys of that one type (so these
 /// expressions cost the same to type-check however many mocks the module has). A key is only a
 /// name; it holds no state.
-public protocol CallKey<Arguments, Value>: Sendable, Hashable, CustomStringConvertible {
-    associatedtype Arguments
-    associatedtype Value
+public protocol CallKey<Arguments_, Value_>: Sendable, Hashable, CustomStringConvertible {
+    associatedtype Arguments_
+    associatedtype Value_
     /// The described type's name, as in the call log and fault events (`Database`).
-    static var typeName: String { get }
+    static var typeName_: String { get }
     /// The call's id (`fetchRecord`), the same for every form of the call.
-    var id: String { get }
+    var id_: String { get }
 }
 
 extension CallKey {
+    /// The described type's name, as in the call log and fault events (`Database`).
+    public static var typeName: String { typeName_ }
+    /// The call's id (`fetchRecord`), the same for every form of the call.
+    public var id: String { id_ }
     /// `Database.fetchRecord`.
     public var description: String { "\(Self.typeName).\(id)" }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// The SDK makes an operation's callbacks one at a time on the operation's own queue; the lock
 /// only keeps the record of them consistent. The blocks it holds are not `Sendable`, which is why
 /// the type is `@unchecked Sendable`: each is called from that one queue, as the SDK would.
-@_spi(Generated) public final class OperationDelivery<Event, Final>: @unchecked Sendable {
+public final class OperationDelivery<Event, Final>: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [Event] = []
     private var failures: [(AnyHashable, any Error)] = []
@@ -28,7 +28,7 @@ import Foundation
     ///   - finish: calls the app's final block with the result the SDK reported (`nil`: none),
     ///     given the events delivered and the requested items' failures.
     ///   - completionBlock: the app's `completionBlock`, which a replay calls last.
-    public init(
+    @_spi(Generated) public init(
         deliver: @escaping (Event) -> (AnyHashable, any Error)?,
         finish: @escaping (_ reported: Result<Final, any Error>?, _ events: [Event], _ failures: [(AnyHashable, any Error)]) -> Void,
         completionBlock: (@Sendable () -> Void)?
@@ -44,7 +44,7 @@ import Foundation
     }
 
     /// One per-item or event callback.
-    public func deliver(_ event: Event) {
+    @_spi(Generated) public func deliver(_ event: Event) {
         lock.withLock { tap }?.event(event)
         let failure = deliverEvent(event)
         lock.withLock {
@@ -54,7 +54,7 @@ import Foundation
     }
 
     /// The final callback.
-    public func finish(_ reported: Result<Final, any Error>?) {
+    @_spi(Generated) public func finish(_ reported: Result<Final, any Error>?) {
         let (events, failures, tap) = lock.withLock { (self.events, self.failures, self.tap) }
         tap?.finish(reported.map { $0 as Any })
         finishResult(reported, events, failures)
@@ -62,7 +62,7 @@ import Foundation
 
     /// `completionBlock`, for doubles that complete the operation themselves (mocks); the SDK
     /// calls it itself when it runs the operation.
-    public func complete() {
+    @_spi(Generated) public func complete() {
         completionBlock?()
     }
 }

@@ -12,17 +12,9 @@
 /// declares them. `result` is the final block's: `null` for what the SDK reports after the events
 /// (a partial failure when an item failed), `{"value": …}` or `{"error": …}` when the outcome set
 /// one; `"failsRequestedItems": true` marks a whole failure.
+///
+/// Its events, result and initialiser are `DescribedOperation`'s.
 public protocol TapedOperation: DescribedOperation {
-    /// One callback before the final one (the generated `Event` enum).
-    associatedtype Event
-    /// The final result's value.
-    associatedtype Final
-
-    init(events: [Event], result: Result<Final, any Error>?)
-    var events: [Event] { get }
-    var result: Result<Final, any Error>? { get }
-    var failsRequestedItems: Bool { get set }
-
     /// The event `taped` holds, made by the case its stream names.
     static func event(_ taped: TapedEvent) throws -> Event
 }

@@ -54,10 +54,12 @@ final class HostileCorpusTests: XCTestCase {
                     "result": { "name": "loadValue" }
                   }
                 }
+                {{EXTRA_CALL}}
               ]
             }
             {{EXTRA_TYPE}}
           ]
+          {{OPERATIONS}}
         }
         """
 
@@ -69,7 +71,7 @@ final class HostileCorpusTests: XCTestCase {
     ]
     static let rawDefaults: [String: String] = [
         "AVAILABILITY": #""@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)""#, "FORM_AVAILABILITY": "", "EXTRA_PARAMETER": "",
-        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "",
+        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "", "EXTRA_CALL": "", "OPERATIONS": "",
         // The accepted cases compile together in one module: each names its error model apart.
         "MODEL_NAME": #""name": "hostile{{INDEX}}","#,
     ]
@@ -161,9 +163,35 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a protocol named TimeInterval", values: ["TYPE_NAME": "Interval"], prefix: "Time", expect: .accepted),
         Case(name: "a protocol named FaultPlan", values: ["TYPE_NAME": "Plan"], prefix: "Fault", expect: .accepted),
         // Names that would be type members where generated code declares them.
-        Case(name: "call id Arguments", values: ["CALL_ID": "Arguments"], expect: .refused("which has a type of that name")),
-        Case(name: "call id Value", values: ["CALL_ID": "Value"], expect: .refused("which has a type of that name")),
-        Case(name: "property named Value", values: ["PROPERTY_NAME": "Value"], expect: .refused("which has a type of that name")),
+        // Names generated code declares for itself end in `_`, which no description name may:
+        // the call key's generic parameters, the doubles' members, every local and closure
+        // parameter. So the names they had before are free for descriptions, and compile.
+        Case(name: "call id Arguments", values: ["CALL_ID": "Arguments"], expect: .accepted),
+        Case(name: "call id Value", values: ["CALL_ID": "Value"], expect: .accepted),
+        Case(name: "property named Value", values: ["PROPERTY_NAME": "Value"], expect: .accepted),
+        Case(name: "call id Type", values: ["CALL_ID": "Type"], expect: .refused("is not a valid Swift identifier")),
+        Case(name: "members named like the doubles' own", values: ["PROPERTY_NAME": "backing", "CALL_ID": "recorder"], raw: ["STORE": #""store": "fetch","#], expect: .accepted),
+        Case(name: "members named like the wrappers' own", values: ["PROPERTY_NAME": "faults", "CALL_ID": "wrapped"], expect: .accepted),
+        Case(name: "a property named base", values: ["PROPERTY_NAME": "base"], expect: .accepted),
+        Case(name: "a property named wrapped", values: ["PROPERTY_NAME": "wrapped"], expect: .accepted),
+        Case(name: "a property named log, a call stub", values: ["PROPERTY_NAME": "log", "CALL_ID": "stub"], expect: .accepted),
+        Case(name: "a parameter named like a mock local", values: ["PARAMETER_NAME": "recorder"], expect: .accepted),
+        Case(name: "a parameter named result", values: ["PARAMETER_NAME": "result"], expect: .accepted),
+        Case(
+            name: "per-item parameters named like the fault wrapper's closure parameters", values: ["PARAMETER_NAME": "items", "RETURNS": "[String: Swift.Result<Int, any Swift.Error>]"],
+            raw: ["PER_ITEM": #""perItem": true,"#, "EXTRA_PARAMETER": #", { "name": "value", "type": "Int" }, { "name": "deliver", "type": "Bool" }"#], expect: .accepted),
+        Case(name: "error model named result", raw: ["MODEL_NAME": #""name": "result","#], expect: .accepted),
+        Case(name: "error model named recorder", raw: ["MODEL_NAME": #""name": "recorder","#], expect: .accepted),
+        Case(name: "operation names the replay and intercept used", raw: operation(stream: "events", input: "failures", item: "delivery", final: "event"), expect: .accepted),
+        Case(name: "operation names the outcome type uses", raw: operation(stream: "failsRequestedItems", input: "deprecated", item: "reported", final: "inventsProgress"), expect: .accepted),
+        Case(name: "operation blocks named like the fault wrapper's locals", raw: operation(stream: "items", input: "faults", item: "errorModel", final: "backing"), expect: .accepted),
+        Case(name: "a stream named like what copied Swift reads", raw: operation(stream: "result", input: "ids", item: "each", final: "done"), expect: .refused("would hide what a block's copied Swift reads")),
+        Case(name: "an input named operation", raw: operation(stream: "items", input: "operation", item: "each", final: "done"), expect: .refused("would hide what a block's copied Swift reads")),
+        Case(name: "a block with the generated spelling", raw: operation(stream: "items", input: "ids", item: "each_", final: "done"), expect: .refused("ends in \"_\"")),
+        Case(name: "a parameter with the generated spelling", values: ["PARAMETER_NAME": "key_"], expect: .refused("ends in \"_\"")),
+        Case(name: "a call id with the generated spelling", values: ["CALL_ID": "Arguments_"], expect: .refused("ends in \"_\"")),
+        Case(name: "a type with the generated spelling", values: ["TYPE_NAME": "Store_"], expect: .refused("ends in \"_\"")),
+        Case(name: "an error model with the generated spelling", raw: ["MODEL_NAME": #""name": "hostile_","#], expect: .refused("ends in \"_\"")),
         Case(name: "error model named Type", raw: ["MODEL_NAME": #""name": "Type","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named _", raw: ["MODEL_NAME": #""name": "_","#], expect: .refused("must start with a lowercase letter")),
@@ -172,6 +200,18 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
     ]
+
+    /// An operation with one requested per-item stream, run by a call `add(_:)`: its stream,
+    /// input property and blocks named as given.
+    static func operation(stream: String, input: String, item: String, final: String) -> [String: String] {
+        let block = #"{ "name": "\#(item)", "role": "itemResult", "type": "(String, Swift.Result<Int, any Swift.Error>) -> Void" }"#
+        let finalBlock = #"{ "name": "\#(final)", "role": "finalResult", "type": "(Swift.Result<Void, any Swift.Error>) -> Void" }"#
+        let streamJSON = #"{ "name": "\#(stream)", "key": "String", "value": "Int", "requested": "operation.\#(input) ?? []", "input": { "property": "\#(input)" }, "blocks": [\#(block)] }"#
+        return [
+            "EXTRA_CALL": #", { "id": "add", "parameters": [{ "label": "_", "name": "op", "type": "HostileSDK{{INDEX}}SyncOperation" }], "operations": ["Sync"], "forms": { "sync": { "name": "add" } } }"#,
+            "OPERATIONS": #", "operations": [{ "name": "Sync", "sdkType": "HostileSDK{{INDEX}}SyncOperation", "streams": [\#(streamJSON)], "result": { "type": "Void", "blocks": [\#(finalBlock)] } }]"#,
+        ]
+    }
 
     static func json(for testCase: Case, index: Int) -> String {
         var text = template

@@ -22,7 +22,13 @@ struct RandomDescription {
 
     /// Whether a palette type is optional, however it is spelled.
     static func isOptional(_ type: String) -> Bool { type.hasSuffix("?") || type.hasPrefix("Optional<") }
-    static let names = ["alpha", "beta", "gamma", "delta", "fetch", "save", "value", "item", "record", "zone", "token", "key"]
+    /// Base words, with the names generated code declared before it spelled its own with a
+    /// trailing `_`: members and locals of the doubles, which descriptions may now use.
+    static let names = [
+        "alpha", "beta", "gamma", "delta", "fetch", "save", "value", "item", "record", "zone", "token", "key",
+        "result", "events", "operation", "items", "backing", "recorder", "wrapped", "faults", "base", "log", "stub", "calls", "deliver",
+        "wrappers", "delivery", "Arguments", "Value",
+    ]
     /// Keywords Swift allows as member and parameter names when escaped.
     static let keywords = ["default", "repeat", "in", "is", "where", "func"]
 

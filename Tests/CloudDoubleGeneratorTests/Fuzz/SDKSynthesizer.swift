@@ -42,7 +42,23 @@ enum SDKSynthesizer {
             }
             classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
         }
+        for operation in description.operations { classes.append(source(for: operation)) }
         return "import Foundation\n\n" + classes.joined(separator: "\n\n") + "\n"
+    }
+
+    /// An operation class: its block properties, the input properties holding requested items
+    /// (arrays of the stream's keys), the atomic flag and `completionBlock`, as the SDK's are.
+    static func source(for operation: OperationSpec) -> String {
+        var members = ["    open var completionBlock: (@Sendable () -> Void)?"]
+        for block in operation.streams.flatMap(\.blocks) + operation.result.blocks {
+            members.append("    open var \(escaped(block.name.value)): (\(block.type.value))?")
+        }
+        for stream in operation.streams {
+            guard let input = stream.input, case .items(let key, _, _) = stream.kind else { continue }
+            members.append("    open var \(escaped(input.source.value)): [\(key.value)]?")
+        }
+        if let atomic = operation.atomic { members.append("    open var \(escaped(atomic.when.value)) = false") }
+        return "open class \(operation.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}"
     }
 
     static func type(_ use: TypeUse, sdkTypes: [String: String]) -> String {

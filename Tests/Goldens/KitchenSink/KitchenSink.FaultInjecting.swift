@@ -8,84 +8,86 @@ import KitchenSinkSDK
 
 /// Wraps any `SinkSettings` and injects the faults its `FaultInjector` decides on. Calls no
 /// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
-final class FaultInjectingSinkSettings: SinkSettings {
-    /// The instance every call is forwarded to.
-    let wrapped: any SinkSettings
-    /// The plan engine, shared with the wrappers of related objects.
-    let faults: CloudDoubleRuntime.FaultInjector
+final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkSettings
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
 
-    init(wrapping wrapped: any SinkSettings, faults: CloudDoubleRuntime.FaultInjector) {
-        self.wrapped = wrapped
-        self.faults = faults
+    init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
     }
 
     /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
-    convenience init(wrapping wrapped: any SinkSettings, plan: CloudDoubleRuntime.FaultPlan, seed: Swift.UInt64? = 0, time: CloudDoubleRuntime.TimeSource = .system) {
-        self.init(wrapping: wrapped, faults: CloudDoubleRuntime.FaultInjector(plan: plan, seed: seed, errorModel: CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK"), time: time))
+    convenience init(
+        wrapping wrapped_: any SinkSettings, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK"), time: time_))
     }
 
     var isEnabled: Bool {
-        get { self.faults.respond("Settings", #function, .get, arguments: ()) { self.wrapped.isEnabled } }
-        set { self.wrapped.isEnabled = newValue }
+        get { self.faults_.respond("Settings", #function, .get, arguments: ()) { self.wrapped_.isEnabled } }
+        set { self.wrapped_.isEnabled = newValue }
     }
 
     var `default`: String {
-        self.faults.respond("Settings", #function, .get, arguments: ()) { self.wrapped.`default` }
+        self.faults_.respond("Settings", #function, .get, arguments: ()) { self.wrapped_.`default` }
     }
 
     @inline(__always)
     func value(`for` key: String) async throws -> String? {
-        try await self.faults.perform("Settings", "value", .async, arguments: key) {
-            try await self.wrapped.value(for: key)
+        try await self.faults_.perform("Settings", "value", .async, arguments: key) {
+            try await self.wrapped_.value(for: key)
         }
     }
 
     @inline(__always)
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Settings", "value", .completion, arguments: key, handler: then, fail: { then(nil, $0) }) { then in
-            self.wrapped.value(for: key, then: then)
+        self.faults_.complete("Settings", "value", .completion, arguments: key, handler: then, fail: { then(nil, $0) }) { then in
+            self.wrapped_.value(for: key, then: then)
         }
     }
 
     @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try await self.faults.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
-            try await self.wrapped.store(value, in: key, overwrite: overwrite)
+        try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
+            try await self.wrapped_.store(value, in: key, overwrite: overwrite)
         }
     }
 
     @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.faults.complete("Settings", "store", .completion, arguments: (value: value, key: key, overwrite: overwrite), handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
-            self.wrapped.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
+        self.faults_.complete("Settings", "store", .completion, arguments: (value: value, key: key, overwrite: overwrite), handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
+            self.wrapped_.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try await self.faults.perform("Settings", "backUp", .async, arguments: (name: name, progress: progress)) {
-            try await self.wrapped.backUp(to: name, progress: progress)
+        try await self.faults_.perform("Settings", "backUp", .async, arguments: (name: name, progress: progress)) {
+            try await self.wrapped_.backUp(to: name, progress: progress)
         }
     }
 
     @inline(__always)
     func reset() async throws {
-        try await self.faults.perform("Settings", "reset", .async, arguments: ()) {
-            try await self.wrapped.reset()
+        try await self.faults_.perform("Settings", "reset", .async, arguments: ()) {
+            try await self.wrapped_.reset()
         }
     }
 
     @inline(__always)
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.faults.complete("Settings", "reset", .result, arguments: (), handler: completionHandler) { completionHandler in
-            self.wrapped.reset(completionHandler: completionHandler)
+        self.faults_.complete("Settings", "reset", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.reset(completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
     func `repeat`(_ count: Int) -> Int {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults.respond("Settings", "repeatCount", .sync, arguments: count) { self.wrapped.`repeat`(count) }
+        self.faults_.respond("Settings", "repeatCount", .sync, arguments: count) { self.wrapped_.`repeat`(count) }
     }
 }
 #endif

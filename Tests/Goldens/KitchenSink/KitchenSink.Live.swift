@@ -3,55 +3,56 @@
 
 #if canImport(KitchenSinkSDK)
 import KitchenSinkSDK
+@_spi(Generated) import CloudDoubleRuntime
 
-/// `SinkSettings` over a real `SettingsStore`, which stays reachable as `base`.
-final class LiveSinkSettings: SinkSettings {
+/// `SinkSettings` over a real `SettingsStore`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
-    let base: SettingsStore
+    let base_: SettingsStore
 
-    init(_ base: SettingsStore) {
-        self.base = base
+    init(_ base_: SettingsStore) {
+        self.base_ = base_
     }
 
     var isEnabled: Bool {
-        get { self.base.isEnabled }
-        set { self.base.isEnabled = newValue }
+        get { self.base_.isEnabled }
+        set { self.base_.isEnabled = newValue }
     }
 
     var `default`: String {
-        self.base.`default`
+        self.base_.`default`
     }
 
     func value(`for` key: String) async throws -> String? {
-        try await self.base.value(for: key)
+        try await self.base_.value(for: key)
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.base.value(for: key, then: then)
+        self.base_.value(for: key, then: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try await self.base.store(value, in: key, overwrite: overwrite)
+        try await self.base_.store(value, in: key, overwrite: overwrite)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.base.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
+        self.base_.store(value, in: key, overwrite: overwrite, completionHandler: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try await self.base.backUp(to: name, progress: progress)
+        try await self.base_.backUp(to: name, progress: progress)
     }
 
     func reset() async throws {
-        try await self.base.reset()
+        try await self.base_.reset()
     }
 
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.base.reset(completionHandler: completionHandler)
+        self.base_.reset(completionHandler: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        self.base.`repeat`(count)
+        self.base_.`repeat`(count)
     }
 }
 #endif

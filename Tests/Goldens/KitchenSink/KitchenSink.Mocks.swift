@@ -9,66 +9,67 @@ import KitchenSinkSDK
 /// `SinkSettingsCall`'s. Completion handlers are always called, on a background queue unless
 /// the mock was made with `delivery: .immediate`.
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
-    let recorder: CloudDoubleRuntime.MockRecorder
+    let recorder_: CloudDoubleRuntime.MockRecorder
 
-    /// - Parameters:
-    ///   - log: the call log; pass one log to several mocks to see one ordered sequence.
-    ///   - delivery: how completion handlers are called.
-    init(log: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log, delivery: delivery)
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
+    init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
+        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log_, delivery: delivery_)
     }
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ response: CloudDoubleRuntime.Stub<A, V>) { self.recorder.stub(call, response) }
+    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    func stub<A, V>(_ call: SinkSettingsCall<A, V>, _ responses: [CloudDoubleRuntime.Stub<A, V>]) { self.recorder.stub(call, responses) }
+    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    func callCount<A, V>(_ call: SinkSettingsCall<A, V>) -> Swift.Int { self.recorder.callCount(call) }
+    func callCount<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    func arguments<A, V>(_ call: SinkSettingsCall<A, V>) -> [A] { self.recorder.arguments(call) }
+    func arguments<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    func calls<A, V>(_ call: SinkSettingsCall<A, V>) -> CloudDoubleRuntime.RecordedCalls<A> { self.recorder.calls(call) }
+    func calls<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
 
     var isEnabled: Bool {
-        get { self.recorder.get("isEnabled", fallback: false) }
-        set { self.recorder.set("isEnabled", newValue) }
+        get {
+            self.recorder_.get("isEnabled", fallback: false)
+        }
+        set { self.recorder_.set("isEnabled", newValue) }
     }
 
     var `default`: String {
-        self.recorder.get("default", fallback: "")
+        self.recorder_.get("default", fallback: "")
     }
 
     func value(`for` key: String) async throws -> String? {
-        try self.recorder.respond("value", .async, key, fallback: .some(nil))
+        try self.recorder_.respond("value", .async, key, fallback: .some(nil))
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
+        self.recorder_.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try self.recorder.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
+        try self.recorder_.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.recorder.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
+        self.recorder_.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try self.recorder.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
+        try self.recorder_.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
     }
 
     func reset() async throws {
-        try self.recorder.respond("reset", .async, (), fallback: ())
+        try self.recorder_.respond("reset", .async, (), fallback: ())
     }
 
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.recorder.deliverResult("reset", .result, (), as: Swift.Void.self, fallback: (), to: completionHandler)
+        self.recorder_.deliverResult("reset", .result, (), as: Swift.Void.self, fallback: (), to: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        self.recorder.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
+        self.recorder_.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
     }
 }

@@ -50,46 +50,46 @@ extension SinkSettings {
 /// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
 /// (`.call(SinkSettingsCall.name)`). Only this type's keys are searched, so these expressions
 /// cost the same to type-check however many mocks a module has.
-struct SinkSettingsCall<Arguments, Value>: CloudDoubleRuntime.CallKey {
-    static var typeName: Swift.String { "Settings" }
-    let id: Swift.String
+struct SinkSettingsCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Settings" }
+    let id_: Swift.String
 
-    init(_ id: Swift.String) {
-        self.id = id
+    init(_ id_: Swift.String) {
+        self.id_ = id_
     }
 }
 
 /// The property `isEnabled`.
-extension SinkSettingsCall where Arguments == Swift.Void, Value == Bool {
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Bool {
     static var isEnabled: Self { Self("isEnabled") }
 }
 
 /// The property `default`.
-extension SinkSettingsCall where Arguments == Swift.Void, Value == String {
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == String {
     static var `default`: Self { Self("default") }
 }
 
 /// The call `value`: `value(for:)`, `value(for:then:)`.
-extension SinkSettingsCall where Arguments == String, Value == String? {
+extension SinkSettingsCall where Arguments_ == String, Value_ == String? {
     static var value: Self { Self("value") }
 }
 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
-extension SinkSettingsCall where Arguments == (value: String, key: String, overwrite: Bool), Value == Swift.Void {
+extension SinkSettingsCall where Arguments_ == (value: String, key: String, overwrite: Bool), Value_ == Swift.Void {
     static var store: Self { Self("store") }
 }
 
 /// The call `backUp`: `backUp(to:progress:)`.
-extension SinkSettingsCall where Arguments == (name: String, progress: @Sendable (Double) -> Void), Value == Int {
+extension SinkSettingsCall where Arguments_ == (name: String, progress: @Sendable (Double) -> Void), Value_ == Int {
     static var backUp: Self { Self("backUp") }
 }
 
 /// The call `reset`: `reset()`, `reset(completionHandler:)`.
-extension SinkSettingsCall where Arguments == Swift.Void, Value == Swift.Void {
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
     static var reset: Self { Self("reset") }
 }
 
 /// The call `repeatCount`: `repeat(_:)`.
-extension SinkSettingsCall where Arguments == Int, Value == Int {
+extension SinkSettingsCall where Arguments_ == Int, Value_ == Int {
     static var repeatCount: Self { Self("repeatCount") }
 }

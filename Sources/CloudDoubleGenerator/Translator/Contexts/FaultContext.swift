@@ -27,8 +27,8 @@ struct FaultTypeContext: TemplateContext {
     struct Call: TemplateContext {
         enum Kind: Sendable {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
-            /// returns comes back wrapped (`childWrapper`).
-            case forwarded(childWrapper: String?)
+            /// returns comes back wrapped (`child`).
+            case forwarded(child: ChildWrapping?)
             /// `async throws`: the engine may throw or delay before forwarding.
             case async
             /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
@@ -59,25 +59,20 @@ struct FaultTypeContext: TemplateContext {
         var kind: Kind
 
         var templateValue: TemplateValue {
-            // Every kind's section is set, true only for this call's: a name never falls through
-            // to an enclosing context's field.
-            var forwarded: TemplateValue = .bool(false)
-            var async = false
-            var completion: TemplateValue = .bool(false)
-            var result = false
-            var items: TemplateValue = .bool(false)
-            var operation: TemplateValue = .bool(false)
+            // One field under `kind`, read as `{{#kind.async}}`: a dotted name's later parts are
+            // looked up in `kind` alone, so another kind's section never finds a field of an
+            // enclosing context.
+            let section: (key: String, value: TemplateValue)
             switch kind {
-            case .forwarded(let child):
-                forwarded = .object([(key: "child", value: child.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false))])
-            case .async: async = true
-            case .asyncItems(let parts): items = parts.templateValue(isAsync: true)
+            case .forwarded(let child): section = (key: "forwarded", value: .object([(key: "child", value: child?.templateValue ?? .bool(false))]))
+            case .async: section = (key: "async", value: true)
+            case .asyncItems(let parts): section = (key: "items", value: parts.templateValue(isAsync: true))
             case .completion(let failure, let copied):
-                completion = .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))])
-            case .result: result = true
-            case .resultItems(let parts): items = parts.templateValue(isAsync: false)
+                section = (key: "completion", value: .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))]))
+            case .result: section = (key: "result", value: true)
+            case .resultItems(let parts): section = (key: "items", value: parts.templateValue(isAsync: false))
             case .operation(let parameter, let outcomes):
-                operation = .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))])
+                section = (key: "operation", value: .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))]))
             }
             return .object([
                 (key: "attributes", value: Attribute.lines(attributes)),
@@ -86,8 +81,7 @@ struct FaultTypeContext: TemplateContext {
                 ("id", id.templateValue),
                 ("handler", .string(handler)),
                 ("arguments", .string(arguments)),
-                ("forwarded", forwarded), ("async", .bool(async)), ("completion", completion), ("result", .bool(result)),
-                ("items", items), ("operation", operation),
+                ("kind", .object([section])),
             ])
         }
     }
@@ -145,7 +139,8 @@ struct FaultTypeContext: TemplateContext {
 
     var templateValue: TemplateValue {
         .object(names.fields + [
-            (key: "hasChildren", value: .bool(hasChildren)),
+            (key: "target", value: "self.wrapped_"),
+            ("hasChildren", .bool(hasChildren)),
             ("properties", properties.templateValue),
             ("calls", calls.templateValue),
         ])

@@ -1,6 +1,7 @@
 /// A property a live adapter or a fault wrapper forwards (properties cannot fail, so both do the
-/// same): read from and written to the object it wraps, a described type it holds handed out as
-/// that type's adapter or wrapper.
+/// same, in the `forwardedProperty` partial): read from and written to the object it wraps, a
+/// described type it holds handed out as that type's adapter or wrapper; a fault wrapper's reads
+/// of other values go through its engine, for cassettes.
 struct ForwardedProperty: TemplateContext {
     var attributes: [Attribute]
     /// `public var name: Type`.
@@ -8,9 +9,11 @@ struct ForwardedProperty: TemplateContext {
     /// The property's name as an identifier (escaped when a keyword).
     var name: String
     var settable: Bool
-    /// The adapter or wrapper of the described type the property holds
-    /// (`LiveCloudDatabase`, `FaultInjectingCloudDatabase`), if any.
-    var childType: String?
+    /// How the described type the property holds is handed out, if it holds one.
+    var child: ChildWrapping?
+    /// A value read goes through the fault engine (a fault wrapper's: a cassette records or
+    /// answers it; no rule applies to a property).
+    var throughFaults: Bool
 
     var templateValue: TemplateValue {
         .object([
@@ -18,7 +21,34 @@ struct ForwardedProperty: TemplateContext {
             ("declaration", .string(declaration)),
             ("name", .string(name)),
             ("settable", .bool(settable)),
-            ("child", childType.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false)),
+            ("child", child?.templateValue ?? .bool(false)),
+            ("throughFaults", .bool(throughFaults)),
         ])
+    }
+}
+
+/// How a live adapter or a fault wrapper hands out a described type a member returns: the
+/// one decision in which the two differ (an adapter over the SDK object, a wrapper under the
+/// same faults), made here so the templates forward both alike.
+struct ChildWrapping: Sendable {
+    /// `LiveCloudDatabase`, `FaultInjectingCloudDatabase`.
+    var type: String
+    /// The child made from the returned object, `$0`.
+    var make: String
+    /// What a settable property passes on when the app sets it to a child.
+    var unwrap: String
+
+    /// A live adapter's: the SDK object goes in and comes back out.
+    static func live(_ type: String) -> ChildWrapping {
+        ChildWrapping(type: type, make: "\(type)($0)", unwrap: "(newValue as! \(type)).base_")
+    }
+
+    /// A fault wrapper's: under the same faults; the wrapped protocol takes the wrapper as it is.
+    static func faults(_ type: String) -> ChildWrapping {
+        ChildWrapping(type: type, make: "\(type)(wrapping: $0, faults: self.faults_)", unwrap: "newValue")
+    }
+
+    var templateValue: TemplateValue {
+        .object([(key: "childType", value: .string(type)), ("make", .string(make)), ("unwrap", .string(unwrap))])
     }
 }

@@ -4,14 +4,11 @@ struct LiveFileContext: TemplateContext {
     /// The `#if` condition the file is compiled under: the description's `liveCondition`, else
     /// `canImport(<module>)`.
     var liveCondition: String
-    /// Whether any adapter keeps child adapters (and so needs the runtime's `ChildWrappers`).
-    var wrapsChildren: Bool
     var types: ContextList<LiveTypeContext>
 
     var templateValue: TemplateValue {
         .object(file.fields + [
             (key: "liveCondition", value: .string(liveCondition)),
-            ("wrapsChildren", .bool(wrapsChildren)),
             ("types", types.templateValue),
         ])
     }
@@ -38,7 +35,7 @@ struct LiveTypeContext: TemplateContext {
         var invocation: String
         var isAsync: Bool
         /// The adapter of the described type a synchronous form returns, if any.
-        var childAdapter: String?
+        var child: ChildWrapping?
 
         var templateValue: TemplateValue {
             .object([
@@ -46,14 +43,15 @@ struct LiveTypeContext: TemplateContext {
                 ("declaration", .string(declaration)),
                 ("invocation", .string(invocation)),
                 ("isAsync", .bool(isAsync)),
-                ("child", childAdapter.map { .object([(key: "childType", value: .string($0))]) } ?? .bool(false)),
+                ("child", child?.templateValue ?? .bool(false)),
             ])
         }
     }
 
     var templateValue: TemplateValue {
         .object(names.fields + [
-            (key: "uncheckedSendable", value: .bool(uncheckedSendable)),
+            (key: "target", value: "self.base_"),
+            ("uncheckedSendable", .bool(uncheckedSendable)),
             ("hasChildren", .bool(hasChildren)),
             ("properties", properties.templateValue),
             ("calls", calls.templateValue),

@@ -135,22 +135,20 @@ struct MockTypeContext: TemplateContext {
         var method: Method
 
         var templateValue: TemplateValue {
-            // Every method's section is set, true only for this call's: a name never falls
-            // through to an enclosing context's field.
-            var respondWithoutFailing = false, respond = false, deliverError = false, deliverOptional = false
-            var deliverValue = false, deliverResult = false
-            var child: TemplateValue = .bool(false)
-            var run: TemplateValue = .bool(false)
+            // One field under `method`, read as `{{#method.respond}}`: a dotted name's later parts
+            // are looked up in `method` alone, so another kind's section never finds a field of an
+            // enclosing context.
+            let kind: (key: String, value: TemplateValue)
             switch method {
-            case .respondWithoutFailing: respondWithoutFailing = true
-            case .child(let value): child = value.templateValue
-            case .respond: respond = true
-            case .deliverError: deliverError = true
-            case .deliverOptional: deliverOptional = true
-            case .deliverValue: deliverValue = true
-            case .deliverResult: deliverResult = true
+            case .respondWithoutFailing: kind = (key: "respondWithoutFailing", value: true)
+            case .child(let child): kind = (key: "child", value: child.templateValue)
+            case .respond: kind = (key: "respond", value: true)
+            case .deliverError: kind = (key: "deliverError", value: true)
+            case .deliverOptional: kind = (key: "deliverOptional", value: true)
+            case .deliverValue: kind = (key: "deliverValue", value: true)
+            case .deliverResult: kind = (key: "deliverResult", value: true)
             case .run(let outcomes, let errorModel):
-                run = .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))])
+                kind = (key: "run", value: .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
             }
             return .object([
                 (key: "attributes", value: Attribute.lines(attributes)),
@@ -163,9 +161,7 @@ struct MockTypeContext: TemplateContext {
                 ("fallback", answer.fallback.map(TemplateValue.string) ?? .bool(false)),
                 ("errorValue", .string(answer.errorValue)),
                 ("handler", .string(answer.handler)),
-                ("respondWithoutFailing", .bool(respondWithoutFailing)), ("respond", .bool(respond)), ("deliverError", .bool(deliverError)),
-                ("deliverOptional", .bool(deliverOptional)), ("deliverValue", .bool(deliverValue)), ("deliverResult", .bool(deliverResult)),
-                ("child", child), ("run", run),
+                ("method", .object([kind])),
             ])
         }
     }

@@ -27,6 +27,14 @@ struct OperationContext: TemplateContext {
     /// The final result's default value, when the final block has a value.
     var finalDefault: String
     var finalDefaultCopied: CopiedSwift?
+
+    /// The names a description's copied Swift (block `arguments`, `unwrap` values, `requested`)
+    /// reads on purpose (docs/DescriptionFormat.md, "Block"): the operation, and in per-item and
+    /// final blocks the item's key, its result and the result's value or error. The templates
+    /// declare them with these readable names, the only names they declare without the generated
+    /// spelling (`SwiftNames.generated`); so no block, stream, field, input or binding of a
+    /// description may take one.
+    static let copiedScope: Set<String> = ["operation", "key", "result", "value", "error"]
     /// The streams the final block's arguments use, collected from the events.
     var collected: [Stream]
     var finalBindsValue: Bool
@@ -56,14 +64,13 @@ struct OperationContext: TemplateContext {
         var calls: [BlockCall]
         /// What an event of this stream adds to the failures: a requested item's failure, or nothing.
         var returns: String
-        var isFirst: Bool
 
         var templateValue: TemplateValue {
             .object([
                 (key: "name", value: .string(name)), ("doc", doc.templateValue), ("payload", .string(payload)),
                 ("element", .string(element)), ("mapping", .string(mapping)), ("pattern", .string(pattern)), ("tuple", .string(tuple)),
                 ("labeled", .string(labeled)), ("bindsValue", .bool(bindsValue)), ("bindsError", .bool(bindsError)),
-                ("calls", calls.templateValue), ("returns", .string(returns)), ("isFirst", .bool(isFirst)),
+                ("calls", calls.templateValue), ("returns", .string(returns)),
             ])
         }
     }
@@ -83,9 +90,9 @@ struct OperationContext: TemplateContext {
         }
     }
 
-    /// Calling a block with its arguments when the app set it: `if let block = … { block(…) }`.
+    /// Calling a block with its arguments when the app set it: `if let block_ = … { block_(…) }`.
     struct BlockCall: TemplateContext {
-        /// `let block = perRecordResultBlock`, and the description's `unwrap`s.
+        /// `let block_ = perRecordResultBlock`, and the description's `unwrap`s.
         var condition: String
         var arguments: String
         /// A progress block: called only when the delivery invents progress (a mock's replay).
@@ -112,10 +119,9 @@ struct OperationContext: TemplateContext {
         var stream: String
         /// The description's `requested` expression.
         var requested: String
-        var isFirst: Bool
 
         var templateValue: TemplateValue {
-            .object([(key: "stream", value: .string(stream)), ("requested", .string(requested)), ("isFirst", .bool(isFirst))])
+            .object([(key: "stream", value: .string(stream)), ("requested", .string(requested))])
         }
     }
 
@@ -189,13 +195,11 @@ struct OperationContext: TemplateContext {
             ("streams", streams.templateValue),
             ("hasStreams", .bool(!streams.isEmpty)),
             ("blocks", blocks.templateValue),
-            ("requestedFailures", requestedFailures.templateValue),
-            ("hasRequestedFailures", .bool(!requestedFailures.isEmpty)),
-            ("requestedCopied", CopiedSwift.templateValue(requestedCopied)),
-            ("finalDefault", .string(finalDefault)),
-            ("finalDefaultCopied", CopiedSwift.templateValue(finalDefaultCopied)),
+            ("requestedFailures", requestedFailures.isEmpty ? .bool(false)
+                : .object([(key: "streams", value: requestedFailures.templateValue), ("copied", CopiedSwift.templateValue(requestedCopied))])),
+            ("finalDefault", .object([(key: "expression", value: .string(finalDefault)), ("copied", CopiedSwift.templateValue(finalDefaultCopied))])),
             ("collected", collected.templateValue),
-            ("eventsParameter", .string(collected.isEmpty ? "_" : "events")),
+            ("eventsParameter", .string(collected.isEmpty ? "_" : "events_")),
             ("finalBindsValue", .bool(finalBindsValue)),
             ("finalBindsError", .bool(finalBindsError)),
             ("finalCalls", finalCalls.templateValue),

@@ -23,8 +23,7 @@ struct ProtocolsFileContext: TemplateContext {
             (key: "hasErrorModel", value: .bool(errorModel != nil)),
             ("errorModelName", .string(errorModel?.name ?? "")),
             ("errorModelSource", .string(errorModel?.namedAfter ?? "")),
-            ("errorModel", .string(errorModel?.expression ?? "")),
-            ("errorModelCopied", CopiedSwift.templateValue(errorModel?.copied)),
+            ("errorModel", errorModel.map { .object([(key: "expression", value: .string($0.expression)), ("copied", CopiedSwift.templateValue($0.copied))]) } ?? .bool(false)),
             ("types", types.templateValue),
             ("operations", operations.templateValue),
         ])
