@@ -9,15 +9,7 @@ import XCTest
 /// it, replayed with nothing behind, on mocks and through a fault wrapper. What the app's blocks
 /// receive, in order, item failures and whole failures included, must be the same both times.
 final class CassetteOperationTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("CassetteOperationTests-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    private lazy var folder = temporaryFolder()
 
     private static let zone = CKRecordZone.ID(zoneName: "Notes")
     private static let shareURL = URL(string: "https://www.icloud.com/share/unknown")!

@@ -8,15 +8,7 @@ import XCTest
 /// Record → replay round trips on the stand-in: what an app saw while a cassette recorded the
 /// in-memory CloudKit is what it sees when the same cassette answers a mock with no backing.
 final class CassetteTests: FailureCapturingTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("CassetteTests-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    private lazy var folder = temporaryFolder()
 
     private func file(_ name: String) -> URL { folder.appendingPathComponent(name + ".jsonl") }
 

@@ -11,15 +11,7 @@ import XCTest
 /// (the made-up KitchenSink SDK, or the in-memory CloudKit), with the faults the app saw, then
 /// replayed over a mock that nothing stubs, which must never be reached.
 final class CassetteWrapperFormTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("CassetteWrapperFormTests-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    private lazy var folder = temporaryFolder()
 
     private static let sinkErrors = ErrorModel(domain: "KitchenSinkSDK")
 
