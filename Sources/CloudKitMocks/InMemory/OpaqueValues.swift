@@ -53,16 +53,22 @@ enum OpaqueValues {
         bytes(archiving: cursor.encode(with:), key: cursorDataKey)
     }
 
-    /// Encodes an object's keys at the top of an archive (as `encode(with:)` writes them, without
-    /// the root-object wrapper) and reads one `NSData` back.
+    /// One `NSData` an object's archive holds at `key`.
     private static func bytes(archiving encode: (NSCoder) -> Void, key: String) -> Data? {
+        archived(encode) { $0.decodeObject(of: NSData.self, forKey: key) as Data? }
+    }
+
+    /// Encodes an object's keys at the top of an archive (as `encode(with:)` writes them, without
+    /// the root-object wrapper) and reads back what `read` reads: how the store learns what a
+    /// CloudKit object keeps only in its archive.
+    static func archived<R>(_ encode: (NSCoder) -> Void, _ read: (NSKeyedUnarchiver) -> R?) -> R? {
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
         encode(archiver)
         archiver.finishEncoding()
         guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
-        return unarchiver.decodeObject(of: NSData.self, forKey: key) as Data?
+        return read(unarchiver)
     }
 
     /// Decodes an archive of `values` as `type`, so the real class's `init?(coder:)` runs: the one

@@ -116,23 +116,12 @@ extension SharingArchive {
     /// The root record a share was made for (`nil` for a zone-wide share), from its archive:
     /// Apple's `CKShare` keeps it private ("RootRecordID").
     static func rootRecordID(of share: CKShare) -> CKRecord.ID? {
-        archived(share.encode(with:)) { $0.decodeIfPresent(CKRecord.ID.self, forKey: "RootRecordID") }
+        OpaqueValues.archived(share.encode(with:)) { $0.decodeIfPresent(CKRecord.ID.self, forKey: "RootRecordID") }
     }
 
     /// A participant's ID (`participantID` is refined for Swift), from its archive: "ParticipantID".
     static func participantID(of participant: CKShare.Participant) -> String? {
-        archived(participant.encode(with:)) { $0.decodeIfPresent(NSString.self, forKey: "ParticipantID") as String? }
-    }
-
-    /// Reads back what `encode` writes at the top of an archive.
-    private static func archived<R>(_ encode: (NSCoder) -> Void, _ read: (NSKeyedUnarchiver) -> R?) -> R? {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        encode(archiver)
-        archiver.finishEncoding()
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        defer { unarchiver.finishDecoding() }
-        return read(unarchiver)
+        OpaqueValues.archived(participant.encode(with:)) { $0.decodeIfPresent(NSString.self, forKey: "ParticipantID") as String? }
     }
 }
 
