@@ -70,6 +70,9 @@ final class DiagnosticTests: XCTestCase {
         Case(name: "type missing sdkType", input: replacing("\"sdkType\": \"CKDatabase\",", with: ""), line: 6, column: 5, message: "a type is missing the required key \"sdkType\""),
         Case(name: "invalid type name", input: replacing("\"name\": \"Database\"", with: "\"name\": \"Data-base\""), line: 7, column: 15, message: "the type name \"Data-base\" is not a valid Swift identifier"),
         Case(name: "keyword type name", input: replacing("\"name\": \"Database\"", with: "\"name\": \"class\""), line: 7, column: 15, message: "the type name \"class\" is not a valid Swift identifier"),
+        // An SDK protocol may be written `any P` (the live adapter holds the existential); nothing else unnamed.
+        Case(name: "sdk type that is an array", input: replacing("\"sdkType\": \"CKDatabase\"", with: "\"sdkType\": \"[CKDatabase]\""), line: 8, column: 18, message: "the SDK type \"[CKDatabase]\" must be a named type"),
+        Case(name: "sdk type that is opaque", input: replacing("\"sdkType\": \"CKDatabase\"", with: "\"sdkType\": \"some CKDatabase\""), line: 8, column: 18, message: "some CKDatabase"),
         Case(name: "invalid sdk type", input: replacing("\"sdkType\": \"CKDatabase\"", with: "\"sdkType\": \"CKData#base\""), line: 8, column: 18, message: "\"CKData#base\" is not a valid Swift type"),
         Case(name: "property without type", input: replacing("\"type\": \"CKDatabase.Scope\", ", with: ""), line: 9, column: 22, message: "a property needs \"type\" (a Swift type) or \"ref\" (a described type)"),
         Case(name: "property with type and ref", input: replacing("\"type\": \"CKDatabase.Scope\"", with: "\"type\": \"CKDatabase.Scope\", \"ref\": \"Database\""), line: 9, column: 84, message: "give either \"type\" or \"ref\" in a property, not both"),
@@ -178,6 +181,10 @@ final class DiagnosticTests: XCTestCase {
 
     func testTheValidFixtureIsValid() {
         XCTAssertEqual(diagnostics(for: Self.valid), [])
+    }
+
+    func testAnSDKProtocolWrittenAsAnExistentialIsValid() {
+        XCTAssertEqual(diagnostics(for: Self.replacing("\"sdkType\": \"CKDatabase\"", with: "\"sdkType\": \"any CKDatabase\"")), [])
     }
 
     func testTheValidOperationFixtureIsValid() {
