@@ -106,7 +106,7 @@ public final class MockRecorder: Sendable {
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
         var cassette: Cassette?
-        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
         return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
             try answer(call, form, arguments, stub, backed, fallback)
@@ -116,9 +116,9 @@ public final class MockRecorder: Sendable {
     /// The answer without a cassette: the stub, else the backing, else `fallback`.
     @inlinable
     func answer<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, _ stub: ((A) throws -> V)?, _ backed: ((A) throws -> V)?, _ fallback: V?
+        _ call: String, _ form: CallForm, _ arguments: A, _ stub: Stub<A, V>?, _ backed: ((A) throws -> V)?, _ fallback: V?
     ) throws -> V {
-        if let stub { return try stub(arguments) }
+        if let stub { return try stub.resolve(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw unstubbed(call, form, arguments, V.self)
@@ -135,13 +135,15 @@ public final class MockRecorder: Sendable {
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
+    /// Inlinable, as `respond` is.
+    @inlinable
     @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
         var cassette: Cassette?
-        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         func answer() -> V {
-            if let stub, let value = try? stub(arguments) { return value }
+            if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
             return fallback()
         }
@@ -212,9 +214,9 @@ public final class MockRecorder: Sendable {
         backed: ((Operation) -> Outcome?)? = nil
     ) {
         var cassette: Cassette?
-        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false, cassette: &cassette)
         func answer() throws -> Outcome {
-            if let stub { return try stub(operation) }
+            if let stub { return try stub.resolve(operation) }
             if let backed, let answer = backed(operation) { return answer }
             throw unstubbed(call, .operation, operation, Outcome.self)
         }
@@ -243,7 +245,7 @@ public final class MockRecorder: Sendable {
     /// else `fallback`.
     @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         var stored: Any?
-        var stub: ((()) throws -> V)?
+        var stub: Stub<Void, V>?
         var cassette: Cassette?
         withState { state, storage in
             stored = state.properties[name]
@@ -253,7 +255,7 @@ public final class MockRecorder: Sendable {
         // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
         func answer() -> V {
-            if let stub, let value = try? stub(()) { return value }
+            if let stub, let value = try? stub.resolve(()) { return value }
             if let backed, let value = try? backed() { return value }
             return fallback()
         }
@@ -265,7 +267,7 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
         withState { state, storage in
             state.properties[name] = value
-            _ = record(name, .set, value, state: state, storage: &storage) as ((V) throws -> Void)?
+            _ = record(name, .set, value, state: state, storage: &storage) as Stub<V, Void>?
         }
     }
 
@@ -299,15 +301,15 @@ public final class MockRecorder: Sendable {
         withState { state, _ in state.slots[call]?.count ?? 0 }
     }
 
-    /// Appends to the history and the log, under one lock; returns the response that answers
-    /// this call, taking it from the queue when more responses follow, and gives the log's
-    /// cassette, read under the same lock.
+    /// Appends the call to its slot's history, with its place in the log, under one lock;
+    /// returns the response that answers this call, taking it from the queue when more responses
+    /// follow, and gives the log's cassette, read under the same lock.
     @inlinable
     func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
-    ) -> ((A) throws -> V)? {
+    ) -> Stub<A, V>? {
         // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
-        var response: ((A) throws -> V)?
+        var response: Stub<A, V>?
         var found: Cassette?
         withState { state, storage in
             response = record(call, form, arguments, logged: logged, state: state, storage: &storage)
@@ -320,10 +322,9 @@ public final class MockRecorder: Sendable {
     @inlinable
     func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
-    ) -> ((A) throws -> V)? {
+    ) -> Stub<A, V>? {
         let slot = state.slot(call, typeName: typeName, in: &storage)
-        let position = slot.append(arguments)
-        if logged { storage.log(slot, form: form, position: position) }
+        slot.append(RecordedCall(arguments, sequence: logged ? storage.takeSequence() : RecordedCall<A>.notLogged, form: form))
         return slot.nextStub(A.self, V.self)
     }
 }
