@@ -124,7 +124,11 @@ func fastestRound(iterations: Int, rounds: Int, _ body: @escaping @Sendable () a
 
 /// Each case runs `rounds` times `iterations` calls; the fastest round counts (the machine is
 /// shared, and other builds only ever make a round slower).
-func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
+/// `CLOUDDOUBLE_BENCH_ITERATIONS=<n>`: fewer calls per round, for an instruction counter
+/// (`valgrind --tool=callgrind`) that runs the code fifty times slower.
+func perCallSection(
+    iterations: Int = ProcessInfo.processInfo.environment["CLOUDDOUBLE_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 1_000_000, rounds: Int = 5
+) async throws {
     say("## Runtime overhead per call\n")
     say("Fastest of \(rounds) rounds of \(iterations) calls each. \"Added\" is the time over the row the case wraps: the live adapter over the SDK method, a wrapper over the live adapter it wraps, the engine alone over the SDK method.\n")
     row(["case", "ns per call", "added ns", "calls per second"])
@@ -179,17 +183,17 @@ func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
     // The mocks: mockolo's shape and ours, each called the way app code calls it (a requirement
     // on an existential), stubbed with a value (ours) or a handler (mockolo has no other kind).
     let mockoloSync: any SyncShape = MockoloShape { _ in 1 }
-    let mockoloSyncCall = try await measure("mock, mockolo's shape with argument history (handler), sync member") { _ = mockoloSync.fetch(1) }
+    let mockoloSyncCall = try await measure("mock, mockolo's shape with argument history (handler), synchronous member") { _ = mockoloSync.fetch(1) }
     let generated = GeneratedMockShape(log: CallLog())
     generated.recorder_.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))
     let generatedSync: any SyncShape = generated
-    let mockSync = try await measure("mock with recording (stubbed), sync member as generated") { _ = generatedSync.fetch(1) }
-    target("recording mock vs mockolo's shape, sync member", "<= mockolo's ns", "\(format(mockSync, 1)) vs \(format(mockoloSyncCall, 1)) ns", met: mockSync <= mockoloSyncCall, ratio: mockSync / mockoloSyncCall)
+    let mockSync = try await measure("mock with recording (stubbed), synchronous member as generated") { _ = generatedSync.fetch(1) }
+    target("recording mock vs mockolo's shape, synchronous member", "<= mockolo's ns", "\(format(mockSync, 1)) vs \(format(mockoloSyncCall, 1)) ns", met: mockSync <= mockoloSyncCall, ratio: mockSync / mockoloSyncCall)
     let mockoloAsync: any AdapterShape = MockoloAsyncShape { _ in 1 }
-    let mockoloAsyncCall = try await measure("mock, mockolo's shape with argument history (handler), async member") { _ = try await mockoloAsync.fetch(1) }
+    let mockoloAsyncCall = try await measure("mock, mockolo's shape with argument history (handler), async throws member") { _ = try await mockoloAsync.fetch(1) }
     let generatedAsync: any AdapterShape = generated
-    let mockAsync = try await measure("mock with recording (stubbed), async member as generated") { _ = try await generatedAsync.fetch(1) }
-    target("recording mock vs mockolo's shape, async member", "<= mockolo's ns", "\(format(mockAsync, 1)) vs \(format(mockoloAsyncCall, 1)) ns", met: mockAsync <= mockoloAsyncCall, ratio: mockAsync / mockoloAsyncCall)
+    let mockAsync = try await measure("mock with recording (stubbed), async throws member as generated") { _ = try await generatedAsync.fetch(1) }
+    target("recording mock vs mockolo's shape, async throws member", "<= mockolo's ns", "\(format(mockAsync, 1)) vs \(format(mockoloAsyncCall, 1)) ns", met: mockAsync <= mockoloAsyncCall, ratio: mockAsync / mockoloAsyncCall)
     // `respond` alone, called directly: the row earlier runs reported as the mock's call.
     let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
     recorder.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))

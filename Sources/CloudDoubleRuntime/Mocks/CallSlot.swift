@@ -15,12 +15,20 @@ final class CallSlot: @unchecked Sendable {
 
     /// The calls, typed while every call passes the same type (the usual case; each is stored
     /// unboxed), boxed as `Any` once two types meet (a property's reads and writes).
-    @exclusivity(unchecked) @usableFromInline var history: ArgumentHistory?
+    @exclusivity(unchecked) @usableFromInline var history: ArgumentHistory? {
+        didSet { historyReference = history.map(Unmanaged.passUnretained) }
+    }
+    /// `history`, unretained: a call appends without retaining and releasing it.
+    @exclusivity(unchecked) @usableFromInline var historyReference: Unmanaged<ArgumentHistory>?
     /// `Arguments` of a typed history; `nil` for none yet, or a mixed one.
     @exclusivity(unchecked) @usableFromInline var historyType: ObjectIdentifier?
 
     /// The stubbed responses, and their `Arguments` and `Value` types.
-    @exclusivity(unchecked) @usableFromInline var stubs: AnyStubQueue?
+    @exclusivity(unchecked) @usableFromInline var stubs: AnyStubQueue? {
+        didSet { stubsReference = stubs.map(Unmanaged.passUnretained) }
+    }
+    /// `stubs`, unretained, as `historyReference`.
+    @exclusivity(unchecked) @usableFromInline var stubsReference: Unmanaged<AnyStubQueue>?
     @exclusivity(unchecked) @usableFromInline var stubTypes: (arguments: ObjectIdentifier, value: ObjectIdentifier)?
 
     init(typeName: String, call: String, direct: Bool) {
@@ -36,8 +44,8 @@ final class CallSlot: @unchecked Sendable {
     /// Appends one call.
     @inlinable
     func append<Arguments>(_ call: RecordedCall<Arguments>) {
-        if historyType == ObjectIdentifier(Arguments.self), let history {
-            unsafeDowncast(history, to: TypedHistory<Arguments>.self).append(call)
+        if historyType == ObjectIdentifier(Arguments.self), let historyReference {
+            historyReference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: TypedHistory<Arguments>.self).append(call) }
         } else {
             appendSlowly(call)
         }
@@ -88,10 +96,10 @@ final class CallSlot: @unchecked Sendable {
     /// there is none for these types.
     @inlinable
     func nextStub<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
-        guard let stubs, let types = stubTypes, types.arguments == ObjectIdentifier(Arguments.self),
+        guard let stubsReference, let types = stubTypes, types.arguments == ObjectIdentifier(Arguments.self),
             types.value == ObjectIdentifier(Value.self)
         else { return nil }
-        return unsafeDowncast(stubs, to: StubQueue<Arguments, Value>.self).next()
+        return stubsReference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: StubQueue<Arguments, Value>.self).next() }
     }
 }
 

@@ -21,8 +21,9 @@ public final class MockRecorder: Sendable {
     @usableFromInline
     final class State: @unchecked Sendable {
         @exclusivity(unchecked) @usableFromInline var slots: [String: CallSlot] = [:]
-        /// The slot of the last call, looked up without hashing when the next call is the same.
-        @exclusivity(unchecked) @usableFromInline var lastSlot: CallSlot?
+        /// The slot of the last call, looked up without hashing when the next call is the same;
+        /// unretained (`slots` keeps every slot), so the call does not retain and release it.
+        @exclusivity(unchecked) @usableFromInline var lastSlot: Unmanaged<CallSlot>?
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
@@ -30,10 +31,20 @@ public final class MockRecorder: Sendable {
         /// The slot of `call`, made on first use.
         @inlinable
         func slot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
-            if let lastSlot, lastSlot.call == call { return lastSlot }
+            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) { return lastSlot.takeUnretainedValue() }
             let slot = slots[call] ?? makeSlot(call, typeName: typeName, in: &storage)
-            lastSlot = slot
+            lastSlot = Unmanaged.passUnretained(slot)
             return slot
+        }
+
+        /// `body` with the slot of `call`, made on first use; the last call's slot without a
+        /// retain.
+        @inlinable
+        func withSlot<R>(_ call: String, typeName: String, in storage: inout CallLog.Storage, _ body: (CallSlot, inout CallLog.Storage) -> R) -> R {
+            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) {
+                return lastSlot._withUnsafeGuaranteedRef { body($0, &storage) }
+            }
+            return body(slot(call, typeName: typeName, in: &storage), &storage)
         }
 
         @usableFromInline
@@ -45,17 +56,20 @@ public final class MockRecorder: Sendable {
     }
 
     @usableFromInline let state = State()
+    /// `log.storage`, one reference nearer.
+    @usableFromInline let storage: Locked<CallLog.Storage>
 
     /// Runs `body` with the mock's state and its log's storage, under the log's lock.
     @inlinable
     func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
-        try log.storage.withLock { storage in try body(state, &storage) }
+        try storage.withLock { storage in try body(state, &storage) }
     }
 
     @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
+        self.storage = log.storage
         self.deliverer = CompletionDeliverer(delivery)
     }
 
@@ -323,9 +337,10 @@ public final class MockRecorder: Sendable {
     func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
     ) -> Stub<A, V>? {
-        let slot = state.slot(call, typeName: typeName, in: &storage)
-        slot.append(RecordedCall(arguments, sequence: logged ? storage.takeSequence() : RecordedCall<A>.notLogged, form: form))
-        return slot.nextStub(A.self, V.self)
+        state.withSlot(call, typeName: typeName, in: &storage) { slot, storage in
+            slot.append(RecordedCall(arguments, sequence: logged ? storage.takeSequence() : RecordedCall<A>.notLogged, form: form))
+            return slot.nextStub(A.self, V.self)
+        }
     }
 }
 
