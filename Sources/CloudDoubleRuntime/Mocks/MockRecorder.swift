@@ -2,7 +2,8 @@
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
 /// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached.
 /// All of it is behind one lock, its log's: mocks that share a log share it, so a call takes one
-/// lock for its history, its stub, its log entry and its cassette (see docs/Benchmarks.md).
+/// lock for its place in the log, its history, its stub and its cassette, and appends once (to
+/// its slot's history, with its sequence number; see ``CallLog`` and docs/Benchmarks.md).
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
 /// small and quick to type-check (see docs/Benchmarks.md).
