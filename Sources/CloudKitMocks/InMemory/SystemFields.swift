@@ -146,14 +146,13 @@ final class SystemFields: Sendable {
     static func rewritten<T>(
         archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: [NSObject]], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (key, value) in topLevel.sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: prefix + key) }
-        for (key, values) in nested.sorted(by: { $0.key < $1.key }) {
-            for (index, value) in values.enumerated() { archiver.encode(value, forKey: nestedName(key, index)) }
+        let encoded = KeyedArchives.data { archiver in
+            for (key, value) in topLevel.sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: prefix + key) }
+            for (key, values) in nested.sorted(by: { $0.key < $1.key }) {
+                for (index, value) in values.enumerated() { archiver.encode(value, forKey: nestedName(key, index)) }
+            }
+            archiving(archiver)
         }
-        archiving(archiver)
-        archiver.finishEncoding()
-        let encoded = archiver.encodedData
         let counts = nested.mapValues(\.count)
         guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: counts)
             ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: counts),
@@ -174,16 +173,16 @@ final class SystemFields: Sendable {
     static func rewritten<T: NSObject & NSSecureCoding>(
         _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
     ) -> [T?] {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (index, object) in objects.enumerated() {
-            let name = prefix + "\(index)"
-            for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
-            for container in containers { archiver.encode(NSMutableSet(), forKey: name + "." + container) }
-            archiver.encode(object, forKey: name)
+        let archive = KeyedArchives.data { archiver in
+            for (index, object) in objects.enumerated() {
+                let name = prefix + "\(index)"
+                for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
+                for container in containers { archiver.encode(NSMutableSet(), forKey: name + "." + container) }
+                archiver.encode(object, forKey: name)
+            }
         }
-        archiver.finishEncoding()
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archiver.encodedData) else { return none }
+        guard var patch = KeyedArchivePatch(archive) else { return none }
         for index in objects.indices {
             let name = prefix + "\(index)"
             guard let object = patch.topLevelObject(name) else { return none }

@@ -71,10 +71,8 @@ enum SharingArchive {
     /// participant's shared database (owner: the owner's user record name), and back.
     static func moved<T: NSObject & NSSecureCoding>(_ object: T, from: CKRecordZone.ID, to: CKRecordZone.ID) -> T? {
         guard from != to else { return object }
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        archiver.encode(object, forKey: NSKeyedArchiveRootObjectKey)
-        archiver.finishEncoding()
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
+        let archive = KeyedArchives.data { $0.encode(object, forKey: NSKeyedArchiveRootObjectKey) }
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         // Apple's `delegate` is not retained (`assign`): keep the replacement alive while decoding.
         let replacing = ZoneIDReplacement(from: from, to: to)
