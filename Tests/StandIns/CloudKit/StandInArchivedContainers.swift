@@ -1,6 +1,6 @@
 import Foundation
 
-// Linux stand-in only: the dictionaries and sets a value store archives.
+// Linux stand-in only: the dictionaries, sets and dates a record archives.
 //
 // In the archive they are Apple's classes (`classForCoder` names `NSMutableDictionary` and
 // `NSMutableSet`, the classes the decompiled `-[CKRecordValueStore initWithCoder:]` reads under
@@ -58,4 +58,14 @@ final class StandInArchivedSet: NSSet {
     override func isEqual(_ object: Any?) -> Bool {
         (object as AnyObject?) === self || (members.isEmpty && (object as? StandInArchivedSet)?.members.isEmpty == true)
     }
+}
+
+/// A date archived as an `NSDate` ("NS.time"), with a hash that tells dates apart.
+/// swift-corelibs-foundation hashes an `NSDate` through a `float` (CFDate's hash), so every date
+/// within about a minute of another has its hash, and the archiver compares each new date with all
+/// of them: a request's records, saved within milliseconds, were compared pairwise.
+final class StandInArchivedDate: NSDate, @unchecked Sendable {
+    convenience init(_ date: Date) { self.init(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate) }
+    override var classForCoder: AnyClass { NSDate.self }
+    override var hash: Int { timeIntervalSinceReferenceDate.hashValue }
 }
