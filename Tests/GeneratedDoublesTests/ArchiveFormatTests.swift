@@ -135,6 +135,7 @@ final class ArchiveFormatTests: XCTestCase {
             let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: UUID().uuidString))
             record["text"] = "same"
             record["count"] = 2
+            record["when"] = Date(timeIntervalSinceReferenceDate: 817_258_395.195)
             return record
         }
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
@@ -142,7 +143,7 @@ final class ArchiveFormatTests: XCTestCase {
         archiver.finishEncoding()
         let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any])
         let classNames = Set((plist["$objects"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["$classname"] as? String })
-        XCTAssertTrue(classNames.isSuperset(of: ["NSMutableDictionary", "NSMutableSet"]), "\(classNames)")
+        XCTAssertTrue(classNames.isSuperset(of: ["NSMutableDictionary", "NSMutableSet", "NSDate"]), "\(classNames)")
         XCTAssertFalse(classNames.contains { $0.contains("StandIn") }, "\(classNames)")
 
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
@@ -151,7 +152,8 @@ final class ArchiveFormatTests: XCTestCase {
         decoded[0]["text"] = "changed"
         XCTAssertEqual(decoded[1]["text"] as? String, "same")
         XCTAssertEqual(decoded.map { $0["count"] as? Int }, [2, 2])
-        XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text"], ["count", "text"]])
+        XCTAssertEqual(decoded.map { $0["when"] as? Date }, [Date(timeIntervalSinceReferenceDate: 817_258_395.195), Date(timeIntervalSinceReferenceDate: 817_258_395.195)])
+        XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text", "when"], ["count", "text", "when"]])
     }
 
     func testValuesKeepTheirTypesThroughAnArchive() throws {

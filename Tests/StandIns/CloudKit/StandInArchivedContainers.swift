@@ -61,9 +61,9 @@ final class StandInArchivedSet: NSSet {
 }
 
 /// A date archived as an `NSDate` ("NS.time"), with a hash that tells dates apart.
-/// swift-corelibs-foundation hashes an `NSDate` through a `float` (CFDate's hash), so every date
-/// within about a minute of another has its hash, and the archiver compares each new date with all
-/// of them: a request's records, saved within milliseconds, were compared pairwise.
+/// swift-corelibs-foundation hashes an `NSDate` through a `float` (CFDate's hash; 6.3.1), so
+/// today's dates in the same 64-second step share one hash and the archiver compared each new date
+/// with all of them: the dates of a request's records, saved milliseconds apart, pairwise.
 final class StandInArchivedDate: NSDate, @unchecked Sendable {
     convenience init(_ date: Date) { self.init(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate) }
     override var classForCoder: AnyClass { NSDate.self }
