@@ -1,6 +1,6 @@
 import Foundation
 
-// Linux stand-in only: the dictionaries, sets and dates a record archives.
+// Linux stand-in only: the dictionaries and sets a value store archives.
 //
 // In the archive they are Apple's classes (`classForCoder` names `NSMutableDictionary` and
 // `NSMutableSet`, the classes the decompiled `-[CKRecordValueStore initWithCoder:]` reads under
@@ -18,7 +18,8 @@ import Foundation
 //
 // Plain `NSDictionary`/`NSSet` objects must not sit beside these in an archive:
 // swift-corelibs-foundation's `isEqual` bridges its argument to a Swift collection, which reads a
-// subclass as empty (checked with 6.3.1), so an empty plain one is "equal" to every one of these.
+// subclass as empty (checked with 6.3.1), so an empty plain one is "equal" to every one of these,
+// with another hash: the archiver's Swift Dictionary may trap ("Duplicate keys") on such a pair.
 
 /// An immutable dictionary archived as an `NSMutableDictionary`, equal only to itself (or, empty, to
 /// the other empty ones).
@@ -58,14 +59,4 @@ final class StandInArchivedSet: NSSet {
     override func isEqual(_ object: Any?) -> Bool {
         (object as AnyObject?) === self || (members.isEmpty && (object as? StandInArchivedSet)?.members.isEmpty == true)
     }
-}
-
-/// A date archived as an `NSDate` ("NS.time"), with a hash that tells dates apart.
-/// swift-corelibs-foundation hashes an `NSDate` through a `float` (CFDate's hash; 6.3.1), so
-/// today's dates in the same 64-second step share one hash and the archiver compared each new date
-/// with all of them: the dates of a request's records, saved milliseconds apart, pairwise.
-final class StandInArchivedDate: NSDate, @unchecked Sendable {
-    convenience init(_ date: Date) { self.init(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate) }
-    override var classForCoder: AnyClass { NSDate.self }
-    override var hash: Int { timeIntervalSinceReferenceDate.hashValue }
 }
