@@ -16,10 +16,11 @@ import Foundation
 // values and its empty encrypted store's collections, docs/Benchmarks.md), and the stand-in's
 // decoder copies what it reads, so no two stores share one.
 //
-// Plain `NSDictionary`/`NSSet` objects must not sit beside these in an archive:
-// swift-corelibs-foundation's `isEqual` bridges its argument to a Swift collection, which reads a
-// subclass as empty (checked with 6.3.1), so an empty plain one is "equal" to every one of these,
-// with another hash: the archiver's Swift Dictionary may trap ("Duplicate keys") on such a pair.
+// An empty plain `NSDictionary` must not sit beside these in an archive: swift-corelibs-foundation's
+// `NSDictionary.isEqual` bridges its argument to a Swift dictionary, which reads a subclass as
+// empty (checked with 6.3.1; `NSSet`'s compares counts first), so it is "equal" to every one of
+// these, with another hash: values went missing, and the archiver's Swift Dictionary may trap
+// ("Duplicate keys") on such a pair.
 
 /// An immutable dictionary archived as an `NSMutableDictionary`, equal only to itself (or, empty, to
 /// the other empty ones).
