@@ -131,7 +131,7 @@ struct ValidationPass {
     func memberName(_ name: Located<String>, what: String) {
         if !SwiftNames.isIdentifier(name.value) {
             sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
-        } else if SwiftNames.reservedMemberNames.contains(name.value) {
+        } else if SwiftNames.isReservedMemberName(name.value) {
             sink.error("\"\(name.value)\" cannot be used as a \(what) name, even escaped with backticks", at: name.location)
         } else {
             generatedSpelling(name, what: what)
