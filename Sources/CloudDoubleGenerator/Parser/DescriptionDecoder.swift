@@ -55,6 +55,26 @@ public enum DescriptionDecoder {
     }
 }
 
+/// The last few type texts one reader (one type's JSON, on one thread) parsed, in front of the
+/// shared `SwiftTypeCache`.
+private final class RecentTypes {
+    private var entries: [(text: String, parsed: Result<SwiftType, SwiftTypeError>)] = []
+    private var next = 0
+    private static let capacity = 8
+
+    func parse(_ text: String, cache: SwiftTypeCache) -> Result<SwiftType, SwiftTypeError> {
+        for entry in entries where entry.text == text { return entry.parsed }
+        let parsed = cache.parse(text)
+        if entries.count < Self.capacity {
+            entries.append((text, parsed))
+        } else {
+            entries[next] = (text, parsed)
+            next = (next + 1) % Self.capacity
+        }
+        return parsed
+    }
+}
+
 /// One element of "types", decoded on its own, with its diagnostics in order.
 private struct DecodedType: Sendable {
     let type: DescribedType?
@@ -68,6 +88,10 @@ private struct Reader {
     /// The types, when they were decoded on their own (the top-level "types" array).
     let decodedTypes: [DecodedType]?
 
+    /// The types this reader parsed last: a type's members repeat a few types, and a hit here
+    /// needs no lock and no hashing.
+    private let recentTypes = RecentTypes()
+
     init(sink: DiagnosticSink, typeCache: SwiftTypeCache, decodedTypes: [DecodedType]? = nil) {
         self.sink = sink
         self.typeCache = typeCache
@@ -75,7 +99,7 @@ private struct Reader {
     }
 
     func declared(_ type: Located<String>) -> DeclaredType {
-        DeclaredType(type, parsed: typeCache.parse(type.value))
+        DeclaredType(type, parsed: recentTypes.parse(type.value, cache: typeCache))
     }
 
     func description(_ value: JSONValue) -> APIDescription? {

@@ -143,6 +143,7 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyLocation = currentLocation()
             let key = try parseString()
+            let keyIsASCII = lastStringIsASCII
             if Self.isDuplicate(key, in: members, seen: &seen) { duplicateKeys.append((key, keyLocation)) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
@@ -156,7 +157,7 @@ struct JSONParser {
             } else {
                 value = try parseValue(depth: depth + 1)
             }
-            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value, keyIsASCII: keyIsASCII))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -174,7 +175,7 @@ struct JSONParser {
     private static func isDuplicate(
         _ key: String, in members: [JSONValue.Member], seen: inout Set<String>?
     ) -> Bool {
-        if seen == nil, members.count < 16 { return members.contains { ObjectReader.isSameKey($0.key, key) } }
+        if seen == nil, members.count < 16 { return members.contains { $0.key == key } }
         if seen == nil { seen = Set(members.map(\.key)) }
         return !seen!.insert(key).inserted
     }
@@ -318,15 +319,24 @@ struct JSONParser {
         }
     }
 
+    /// Whether the string `parseString` read last was ASCII without escapes.
+    private var lastStringIsASCII = false
+
     private mutating func parseString() throws(Failure) -> String {
         index += 1
         // Fast path: most strings have no escapes; decode their bytes in one go.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bits |= bytes[end]
+            end += 1
+        }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
+            lastStringIsASCII = bits < 0x80
             return String(decoding: bytes[index..<end], as: UTF8.self)
         }
+        lastStringIsASCII = false
         var scalars = String.UnicodeScalarView()
         var utf8Run: [UInt8] = []
         func flush() {

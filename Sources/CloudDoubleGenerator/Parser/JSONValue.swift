@@ -13,6 +13,10 @@ public enum JSONValue: Sendable {
         public var key: String
         public var keyLocation: SourceLocation
         public var value: JSONValue
+        /// Whether the key was written in ASCII without escapes: then only a key of the same
+        /// length can equal it (`ObjectReader` compares lengths first). Another key may equal
+        /// an ASCII one canonically (`\u{212A}ey` is `Key`), so that is only known here.
+        var keyIsASCII = false
     }
 
     public var location: SourceLocation {

@@ -19,7 +19,7 @@ struct ObjectReader {
         self.members = members
         self.sink = sink
         // A dozen keys at most: scanning the list beats building a set for every object.
-        for member in members where !allowed.contains(where: { Self.isSameKey($0, member.key) }) {
+        for member in members where !allowed.contains(where: { Self.isKey($0, member.key, ascii: member.keyIsASCII) }) {
             let suggestion = Spelling.closest(to: member.key, in: allowed)
             sink.error(
                 "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
@@ -28,15 +28,19 @@ struct ObjectReader {
     }
 
     func value(_ key: String) -> JSONValue? {
-        for member in members where Self.isSameKey(member.key, key) { return member.value }
+        for index in members.indices where Self.isKey(key, members[index].key, ascii: members[index].keyIsASCII) {
+            return members[index].value
+        }
         return nil
     }
 
-    /// `a == b`, the lengths compared first: most keys compared are not the one looked for, and
-    /// a length is read inline where `==` calls into the runtime.
+    /// `memberKey == key` for an ASCII `key`, the lengths compared first when the member's key
+    /// is ASCII too: most keys compared are not the one looked for, and a length is read inline
+    /// where `==` calls into the runtime.
     @inline(__always)
-    static func isSameKey(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
+    private static func isKey(_ key: String, _ memberKey: String, ascii: Bool) -> Bool {
+        if ascii, memberKey.utf8.count != key.utf8.count { return false }
+        return memberKey == key
     }
 
     func requireValue(_ key: String) -> JSONValue? {

@@ -77,6 +77,9 @@ enum SwiftNames {
         return table
     }
 
+    /// Lengths are compared before text: a word here has no letter another character is
+    /// canonically equivalent to (K, `;` and a backtick are the only ASCII ones with such
+    /// a twin), so a name of another length cannot equal it.
     private static func contains(_ name: String, in table: [[String]]) -> Bool {
         guard let first = name.utf8.first, first < 0x80 else { return false }
         let count = name.utf8.count

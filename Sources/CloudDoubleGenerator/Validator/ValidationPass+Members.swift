@@ -5,8 +5,10 @@ extension ValidationPass {
     func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
+        ids.reserveCapacity(type.properties.count + type.calls.count)
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
-            if GeneratedNames.callKeyTypeMembers.contains(id) {
+            // `callKeyTypeMembers.contains(id)`: two names, compared rather than hashed.
+            if GeneratedNames.callKeyTypeMembers.contains(where: { $0 == id }) {
                 let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
                 sink.error(
                     "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
@@ -123,14 +125,11 @@ extension ValidationPass {
     }
 
     func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
-        // A handful of parameters: a list is cheaper than a set.
-        var parameterNames: [String] = []
-        for parameter in call.parameters {
+        for (index, parameter) in call.parameters.enumerated() {
             memberName(parameter.name, what: "parameter")
-            if parameterNames.contains(parameter.name.value) {
+            // A handful of parameters: the earlier ones are compared, nothing is collected.
+            if call.parameters[..<index].contains(where: { $0.name.value == parameter.name.value }) {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
-            } else {
-                parameterNames.append(parameter.name.value)
             }
             label(parameter.label)
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
