@@ -57,8 +57,10 @@ struct ObjectReader {
             sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
-        // Bytes, not characters: only spaces and tabs, whichever way it is read.
-        if !allowEmpty, string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+        // Bytes, not characters: only spaces and tabs, whichever way it is read (and most
+        // strings are told apart by their first byte).
+        if !allowEmpty, string.utf8.first.map({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true,
+            string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
             sink.error("\"\(key)\" in \(what) must not be empty", at: location)
             return nil
         }
