@@ -13,6 +13,7 @@ struct TemplateRunner: @unchecked Sendable {
     private let keys: UnsafeMutablePointer<TemplateProgram.Key>
     private let parts: UnsafeMutablePointer<TemplateProgram.Span>
     private let shortParts: UnsafeMutablePointer<String>
+    private let fields: UnsafeMutablePointer<TemplateField?>
     private let entries: UnsafeMutablePointer<TemplateProgram.Entry>
 
     init(_ program: TemplateProgram) {
@@ -22,6 +23,7 @@ struct TemplateRunner: @unchecked Sendable {
         keys = program.keys.baseAddress!
         parts = program.parts.baseAddress!
         shortParts = program.shortParts.baseAddress!
+        fields = program.fields.baseAddress!
         entries = program.entries.baseAddress!
     }
 
@@ -200,6 +202,9 @@ struct TemplateRunner: @unchecked Sendable {
     @inline(__always)
     private func field(_ name: Int, of value: TemplateValue) -> TemplateValue? {
         switch value {
+        case .scope(let context):
+            guard let field = fields[name] else { return nil }
+            return context.scope.value(of: field)
         case .object(let fields):
             for index in fields.indices where matches(fields[index].key, name) { return fields[index].value }
             return nil
