@@ -184,8 +184,21 @@ struct TemplateRunner: @unchecked Sendable {
         guard key.partCount > 0 else { return stack.last }
         var index = stack.count - 1
         while index >= 0 {
-            if var value = field(Int(key.firstPart), of: stack[index]) {
-                var part = Int(key.firstPart) + 1
+            var found: TemplateValue?
+            var part = Int(key.firstPart) + 1
+            if key.partCount > 1, case .scope(let context) = stack[index], let first = fields[Int(key.firstPart)], let second = fields[part] {
+                // `{{#kind.async}}` in one step: the scope need not make the value of `kind`.
+                guard let inner = context.value(of: first, then: second) else {
+                    index -= 1
+                    continue
+                }
+                found = inner
+                part += 1
+                if found == nil { return nil }
+            } else {
+                found = field(Int(key.firstPart), of: stack[index])
+            }
+            if var value = found {
                 while part < Int(key.firstPart + key.partCount) {
                     guard let next = field(part, of: value) else { return nil }
                     value = next
@@ -204,7 +217,7 @@ struct TemplateRunner: @unchecked Sendable {
         switch value {
         case .scope(let context):
             guard let field = fields[name] else { return nil }
-            return context.scope.value(of: field)
+            return context.value(of: field)
         case .object(let fields):
             for index in fields.indices where matches(fields[index].key, name) { return fields[index].value }
             return nil

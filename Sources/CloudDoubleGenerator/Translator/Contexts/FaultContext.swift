@@ -88,6 +88,10 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
             default: nil
             }
         }
+
+        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+            field == .kind ? .some(kind.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
     }
 
     /// A per-item call's fault handling.

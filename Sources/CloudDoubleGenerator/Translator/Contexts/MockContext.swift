@@ -173,6 +173,10 @@ struct MockTypeContext: TemplateContext, TemplateScope {
             default: nil
             }
         }
+
+        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+            field == .method ? .some(method.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
     }
 
     /// A requirement of the backing protocol.
