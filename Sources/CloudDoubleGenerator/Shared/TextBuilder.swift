@@ -45,6 +45,14 @@ struct TextBuilder: ~Copyable {
         count += bytes.count
     }
 
+    /// The pieces joined, built as bytes: for texts made for every member (an interpolation
+    /// appends to a `String` piece by piece).
+    static func joined(_ pieces: String...) -> String {
+        var builder = TextBuilder(capacity: pieces.reduce(0) { $0 + $1.utf8.count })
+        for piece in pieces { builder.append(piece) }
+        return builder.text()
+    }
+
     /// The text. Every piece was a whole `String`, so the bytes are valid UTF-8.
     consuming func text() -> String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
