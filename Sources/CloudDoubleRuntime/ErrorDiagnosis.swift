@@ -12,7 +12,9 @@ public struct ErrorDiagnosis: Sendable, CustomStringConvertible {
         case offline
         /// A URL error that means the request timed out.
         case timedOut
-        /// `CancellationError`, `NSUserCancelledError`, `NSURLErrorCancelled`.
+        /// `CancellationError`, `NSUserCancelledError`, `NSURLErrorCancelled`, and the model's own
+        /// ``ErrorModel/cancelledCode`` (CloudKit's `operationCancelled`: "The operation was
+        /// explicitly canceled", Apple's `CKError.Code` documentation).
         case cancelled
         /// Anything else.
         case other
@@ -24,6 +26,9 @@ public struct ErrorDiagnosis: Sendable, CustomStringConvertible {
     public let isRetryable: Bool
     public let isThrottling: Bool
     public let recovery: Recovery
+
+    /// A cancellation: not retried.
+    static let cancelled = ErrorDiagnosis(kind: .cancelled, retryAfter: nil, isRetryable: false, isThrottling: false, recovery: .giveUp)
 
     public var description: String {
         var text = "\(kind) → \(recovery.rawValue)"
@@ -39,10 +44,13 @@ extension ErrorModel {
     /// Classifies any error.
     public func diagnose(_ error: any Error) -> ErrorDiagnosis {
         if error is CancellationError {
-            return ErrorDiagnosis(kind: .cancelled, retryAfter: nil, isRetryable: false, isThrottling: false, recovery: .giveUp)
+            return .cancelled
         }
         let nsError = error as NSError
         if nsError.domain == domain {
+            if nsError.code == cancelledCode {
+                return .cancelled
+            }
             let info = catalogue[nsError.code]
             let retryAfter = retryAfter(of: error) ?? info?.defaultRetryAfter
             return ErrorDiagnosis(
@@ -54,7 +62,7 @@ extension ErrorModel {
         case (NSCocoaErrorDomain, 4097):
             return ErrorDiagnosis(kind: .daemonDied, retryAfter: Self.daemonDiedRetryAfter, isRetryable: true, isThrottling: false, recovery: .retry)
         case (NSCocoaErrorDomain, NSUserCancelledError), (NSURLErrorDomain, NSURLErrorCancelled):
-            return ErrorDiagnosis(kind: .cancelled, retryAfter: nil, isRetryable: false, isThrottling: false, recovery: .giveUp)
+            return .cancelled
         case (NSURLErrorDomain, NSURLErrorNotConnectedToInternet), (NSURLErrorDomain, NSURLErrorNetworkConnectionLost),
             (NSURLErrorDomain, NSURLErrorDataNotAllowed), (NSURLErrorDomain, NSURLErrorInternationalRoamingOff),
             (NSURLErrorDomain, NSURLErrorCannotConnectToHost), (NSURLErrorDomain, NSURLErrorDNSLookupFailed):

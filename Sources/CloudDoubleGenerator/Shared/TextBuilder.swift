@@ -17,6 +17,7 @@ struct TextBuilder: ~Copyable {
     /// How many bytes have been written.
     var utf8Count: Int { count }
 
+    @inline(__always)
     static func += (builder: inout TextBuilder, piece: String) {
         builder.append(piece)
     }
@@ -41,8 +42,30 @@ struct TextBuilder: ~Copyable {
             base = newBase
             capacity = newCapacity
         }
-        (base + count).update(from: source, count: bytes.count)
+        if bytes.count <= 16 {
+            // Most pieces are a few bytes: copied here rather than through a call to memmove.
+            for offset in 0..<bytes.count { (base + count + offset).pointee = source[offset] }
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
+    }
+
+    /// The pieces joined, built as bytes: for texts made for every member (an interpolation
+    /// appends to a `String` piece by piece).
+    static func joined(_ pieces: String...) -> String {
+        // Straight into the string's own storage: one allocation, one copy of each piece.
+        String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.utf8.count }) { buffer in
+            var count = 0
+            for var piece in pieces {
+                piece.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                    (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
+                    count += bytes.count
+                }
+            }
+            return count
+        }
     }
 
     /// The text. Every piece was a whole `String`, so the bytes are valid UTF-8.
