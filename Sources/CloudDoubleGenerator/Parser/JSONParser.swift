@@ -70,7 +70,8 @@ struct JSONParser {
             // the next one down is not (a long description may be one line of megabytes).
             while position + 8 <= end {
                 let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                // Eight ASCII bytes (the usual case) are eight characters, without counting bits.
+                column += word & 0x8080_8080_8080_8080 == 0 ? 8 : 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
                 position += 8
             }
             while position < end {
