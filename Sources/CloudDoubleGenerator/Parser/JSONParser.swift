@@ -247,60 +247,80 @@ struct JSONParser {
     /// array to its closing bracket, a string to its closing quote, anything else to the next
     /// separator. Line breaks are counted, so the next element's location is right.
     private mutating func skipValue() throws(Failure) {
-        let (end, lines, lastLineStart) = bytes.withUnsafeBufferPointer { bytes -> (end: Int?, lines: Int, lastLineStart: Int) in
-            var position = index
-            var lines = 0
-            var lastLineStart = -1
-            /// The byte after the string's closing quote, from its opening one; nil when it is not closed on its line.
-            func skipString(_ from: Int) -> Int? {
-                var position = from + 1
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""): return position + 1
-                    case UInt8(ascii: "\\"): position += 2
-                    case 0..<0x20: return nil
-                    default: position += 1
+        let (end, lines, lastLineStart) = bytes.withUnsafeBufferPointer { bytes in
+            Self.byteKinds.withUnsafeBufferPointer { kinds -> (end: Int?, lines: Int, lastLineStart: Int) in
+                var position = index
+                var lines = 0
+                var lastLineStart = -1
+                /// The byte after the string's closing quote, from its opening one; nil when it is not closed on its line.
+                func skipString(_ from: Int) -> Int? {
+                    var position = from + 1
+                    while position < bytes.count {
+                        // Past ordinary bytes in one tight loop: only a quote, a backslash or a control character stops it.
+                        if kinds[Int(bytes[position])] & Self.special == 0 {
+                            position += 1
+                            continue
+                        }
+                        switch bytes[position] {
+                        case UInt8(ascii: "\""): return position + 1
+                        case UInt8(ascii: "\\"): position += 2
+                        default: return nil
+                        }
                     }
+                    return nil
                 }
-                return nil
-            }
-            switch bytes[position] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""):
-                        guard let next = skipString(position) else { return (nil, lines, lastLineStart) }
-                        position = next
-                        continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 { return (position + 1, lines, lastLineStart) }
-                    case 0x0A:
-                        lines += 1
-                        lastLineStart = position + 1
-                    default: break
+                switch bytes[position] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    var depth = 0
+                    while position < bytes.count {
+                        if kinds[Int(bytes[position])] & Self.structural == 0 {
+                            position += 1
+                            continue
+                        }
+                        switch bytes[position] {
+                        case UInt8(ascii: "\""):
+                            guard let next = skipString(position) else { return (nil, lines, lastLineStart) }
+                            position = next
+                            continue
+                        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                            depth -= 1
+                            if depth == 0 { return (position + 1, lines, lastLineStart) }
+                        default:
+                            lines += 1
+                            lastLineStart = position + 1
+                        }
+                        position += 1
                     }
-                    position += 1
-                }
-                return (nil, lines, lastLineStart)
-            case UInt8(ascii: "\""):
-                return (skipString(position), 0, -1)
-            default:
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (position, 0, -1)
-                    default: position += 1
+                    return (nil, lines, lastLineStart)
+                case UInt8(ascii: "\""):
+                    return (skipString(position), 0, -1)
+                default:
+                    while position < bytes.count {
+                        switch bytes[position] {
+                        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (position, 0, -1)
+                        default: position += 1
+                        }
                     }
+                    return (position, 0, -1)
                 }
-                return (position, 0, -1)
             }
         }
         guard let end else { throw fail("the value is not closed") }
         index = end
         line += lines
         if lastLineStart >= 0 { lineStart = lastLineStart }
+    }
+
+    /// What the scan stops at, per byte: `special` inside a string (a quote, a backslash, a
+    /// control character), `structural` outside one (a quote, a bracket, a line feed).
+    private static let special: UInt8 = 1
+    private static let structural: UInt8 = 2
+    private static let byteKinds: [UInt8] = (0...255).map { byte -> UInt8 in
+        var kind: UInt8 = 0
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C { kind |= special }
+        if byte == 0x0A || byte == 0x22 || byte == 0x5B || byte == 0x5D || byte == 0x7B || byte == 0x7D { kind |= structural }
+        return kind
     }
 
     /// Parses one element `splitArray` found, as the whole document's parse would have; fails
