@@ -25,6 +25,7 @@ final class TemplateContextTests: XCTestCase {
         case .line, .lines: names.insert("line")
         case .list(let items): for item in items { fieldNames(in: item, into: &names) }
         case .generated(let list): for index in 0..<list.count { fieldNames(in: list.item(index), into: &names) }
+        case .scope(let context): fieldNames(in: .object(context.fields), into: &names)
         case .object(let fields):
             for field in fields {
                 names.insert(field.key)
@@ -75,6 +76,7 @@ final class TemplateContextTests: XCTestCase {
         case .lines(let texts): lines += texts.map { indent + "- " + SwiftNames.literal($0) }
         case .list(let items): dumpItems(items, indent: indent, into: &lines)
         case .generated(let list): dumpItems((0..<list.count).map(list.item), indent: indent, into: &lines)
+        case .scope(let context): dump(.object(context.fields), indent: indent, into: &lines)
         case .object(let fields):
             for field in fields {
                 switch field.value {

@@ -218,5 +218,6 @@ func walk(_ value: TemplateValue) {
     case .list(let items): items.forEach(walk)
     case .generated(let list): for index in 0..<list.count { walk(list.item(index)) }
     case .object(let fields): fields.forEach { walk($0.value) }
+    case .scope(let context): context.fields.forEach { walk($0.value) }
     }
 }

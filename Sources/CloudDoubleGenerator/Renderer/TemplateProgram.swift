@@ -67,6 +67,9 @@ final class TemplateProgram: @unchecked Sendable {
     /// Each part again as a `String` when it has at most 15 bytes: such a string is held inline
     /// (no reference to count from both cores), and two of them compare as two words.
     let shortParts: UnsafeMutableBufferPointer<String>
+    /// Each part as the ``TemplateField`` of that name, if there is one: what a
+    /// ``TemplateScope`` is asked for (nil: no scope has it).
+    let fields: UnsafeMutableBufferPointer<TemplateField?>
     /// Each template's instructions, and its name (for messages).
     let entries: UnsafeMutableBufferPointer<Entry>
     let entryNames: [String]
@@ -96,6 +99,7 @@ final class TemplateProgram: @unchecked Sendable {
         shortParts = .allocate(capacity: max(compiler.shortParts.count, 1))
         _ = shortParts.initialize(fromContentsOf: compiler.shortParts)
         shortPartCount = compiler.shortParts.count
+        fields = Self.buffer(compiler.fields)
         keyNames = compiler.keyNames
         entries = Self.buffer(compiler.entries)
         entryNames = compiler.entryNames
@@ -111,6 +115,7 @@ final class TemplateProgram: @unchecked Sendable {
         shortParts.baseAddress!.deinitialize(count: shortPartCount)
         shortParts.deallocate()
         entries.deallocate()
+        fields.deallocate()
     }
 
     /// The elements in memory of the program's own (at least one element's worth, never read
@@ -128,6 +133,7 @@ final class TemplateProgram: @unchecked Sendable {
         var keyNames: [String] = []
         var parts: [Span] = []
         var shortParts: [String] = []
+        var fields: [TemplateField?] = []
         var entries: [Entry] = []
         var entryNames: [String] = []
         var missingPartials: [String] = []
@@ -150,6 +156,7 @@ final class TemplateProgram: @unchecked Sendable {
             for part in path.parts {
                 parts.append(span(part))
                 shortParts.append(part.utf8.count <= 15 ? String(decoding: Array(part.utf8), as: UTF8.self) : "")
+                fields.append(TemplateField(rawValue: part))
             }
             keyIndex[path.name] = Int32(keys.count - 1)
             return Int32(keys.count - 1)

@@ -13,6 +13,7 @@ struct TemplateRunner: @unchecked Sendable {
     private let keys: UnsafeMutablePointer<TemplateProgram.Key>
     private let parts: UnsafeMutablePointer<TemplateProgram.Span>
     private let shortParts: UnsafeMutablePointer<String>
+    private let fields: UnsafeMutablePointer<TemplateField?>
     private let entries: UnsafeMutablePointer<TemplateProgram.Entry>
 
     init(_ program: TemplateProgram) {
@@ -22,6 +23,7 @@ struct TemplateRunner: @unchecked Sendable {
         keys = program.keys.baseAddress!
         parts = program.parts.baseAddress!
         shortParts = program.shortParts.baseAddress!
+        fields = program.fields.baseAddress!
         entries = program.entries.baseAddress!
     }
 
@@ -182,8 +184,21 @@ struct TemplateRunner: @unchecked Sendable {
         guard key.partCount > 0 else { return stack.last }
         var index = stack.count - 1
         while index >= 0 {
-            if var value = field(Int(key.firstPart), of: stack[index]) {
-                var part = Int(key.firstPart) + 1
+            var found: TemplateValue?
+            var part = Int(key.firstPart) + 1
+            if key.partCount > 1, case .scope(let context) = stack[index], let first = fields[Int(key.firstPart)], let second = fields[part] {
+                // `{{#kind.async}}` in one step: the scope need not make the value of `kind`.
+                guard let inner = context.value(of: first, then: second) else {
+                    index -= 1
+                    continue
+                }
+                found = inner
+                part += 1
+                if found == nil { return nil }
+            } else {
+                found = field(Int(key.firstPart), of: stack[index])
+            }
+            if var value = found {
                 while part < Int(key.firstPart + key.partCount) {
                     guard let next = field(part, of: value) else { return nil }
                     value = next
@@ -200,6 +215,9 @@ struct TemplateRunner: @unchecked Sendable {
     @inline(__always)
     private func field(_ name: Int, of value: TemplateValue) -> TemplateValue? {
         switch value {
+        case .scope(let context):
+            guard let field = fields[name] else { return nil }
+            return context.value(of: field)
         case .object(let fields):
             for index in fields.indices where matches(fields[index].key, name) { return fields[index].value }
             return nil

@@ -15,6 +15,8 @@ public enum TemplateValue: Sendable {
     /// A list whose items are made as they are rendered and dropped after: a long list (every
     /// type of a large description) is never held whole.
     case generated(GeneratedList)
+    /// A typed context that answers names itself (a translator's): no field array is built.
+    case scope(ScopedContext)
 
     /// Whether a section over this value renders (non-empty list, true, any string or object).
     var isTruthy: Bool {
@@ -24,7 +26,7 @@ public enum TemplateValue: Sendable {
         case .lines(let texts): return !texts.isEmpty
         case .generated(let list): return list.count > 0
         case .string(let text): return !text.isEmpty
-        case .object, .line: return true
+        case .object, .line, .scope: return true
         }
     }
 
@@ -39,6 +41,8 @@ public enum TemplateValue: Sendable {
         case .line(let text): return .line(text.privateCopy)
         case .lines(let texts): return .lines(texts.map(\.privateCopy))
         case .generated: return self
+        // Made per item, on the thread that renders it: not shared between cores.
+        case .scope: return self
         }
     }
 }

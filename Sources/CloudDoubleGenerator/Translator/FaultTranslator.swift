@@ -20,17 +20,18 @@ struct FaultTranslator {
         var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let arguments = call.argumentsValue
+            let id = StringLiteral(call.callID)
             for form in call.forms {
-                calls.append(self.call(form, of: call, arguments: arguments))
+                calls.append(self.call(form, of: call, id: id, arguments: arguments))
             }
         }
         return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
     }
 
-    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> FaultTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
             attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
-            id: StringLiteral(call.callID), handler: form.hasHandler ? form.handlerName : "",
+            id: id, handler: form.hasHandler ? form.handlerName : "",
             arguments: arguments, kind: .forwarded(child: nil))
         let operations = call.runs
         if !operations.isEmpty {

@@ -40,8 +40,9 @@ struct MockTranslator {
         for call in type.calls {
             let operations = call.runs
             let arguments = call.argumentsValue
+            let id = StringLiteral(call.callID)
             for form in call.forms {
-                calls.append(operations.isEmpty ? self.call(form, of: call, arguments: arguments) : operationCall(form, of: call))
+                calls.append(operations.isEmpty ? self.call(form, of: call, id: id, arguments: arguments) : operationCall(form, of: call, id: id))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -63,11 +64,10 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs.
-    func call(_ form: ResolvedForm, of call: ResolvedCall, arguments: String) -> MockTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
-        var answer = MockTypeContext.Answer(
-            id: StringLiteral(call.callID), arguments: arguments, backed: backed(call), handler: form.handlerName)
+        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
         // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
         let fallback = (call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
@@ -110,9 +110,9 @@ struct MockTranslator {
 
     /// `add(_:)`: logged with the app's operation object, which the runtime then completes
     /// through its own blocks with its stubbed outcome, when it is of a described class.
-    func operationCall(_ form: ResolvedForm, of call: ResolvedCall) -> MockTypeContext.Call {
+    func operationCall(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral) -> MockTypeContext.Call {
         let parameter = SwiftNames.escaped(call.parameters[0].name.value)
-        let answer = MockTypeContext.Answer(id: StringLiteral(call.callID), arguments: parameter, handler: "")
+        let answer = MockTypeContext.Answer(id: id, arguments: parameter, handler: "")
         return MockTypeContext.Call(
             attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), copied: nil, answer: answer,
             method: .run(outcomes: call.runs.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))

@@ -30,6 +30,9 @@ struct ProtocolsTranslator {
         var requirements: [ProtocolsTypeContext.Requirement] = []
         var overloads: [ProtocolsTypeContext.Overload] = []
         var keys: [ProtocolsTypeContext.CallKey] = []
+        // Sized once: the contexts are large values, each growth copies them all.
+        requirements.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
+        keys.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
@@ -45,8 +48,9 @@ struct ProtocolsTranslator {
             let forms = call.forms
             let selectors = forms.map { $0.selector(of: call) }
             for (form, selector) in zip(forms, selectors) {
+                let forwards = TextBuilder.joined("Call `", id, "`; forwards to `", sdkType, ".", selector, "`.")
                 requirements.append(ProtocolsTypeContext.Requirement(
-                    doc: DocComment((call.documentation.map { [$0] } ?? []) + ["Call `\(id)`; forwards to `\(sdkType).\(selector)`."]),
+                    doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]),
                     attributes: form.attributes, declaration: form.declaration))
                 overloads += self.overloads(form, of: call)
             }
@@ -61,8 +65,18 @@ struct ProtocolsTranslator {
                     arguments: operation.sdkType.value, value: outcome,
                     name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
+            var doc = TextBuilder(capacity: 128)
+            doc += "The call `"
+            doc += id
+            doc += "`: "
+            for (index, selector) in selectors.enumerated() {
+                doc += index == 0 ? "`" : ", `"
+                doc += selector
+                doc += "`"
+            }
+            doc += "."
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The call `\(id)`: \(selectors.map { "`\($0)`" }.joined(separator: ", "))."), attributes: shared, arguments: call.argumentsType,
+                doc: DocComment(doc.text()), attributes: shared, arguments: call.argumentsType,
                 value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(

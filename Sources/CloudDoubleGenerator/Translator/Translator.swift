@@ -30,11 +30,18 @@ public struct Translator: Sendable {
     /// The description's path as given, for `#sourceLocation`.
     let descriptionPath: String
 
+    /// `public`, or empty for internal descriptions; and `public ` (or empty), written before
+    /// each declaration: made once, not for each of the members that read them.
+    let access: String
+    let accessPrefix: String
+
     public init(description: ValidatedDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()) {
         self.description = description
         self.sourceFile = sourceFile
         self.descriptionPath = descriptionPath ?? sourceFile
         self.options = options
+        access = description.access.value == .internal ? "" : description.access.value.rawValue
+        accessPrefix = access.isEmpty ? "" : access + " "
     }
 
     /// The context of `artifact`'s template.
@@ -48,8 +55,6 @@ public struct Translator: Sendable {
     }
 
     var prefix: String { description.prefix.value }
-    var access: String { description.access.value == .internal ? "" : description.access.value.rawValue }
-    var accessPrefix: String { access.isEmpty ? "" : access + " " }
 
     /// Every generated name comes from here (the validator claims the same ones).
     var names: GeneratedNames { GeneratedNames(prefix: prefix) }

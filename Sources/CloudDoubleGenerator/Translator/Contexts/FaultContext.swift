@@ -15,7 +15,7 @@ struct FaultFileContext: TemplateContext {
 }
 
 /// One wrapper, `FaultInjectingCloudDatabase`: its names, then its members, properties first.
-struct FaultTypeContext: TemplateContext {
+struct FaultTypeContext: TemplateContext, TemplateScope {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
@@ -24,8 +24,8 @@ struct FaultTypeContext: TemplateContext {
     var calls: [Call]
 
     /// One form of a call, and how the fault engine takes part in it.
-    struct Call: TemplateContext {
-        enum Kind: Sendable {
+    struct Call: TemplateContext, TemplateScope {
+        enum Kind: TemplateScope {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
             case forwarded(child: ChildWrapping?)
@@ -43,6 +43,24 @@ struct FaultTypeContext: TemplateContext {
             /// `add(_:)` of operations: the engine runs the operation `parameter` as the first of
             /// `outcomes` (outcome types) whose class it is.
             case operation(parameter: String, outcomes: [String])
+
+            /// One field, read as `{{#kind.async}}`: a dotted name's later parts are looked up
+            /// in `kind` alone, so another kind's section never finds a field of an enclosing
+            /// context.
+            func value(of field: TemplateField) -> TemplateValue? {
+                switch (self, field) {
+                case (.forwarded(let child), .forwarded): .object([(key: "child", value: child?.templateValue ?? .bool(false))])
+                case (.async, .async): true
+                case (.asyncItems(let parts), .items): parts.templateValue(isAsync: true)
+                case (.completion(let failure, let copied), .completion):
+                    .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))])
+                case (.result, .result): true
+                case (.resultItems(let parts), .items): parts.templateValue(isAsync: false)
+                case (.operation(let parameter, let outcomes), .operation):
+                    .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))])
+                default: nil
+                }
+            }
         }
 
         var attributes: [Attribute]
@@ -58,31 +76,21 @@ struct FaultTypeContext: TemplateContext {
         var arguments: String
         var kind: Kind
 
-        var templateValue: TemplateValue {
-            // One field under `kind`, read as `{{#kind.async}}`: a dotted name's later parts are
-            // looked up in `kind` alone, so another kind's section never finds a field of an
-            // enclosing context.
-            let section: (key: String, value: TemplateValue)
-            switch kind {
-            case .forwarded(let child): section = (key: "forwarded", value: .object([(key: "child", value: child?.templateValue ?? .bool(false))]))
-            case .async: section = (key: "async", value: true)
-            case .asyncItems(let parts): section = (key: "items", value: parts.templateValue(isAsync: true))
-            case .completion(let failure, let copied):
-                section = (key: "completion", value: .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))]))
-            case .result: section = (key: "result", value: true)
-            case .resultItems(let parts): section = (key: "items", value: parts.templateValue(isAsync: false))
-            case .operation(let parameter, let outcomes):
-                section = (key: "operation", value: .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))]))
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            case .invocation: .string(invocation)
+            case .id: id.templateValue
+            case .handler: .string(handler)
+            case .arguments: .string(arguments)
+            case .kind: kind.templateValue
+            default: nil
             }
-            return .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("invocation", .string(invocation)),
-                ("id", id.templateValue),
-                ("handler", .string(handler)),
-                ("arguments", .string(arguments)),
-                ("kind", .object([section])),
-            ])
+        }
+
+        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+            field == .kind ? .some(kind.value(of: next)) : value(of: field).map { $0.value(of: next) }
         }
     }
 
@@ -137,12 +145,13 @@ struct FaultTypeContext: TemplateContext {
         case fields([(name: String, expression: String)])
     }
 
-    var templateValue: TemplateValue {
-        .object(names.fields + [
-            (key: "target", value: "self.wrapped_"),
-            ("hasChildren", .bool(hasChildren)),
-            ("properties", properties.templateValue),
-            ("calls", calls.templateValue),
-        ])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .target: "self.wrapped_"
+        case .hasChildren: .bool(hasChildren)
+        case .properties: properties.templateValue
+        case .calls: calls.templateValue
+        default: names.value(of: field)
+        }
     }
 }

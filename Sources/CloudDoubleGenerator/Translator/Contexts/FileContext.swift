@@ -46,10 +46,14 @@ struct TypeNames: Sendable {
     var callKeyName: String
     /// `CloudDatabaseBacking`.
     var backingName: String
+    /// `name` and `mockName` as string literals, for messages and logs.
+    var nameLiteral: StringLiteral
+    var mockNameLiteral: StringLiteral
 
     init(_ type: ResolvedType, names: GeneratedNames) {
         let name = type.name.value
         self.name = name
+        nameLiteral = StringLiteral(name)
         sdkType = type.sdkType.value
         protocolName = names.protocolName(name)
         liveName = names.liveName(name)
@@ -57,20 +61,23 @@ struct TypeNames: Sendable {
         mockName = names.mockName(name)
         callKeyName = names.callKeyName(name)
         backingName = names.backingName(name)
+        mockNameLiteral = StringLiteral(mockName)
     }
 
-    var fields: [(key: String, value: TemplateValue)] {
-        [
-            (key: "name", value: .string(name)),
-            ("nameLiteral", StringLiteral(name).templateValue),
-            ("sdkType", .string(sdkType)),
-            ("protocolName", .string(protocolName)),
-            ("liveName", .string(liveName)),
-            ("faultName", .string(faultName)),
-            ("mockName", .string(mockName)),
-            ("mockNameLiteral", StringLiteral(mockName).templateValue),
-            ("callKeyName", .string(callKeyName)),
-            ("backingName", .string(backingName)),
-        ]
+    /// The field of a type's context that is one of its names, if `field` is.
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .nameLiteral: nameLiteral.templateValue
+        case .sdkType: .string(sdkType)
+        case .protocolName: .string(protocolName)
+        case .liveName: .string(liveName)
+        case .faultName: .string(faultName)
+        case .mockName: .string(mockName)
+        case .mockNameLiteral: mockNameLiteral.templateValue
+        case .callKeyName: .string(callKeyName)
+        case .backingName: .string(backingName)
+        default: nil
+        }
     }
 }

@@ -2,7 +2,7 @@
 /// same, in the `forwardedProperty` partial): read from and written to the object it wraps, a
 /// described type it holds handed out as that type's adapter or wrapper; a fault wrapper's reads
 /// of other values go through its engine, for cassettes.
-struct ForwardedProperty: TemplateContext {
+struct ForwardedProperty: TemplateContext, TemplateScope {
     var attributes: [Attribute]
     /// `public var name: Type`.
     var declaration: String
@@ -15,22 +15,23 @@ struct ForwardedProperty: TemplateContext {
     /// answers it; no rule applies to a property).
     var throughFaults: Bool
 
-    var templateValue: TemplateValue {
-        .object([
-            (key: "attributes", value: Attribute.lines(attributes)),
-            ("declaration", .string(declaration)),
-            ("name", .string(name)),
-            ("settable", .bool(settable)),
-            ("child", child?.templateValue ?? .bool(false)),
-            ("throughFaults", .bool(throughFaults)),
-        ])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .attributes: Attribute.lines(attributes)
+        case .declaration: .string(declaration)
+        case .name: .string(name)
+        case .settable: .bool(settable)
+        case .child: child?.templateValue ?? .bool(false)
+        case .throughFaults: .bool(throughFaults)
+        default: nil
+        }
     }
 }
 
 /// How a live adapter or a fault wrapper hands out a described type a member returns: the
 /// one decision in which the two differ (an adapter over the SDK object, a wrapper under the
 /// same faults), made here so the templates forward both alike.
-struct ChildWrapping: Sendable {
+struct ChildWrapping: TemplateScope {
     /// `LiveCloudDatabase`, `FaultInjectingCloudDatabase`.
     var type: String
     /// The child made from the returned object, `$0`.
@@ -48,7 +49,12 @@ struct ChildWrapping: Sendable {
         ChildWrapping(type: type, make: "\(type)(wrapping: $0, faults: self.faults_)", unwrap: "newValue")
     }
 
-    var templateValue: TemplateValue {
-        .object([(key: "childType", value: .string(type)), ("make", .string(make)), ("unwrap", .string(unwrap))])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .childType: .string(type)
+        case .make: .string(make)
+        case .unwrap: .string(unwrap)
+        default: nil
+        }
     }
 }

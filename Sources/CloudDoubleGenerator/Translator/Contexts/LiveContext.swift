@@ -15,7 +15,7 @@ struct LiveFileContext: TemplateContext {
 }
 
 /// One adapter, `LiveCloudDatabase`: its names, then its members, properties first.
-struct LiveTypeContext: TemplateContext {
+struct LiveTypeContext: TemplateContext, TemplateScope {
     var names: TypeNames
     /// The SDK documents the class as thread-safe without marking it `Sendable`: the adapter is
     /// `@unchecked Sendable`, with a comment saying why.
@@ -27,7 +27,7 @@ struct LiveTypeContext: TemplateContext {
     var calls: [Call]
 
     /// One form of a call, forwarded to `self.base`.
-    struct Call: TemplateContext {
+    struct Call: TemplateContext, TemplateScope {
         var attributes: [Attribute]
         /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: String
@@ -37,24 +37,26 @@ struct LiveTypeContext: TemplateContext {
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("invocation", .string(invocation)),
-                ("isAsync", .bool(isAsync)),
-                ("child", child?.templateValue ?? .bool(false)),
-            ])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            case .invocation: .string(invocation)
+            case .isAsync: .bool(isAsync)
+            case .child: child?.templateValue ?? .bool(false)
+            default: nil
+            }
         }
     }
 
-    var templateValue: TemplateValue {
-        .object(names.fields + [
-            (key: "target", value: "self.base_"),
-            ("uncheckedSendable", .bool(uncheckedSendable)),
-            ("hasChildren", .bool(hasChildren)),
-            ("properties", properties.templateValue),
-            ("calls", calls.templateValue),
-        ])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .target: "self.base_"
+        case .uncheckedSendable: .bool(uncheckedSendable)
+        case .hasChildren: .bool(hasChildren)
+        case .properties: properties.templateValue
+        case .calls: calls.templateValue
+        default: names.value(of: field)
+        }
     }
 }

@@ -10,7 +10,7 @@ struct MockFileContext: TemplateContext {
 
 /// One mock, `MockCloudDatabase`, and its backing protocol: its names, then its members,
 /// properties first.
-struct MockTypeContext: TemplateContext {
+struct MockTypeContext: TemplateContext, TemplateScope {
     var names: TypeNames
     var properties: [Property]
     /// One per form of each call.
@@ -21,7 +21,7 @@ struct MockTypeContext: TemplateContext {
     var backingRefinements: [String]
 
     /// A property: read from stubs (or the backing), set values recorded.
-    struct Property: TemplateContext {
+    struct Property: TemplateContext, TemplateScope {
         var attributes: [Attribute]
         /// `public var name: Type`.
         var declaration: String
@@ -35,17 +35,18 @@ struct MockTypeContext: TemplateContext {
         /// Where a `mockDefault` was copied from.
         var copied: CopiedSwift?
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("key", key.templateValue),
-                ("backed", .string(backed ?? "")),
-                ("fallback", .string(fallback.expression ?? "")),
-                ("child", fallback.child?.templateValue ?? .bool(false)),
-                ("settable", .bool(settable)),
-                ("copied", CopiedSwift.templateValue(copied)),
-            ])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            case .key: key.templateValue
+            case .backed: .string(backed ?? "")
+            case .fallback: .string(fallback.expression ?? "")
+            case .child: fallback.child?.templateValue ?? .bool(false)
+            case .settable: .bool(settable)
+            case .copied: CopiedSwift.templateValue(copied)
+            default: nil
+            }
         }
     }
 
@@ -67,7 +68,7 @@ struct MockTypeContext: TemplateContext {
     }
 
     /// The mock of a described type a member hands out: one per key, sharing the log.
-    struct Child: Sendable {
+    struct Child: TemplateScope {
         /// A string literal naming the child (its property, or the call and its arguments).
         var key: String
         /// `MockCloudDatabase`.
@@ -75,13 +76,18 @@ struct MockTypeContext: TemplateContext {
         /// `CloudDatabase`.
         var protocolName: String
 
-        var templateValue: TemplateValue {
-            .object([(key: "key", value: .string(key)), ("mock", .string(mock)), ("childProtocol", .string(protocolName))])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .key: .string(key)
+            case .mock: .string(mock)
+            case .childProtocol: .string(protocolName)
+            default: nil
+            }
         }
     }
 
     /// Which recorder entry point answers a form.
-    enum Method: Sendable {
+    enum Method: TemplateScope {
         /// A synchronous form: never throws; a stub, the default or `()`.
         case respondWithoutFailing
         /// A synchronous form returning a described type: a child mock.
@@ -98,6 +104,23 @@ struct MockTypeContext: TemplateContext {
         case deliverResult
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
+
+        /// One field, read as `{{#method.respond}}`: a dotted name's later parts are looked up
+        /// in `method` alone, so another kind's section never finds a field of an enclosing
+        /// context.
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch (self, field) {
+            case (.respondWithoutFailing, .respondWithoutFailing): true
+            case (.child(let child), .child): child.templateValue
+            case (.respond, .respond): true
+            case (.deliverError, .deliverError): true
+            case (.deliverOptional, .deliverOptional): true
+            case (.deliverValue, .deliverValue): true
+            case (.deliverResult, .deliverResult): true
+            case (.run(let outcomes, let errorModel), .run): .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))])
+            default: nil
+            }
+        }
     }
 
     /// What a recorder call is given.
@@ -126,7 +149,7 @@ struct MockTypeContext: TemplateContext {
     }
 
     /// One form of a call.
-    struct Call: TemplateContext {
+    struct Call: TemplateContext, TemplateScope {
         var attributes: [Attribute]
         var declaration: String
         /// Where a `mockDefault` or `errorValue` was copied from.
@@ -134,56 +157,51 @@ struct MockTypeContext: TemplateContext {
         var answer: Answer
         var method: Method
 
-        var templateValue: TemplateValue {
-            // One field under `method`, read as `{{#method.respond}}`: a dotted name's later parts
-            // are looked up in `method` alone, so another kind's section never finds a field of an
-            // enclosing context.
-            let kind: (key: String, value: TemplateValue)
-            switch method {
-            case .respondWithoutFailing: kind = (key: "respondWithoutFailing", value: true)
-            case .child(let child): kind = (key: "child", value: child.templateValue)
-            case .respond: kind = (key: "respond", value: true)
-            case .deliverError: kind = (key: "deliverError", value: true)
-            case .deliverOptional: kind = (key: "deliverOptional", value: true)
-            case .deliverValue: kind = (key: "deliverValue", value: true)
-            case .deliverResult: kind = (key: "deliverResult", value: true)
-            case .run(let outcomes, let errorModel):
-                kind = (key: "run", value: .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))]))
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            case .copied: CopiedSwift.templateValue(copied)
+            case .id: answer.id.templateValue
+            case .arguments: .string(answer.arguments)
+            case .type: .string(answer.type)
+            case .backed: .string(answer.backed ?? "")
+            case .fallback: answer.fallback.map(TemplateValue.string) ?? .bool(false)
+            case .errorValue: .string(answer.errorValue)
+            case .handler: .string(answer.handler)
+            case .method: method.templateValue
+            default: nil
             }
-            return .object([
-                (key: "attributes", value: Attribute.lines(attributes)),
-                ("declaration", .string(declaration)),
-                ("copied", CopiedSwift.templateValue(copied)),
-                ("id", answer.id.templateValue),
-                ("arguments", .string(answer.arguments)),
-                ("type", .string(answer.type)),
-                ("backed", .string(answer.backed ?? "")),
-                ("fallback", answer.fallback.map(TemplateValue.string) ?? .bool(false)),
-                ("errorValue", .string(answer.errorValue)),
-                ("handler", .string(answer.handler)),
-                ("method", .object([kind])),
-            ])
+        }
+
+        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+            field == .method ? .some(method.value(of: next)) : value(of: field).map { $0.value(of: next) }
         }
     }
 
     /// A requirement of the backing protocol.
-    struct BackingRequirement: TemplateContext {
+    struct BackingRequirement: TemplateContext, TemplateScope {
         var doc: DocComment
         /// `func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord`.
         var declaration: String
 
-        var templateValue: TemplateValue {
-            .object([(key: "doc", value: doc.templateValue), ("declaration", .string(declaration))])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .doc: doc.templateValue
+            case .declaration: .string(declaration)
+            default: nil
+            }
         }
     }
 
-    var templateValue: TemplateValue {
-        .object(names.fields + [
-            (key: "properties", value: properties.templateValue),
-            ("calls", calls.templateValue),
-            ("hasBacking", .bool(!backingRequirements.isEmpty || !backingRefinements.isEmpty)),
-            ("backingRequirements", backingRequirements.templateValue),
-            ("backingRefinements", .string(backingRefinements.map { ", " + $0 }.joined())),
-        ])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .properties: properties.templateValue
+        case .calls: calls.templateValue
+        case .hasBacking: .bool(!backingRequirements.isEmpty || !backingRefinements.isEmpty)
+        case .backingRequirements: backingRequirements.templateValue
+        case .backingRefinements: .string(backingRefinements.map { ", " + $0 }.joined())
+        default: names.value(of: field)
+        }
     }
 }

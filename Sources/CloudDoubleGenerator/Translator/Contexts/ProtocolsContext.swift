@@ -31,7 +31,7 @@ struct ProtocolsFileContext: TemplateContext {
 }
 
 /// One protocol, `CloudDatabase`, with its default-argument overloads and its call keys.
-struct ProtocolsTypeContext: TemplateContext {
+struct ProtocolsTypeContext: TemplateContext, TemplateScope {
     var names: TypeNames
     var doc: DocComment
     /// One per property, then one per form of each call.
@@ -41,19 +41,24 @@ struct ProtocolsTypeContext: TemplateContext {
     var callKeys: [CallKey]
 
     /// A protocol requirement.
-    struct Requirement: TemplateContext {
+    struct Requirement: TemplateContext, TemplateScope {
         var doc: DocComment
         var attributes: [Attribute]
         /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: String
 
-        var templateValue: TemplateValue {
-            .object([(key: "doc", value: doc.templateValue), ("attributes", Attribute.lines(attributes)), ("declaration", .string(declaration))])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .doc: doc.templateValue
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            default: nil
+            }
         }
     }
 
     /// An overload that leaves defaulted arguments out and forwards with their defaults.
-    struct Overload: TemplateContext {
+    struct Overload: TemplateContext, TemplateScope {
         var attributes: [Attribute]
         var declaration: String
         /// The requirement called, the defaults filled in: `fetch(in: nil)`.
@@ -62,16 +67,20 @@ struct ProtocolsTypeContext: TemplateContext {
         /// Where the first default filled in was copied from.
         var copied: CopiedSwift?
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "attributes", value: Attribute.lines(attributes)), ("declaration", .string(declaration)),
-                ("invocation", .string(invocation)), ("isAsync", .bool(isAsync)), ("copied", CopiedSwift.templateValue(copied)),
-            ])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .attributes: Attribute.lines(attributes)
+            case .declaration: .string(declaration)
+            case .invocation: .string(invocation)
+            case .isAsync: .bool(isAsync)
+            case .copied: CopiedSwift.templateValue(copied)
+            default: nil
+            }
         }
     }
 
     /// `static var name: Self` in an extension of the key type constrained to the call's types.
-    struct CallKey: TemplateContext {
+    struct CallKey: TemplateContext, TemplateScope {
         var doc: DocComment
         /// The availability and deprecation every form of the call shares.
         var attributes: [Attribute]
@@ -83,22 +92,27 @@ struct ProtocolsTypeContext: TemplateContext {
         /// The id mocks and fault rules know the call by.
         var id: StringLiteral
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "doc", value: doc.templateValue), ("attributes", Attribute.lines(attributes)),
-                ("whereClause", .string("\(GeneratedNames.callKeyArguments) == \(arguments), \(GeneratedNames.callKeyValue) == \(value)")), ("name", .string(name)), ("id", id.templateValue),
-            ])
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .doc: doc.templateValue
+            case .attributes: Attribute.lines(attributes)
+            case .whereClause: .string("\(GeneratedNames.callKeyArguments) == \(arguments), \(GeneratedNames.callKeyValue) == \(value)")
+            case .name: .string(name)
+            case .id: id.templateValue
+            default: nil
+            }
         }
     }
 
-    var templateValue: TemplateValue {
-        .object(names.fields + [
-            (key: "doc", value: doc.templateValue),
-            ("protocolMembers", requirements.templateValue),
-            ("defaultOverloads", overloads.templateValue),
-            ("hasDefaultOverloads", .bool(!overloads.isEmpty)),
-            ("callKeys", callKeys.templateValue),
-            ("callKeyParameters", .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue)),
-        ])
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .doc: doc.templateValue
+        case .protocolMembers: requirements.templateValue
+        case .defaultOverloads: overloads.templateValue
+        case .hasDefaultOverloads: .bool(!overloads.isEmpty)
+        case .callKeys: callKeys.templateValue
+        case .callKeyParameters: .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue)
+        default: names.value(of: field)
+        }
     }
 }

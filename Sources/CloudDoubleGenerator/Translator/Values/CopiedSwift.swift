@@ -2,7 +2,7 @@
 /// arguments) came from. Templates put the code it covers between
 /// `#sourceLocation(file: {{file}}, line: {{descriptionLine}})` and `#sourceLocation()`, so a
 /// compile error in it points at the description's line and Xcode shows it on the JSON.
-struct CopiedSwift: Sendable, Equatable {
+struct CopiedSwift: TemplateScope, Equatable {
     /// The description's path as a string literal.
     let file: StringLiteral
     /// The line of the description the code was copied from.
@@ -15,7 +15,14 @@ struct CopiedSwift: Sendable, Equatable {
 
     /// `{file, descriptionLine}`, or false when nothing was copied (the section renders nothing).
     static func templateValue(_ copied: CopiedSwift?) -> TemplateValue {
-        guard let copied else { return .bool(false) }
-        return .object([(key: "file", value: copied.file.templateValue), ("descriptionLine", .string(String(copied.line)))])
+        copied?.templateValue ?? .bool(false)
+    }
+
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .file: file.templateValue
+        case .descriptionLine: .string(String(line))
+        default: nil
+        }
     }
 }

@@ -6,8 +6,9 @@ struct DocComment: Sendable, Equatable {
     let lines: [String]
 
     init(_ texts: [String]) {
-        guard !texts.isEmpty else {
-            lines = []
+        // Nearly every text is one line of printable ASCII with no `*/`: the texts are the lines.
+        guard !texts.allSatisfy(Self.isPlainLine) else {
+            lines = texts
             return
         }
         var lines: [String] = []

@@ -1,0 +1,87 @@
+/// A context that answers a name's lookup itself: a translator's typed context, rather than an
+/// array of `(String, TemplateValue)` built for every member, searched by name and freed.
+///
+/// Names are resolved once, when a template is compiled: each part of a tag's name that is one of
+/// the ``TemplateField``s is kept as that field, so looking it up in a scope is one `switch`, with
+/// no string compared. A name no field has (a user's template may look up anything) is answered by
+/// no scope, as an object without that key answers it: the lookup goes on outwards.
+protocol TemplateScope: Sendable {
+    /// The value of `field`, or nil when this context has no such field. A field the context has
+    /// is answered even when false or empty, exactly as an object with that key would.
+    func value(of field: TemplateField) -> TemplateValue?
+
+    /// `field.next` in one step: nil when this context has no `field` (the lookup goes on
+    /// outwards), `.some(nil)` when it has but that value has no `next`. A context whose field
+    /// is a one-field section (`{{#kind.async}}`) answers without making the section's value.
+    func value(of field: TemplateField, then next: TemplateField) -> TemplateValue??
+}
+
+extension TemplateScope {
+    var templateValue: TemplateValue { .scope(ScopedContext(self)) }
+
+    func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+        value(of: field).map { $0.value(of: next) }
+    }
+}
+
+extension TemplateValue {
+    /// The field `field` of an object, a scope or a line (whose one field is `line`), as the
+    /// renderer finds a dotted name's later parts.
+    func value(of field: TemplateField) -> TemplateValue? {
+        switch self {
+        case .scope(let context): return context.value(of: field)
+        case .object(let fields): return fields.first { $0.key == field.rawValue }?.value
+        case .line(let text): return field.rawValue == "line" ? .string(text) : nil
+        default: return nil
+        }
+    }
+}
+
+/// A ``TemplateScope`` as a template value: one reference to the context, held in a box of its
+/// own type (one allocation, and a `TemplateValue` no larger than a string's; an existential of
+/// the protocol would make every value five words, copied through the runtime's witnesses).
+public struct ScopedContext: Sendable {
+    let box: AnyScopeBox
+
+    init<Scope: TemplateScope>(_ scope: Scope) {
+        box = ScopeBox(scope)
+    }
+
+    func value(of field: TemplateField) -> TemplateValue? {
+        box.value(of: field)
+    }
+
+    func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+        box.value(of: field, then: next)
+    }
+
+    /// The fields the scope answers, in ``TemplateField`` order: what an object with the same
+    /// fields would hold (for snapshots, for checking templates against contexts, for walking a
+    /// context whole).
+    public var fields: [(key: String, value: TemplateValue)] {
+        TemplateField.allCases.compactMap { field in value(of: field).map { (key: field.rawValue, value: $0) } }
+    }
+}
+
+/// The box's interface; `@unchecked Sendable` because a base class cannot be checked: it holds
+/// nothing, and its only subclass holds one immutable `Sendable` value.
+class AnyScopeBox: @unchecked Sendable {
+    func value(of field: TemplateField) -> TemplateValue? { nil }
+    func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? { nil }
+}
+
+private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
+    let scope: Scope
+
+    init(_ scope: Scope) {
+        self.scope = scope
+    }
+
+    override func value(of field: TemplateField) -> TemplateValue? {
+        scope.value(of: field)
+    }
+
+    override func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
+        scope.value(of: field, then: next)
+    }
+}

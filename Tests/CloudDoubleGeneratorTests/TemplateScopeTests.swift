@@ -1,0 +1,99 @@
+@testable import CloudDoubleGenerator
+import XCTest
+
+/// Typed contexts answer names themselves (``TemplateScope``), resolved to ``TemplateField``s
+/// when a template is compiled. They must answer exactly as an object with the same fields
+/// would, in every template a user might write.
+final class TemplateScopeTests: XCTestCase {
+    /// A member with a few fields, one of them false and one a section named under `kind`.
+    struct Member: TemplateScope {
+        var declaration: String
+        var settable: Bool
+        var isAsync: Bool
+
+        func value(of field: TemplateField) -> TemplateValue? {
+            switch field {
+            case .declaration: .string(declaration)
+            case .settable: .bool(settable)
+            case .kind: .object([(key: "async", value: .bool(isAsync))])
+            default: nil
+            }
+        }
+    }
+
+    /// `value` with every scope, at any depth, made the object of the same fields.
+    static func expanded(_ value: TemplateValue) -> TemplateValue {
+        switch value {
+        case .scope(let context): return .object(context.fields.map { (key: $0.key, value: expanded($0.value)) })
+        case .object(let fields): return .object(fields.map { (key: $0.key, value: expanded($0.value)) })
+        case .list(let items): return .list(items.map(expanded))
+        case .generated(let list): return .list((0..<list.count).map { expanded(list.item($0)) })
+        case .string, .bool, .line, .lines: return value
+        }
+    }
+
+    func render(_ source: String, _ context: TemplateValue) throws -> String {
+        try MustacheTemplate(name: "t", source: source).render(context)
+    }
+
+    func testAScopeAnswersAsAnObjectWithItsFields() throws {
+        let members: [TemplateValue] = [
+            Member(declaration: "var a: Int", settable: true, isAsync: false).templateValue,
+            Member(declaration: "func b() async", settable: false, isAsync: true).templateValue,
+        ]
+        // Outside the members: a name they have (`settable`, not reached while a member has it,
+        // even false), names no field has (`accessPrefix` is a user's name here), a dotted name
+        // whose first part a member has (`kind.result`: not looked for further out).
+        let context: TemplateValue = .object([
+            (key: "members", value: .list(members)), ("settable", "outer"), ("accessPrefix", "public "), ("unknownName", "u"),
+            ("kind", .object([(key: "result", value: "outer")])),
+        ])
+        let template = """
+            {{#members}}{{accessPrefix}}{{declaration}}|{{settable}}|{{#settable}}S{{/settable}}{{^settable}}-{{/settable}}\
+            |{{#kind.async}}A{{/kind.async}}{{^kind.async}}s{{/kind.async}}|{{kind.async}}|{{kind.missing}}{{kind.result}}|{{unknownName}}|{{nameLiteral}}
+            {{/members}}
+            """
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "public var a: Int|true|S|s|false||u|\npublic func b() async|false|-|A|true||u|\n")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+    }
+
+    /// A call of a fault wrapper answers `kind.async` without making `kind` (its own
+    /// `value(of:then:)`): the same as through `kind`'s value.
+    func testADottedNameAnsweredInOneStepIsTheSameAsThroughItsFirstPart() throws {
+        let kinds: [FaultTypeContext.Call.Kind] = [
+            .async, .result, .forwarded(child: .faults("FaultInjectingCloudDatabase")), .completion(failure: "handler($0)", copied: nil),
+        ]
+        let template = """
+            {{#kind.async}}async{{/kind.async}}{{#kind.result}}result{{/kind.result}}{{#kind.forwarded}}forwarded{{#child}} {{childType}}{{/child}}{{/kind.forwarded}}\
+            {{#kind.completion}}completion {{failure}}{{/kind.completion}}{{^kind.items}} no items{{/kind.items}} {{kind.async}}{{kind.forwarded.child.make}}
+            """
+        var lines: [String] = []
+        for kind in kinds {
+            let call = FaultTypeContext.Call(
+                attributes: [], declaration: "func f()", invocation: "f()", id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
+            let rendered = try render(template, call.templateValue)
+            XCTAssertEqual(try render(template, Self.expanded(call.templateValue)), rendered)
+            lines.append(rendered)
+        }
+        XCTAssertEqual(lines, [
+            "async no items true", "result no items ", "forwarded FaultInjectingCloudDatabase no items FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_)",
+            "completion handler($0) no items ",
+        ])
+    }
+
+    /// Every bundled template renders the same from the typed contexts as from objects of
+    /// their fields, for the descriptions that between them use every kind of member.
+    func testEveryArtifactRendersTheSameFromScopesAsFromObjects() throws {
+        let templates = try TemplateSet.bundled()
+        for path in TemplateContextTests.descriptions {
+            let file = Paths.root.appendingPathComponent(path)
+            let translator = Translator(description: try Generator.resolve(Paths.bytes(file), file: path), sourceFile: file.lastPathComponent)
+            for artifact in Artifact.allCases {
+                let context = translator.context(for: artifact)
+                let rendered = try templates.render(artifact, context: context)
+                XCTAssertEqual(try templates.render(artifact, context: Self.expanded(context)), rendered, "\(path), \(artifact)")
+            }
+        }
+    }
+}
