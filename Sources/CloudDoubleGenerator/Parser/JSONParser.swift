@@ -269,6 +269,8 @@ struct JSONParser {
                     }
                     return nil
                 }
+                // At the end of the file there is no value: the whole document's parse says so.
+                guard position < bytes.count else { return (nil, 0, -1) }
                 switch bytes[position] {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     var depth = 0
