@@ -31,6 +31,15 @@ public enum DescriptionDecoder {
                 return try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
             }
         }
+        // The first error is what is wanted: the types are parsed and let go one by one, so a
+        // large broken description's JSON is never held whole.
+        var checking = JSONParser(bytes, dropping: "types")
+        do throws(JSONParser.Failure) {
+            _ = try checking.parse()
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+        }
+        // Valid JSON whose "types" is not an array of types to split (or is missing): parsed whole.
         var whole = JSONParser(bytes)
         let root: JSONValue
         do throws(JSONParser.Failure) {

@@ -31,9 +31,15 @@ struct JSONParser {
         let column: Int
     }
 
-    init(_ bytes: [UInt8], splitting key: String? = nil) {
+    /// The array under this key of the top-level object (its first such key) is parsed, for its
+    /// errors, but its elements are not kept: it stays empty in the tree.
+    private let droppedKey: String?
+    private var droppedKeySeen = false
+
+    init(_ bytes: [UInt8], splitting key: String? = nil, dropping dropped: String? = nil) {
         self.bytes = bytes
         self.splitKey = key
+        self.droppedKey = dropped
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
@@ -155,6 +161,9 @@ struct JSONParser {
                 let location = currentLocation()
                 splitElements = try splitArray()
                 value = .array([], location)
+            } else if depth == 0, !droppedKeySeen, key == droppedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                droppedKeySeen = true
+                value = try parseArray(depth: depth + 1, location: currentLocation(), keeping: false)
             } else {
                 value = try parseValue(depth: depth + 1)
             }
@@ -181,7 +190,8 @@ struct JSONParser {
         return !seen!.insert(key).inserted
     }
 
-    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+    /// `keeping: false` parses each element and lets it go (see `droppedKey`).
+    private mutating func parseArray(depth: Int, location: SourceLocation, keeping: Bool = true) throws(Failure) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -189,10 +199,11 @@ struct JSONParser {
             index += 1
             return .array(elements, location)
         }
-        elements.reserveCapacity(4)
+        if keeping { elements.reserveCapacity(4) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            let element = try parseValue(depth: depth + 1)
+            if keeping { elements.append(element) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
             if bytes[index] == UInt8(ascii: ",") {
