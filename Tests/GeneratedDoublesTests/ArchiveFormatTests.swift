@@ -135,6 +135,7 @@ final class ArchiveFormatTests: XCTestCase {
             let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: UUID().uuidString))
             record["text"] = "same"
             record["count"] = 2
+            record["when"] = Date(timeIntervalSinceReferenceDate: 817_258_395.195)
             return record
         }
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
@@ -142,7 +143,7 @@ final class ArchiveFormatTests: XCTestCase {
         archiver.finishEncoding()
         let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any])
         let classNames = Set((plist["$objects"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["$classname"] as? String })
-        XCTAssertTrue(classNames.isSuperset(of: ["NSMutableDictionary", "NSMutableSet"]), "\(classNames)")
+        XCTAssertTrue(classNames.isSuperset(of: ["NSMutableDictionary", "NSMutableSet", "NSDate"]), "\(classNames)")
         XCTAssertFalse(classNames.contains { $0.contains("StandIn") }, "\(classNames)")
 
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
@@ -151,7 +152,8 @@ final class ArchiveFormatTests: XCTestCase {
         decoded[0]["text"] = "changed"
         XCTAssertEqual(decoded[1]["text"] as? String, "same")
         XCTAssertEqual(decoded.map { $0["count"] as? Int }, [2, 2])
-        XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text"], ["count", "text"]])
+        XCTAssertEqual(decoded.map { $0["when"] as? Date }, [Date(timeIntervalSinceReferenceDate: 817_258_395.195), Date(timeIntervalSinceReferenceDate: 817_258_395.195)])
+        XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text", "when"], ["count", "text", "when"]])
     }
 
     func testValuesKeepTheirTypesThroughAnArchive() throws {
@@ -162,13 +164,44 @@ final class ArchiveFormatTests: XCTestCase {
         record["done"] = true
         record["tags"] = ["a", "b"]
         record["links"] = [CKRecord.Reference(recordID: target, action: .deleteSelf)]
+        record["big"] = Int64(1) << 40
+        record["sizes"] = [Int64(1), Int64(2)]
         let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
         XCTAssertEqual(restored["count"] as? Int, 3)
+        XCTAssertEqual(restored["big"] as? Int64, Int64(1) << 40)
+        XCTAssertEqual(restored["sizes"] as? [Int64], [1, 2])
         XCTAssertEqual(restored["ratio"] as? Double, 0.5)
         XCTAssertEqual(restored["done"] as? Bool, true)
         XCTAssertEqual(restored["tags"] as? [String], ["a", "b"])
         XCTAssertEqual((restored["links"] as? [CKRecord.Reference])?.map(\.recordID), [target])
     }
+
+    #if !canImport(Darwin)
+    /// The stand-in writes the Swift types of a store's values (a key Apple's format does not
+    /// have) only when the objects do not tell them: an Int64 would read back as an Int.
+    func testTheStandInWritesValueTypesOnlyWhenTheObjectsDoNotTellThem() throws {
+        func storeKeys(_ record: CKRecord) throws -> [[String]] {
+            let data = KeyedArchives.data { record.encode(with: $0) }
+            let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+            let objects = try XCTUnwrap(plist["$objects"] as? [Any]).compactMap { $0 as? [String: Any] }
+            return objects.filter { $0["ChangedKeys"] != nil }.map { $0.keys.sorted() }.sorted { $0.count > $1.count }
+        }
+        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
+        record["text"] = "hello"
+        record["count"] = 3
+        record["done"] = true
+        record["when"] = Date(timeIntervalSince1970: 1_000)
+        record["tags"] = ["a"]
+        record.encryptedValues["ratio"] = 0.5
+        let plain = ["$class", "ChangedKeys", "OriginalValues", "RecordValues"]
+        XCTAssertEqual(try storeKeys(record), [plain, plain])
+        record["big"] = Int64(7)
+        XCTAssertEqual(try storeKeys(record), [plain + ["StandInValueTypes"], plain])
+        let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
+        XCTAssertEqual(restored["big"] as? Int64, 7)
+        XCTAssertEqual(restored["count"] as? Int, 3)
+    }
+    #endif
 
     func testARecordWithoutTypeOrIDDoesNotDecodeAndMissingStoresAreEmpty() throws {
         XCTAssertNil(try decoded(CKRecord.self, from: ["RecordType": "Note" as NSString]))

@@ -211,6 +211,16 @@ final class InMemoryStoreSemanticsTests: XCTestCase, StoreTestSupport {
             XCTAssertEqual(ancestor.recordChangeTag, mine.recordChangeTag)
             XCTAssertEqual((model.serverRecord(of: error) as? CKRecord)?["title"] as? String, "theirs")
             XCTAssertTrue(model.clientRecord(of: error) === mine)
+            XCTAssertEqual(ancestor.changedKeys(), [], "as the server handed that version out")
+            XCTAssertEqual(ancestor.modificationDate, mine.modificationDate)
+            ancestor["title"] = "changed by the app"
+        }
+        // Each conflict gets an ancestor of its own (a copy of that version's hand-out).
+        do {
+            _ = try await database.save(mine)
+            XCTFail("expected serverRecordChanged")
+        } catch {
+            XCTAssertEqual((model.ancestorRecord(of: error) as? CKRecord)?["title"] as? String, "original")
         }
     }
 

@@ -33,7 +33,7 @@ final class KeyedArchivePatchTests: XCTestCase {
             var patch = try XCTUnwrap(KeyedArchivePatch(data))
             XCTAssertTrue(patch.redirectTopLevel([("ETag", "new.ETag")]))
             let replacement = try XCTUnwrap(patch.topLevelReference("new.Keys"))
-            XCTAssertTrue(patch.redirectNested("Keys", to: [replacement]))
+            patch.redirectNested("Keys", to: replacement)
             XCTAssertEqual(patch.data.count, data.count, "changed in place")
 
             let keys = try unarchiver(patch.data)
@@ -45,26 +45,24 @@ final class KeyedArchivePatchTests: XCTestCase {
         }
     }
 
-    /// Each object that holds a nested key gets its own replacement, in archive order: a record's
-    /// two value stores get two "ChangedKeys" sets (Apple's value store keeps the decoded set as
-    /// its own mutable set, so one shared set would be shared by both stores on a Mac). Both
-    /// ways: in place, and with the archive parsed and written again.
-    func testEachHolderOfANestedKeyGetsItsOwnReplacement() throws {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        archiver.encode("new" as NSString, forKey: "new.ETag")
-        archiver.encode(NSSet(array: ["x" as NSString]), forKey: SystemFields.prefix + "Keys.0")
-        archiver.encode(NSSet(array: ["y" as NSString]), forKey: SystemFields.prefix + "Keys.1")
-        archiver.encode("old" as NSString, forKey: "ETag")
-        archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["a" as NSString]), "Other": "1" as NSString]), forKey: "First")
-        archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["b" as NSString]), "Other": "2" as NSString]), forKey: "Second")
-        archiver.finishEncoding()
-        let data = archiver.encodedData
-        let inPlace = try XCTUnwrap(SystemFields.redirectedInPlace(data, topLevel: [], nested: ["Keys": 2]))
-        let rewritten = try XCTUnwrap(SystemFields.withKeysAdded(data, topLevel: [], nested: ["Keys": 2]))
+    /// A cleared key refers to nil in every object that has it (a record's two value stores
+    /// decode without changed keys, each making a set of its own, as Apple's value store does
+    /// for a nil "ChangedKeys"). Both ways: in place, and with the archive parsed and written again.
+    func testAClearedKeyRefersToNilInEveryObjectThatHasIt() throws {
+        let data = KeyedArchives.data { archiver in
+            archiver.encode(nil as Any?, forKey: SystemFields.nilKey)
+            archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["a" as NSString]), "Other": "1" as NSString]), forKey: "First")
+            archiver.encode(OpaqueValuePlaceholder(values: ["Keys": NSSet(array: ["b" as NSString]), "Other": "2" as NSString]), forKey: "Second")
+        }
+        let inPlace = try XCTUnwrap(SystemFields.redirectedInPlace(data, topLevel: [], cleared: ["Keys"]))
+        let rewritten = try XCTUnwrap(SystemFields.withKeysAdded(data, topLevel: [], cleared: ["Keys"]))
         for patched in [inPlace, rewritten] {
             let keys = try unarchiver(patched)
-            XCTAssertEqual(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "First")?.keys, ["x"])
-            XCTAssertEqual(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "Second")?.keys, ["y"])
+            let first = try XCTUnwrap(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "First"))
+            let second = try XCTUnwrap(keys.decodeObject(of: ArchivedPlaceholder.self, forKey: "Second"))
+            XCTAssertEqual([first.keys, second.keys], [[], []])
+            XCTAssertEqual([first.other, second.other], ["1", "2"])
+            XCTAssertTrue(first.keysWereNil && second.keysWereNil)
         }
     }
 
@@ -87,9 +85,9 @@ final class KeyedArchivePatchTests: XCTestCase {
                 archiver.encode("Note" as NSString, forKey: "RecordType")
                 archiver.encode(record.recordID, forKey: "RecordID")  // no "ETag" at all
             },
-            topLevel: [SystemFields.changeTagKey: "7" as NSString], nested: [:], decode: { CKRecord(coder: $0) })
+            topLevel: [SystemFields.changeTagKey: "7" as NSString], cleared: [], decode: { CKRecord(coder: $0) })
         XCTAssertEqual(made?.recordChangeTag, "7")
-        XCTAssertNil(SystemFields.redirectedInPlace(archive(top: ["RecordType": "Note" as NSString]), topLevel: ["ETag"], nested: [:]))
+        XCTAssertNil(SystemFields.redirectedInPlace(archive(top: ["RecordType": "Note" as NSString]), topLevel: ["ETag"], cleared: []))
     }
 }
 
@@ -129,10 +127,12 @@ extension KeyedArchivePatchTests {
 final class ArchivedPlaceholder: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
     let keys: [String]
+    let keysWereNil: Bool
     let other: String?
 
     init?(coder: NSCoder) {
         let set = coder.decodeObject(of: [NSSet.self, NSString.self], forKey: "Keys") as? NSSet
+        keysWereNil = set == nil
         keys = (set?.allObjects.compactMap { ($0 as? NSString).map { $0 as String } } ?? []).sorted()
         other = coder.decodeObject(of: NSString.self, forKey: "Other") as String?
     }

@@ -26,6 +26,10 @@ final class SystemFieldsOnApplePlatformsTests: XCTestCase {
         XCTAssertEqual(saved.creatorUserRecordID?.recordName, CKCurrentUserDefaultName, "\"CreatorUserRecordID\"")
         XCTAssertEqual(saved.lastModifiedUserRecordID?.recordName, CKCurrentUserDefaultName, "\"LastModifiedUserRecordID\"")
         XCTAssertEqual(cloud.archiveFormat.problems, [])
+        // "ChangedKeys" refers to nil in the hand-out's archive: each value store makes a set of its own.
+        saved["title"] = "v1.1" as NSString
+        XCTAssertEqual(saved.changedKeys(), ["title"])
+        XCTAssertEqual(saved.encryptedValues.changedKeys(), [], "the stores do not share one changed-keys set")
 
         // The app's usual cache of system fields keeps the tag, and saves.
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)

@@ -12,72 +12,94 @@ public enum DescriptionDecoder {
                 file: file, location: SourceLocation(line: 1, column: 1),
                 message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(maximumBytes >> 20) MB")])
         }
-        let sink = DiagnosticSink(file: file)
-        // Each type is decoded as soon as it is parsed and its JSON dropped: a large description's
-        // JSON is never held whole beside its model. The types' diagnostics wait in their own
-        // sink until the reader reaches "types", so they come out in the same order.
         // One parse per distinct type text (most repeat: `String`, `CKRecord.ID`), shared by every use.
         let typeCache = SwiftTypeCache()
-        var streamedTypes = StreamedTypes(types: [], diagnostics: [], typeCache: typeCache)
-        var pending: [JSONValue] = []
-        var parser = JSONParser(bytes, streaming: "types") { value in
-            pending.append(value)
-            if pending.count == StreamedTypes.batchSize { streamedTypes.decode(&pending, file: file) }
+        // The types' JSON is parsed and decoded on all cores, each type's JSON dropped as soon as
+        // it is decoded: the document's parse only finds where each type is. When that parse or
+        // any type's fails, the document is parsed whole, as one parse, for its first error.
+        var parser = JSONParser(bytes, splitting: "types")
+        if let root = try? parser.parse(), let elements = parser.splitElements {
+            let decoded = elements.parallelMap { element -> DecodedType? in
+                guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
+                let sink = DiagnosticSink(file: file)
+                let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
+                return DecodedType(type: type, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+            }
+            if !decoded.contains(where: { $0 == nil }) {
+                // In the order the whole document's parse finds them: by place.
+                let duplicates = (parser.duplicateKeys + decoded.flatMap { $0!.duplicateKeys }).sorted { $0.location < $1.location }
+                return try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
+            }
         }
+        var whole = JSONParser(bytes)
         let root: JSONValue
         do throws(JSONParser.Failure) {
-            root = try parser.parse()
+            root = try whole.parse()
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
-        streamedTypes.decode(&pending, file: file)
-        for duplicate in parser.duplicateKeys {
+        return try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache)
+    }
+
+    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set.
+    private static func finish(
+        _ root: JSONValue, duplicateKeys: [(key: String, location: SourceLocation)], decodedTypes: [DecodedType]?, file: String, typeCache: SwiftTypeCache
+    ) throws(DiagnosticsError) -> APIDescription {
+        let sink = DiagnosticSink(file: file)
+        for duplicate in duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let description = Reader(sink: sink, typeCache: typeCache, streamedTypes: parser.streamedKeySeen ? streamedTypes : nil).description(root)
+        let description = Reader(sink: sink, typeCache: typeCache, decodedTypes: decodedTypes).description(root)
         if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
         return description!
     }
 }
 
-/// Types decoded while the JSON was parsed, with their diagnostics in order.
-private struct StreamedTypes {
-    /// Types are decoded a batch at a time, on all cores; the batch's JSON is all that is held.
-    static let batchSize = 256
+/// The last few type texts one reader (one type's JSON, on one thread) parsed, in front of the
+/// shared `SwiftTypeCache`.
+private final class RecentTypes {
+    private var entries: [(text: String, parsed: Result<SwiftType, SwiftTypeError>)] = []
+    private var next = 0
+    private static let capacity = 8
 
-    var types: [DescribedType]
-    var diagnostics: [Diagnostic]
-    let typeCache: SwiftTypeCache
-
-    /// Decodes the types in `batch` (and empties it), each into its own sink, in order.
-    mutating func decode(_ batch: inout [JSONValue], file: String) {
-        let cache = typeCache
-        let decoded = batch.parallelMap { value in
-            let sink = DiagnosticSink(file: file)
-            return (type: Reader(sink: sink, typeCache: cache).describedType(value), diagnostics: sink.diagnostics)
+    func parse(_ text: String, cache: SwiftTypeCache) -> Result<SwiftType, SwiftTypeError> {
+        for entry in entries where entry.text == text { return entry.parsed }
+        let parsed = cache.parse(text)
+        if entries.count < Self.capacity {
+            entries.append((text, parsed))
+        } else {
+            entries[next] = (text, parsed)
+            next = (next + 1) % Self.capacity
         }
-        batch.removeAll(keepingCapacity: true)
-        for entry in decoded {
-            if let type = entry.type { types.append(type) }
-            diagnostics += entry.diagnostics
-        }
+        return parsed
     }
+}
+
+/// One element of "types", decoded on its own, with its diagnostics in order.
+private struct DecodedType: Sendable {
+    let type: DescribedType?
+    let diagnostics: [Diagnostic]
+    let duplicateKeys: [(key: String, location: SourceLocation)]
 }
 
 private struct Reader {
     let sink: DiagnosticSink
     let typeCache: SwiftTypeCache
-    /// The types, when they were decoded as they were parsed (the top-level "types" array).
-    var streamedTypes: StreamedTypes?
+    /// The types, when they were decoded on their own (the top-level "types" array).
+    let decodedTypes: [DecodedType]?
 
-    init(sink: DiagnosticSink, typeCache: SwiftTypeCache, streamedTypes: StreamedTypes? = nil) {
+    /// The types this reader parsed last: a type's members repeat a few types, and a hit here
+    /// needs no lock and no hashing.
+    private let recentTypes = RecentTypes()
+
+    init(sink: DiagnosticSink, typeCache: SwiftTypeCache, decodedTypes: [DecodedType]? = nil) {
         self.sink = sink
         self.typeCache = typeCache
-        self.streamedTypes = streamedTypes
+        self.decodedTypes = decodedTypes
     }
 
     func declared(_ type: Located<String>) -> DeclaredType {
-        DeclaredType(type, parsed: typeCache.parse(type.value))
+        DeclaredType(type, parsed: recentTypes.parse(type.value, cache: typeCache))
     }
 
     func description(_ value: JSONValue) -> APIDescription? {
@@ -97,9 +119,11 @@ private struct Reader {
             }
         }
         var types = (object.array("types", required: true) ?? []).compactMap(describedType)
-        if let streamedTypes {
-            for diagnostic in streamedTypes.diagnostics { sink.append(diagnostic) }
-            types = streamedTypes.types
+        if let decodedTypes {
+            for decoded in decodedTypes {
+                for diagnostic in decoded.diagnostics { sink.append(diagnostic) }
+            }
+            types = decodedTypes.compactMap(\.type)
         }
         let operations = (object.array("operations") ?? []).compactMap(operation)
         guard let version, let module, let prefix else { return nil }
@@ -149,7 +173,7 @@ private struct Reader {
         let returns = typeUse(object, swiftKey: "returns", refKey: "returnsRef", required: false)
         var forms: [CallFormSpec] = []
         if let formsValue = object.requireValue("forms"),
-            let formsObject = ObjectReader(formsValue, what: "\"forms\"", allowed: FormKind.allCases.map(\.rawValue), sink: sink) {
+            let formsObject = ObjectReader(formsValue, what: "\"forms\"", allowed: DescriptionKeys.forms, sink: sink) {
             for kind in FormKind.allCases {
                 if let formValue = formsObject.value(kind.rawValue), let form = form(kind, formValue) { forms.append(form) }
             }
@@ -319,7 +343,7 @@ private struct Reader {
     }
 
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
-        guard let object = ObjectReader(value, what: "the \"\(kind.rawValue)\" form", allowed: DescriptionKeys.form, sink: sink) else { return nil }
+        guard let object = ObjectReader(value, what: Self.formWhat(kind), allowed: DescriptionKeys.form, sink: sink) else { return nil }
         guard let name = object.string("name", required: true) else { return nil }
         if kind == .sync || kind == .async {
             for key in DescriptionKeys.handlerOnly {
@@ -334,6 +358,16 @@ private struct Reader {
             errorValue: object.string("errorValue"), discardableResult: object.bool("discardableResult", default: false),
             preconcurrency: object.bool("preconcurrency", default: false), sendableHandler: object.bool("sendableHandler", default: true),
             availability: object.strings("availability"), deprecation: deprecation(object), location: object.location)
+    }
+
+    /// `the "async" form`, for diagnostics: spelled out, so no form builds it.
+    private static func formWhat(_ kind: FormKind) -> String {
+        switch kind {
+        case .sync: return "the \"sync\" form"
+        case .async: return "the \"async\" form"
+        case .completion: return "the \"completion\" form"
+        case .result: return "the \"result\" form"
+        }
     }
 
     func typeUse(_ object: ObjectReader, swiftKey: String, refKey: String, required: Bool) -> TypeUse? {
@@ -420,6 +454,8 @@ enum DescriptionKeys {
     static let block = ["name", "role", "type", "arguments", "unwrap", "deprecated"]
     static let binding = ["name", "value"]
     static let parameter = ["label", "name", "type", "default", "items"]
+    /// The form kinds, the keys of "forms".
+    static let forms = FormKind.allCases.map(\.rawValue)
     static let form = [
         "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",
         "availability", "deprecated",

@@ -14,18 +14,26 @@ struct JSONParser {
     private let maxDepth = 256
     private(set) var duplicateKeys: [(key: String, location: SourceLocation)] = []
 
-    /// The elements of the array under this key of the top-level object (its first such key) are
-    /// handed to `handleStreamed` as each is parsed, and not kept: the array stays empty in the
-    /// tree. So a description's types are decoded one at a time, and their JSON never all held.
-    private let streamedKey: String?
-    private let handleStreamed: (JSONValue) -> Void
-    /// Whether the streamed array was found (and its elements handed over).
-    private(set) var streamedKeySeen = false
+    /// The array under this key of the top-level object (its first such key) is not parsed here:
+    /// its elements are only found (``Element``), each to be parsed on its own by
+    /// ``parseElement(_:of:)``, on any core. It stays empty in the tree.
+    private let splitKey: String?
+    /// The elements of the split array, in order; `nil` when the top-level object has no such array.
+    private(set) var splitElements: [Element]?
 
-    init(_ bytes: [UInt8], streaming key: String? = nil, to handle: @escaping (JSONValue) -> Void = { _ in }) {
+    /// Where one element of the split array is: what a parser of its own starts from.
+    struct Element: Sendable {
+        /// Its first byte, and the byte after its last.
+        let start: Int
+        let end: Int
+        let line: Int
+        let lineStart: Int
+        let column: Int
+    }
+
+    init(_ bytes: [UInt8], splitting key: String? = nil) {
         self.bytes = bytes
-        self.streamedKey = key
-        self.handleStreamed = handle
+        self.splitKey = key
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
@@ -56,9 +64,19 @@ struct JSONParser {
         // Columns count characters, not bytes: continuation bytes are skipped.
         if columnMark.offset < lineStart || columnMark.offset > index { columnMark = (lineStart, 1) }
         var (position, column) = columnMark
-        while position < index && position < bytes.count {
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
+        let end = min(index, bytes.count)
+        bytes.withUnsafeBytes { raw in
+            // Eight bytes at a time: a continuation byte is 10xxxxxx, so its top bit is set and
+            // the next one down is not (a long description may be one line of megabytes).
+            while position + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                position += 8
+            }
+            while position < end {
+                if raw[position] & 0xC0 != 0x80 { column += 1 }
+                position += 1
+            }
         }
         columnMark = (position, column)
         return SourceLocation(line: line, column: column)
@@ -107,7 +125,7 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
         index += 1
-        var members: [(key: String, keyLocation: SourceLocation, value: JSONValue)] = []
+        var members: [JSONValue.Member] = []
         // Objects have a handful of keys: a scan of the earlier ones finds a duplicate sooner than
         // hashing every key; a set takes over only for large objects.
         var seen: Set<String>?
@@ -125,20 +143,21 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyLocation = currentLocation()
             let key = try parseString()
+            let keyIsASCII = lastStringIsASCII
             if Self.isDuplicate(key, in: members, seen: &seen) { duplicateKeys.append((key, keyLocation)) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
             index += 1
             skipWhitespace()
             let value: JSONValue
-            if depth == 0, !streamedKeySeen, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                streamedKeySeen = true
+            if depth == 0, splitElements == nil, key == splitKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
                 let location = currentLocation()
-                value = try parseArray(depth: depth + 1, location: location, streamed: true)
+                splitElements = try splitArray()
+                value = .array([], location)
             } else {
                 value = try parseValue(depth: depth + 1)
             }
-            members.append((key, keyLocation, value))
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value, keyIsASCII: keyIsASCII))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -154,14 +173,14 @@ struct JSONParser {
     }
 
     private static func isDuplicate(
-        _ key: String, in members: [(key: String, keyLocation: SourceLocation, value: JSONValue)], seen: inout Set<String>?
+        _ key: String, in members: [JSONValue.Member], seen: inout Set<String>?
     ) -> Bool {
         if seen == nil, members.count < 16 { return members.contains { $0.key == key } }
         if seen == nil { seen = Set(members.map(\.key)) }
         return !seen!.insert(key).inserted
     }
 
-    private mutating func parseArray(depth: Int, location: SourceLocation, streamed: Bool = false) throws(Failure) -> JSONValue {
+    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -169,11 +188,10 @@ struct JSONParser {
             index += 1
             return .array(elements, location)
         }
-        if !streamed { elements.reserveCapacity(4) }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
-            let element = try parseValue(depth: depth + 1)
-            if streamed { handleStreamed(element) } else { elements.append(element) }
+            elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -188,15 +206,137 @@ struct JSONParser {
         }
     }
 
+    /// The depth the split array's elements are parsed at: inside the top-level object and the array.
+    private static let elementDepth = 2
+
+    /// Finds the elements of the array at `index` without parsing them: strings are skipped
+    /// (escapes included) and brackets counted, so each element's extent is known in one cheap
+    /// pass. Only valid JSON needs the right extents: each element's own parse then checks that it
+    /// ends where the scan said, and any disagreement or error is a failure (the caller then
+    /// parses the document whole, which reports the first error as it always has).
+    private mutating func splitArray() throws(Failure) -> [Element] {
+        index += 1
+        var elements: [Element] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            let location = currentLocation()
+            let (start, startLineStart) = (index, lineStart)
+            try skipValue()
+            elements.append(Element(start: start, end: index, line: location.line, lineStart: startLineStart, column: location.column))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return elements
+            }
+            throw fail("expected ',' or ']' in the array")
+        }
+    }
+
+    /// Moves past one value by its brackets and quotes alone (see `splitArray`): an object or
+    /// array to its closing bracket, a string to its closing quote, anything else to the next
+    /// separator. Line breaks are counted, so the next element's location is right.
+    private mutating func skipValue() throws(Failure) {
+        let (end, lines, lastLineStart) = bytes.withUnsafeBufferPointer { bytes -> (end: Int?, lines: Int, lastLineStart: Int) in
+            var position = index
+            var lines = 0
+            var lastLineStart = -1
+            /// The byte after the string's closing quote, from its opening one; nil when it is not closed on its line.
+            func skipString(_ from: Int) -> Int? {
+                var position = from + 1
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: "\""): return position + 1
+                    case UInt8(ascii: "\\"): position += 2
+                    case 0..<0x20: return nil
+                    default: position += 1
+                    }
+                }
+                return nil
+            }
+            switch bytes[position] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: "\""):
+                        guard let next = skipString(position) else { return (nil, lines, lastLineStart) }
+                        position = next
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { return (position + 1, lines, lastLineStart) }
+                    case 0x0A:
+                        lines += 1
+                        lastLineStart = position + 1
+                    default: break
+                    }
+                    position += 1
+                }
+                return (nil, lines, lastLineStart)
+            case UInt8(ascii: "\""):
+                return (skipString(position), 0, -1)
+            default:
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (position, 0, -1)
+                    default: position += 1
+                    }
+                }
+                return (position, 0, -1)
+            }
+        }
+        guard let end else { throw fail("the value is not closed") }
+        index = end
+        line += lines
+        if lastLineStart >= 0 { lineStart = lastLineStart }
+    }
+
+    /// Parses one element `splitArray` found, as the whole document's parse would have; fails
+    /// when the element does not end where the scan found it ending.
+    static func parseElement(_ element: Element, of bytes: [UInt8]) -> Result<(value: JSONValue, duplicateKeys: [(key: String, location: SourceLocation)]), Failure> {
+        var parser = JSONParser(bytes)
+        parser.index = element.start
+        parser.line = element.line
+        parser.lineStart = element.lineStart
+        parser.columnMark = (element.start, element.column)
+        do throws(Failure) {
+            let value = try parser.parseValue(depth: elementDepth)
+            guard parser.index == element.end else { throw parser.fail("the element does not end where its brackets do") }
+            return .success((value, parser.duplicateKeys))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether the string `parseString` read last was ASCII without escapes.
+    private var lastStringIsASCII = false
+
     private mutating func parseString() throws(Failure) -> String {
         index += 1
         // Fast path: most strings have no escapes; decode their bytes in one go.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bits |= bytes[end]
+            end += 1
+        }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
+            lastStringIsASCII = bits < 0x80
             return String(decoding: bytes[index..<end], as: UTF8.self)
         }
+        lastStringIsASCII = false
         var scalars = String.UnicodeScalarView()
         var utf8Run: [UInt8] = []
         func flush() {

@@ -5,7 +5,7 @@ import Foundation
 struct ObjectReader {
     let what: String
     let location: SourceLocation
-    private let members: [(key: String, keyLocation: SourceLocation, value: JSONValue)]
+    private let members: [JSONValue.Member]
     private let sink: DiagnosticSink
 
     /// `nil` (with a diagnostic) when `value` is not an object.
@@ -19,7 +19,7 @@ struct ObjectReader {
         self.members = members
         self.sink = sink
         // A dozen keys at most: scanning the list beats building a set for every object.
-        for member in members where !allowed.contains(member.key) {
+        for member in members where !allowed.contains(where: { Self.isKey($0, member.key, ascii: member.keyIsASCII) }) {
             let suggestion = Spelling.closest(to: member.key, in: allowed)
             sink.error(
                 "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
@@ -28,7 +28,19 @@ struct ObjectReader {
     }
 
     func value(_ key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
+        for index in members.indices where Self.isKey(key, members[index].key, ascii: members[index].keyIsASCII) {
+            return members[index].value
+        }
+        return nil
+    }
+
+    /// `memberKey == key` for an ASCII `key`, the lengths compared first when the member's key
+    /// is ASCII too: most keys compared are not the one looked for, and a length is read inline
+    /// where `==` calls into the runtime.
+    @inline(__always)
+    private static func isKey(_ key: String, _ memberKey: String, ascii: Bool) -> Bool {
+        if ascii, memberKey.utf8.count != key.utf8.count { return false }
+        return memberKey == key
     }
 
     func requireValue(_ key: String) -> JSONValue? {
@@ -45,7 +57,10 @@ struct ObjectReader {
             sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
-        if !allowEmpty, string.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        // Bytes, not characters: only spaces and tabs, whichever way it is read (and most
+        // strings are told apart by their first byte).
+        if !allowEmpty, string.utf8.first.map({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true,
+            string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
             sink.error("\"\(key)\" in \(what) must not be empty", at: location)
             return nil
         }

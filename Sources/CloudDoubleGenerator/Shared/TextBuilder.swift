@@ -17,6 +17,7 @@ struct TextBuilder: ~Copyable {
     /// How many bytes have been written.
     var utf8Count: Int { count }
 
+    @inline(__always)
     static func += (builder: inout TextBuilder, piece: String) {
         builder.append(piece)
     }
@@ -41,7 +42,12 @@ struct TextBuilder: ~Copyable {
             base = newBase
             capacity = newCapacity
         }
-        (base + count).update(from: source, count: bytes.count)
+        if bytes.count <= 16 {
+            // Most pieces are a few bytes: copied here rather than through a call to memmove.
+            for offset in 0..<bytes.count { (base + count + offset).pointee = source[offset] }
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 

@@ -39,8 +39,9 @@ final class ResolvedCall: Sendable {
         let parameters = call.parameters
         let returns = returns
         let returnsType = returnsType
+        let pieces = CallPieces(parameters)
         forms = call.forms.map { form in
-            ResolvedForm(form, parameters: parameters, returns: returns, returnsType: returnsType)
+            ResolvedForm(form, parameters: parameters, returns: returns, returnsType: returnsType, pieces: pieces)
         }
     }
 

@@ -29,20 +29,19 @@ final class ResolvedForm: Sendable {
         let pasted: SourceLocation?
     }
 
-    init(_ form: CallFormSpec, parameters: [Parameter], returns: String?, returnsType: SwiftType?) {
+    /// `pieces`: the call's parameter and argument lists, spelled once for all its forms.
+    init(_ form: CallFormSpec, parameters: [Parameter], returns: String?, returnsType: SwiftType?, pieces: CallPieces) {
         spec = form
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
-        let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType)
-        let declaration = spelling.declaration(omitting: [])
-        let call = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
-        // Reserved at once: appended to the declaration, the text would double its capacity.
-        var spelled = ""
-        spelled.reserveCapacity(declaration.utf8.count + call.utf8.count)
-        spelled += declaration
-        let callStart = spelled.endIndex
-        spelled += call
+        let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType, pieces: pieces)
+        // Both texts built in one buffer and made one string, its length exactly theirs.
+        var text = TextBuilder(capacity: 384)
+        spelling.appendDeclaration(omitting: [], to: &text)
+        let declarationLength = text.utf8Count
+        spelling.appendCallExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:], to: &text)
+        let spelled = text.text()
         self.spelled = spelled
-        self.callStart = callStart
+        self.callStart = spelled.utf8.index(spelled.utf8.startIndex, offsetBy: declarationLength)
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && returns != nil { attributes.append(.discardableResult) }
@@ -107,10 +106,28 @@ final class ResolvedForm: Sendable {
     }
 
     private func spelling(of call: ResolvedCall) -> FormSpelling {
-        FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType)
+        FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType, pieces: nil)
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
+}
+
+/// What every form of a call that keeps the call's labels spells the same: its parameter list
+/// (`_ value: Swift.String, count: Int`) and argument list (`value, count: count`).
+struct CallPieces {
+    let parameters: String
+    let arguments: String
+
+    init(_ parameters: [Parameter]) {
+        var declared = TextBuilder(capacity: 64)
+        var passed = TextBuilder(capacity: 64)
+        for index in parameters.indices {
+            FormSpelling.appendParameter(label: parameters[index].label.value, of: parameters[index], separator: index > 0, to: &declared)
+            FormSpelling.appendArgument(label: parameters[index].label.value, value: SwiftNames.escaped(parameters[index].name.value), separator: index > 0, to: &passed)
+        }
+        self.parameters = declared.text()
+        arguments = passed.text()
+    }
 }
 
 /// How a form is spelled in Swift; only a resolved form builds its texts with it.
@@ -119,6 +136,8 @@ private struct FormSpelling {
     let parameters: [Parameter]
     let returns: String?
     let returnsType: SwiftType?
+    /// The call's lists, for a form with the call's labels (`nil`: spelled here).
+    let pieces: CallPieces?
 
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
@@ -148,8 +167,12 @@ private struct FormSpelling {
         text += form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         switch kind {
         case .result:
-            text += Qualified.result(returns ?? Qualified.void)
-            text += ") -> Swift.Void"
+            // `Qualified.result(_:)`, written into the text.
+            text += "Swift.Result<"
+            text += returns ?? Qualified.void
+            text += ", "
+            text += Qualified.anyError
+            text += ">) -> Swift.Void"
         default:
             guard let returns else {
                 text += "(any Swift.Error)?) -> Swift.Void"
@@ -174,25 +197,26 @@ private struct FormSpelling {
     /// The declaration, without access or attributes.
     func declaration(omitting omitted: Set<Int>) -> String {
         var text = TextBuilder(capacity: 192)
+        appendDeclaration(omitting: omitted, to: &text)
+        return text.text()
+    }
+
+    func appendDeclaration(omitting omitted: Set<Int>, to text: inout TextBuilder) {
         text += "func "
         text += SwiftNames.escaped(form.name.value)
         text += "("
-        var separator = ""
-        for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
-            let label = label(at: index)
-            let name = parameters[index].name.value
-            text += separator
-            if label != name {
-                text += SwiftNames.escaped(label)
-                text += " "
+        var hasParameters = false
+        if omitted.isEmpty, form.labels == nil, let pieces {
+            text += pieces.parameters
+            hasParameters = !parameters.isEmpty
+        } else {
+            for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
+                Self.appendParameter(label: label(at: index), of: parameters[index], separator: hasParameters, to: &text)
+                hasParameters = true
             }
-            text += SwiftNames.escaped(name)
-            text += ": "
-            text += parameters[index].type.value
-            separator = ", "
         }
         if hasHandler {
-            text += separator
+            if hasParameters { text += ", " }
             text += form.handlerLabel
             text += ": "
             appendHandlerType(to: &text)
@@ -212,34 +236,56 @@ private struct FormSpelling {
             }
         case .completion, .result: break
         }
-        return text.text()
+    }
+
+    /// `label name: Type`, after `, ` when it is not the first.
+    static func appendParameter(label: String, of parameter: Parameter, separator: Bool, to text: inout TextBuilder) {
+        let name = parameter.name.value
+        if separator { text += ", " }
+        if label != name {
+            text += SwiftNames.escaped(label)
+            text += " "
+        }
+        text += SwiftNames.escaped(name)
+        text += ": "
+        text += parameter.type.value
+    }
+
+    /// `label: value` (`value` for the label `_`), after `, ` when it is not the first.
+    static func appendArgument(label: String, value: String, separator: Bool, to text: inout TextBuilder) {
+        if separator { text += ", " }
+        if label != "_" {
+            text += label
+            text += ": "
+        }
+        text += value
     }
 
     /// `name(arguments)`; `substitutingDefaultsFor` fills omitted parameters with their defaults.
     func callExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String]) -> String {
         var text = TextBuilder(capacity: 128)
+        appendCallExpression(handler: handler, substitutingDefaultsFor: omitted, replacing: replaced, to: &text)
+        return text.text()
+    }
+
+    func appendCallExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String], to text: inout TextBuilder) {
         text += SwiftNames.escaped(form.name.value)
         text += "("
-        var separator = ""
-        for index in parameters.indices {
-            let value = (replaced.isEmpty ? nil : replaced[index])
-                ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : SwiftNames.escaped(parameters[index].name.value))
-            let label = label(at: index)
-            text += separator
-            if label != "_" {
-                text += label
-                text += ": "
+        if omitted.isEmpty, replaced.isEmpty, form.labels == nil, let pieces {
+            text += pieces.arguments
+        } else {
+            for index in parameters.indices {
+                let value = (replaced.isEmpty ? nil : replaced[index])
+                    ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : SwiftNames.escaped(parameters[index].name.value))
+                Self.appendArgument(label: label(at: index), value: value, separator: index > 0, to: &text)
             }
-            text += value
-            separator = ", "
         }
         if hasHandler {
-            text += separator
+            if !parameters.isEmpty { text += ", " }
             text += form.handlerLabel
             text += ": "
             text += handler ?? form.handlerLabel
         }
         text += ")"
-        return text.text()
     }
 }

@@ -59,15 +59,32 @@ enum SwiftNames {
     /// `keywords.contains(name)`, without hashing: only the few keywords with the name's first
     /// byte are compared. (No other text is canonically equivalent to an ASCII keyword.)
     static func isKeyword(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first < 0x80 else { return false }
-        return keywordsByFirstByte[Int(first)].contains(name)
+        contains(name, in: keywordsByFirstByte)
     }
 
-    private static let keywordsByFirstByte: [[String]] = {
+    /// `reservedMemberNames.contains(name)`, the same way as `isKeyword`.
+    static func isReservedMemberName(_ name: String) -> Bool {
+        contains(name, in: reservedMemberNamesByFirstByte)
+    }
+
+    private static let keywordsByFirstByte = byFirstByte(keywords)
+    private static let reservedMemberNamesByFirstByte = byFirstByte(reservedMemberNames)
+
+    /// ASCII words listed under their first byte.
+    private static func byFirstByte(_ words: Set<String>) -> [[String]] {
         var table = [[String]](repeating: [], count: 128)
-        for keyword in keywords { table[Int(keyword.utf8.first!)].append(keyword) }
+        for word in words { table[Int(word.utf8.first!)].append(word) }
         return table
-    }()
+    }
+
+    /// Lengths are compared before text: a word here has no letter another character is
+    /// canonically equivalent to (K, `;` and a backtick are the only ASCII ones with such
+    /// a twin), so a name of another length cannot equal it.
+    private static func contains(_ name: String, in table: [[String]]) -> Bool {
+        guard let first = name.utf8.first, first < 0x80 else { return false }
+        let count = name.utf8.count
+        return table[Int(first)].contains { $0.utf8.count == count && $0 == name }
+    }
 
     /// A Swift string literal of `text`: quotes, backslashes, line breaks and control
     /// characters escaped. Generated code and diagnostics show description text through it.

@@ -5,8 +5,10 @@ extension ValidationPass {
     func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
+        ids.reserveCapacity(type.properties.count + type.calls.count)
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
-            if GeneratedNames.callKeyTypeMembers.contains(id) {
+            // `callKeyTypeMembers.contains(id)`: two names, compared rather than hashed.
+            if GeneratedNames.callKeyTypeMembers.contains(where: { $0 == id }) {
                 let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
                 sink.error(
                     "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
@@ -39,9 +41,11 @@ extension ValidationPass {
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
         var signatures: [String: SourceLocation] = [:]
+        // One key per form: room for all at once, not grown (and rehashed) a step at a time.
+        signatures.reserveCapacity(type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
             if let id = call.id {
-                if !SwiftNames.isIdentifier(id.value) || SwiftNames.reservedMemberNames.contains(id.value) {
+                if !SwiftNames.isIdentifier(id.value) || SwiftNames.isReservedMemberName(id.value) {
                     sink.error("the call id \"\(id.value)\" is not a valid Swift identifier", at: id.location)
                 } else {
                     generatedSpelling(id, what: "call id")
@@ -121,14 +125,11 @@ extension ValidationPass {
     }
 
     func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
-        // A handful of parameters: a list is cheaper than a set.
-        var parameterNames: [String] = []
-        for parameter in call.parameters {
+        for (index, parameter) in call.parameters.enumerated() {
             memberName(parameter.name, what: "parameter")
-            if parameterNames.contains(parameter.name.value) {
+            // A handful of parameters: the earlier ones are compared, nothing is collected.
+            if call.parameters[..<index].contains(where: { $0.name.value == parameter.name.value }) {
                 sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
-            } else {
-                parameterNames.append(parameter.name.value)
             }
             label(parameter.label)
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
@@ -168,11 +169,16 @@ extension ValidationPass {
         // Parameter types compare on the type model (`[String:Int]` is `[String: Int]`): spelled
         // once per call, shared by its forms' overload keys.
         var parameterTypes = TextBuilder(capacity: 32)
-        for (index, parameter) in call.parameters.enumerated() {
+        // The labels the forms without labels of their own take: `_:count:`, once per call.
+        var callLabels = TextBuilder(capacity: 32)
+        for index in call.parameters.indices {
             if index > 0 { parameterTypes += "," }
-            parameterTypes += parameter.type.model.map { $0.canonical.description } ?? parameter.type.value
+            Self.appendCanonical(call.parameters[index].type, to: &parameterTypes)
+            callLabels += call.parameters[index].label.value
+            callLabels += ":"
         }
         let parameterKey = parameterTypes.text()
+        let parameterLabels = callLabels.text()
         for form in call.forms {
             memberName(form.name, what: "method")
             if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
@@ -193,7 +199,7 @@ extension ValidationPass {
             deprecation(form.deprecation, at: form.location)
             expression(form.errorValue, what: "\"errorValue\"")
             if form.kind.value == .completion || form.kind.value == .result {
-                if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.keywords.contains(form.handlerLabel) {
+                if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.isKeyword(form.handlerLabel) {
                     sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
                 } else if generatedSpelling(Located(form.handlerLabel, form.location), what: "handler label") {
                     // Reported.
@@ -226,10 +232,7 @@ extension ValidationPass {
             } else {
                 builder += form.name.value
                 builder += "("
-                for parameter in call.parameters {
-                    builder += parameter.label.value
-                    builder += ":"
-                }
+                builder += parameterLabels
             }
             if form.kind.value == .completion || form.kind.value == .result {
                 builder += form.handlerLabel
@@ -251,9 +254,34 @@ extension ValidationPass {
                 signatures[key] = form.name.location
             }
         }
-        var kinds = Set<FormKind>()
-        for form in call.forms where !kinds.insert(form.kind.value).inserted {
-            sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location)
+        // The kinds seen, one bit each.
+        var kinds: UInt8 = 0
+        for form in call.forms {
+            let bit: UInt8
+            switch form.kind.value {
+            case .sync: bit = 1
+            case .async: bit = 2
+            case .completion: bit = 4
+            case .result: bit = 8
+            }
+            if kinds & bit != 0 { sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location) }
+            kinds |= bit
+        }
+    }
+
+    /// A parameter type as overload keys compare it: its canonical spelling (`[String:Int]` is
+    /// `[String: Int]`), or the text when it is not a type (already reported). A plain name is
+    /// its own canonical form, spelled without building the model's text.
+    private static func appendCanonical(_ type: DeclaredType, to key: inout TextBuilder) {
+        guard let model = type.model else {
+            key += type.value
+            return
+        }
+        if case .nominal(let parts) = model, parts.count == 1, parts[0].arguments.isEmpty, parts[0].name != "Void" {
+            let name = parts[0].name
+            key += name == "Any" || name == "Self" ? name : SwiftNames.escaped(name)
+        } else {
+            key += model.canonical.description
         }
     }
 

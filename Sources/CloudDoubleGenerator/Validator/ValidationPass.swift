@@ -21,7 +21,7 @@ struct ValidationPass {
         var typeNames: [String: SourceLocation] = [:]
         for type in description.types {
             let name = type.name.value
-            if !SwiftNames.isIdentifier(name) || SwiftNames.keywords.contains(name) {
+            if !SwiftNames.isIdentifier(name) || SwiftNames.isKeyword(name) {
                 sink.error("the type name \"\(name)\" is not a valid Swift identifier", at: type.name.location)
             } else if generatedSpelling(type.name, what: "type") {
                 // Reported.
@@ -60,7 +60,10 @@ struct ValidationPass {
         let prefix = description.prefix.value
         var owners: [String: (what: String, location: SourceLocation)] = [:]
         var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
-        for type in description.types { sdkNames[SDKTypeName.nominal(type.sdkType.value)] = type.sdkType.location }
+        // Room for every name at once (up to six a type, four an operation), not grown step by step.
+        owners.reserveCapacity(6 * description.types.count + 4 * description.operations.count)
+        sdkNames.reserveCapacity(1 + description.types.count + description.operations.count)
+        for type in description.types { sdkNames[SDKTypeName.nominal(type.sdkType)] = type.sdkType.location }
         for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
         func claim(_ name: String, _ what: String, at location: SourceLocation) {
             if let first = owners[name] {
@@ -131,7 +134,7 @@ struct ValidationPass {
     func memberName(_ name: Located<String>, what: String) {
         if !SwiftNames.isIdentifier(name.value) {
             sink.error("the \(what) name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
-        } else if SwiftNames.reservedMemberNames.contains(name.value) {
+        } else if SwiftNames.isReservedMemberName(name.value) {
             sink.error("\"\(name.value)\" cannot be used as a \(what) name, even escaped with backticks", at: name.location)
         } else {
             generatedSpelling(name, what: what)

@@ -13,11 +13,14 @@ final class DatabaseStorage: Sendable {
     /// Fallbacks for when a token's or cursor's bytes cannot be read back (see `OpaqueValues`).
     let tokensByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
     let cursorsByIdentity = ObjectTags<InMemoryCloudDatabase.MintedValue>()
-    /// The latest full hand-out of each record, by user (partition) and ID (see `handOut`).
-    let handOuts = Locked<[HandOutKey: (version: Int, viewer: String, record: CKRecord)]>([:])
+    /// The full hand-out of each stored version of each record, by user (partition), ID and
+    /// version (see `handOut`): copied for fetches, and for a conflict's ancestor. Kept like the
+    /// store's history of versions.
+    let handOuts = Locked<[HandOutKey: (viewer: String, record: CKRecord)]>([:])
 
     struct HandOutKey: Hashable {
         var partition: String
         var recordID: CKRecord.ID
+        var version: Int
     }
 }

@@ -10,7 +10,7 @@ extension InMemoryCloudDatabase {
     ///
     /// The archive round trip is the costly part, so a full hand-out without assets is made once
     /// per version and viewer and then copied (`copy()` keeps user and system fields: decompiled
-    /// `-[CKRecord copyWithZone:]` copies both).
+    /// `-[CKRecord copyWithZone:]` copies both; see `cachedHandOut`).
     func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
         handOuts([entry], in: state, desiredKeys: desiredKeys)[0]
     }
@@ -24,10 +24,10 @@ extension InMemoryCloudDatabase {
         for (index, entry) in entries.enumerated() {
             let id = entry.item.recordID
             let assets = state.assets[id] ?? [:]
-            let cacheKey = DatabaseStorage.HandOutKey(partition: state.partition, recordID: id)
+            let cacheKey = DatabaseStorage.HandOutKey(partition: state.partition, recordID: id, version: entry.version)
             let cacheable = desiredKeys == nil && assets.isEmpty
-            if cacheable, let cached = storage.handOuts.withLock({ $0[cacheKey] }), cached.version == entry.version, cached.viewer == viewer {
-                handedOut[index] = cached.record.copy() as? CKRecord
+            if cacheable, let cached = cachedHandOut(cacheKey) {
+                handedOut[index] = cached
                 continue
             }
             var source = entry.item
@@ -47,11 +47,29 @@ extension InMemoryCloudDatabase {
         let made = handOut(toMake.map { ($0.source, String(entries[$0.index].version), state.serverFields[$0.source.recordID]) })
         for (item, record) in zip(toMake, made) {
             if let cacheKey = item.cacheKey {
-                storage.handOuts.withLock { $0[cacheKey] = (entries[item.index].version, viewer, record.copy() as! CKRecord) }
+                storage.handOuts.withLock { $0[cacheKey] = (viewer, record.copy() as! CKRecord) }
             }
             handedOut[item.index] = record
         }
         return handedOut.map { $0! }
+    }
+
+    /// A copy of the full hand-out of a stored version made earlier for the signed-in user, if any.
+    func cachedHandOut(_ key: DatabaseStorage.HandOutKey) -> CKRecord? {
+        let viewer = account.userRecordName
+        return storage.handOuts.withLock { $0[key] }.flatMap { $0.viewer == viewer ? $0.record.copy() as? CKRecord : nil }
+    }
+
+    /// The version of record `id` that change tag `tag` names, as it was handed out: a
+    /// conflict's ancestor (CKError.h, `CKRecordChangedErrorAncestorRecordKey`). The app got
+    /// that tag from a hand-out, so the hand-out is usually cached; otherwise it is made from the
+    /// store's history. `nil` when the store has no such version.
+    func handOut(version tag: String, of id: CKRecord.ID, in state: State) -> CKRecord? {
+        guard let past = state.history[id]?[tag] else { return nil }
+        if let version = Int(tag), let cached = cachedHandOut(DatabaseStorage.HandOutKey(partition: state.partition, recordID: id, version: version)) {
+            return cached
+        }
+        return handOut(past.record, changeTag: tag, fields: past.fields)
     }
 
     /// `record` with a change tag and server fields. The user who asks sees themself as

@@ -303,7 +303,7 @@ public final class InMemoryCloudDatabase: Sendable {
         switch policy {
         case .ifServerRecordUnchanged:
             if let stored, tag != String(stored.version) {
-                let ancestor = tag.flatMap { state.history[id]?[$0] }.map { handOut($0.record, changeTag: tag!, fields: $0.fields) }
+                let ancestor = tag.flatMap { handOut(version: $0, of: id, in: state) }
                 return .failure(errors.error(
                     code("serverRecordChanged"),
                     conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))

@@ -58,19 +58,13 @@ struct KeyedArchivePatch {
         topDictionary.flatMap { valueSlot(of: source, inDictionary: $0) }.map(reference(at:))
     }
 
-    /// Makes `key` of the archived objects that have it refer to `references`, in archive order:
-    /// the first such object to the first reference, and so on; the last reference serves the rest.
-    mutating func redirectNested(_ key: String, to references: [Int]) -> Bool {
-        guard let last = references.last, let objects = rootValue("$objects"), let array = container(objects, marker: 0xA) else { return false }
-        var used = 0
+    /// Makes `key` of every archived object that has it refer to `reference`.
+    mutating func redirectNested(_ key: String, to reference: Int) {
+        guard let objects = rootValue("$objects"), let array = container(objects, marker: 0xA) else { return }
         for index in 0..<array.count {
             let object = self.reference(at: array.start + index * referenceSize)
-            if container(object, marker: 0xD) != nil, let slot = valueSlot(of: key, inDictionary: object) {
-                write(reference: used < references.count ? references[used] : last, to: slot)
-                used += 1
-            }
+            if container(object, marker: 0xD) != nil, let slot = valueSlot(of: key, inDictionary: object) { write(reference: reference, to: slot) }
         }
-        return true
     }
 
     /// The archived object (an entry of `$objects`) the top-level `key` refers to.

@@ -62,10 +62,7 @@ enum OpaqueValues {
     /// the root-object wrapper) and reads back what `read` reads: how the store learns what a
     /// CloudKit object keeps only in its archive.
     static func archived<R>(_ encode: (NSCoder) -> Void, _ read: (NSKeyedUnarchiver) -> R?) -> R? {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        encode(archiver)
-        archiver.finishEncoding()
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: KeyedArchives.data(encode)) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
         return read(unarchiver)
@@ -75,9 +72,8 @@ enum OpaqueValues {
     /// public way to make a CloudKit object that has no public initialiser.
     static func mint<T: NSObject & NSSecureCoding>(_ type: T.Type, _ values: [String: Value]) -> T? {
         let placeholder = OpaqueValuePlaceholder(values: values)
-        guard let archive = try? NSKeyedArchiver.archivedData(withRootObject: placeholder, requiringSecureCoding: true),
-            let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive)
-        else { return nil }
+        let archive = KeyedArchives.data { $0.encode(placeholder, forKey: NSKeyedArchiveRootObjectKey) }
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         // Decode the placeholder's entry as the real class, so the real `init?(coder:)` runs.
         unarchiver.setClass(type, forClassName: NSStringFromClass(OpaqueValuePlaceholder.self))

@@ -26,9 +26,9 @@ struct ServerFields: Sendable {
 /// CloudKit.framework (`-[CKRecord encodeSystemFieldsWithCoder:]`, `-[CKRecord initWithCoder:]`,
 /// `-[CKRecordValueStore encodeWithCoder:]`, `-[CKRecordZone initWithCoder:]`):
 /// "ETag" (change tag), "RecordCtime" and "RecordMtime" (dates), "CreatorUserRecordID" and
-/// "LastModifiedUserRecordID" (`CKRecordID`s), "ChangedKeys" inside the record's value store
-/// (emptied, so a record the store hands out has no changed keys, like one from the server), and
-/// the zone's "Capabilities" (an `NSNumber`). The Linux stand-in writes the same keys with the
+/// "LastModifiedUserRecordID" (`CKRecordID`s), "ChangedKeys" inside the record's value stores
+/// (made to refer to nil, so a record the store hands out has no changed keys, like one from the
+/// server), and the zone's "Capabilities" (an `NSNumber`). The Linux stand-in writes the same keys with the
 /// same nesting, so Linux runs this same path.
 ///
 /// Every rewrite is checked by reading the values back. If a future SDK renames a key, the
@@ -58,18 +58,15 @@ final class SystemFields: Sendable {
     /// A copy of `record` (fields and system fields) as the server hands it out: with
     /// `changeTag`, the server fields (user record names as given) and no changed keys. The
     /// record is archived at the archive's top level, so a key its archive lacks can be added
-    /// (`withKeysAdded`); each of its two value stores gets an empty "ChangedKeys" set of its own
-    /// (see `rewritten(_:replacing:clearing:in:)`). The store uses `records(_:)`, and this when
-    /// that fails.
+    /// (`withKeysAdded`); its value stores' "ChangedKeys" refer to nil (see
+    /// `rewritten(_:replacing:clearing:in:)`). The store uses `records(_:)`, and this when that
+    /// fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
         let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
             archiving: { record.encode(with: $0) },
             topLevel: topLevel,
-            // Mutable sets, as the value stores write theirs: one class fewer in the archive, which
-            // swift-corelibs-foundation's archiver pays for on every object (docs/Benchmarks.md).
-            // One per value store (ValueStore, EncryptedValueStore).
-            nested: [Self.changedKeysKey: [NSMutableSet(), NSMutableSet()]],
+            cleared: [Self.changedKeysKey],
             decode: { type(of: record).init(coder: $0) })
         if let made, Self.carries(made, changeTag: changeTag, server: server) { return made }
         report.report(
@@ -83,9 +80,9 @@ final class SystemFields: Sendable {
     /// Copies of `records` as the server hands them out (see `record(_:changeTag:server:)`), made
     /// from one archive: on Linux, swift-corelibs-foundation's archiver describes each class once
     /// per archive and compares every new class description with the others, which was most of
-    /// an archive's cost (docs/Benchmarks.md). Each value store gets its own empty "ChangedKeys"
-    /// set (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it
-    /// should goes the one-record way, which reports the problem.
+    /// an archive's cost (docs/Benchmarks.md). Each value store's "ChangedKeys" refers to nil
+    /// (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it should
+    /// goes the one-record way, which reports the problem.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
         let made = Self.rewritten(
@@ -125,7 +122,7 @@ final class SystemFields: Sendable {
         let made: CKRecordZone? = Self.rewritten(
             archiving: { zone.encode(with: $0) },
             topLevel: [Self.capabilitiesKey: NSNumber(value: capabilities.rawValue)],
-            nested: [:],
+            cleared: [],
             decode: { type(of: zone).init(coder: $0) })
         if let made, made.capabilities == capabilities { return made }
         report.report("CKRecordZone's archive format is not the one CloudDouble knows (\(Self.capabilitiesKey)); zones are handed out without capabilities.")
@@ -136,27 +133,22 @@ final class SystemFields: Sendable {
 
     static let prefix = "CloudDouble.replacement."
 
-    /// Archives with `archiving`, then makes `topLevel` keys of the root object, and `nested`
-    /// keys of the objects in the archive that have them, refer to the given values (the first
-    /// such object to the first value, and so on), and decodes.
-    /// The replacement values are archived first under keys of our own, so the archive holds
-    /// them; only references are moved, never made (their format is the archiver's business).
+    /// Archives with `archiving`, then makes `topLevel` keys of the root object refer to the given
+    /// values, and `cleared` keys of every archived object that has them refer to nil, and decodes.
+    /// The replacement values (and a nil) are archived first under keys of our own, so the archive
+    /// holds them; only references are moved, never made (their format is the archiver's business).
     /// The references are moved in place in the archive's bytes (`KeyedArchivePatch`); an archive
     /// that lacks one of the keys is parsed and written again with it (`withKeysAdded`).
     static func rewritten<T>(
-        archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], nested: [String: [NSObject]], decode: (NSKeyedUnarchiver) -> T?
+        archiving: (NSKeyedArchiver) -> Void, topLevel: [String: NSObject], cleared: [String], decode: (NSKeyedUnarchiver) -> T?
     ) -> T? {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (key, value) in topLevel.sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: prefix + key) }
-        for (key, values) in nested.sorted(by: { $0.key < $1.key }) {
-            for (index, value) in values.enumerated() { archiver.encode(value, forKey: nestedName(key, index)) }
+        let encoded = KeyedArchives.data { archiver in
+            for (key, value) in topLevel.sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: prefix + key) }
+            if !cleared.isEmpty { archiver.encode(nil as Any?, forKey: nilKey) }
+            archiving(archiver)
         }
-        archiving(archiver)
-        archiver.finishEncoding()
-        let encoded = archiver.encodedData
-        let counts = nested.mapValues(\.count)
-        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), nested: counts)
-            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), nested: counts),
+        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), cleared: cleared)
+            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), cleared: cleared),
             let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
         else { return nil }
         unarchiver.requiresSecureCoding = true
@@ -167,23 +159,24 @@ final class SystemFields: Sendable {
 
     /// Archives `objects` into one archive, each as an object of its own, then makes the keys of
     /// `replacing[i]` of object `i` refer to the given values and `nestedKey` of each object it
-    /// holds under `containers` refer to a new empty set of its own, and decodes them. Each
-    /// container gets its own set because Apple's `-[CKRecordValueStore initWithCoder:]` keeps
-    /// the decoded "ChangedKeys" set as the store's mutable set (decompiled: no copy), so a
-    /// shared one would be shared by the stores. All `nil` when the archive is not as expected.
+    /// holds under `containers` refer to nil, and decodes them. A value store whose "ChangedKeys"
+    /// is nil makes an empty set of its own (decompiled `-[CKRecordValueStore initWithCoder:]`:
+    /// `if (!v5->_changedKeysSet) v5->_changedKeysSet = objc_opt_new()`), as the Linux stand-in
+    /// does, so the two stores of a record never share one. All `nil` when the archive is not as
+    /// expected.
     static func rewritten<T: NSObject & NSSecureCoding>(
         _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
     ) -> [T?] {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        for (index, object) in objects.enumerated() {
-            let name = prefix + "\(index)"
-            for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
-            for container in containers { archiver.encode(NSMutableSet(), forKey: name + "." + container) }
-            archiver.encode(object, forKey: name)
+        let archive = KeyedArchives.data { archiver in
+            archiver.encode(nil as Any?, forKey: nilKey)
+            for (index, object) in objects.enumerated() {
+                let name = prefix + "\(index)"
+                for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
+                archiver.encode(object, forKey: name)
+            }
         }
-        archiver.finishEncoding()
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archiver.encodedData) else { return none }
+        guard var patch = KeyedArchivePatch(archive), let null = patch.topLevelReference(nilKey) else { return none }
         for index in objects.indices {
             let name = prefix + "\(index)"
             guard let object = patch.topLevelObject(name) else { return none }
@@ -192,8 +185,7 @@ final class SystemFields: Sendable {
             }
             for container in containers {
                 guard let held = patch.object(container, of: object) else { continue }  // none, or nil
-                guard let value = patch.topLevelReference(name + "." + container) else { return none }
-                _ = patch.redirect(nestedKey, of: held, to: value)  // a store without the key has nothing to clear
+                _ = patch.redirect(nestedKey, of: held, to: null)  // a store without the key has nothing to clear
             }
         }
         guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: patch.data) else { return none }
@@ -203,42 +195,31 @@ final class SystemFields: Sendable {
         return objects.indices.map { unarchiver.decodeObject(of: type(of: objects[$0]), forKey: prefix + "\($0)") }
     }
 
-    /// The top-level key the `index`th value for nested `key` is archived under.
-    private static func nestedName(_ key: String, _ index: Int) -> String { "\(prefix)\(key).\(index)" }
+    /// The top-level key a nil is archived under, for cleared keys to refer to (`$null`).
+    static let nilKey = prefix + "nil"
 
     /// The archive with the references moved in place, or `nil` when it lacks a top-level key.
-    /// `nested`: how many values each nested key has (see `rewritten(archiving:…)`).
-    static func redirectedInPlace(_ archive: Data, topLevel: [String], nested: [String: Int]) -> Data? {
+    static func redirectedInPlace(_ archive: Data, topLevel: [String], cleared: [String]) -> Data? {
         guard var patch = KeyedArchivePatch(archive), patch.redirectTopLevel(topLevel.map { ($0, prefix + $0) }) else { return nil }
-        for (key, count) in nested {
-            let replacements = (0..<count).compactMap { patch.topLevelReference(nestedName(key, $0)) }
-            guard replacements.count == count, patch.redirectNested(key, to: replacements) else { return nil }
+        if !cleared.isEmpty {
+            guard let null = patch.topLevelReference(nilKey) else { return nil }
+            for key in cleared { patch.redirectNested(key, to: null) }
         }
         return patch.data
     }
 
     /// The archive parsed, with the references moved (top-level keys added where missing), and
     /// written again.
-    static func withKeysAdded(_ encoded: Data, topLevel: [String], nested: [String: Int]) -> Data? {
+    static func withKeysAdded(_ encoded: Data, topLevel: [String], cleared: [String]) -> Data? {
         guard var archive = (try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil)) as? [String: Any],
             var top = archive["$top"] as? [String: Any]
         else { return nil }
         for key in topLevel.sorted() { top[key] = top.removeValue(forKey: prefix + key) }
-        var replacements: [String: [Any]] = [:]
-        for (key, count) in nested { replacements[key] = (0..<count).compactMap { top.removeValue(forKey: nestedName(key, $0)) } }
-        if !nested.isEmpty, var objects = archive["$objects"] as? [Any] {
-            var used: [String: Int] = [:]
+        if let null = top.removeValue(forKey: nilKey), var objects = archive["$objects"] as? [Any] {
             for index in objects.indices {
-                guard var object = objects[index] as? [String: Any] else { continue }
-                var touched = false
-                for (key, values) in replacements where object[key] != nil {
-                    guard let last = values.last else { continue }
-                    let position = used[key, default: 0]
-                    object[key] = position < values.count ? values[position] : last
-                    used[key] = position + 1
-                    touched = true
-                }
-                if touched { objects[index] = object }
+                guard var object = objects[index] as? [String: Any], cleared.contains(where: { object[$0] != nil }) else { continue }
+                for key in cleared where object[key] != nil { object[key] = null }
+                objects[index] = object
             }
             archive["$objects"] = objects
         }

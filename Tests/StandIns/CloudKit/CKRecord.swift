@@ -18,8 +18,9 @@ import Foundation
 //   data, expiration, routing, ...) that this stand-in does not model.
 // - `encode(with:)` adds the values: "ValueStore" and "EncryptedValueStore", each a value store
 //   object holding "RecordValues" (a dictionary of Foundation objects), "OriginalValues" (a
-//   dictionary) and "ChangedKeys" (a set of keys). The stand-in adds a key of its own with each
-//   value's Swift type, so `Int`, `Double` and `Bool` come back apart on Linux (`StandInValueCoding`).
+//   dictionary) and "ChangedKeys" (a set of keys). When the objects do not tell their Swift types
+//   (an `Int64` reads back as an `Int`), the stand-in adds a key of its own with each value's
+//   Swift type, so they come back apart on Linux (`StandInValueCoding`).
 // - `init?(coder:)` fails only when "RecordType" or "RecordID" is missing; a missing store is
 //   an empty one, every other missing key leaves its property nil. Apple also migrates an older
 //   flat format ("RecordValues"/"ChangedKeys" at the top); this stand-in does not read it.
@@ -240,17 +241,21 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
     func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
         var keys: [NSObject] = [], objects: [Any] = [], types: [Any] = []
+        var typesNeeded = false
         for (key, value) in values {
             guard let (type, object) = StandInValueCoding.archive(value) else { continue }
             keys.append(key as NSString)
             objects.append(object)
             types.append(type as NSString)
+            typesNeeded = typesNeeded || !StandInValueCoding.isInferred(object, as: type)
         }
-        // Archived as Apple's mutable collections, compared by identity (StandInArchivedContainers.swift).
+        // Archived as Apple's mutable collections (StandInArchivedContainers.swift).
         coder.encode(StandInArchivedDictionary(objects: objects, forKeys: keys), forKey: "RecordValues")
         coder.encode(StandInArchivedDictionary(), forKey: "OriginalValues")
         coder.encode(StandInArchivedSet(array: changedKeys.map { $0 as NSString }), forKey: "ChangedKeys")
-        coder.encode(StandInArchivedDictionary(objects: types, forKeys: keys), forKey: StandInValueCoding.typesKey)
+        // Only when the objects do not tell the types (an Int64 reads back as an Int): fewer
+        // objects per record, and an archive closer to Apple's, which has no such key.
+        if typesNeeded { coder.encode(StandInArchivedDictionary(objects: types, forKeys: keys), forKey: StandInValueCoding.typesKey) }
     }
 
     required init?(coder: NSCoder) {
@@ -401,6 +406,11 @@ enum StandInValueCoding {
             return ("Array<\(elements.first?.type ?? "String")>", NSArray(array: elements.map(\.object)))
         default: return nil
         }
+    }
+
+    /// Whether `inferred(_:)` reads `object` back as a value of `type`, so the archive need not say it.
+    static func isInferred(_ object: NSObject, as type: String) -> Bool {
+        inferred(object).flatMap { archive($0)?.type } == type
     }
 
     /// A value from an archive without the stand-in's types (one CloudKit made): the Swift type

@@ -11,9 +11,19 @@ import Foundation
 // values collide with each other and with every class description of the archive, each collision
 // a deep comparison (most of the in-memory store's time, docs/Benchmarks.md). These compare by
 // identity, as Apple's archiver treats the objects it archives, so an archive of many records
-// costs in proportion to them.
+// costs in proportion to them. Empty ones are equal to each other (of one class): the archiver then
+// writes one per archive however many stores hold one (a record has four or more: its original
+// values and its empty encrypted store's collections, docs/Benchmarks.md), and the stand-in's
+// decoder copies what it reads, so no two stores share one.
+//
+// An empty plain `NSDictionary` must not sit beside these in an archive: swift-corelibs-foundation's
+// `NSDictionary.isEqual` bridges its argument to a Swift dictionary, which reads a subclass as
+// empty (checked with 6.3.1; `NSSet`'s compares counts first), so it is "equal" to every one of
+// these, with another hash: values went missing, and the archiver's Swift Dictionary may trap
+// ("Duplicate keys") on such a pair.
 
-/// An immutable dictionary archived as an `NSMutableDictionary`, equal only to itself.
+/// An immutable dictionary archived as an `NSMutableDictionary`, equal only to itself (or, empty, to
+/// the other empty ones).
 final class StandInArchivedDictionary: NSDictionary {
     private var entries: [(key: NSObject, value: AnyObject)] = []
 
@@ -26,11 +36,14 @@ final class StandInArchivedDictionary: NSDictionary {
     override func object(forKey key: Any) -> Any? { entries.first { $0.key.isEqual(key) }?.value }
     override func keyEnumerator() -> NSEnumerator { NSArray(array: entries.map(\.key)).objectEnumerator() }
     override var classForCoder: AnyClass { NSMutableDictionary.self }
-    override var hash: Int { ObjectIdentifier(self).hashValue }
-    override func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+    override var hash: Int { entries.isEmpty ? 0 : ObjectIdentifier(self).hashValue }
+    override func isEqual(_ object: Any?) -> Bool {
+        (object as AnyObject?) === self || (entries.isEmpty && (object as? StandInArchivedDictionary)?.entries.isEmpty == true)
+    }
 }
 
-/// An immutable set archived as an `NSMutableSet`, equal only to itself.
+/// An immutable set archived as an `NSMutableSet`, equal only to itself (or, empty, to the other
+/// empty ones).
 final class StandInArchivedSet: NSSet {
     private var members: [AnyObject] = []
 
@@ -43,6 +56,8 @@ final class StandInArchivedSet: NSSet {
     override func member(_ object: Any) -> Any? { members.first { ($0 as? NSObject)?.isEqual(object) ?? false } }
     override func objectEnumerator() -> NSEnumerator { NSArray(array: members).objectEnumerator() }
     override var classForCoder: AnyClass { NSMutableSet.self }
-    override var hash: Int { ObjectIdentifier(self).hashValue }
-    override func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+    override var hash: Int { members.isEmpty ? 0 : ObjectIdentifier(self).hashValue }
+    override func isEqual(_ object: Any?) -> Bool {
+        (object as AnyObject?) === self || (members.isEmpty && (object as? StandInArchivedSet)?.members.isEmpty == true)
+    }
 }

@@ -47,7 +47,7 @@ enum SharingArchive {
         var topLevel: [String: NSObject] = ["Participants": participants as NSArray]
         if let url { topLevel["URL"] = url as NSURL }
         return SystemFields.rewritten(
-            archiving: { share.encode(with: $0) }, topLevel: topLevel, nested: [:], decode: { type(of: share).init(coder: $0) })
+            archiving: { share.encode(with: $0) }, topLevel: topLevel, cleared: [], decode: { type(of: share).init(coder: $0) })
     }
 
     /// `record` with its `share` reference pointing at `shareID` ("ShareReference"), or without
@@ -61,7 +61,7 @@ enum SharingArchive {
             return plain
         }
         let made: CKRecord? = SystemFields.rewritten(
-            archiving: { record.encode(with: $0) }, topLevel: ["ShareReference": CKRecord.Reference(recordID: shareID, action: .none)], nested: [:],
+            archiving: { record.encode(with: $0) }, topLevel: ["ShareReference": CKRecord.Reference(recordID: shareID, action: .none)], cleared: [],
             decode: { type(of: record).init(coder: $0) })
         return made?.share?.recordID == shareID ? made : nil
     }
@@ -71,10 +71,8 @@ enum SharingArchive {
     /// participant's shared database (owner: the owner's user record name), and back.
     static func moved<T: NSObject & NSSecureCoding>(_ object: T, from: CKRecordZone.ID, to: CKRecordZone.ID) -> T? {
         guard from != to else { return object }
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        archiver.encode(object, forKey: NSKeyedArchiveRootObjectKey)
-        archiver.finishEncoding()
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData) else { return nil }
+        let archive = KeyedArchives.data { $0.encode(object, forKey: NSKeyedArchiveRootObjectKey) }
+        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return nil }
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         // Apple's `delegate` is not retained (`assign`): keep the replacement alive while decoding.
         let replacing = ZoneIDReplacement(from: from, to: to)

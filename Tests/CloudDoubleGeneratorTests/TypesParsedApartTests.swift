@@ -1,0 +1,99 @@
+@testable import CloudDoubleGenerator
+import XCTest
+
+/// The types of a description are parsed apart, each on its own (`JSONParser.splitArray`), on
+/// all cores: what comes out must be what one parse of the whole document gives, the same
+/// values, the same locations, the same first error.
+final class TypesParsedApartTests: XCTestCase {
+    /// A type as the synthetic benchmark writes them, its name and doc given.
+    static func type(_ name: String, doc: String = "d", sdkType: Bool = true) -> String {
+        """
+        {
+              "name": "\(name)",\(sdkType ? " \"sdkType\": \"SDK\(name)\"," : "")
+              "doc": "\(doc)",
+              "calls": [{ "parameters": [{ "label": "_", "name": "value", "type": "[String: Int]" }], "forms": { "sync": { "name": "run" } } }]
+            }
+        """
+    }
+
+    static func description(_ types: [String]) -> String {
+        """
+        {
+          "formatVersion": 1, "module": "SDK", "prefix": "Bench",
+          "types": [
+            \(types.joined(separator: ",\n    "))
+          ]
+        }
+        """
+    }
+
+    func diagnostics(for text: String) -> [Diagnostic] {
+        do {
+            _ = try Generator.validate(Array(text.utf8), file: "t.json")
+            return []
+        } catch {
+            guard case .description(let diagnostics) = error else { return [] }
+            return diagnostics.diagnostics
+        }
+    }
+
+    /// Line and column (in characters) where `needle` starts in `text`.
+    func location(of needle: String, in text: String) -> (line: Int, column: Int) {
+        let prefix = text[..<text.range(of: needle)!.lowerBound]
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.count, lines.last!.count + 1)
+    }
+
+    // A type after several types of several lines is located where it starts: each type's own
+    // parse starts at the line its scan found it on (a type of several lines once moved the
+    // next one's line start to its own last line, so the column came out 1).
+    func testATypeIsLocatedWhereItStartsAfterTypesOfSeveralLines() {
+        var types = (0..<70).map { Self.type("Service\($0)") }
+        types[66] = Self.type("Missing", sdkType: false)
+        let text = Self.description(types)
+        let found = diagnostics(for: text)
+        let expected = location(of: "{\n      \"name\": \"Missing\"", in: text)
+        XCTAssertEqual(found.map(\.message), ["a type is missing the required key \"sdkType\""])
+        XCTAssertEqual(found.first.map { [$0.location.line, $0.location.column] }, [expected.line, expected.column])
+    }
+
+    // Columns count characters on a long line of many types, past multi-byte text.
+    func testColumnsCountCharactersOnOneLongLine() {
+        var types = (0..<70).map { Self.type("Service\($0)", doc: "é ü ✓ \u{1F600}") }
+        types[68] = Self.type("Missing", doc: "naïve", sdkType: false)
+        let text = Self.description(types).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        let found = diagnostics(for: text)
+        let expected = location(of: "{\"name\": \"Missing\"", in: text)
+        XCTAssertEqual(found.first.map { [$0.location.line, $0.location.column] }, [1, expected.column])
+    }
+
+    // Brackets, quotes and backslashes inside strings do not end a type early.
+    func testBracketsAndQuotesInStringsStayInTheirType() throws {
+        let docs = [#"} ] \" { ["#, #"\\"#, #"\\\" }"#, #"[[[{"#, #"\u007D"#]
+        let types = (0..<70).map { Self.type("Service\($0)", doc: docs[$0 % docs.count]) }
+        let description = try DescriptionDecoder.decode(Array(Self.description(types).utf8), file: "t.json")
+        XCTAssertEqual(description.types.map(\.name.value), (0..<70).map { "Service\($0)" })
+        XCTAssertEqual(description.types.prefix(5).map { $0.documentation ?? "" }, [#"} ] " { ["#, #"\"#, #"\" }"#, "[[[{", "}"])
+    }
+
+    // A syntax error inside one type is the document's first error, as one parse reports it.
+    func testASyntaxErrorInATypeIsTheFirstError() {
+        var types = (0..<70).map { Self.type("Service\($0)") }
+        types[40] = types[40].replacingOccurrences(of: "\"doc\": \"d\"", with: "\"doc\": X\"")
+        types[50] = types[50].replacingOccurrences(of: "\"doc\"", with: "doc")
+        let text = Self.description(types)
+        let found = diagnostics(for: text)
+        let expected = location(of: "X\"", in: text)
+        XCTAssertEqual(found.map(\.message), ["unexpected character 'X': expected a value"])
+        XCTAssertEqual(found.first.map { [$0.location.line, $0.location.column] }, [expected.line, expected.column])
+    }
+
+    // Keys are compared by length first only when written in ASCII: a key Swift finds equal
+    // (the Kelvin sign is K) is still the key it equals, as it always was.
+    func testAKeyEqualToAnotherStillMatchesIt() throws {
+        let text = Self.description([Self.type("Service")]).replacingOccurrences(
+            of: "\"prefix\": \"Bench\",", with: "\"prefix\": \"Bench\", \"errorModel\": { \"domain\": \"\\\"D\\\"\", \"retryAfter\u{212A}ey\": \"\\\"k\\\"\" },")
+        let description = try DescriptionDecoder.decode(Array(text.utf8), file: "t.json")
+        XCTAssertEqual(description.errorModel?.retryAfterKey?.value, "\"k\"")
+    }
+}
