@@ -1132,7 +1132,7 @@ extension CloudFetchRecordsOutcome {
                 if let block_ = fetchRecordsResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordsCompletionBlock {
-                    block_(OperationBlocks.successes(of: records, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successes(of: records, error: error), error)
                 }
                 #sourceLocation()
             },
@@ -1308,7 +1308,7 @@ extension CloudModifyRecordsOutcome {
                 if let block_ = modifyRecordsResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordsCompletionBlock {
-                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successValues(of: saves, error: error), CloudDoubleRuntime.OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
@@ -1929,7 +1929,7 @@ extension CloudFetchRecordZonesOutcome {
                 if let block_ = fetchRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZonesCompletionBlock {
-                    block_(OperationBlocks.successes(of: zones, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successes(of: zones, error: error), error)
                 }
                 #sourceLocation()
             },
@@ -2085,7 +2085,7 @@ extension CloudModifyRecordZonesOutcome {
                 if let block_ = modifyRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordZonesCompletionBlock {
-                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successValues(of: saves, error: error), CloudDoubleRuntime.OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
@@ -2242,7 +2242,7 @@ extension CloudModifySubscriptionsOutcome {
                 if let block_ = modifySubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = modifySubscriptionsCompletionBlock {
-                    block_(OperationBlocks.successValues(of: saves, error: error), OperationBlocks.successKeys(of: deletes, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successValues(of: saves, error: error), CloudDoubleRuntime.OperationBlocks.successKeys(of: deletes, error: error), error)
                 }
                 #sourceLocation()
             },
@@ -2377,7 +2377,7 @@ extension CloudFetchSubscriptionsOutcome {
                 if let block_ = fetchSubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = fetchSubscriptionCompletionBlock {
-                    block_(OperationBlocks.successes(of: subscriptions, error: error), error)
+                    block_(CloudDoubleRuntime.OperationBlocks.successes(of: subscriptions, error: error), error)
                 }
                 #sourceLocation()
             },

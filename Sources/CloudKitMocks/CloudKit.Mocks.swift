@@ -351,17 +351,17 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
     /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
     func userRecordID() throws -> CKRecord.ID
     /// `shareParticipantForUserRecordID` (fetch): `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
-    func shareParticipantForUserRecordID(_ arguments: CKRecord.ID) throws -> CKShare.Participant
+    func shareParticipantForUserRecordID(_ arguments_: CKRecord.ID) throws -> CKShare.Participant
     /// `shareMetadata` (fetch): `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
-    func shareMetadata(_ arguments: URL) throws -> CKShare.Metadata
+    func shareMetadata(_ arguments_: URL) throws -> CKShare.Metadata
     /// `acceptShare` (save): `accept(_:)`, `accept(_:completionHandler:)`.
-    func acceptShare(_ arguments: CKShare.Metadata) throws -> CKShare
+    func acceptShare(_ arguments_: CKShare.Metadata) throws -> CKShare
     /// `shareParticipantsForUserRecordIDs` (fetch): `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
-    func shareParticipantsForUserRecordIDs(_ arguments: [CKRecord.ID]) throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
+    func shareParticipantsForUserRecordIDs(_ arguments_: [CKRecord.ID]) throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
     /// `shareMetadatas` (fetch): `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
-    func shareMetadatas(_ arguments: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>]
+    func shareMetadatas(_ arguments_: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>]
     /// `acceptShares` (save): `accept(_:)`, `accept(_:completionHandler:)`.
-    func acceptShares(_ arguments: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>]
+    func acceptShares(_ arguments_: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>]
 }
 
 /// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, check with
@@ -614,43 +614,43 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public protocol CloudDatabaseBacking: Swift.AnyObject, Swift.Sendable, CloudFetchRecordsBacking, CloudModifyRecordsBacking, CloudQueryBacking, CloudFetchRecordZoneChangesBacking, CloudFetchDatabaseChangesBacking, CloudFetchRecordZonesBacking, CloudModifyRecordZonesBacking, CloudModifySubscriptionsBacking, CloudFetchSubscriptionsBacking {
     /// `fetchRecord` (fetch): `record(for:)`, `fetch(withRecordID:completionHandler:)`.
-    func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord
+    func fetchRecord(_ arguments_: CKRecord.ID) throws -> CKRecord
     /// `saveRecord` (save): `save(_:)`, `save(_:completionHandler:)`.
-    func saveRecord(_ arguments: CKRecord) throws -> CKRecord
+    func saveRecord(_ arguments_: CKRecord) throws -> CKRecord
     /// `deleteRecord` (delete): `deleteRecord(withID:)`, `delete(withRecordID:completionHandler:)`.
-    func deleteRecord(_ arguments: CKRecord.ID) throws -> CKRecord.ID
+    func deleteRecord(_ arguments_: CKRecord.ID) throws -> CKRecord.ID
     /// `performQuery` (query): `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
-    func performQuery(_ arguments: (query: CKQuery, zoneID: CKRecordZone.ID?)) throws -> [CKRecord]
+    func performQuery(_ arguments_: (query: CKQuery, zoneID: CKRecordZone.ID?)) throws -> [CKRecord]
     /// `allRecordZones` (fetch): `allRecordZones()`, `fetchAllRecordZones(completionHandler:)`.
     func allRecordZones() throws -> [CKRecordZone]
     /// `fetchRecordZone` (fetch): `recordZone(for:)`, `fetch(withRecordZoneID:completionHandler:)`.
-    func fetchRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone
+    func fetchRecordZone(_ arguments_: CKRecordZone.ID) throws -> CKRecordZone
     /// `saveRecordZone` (save): `save(_:)`, `save(_:completionHandler:)`.
-    func saveRecordZone(_ arguments: CKRecordZone) throws -> CKRecordZone
+    func saveRecordZone(_ arguments_: CKRecordZone) throws -> CKRecordZone
     /// `deleteRecordZone` (delete): `deleteRecordZone(withID:)`, `delete(withRecordZoneID:completionHandler:)`.
-    func deleteRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone.ID
+    func deleteRecordZone(_ arguments_: CKRecordZone.ID) throws -> CKRecordZone.ID
     /// `allSubscriptions` (fetch): `allSubscriptions()`, `fetchAllSubscriptions(completionHandler:)`.
     func allSubscriptions() throws -> [CKSubscription]
     /// `saveSubscription` (save): `save(_:)`, `save(_:completionHandler:)`.
-    func saveSubscription(_ arguments: CKSubscription) throws -> CKSubscription
+    func saveSubscription(_ arguments_: CKSubscription) throws -> CKSubscription
     /// `deleteSubscription` (delete): `deleteSubscription(withID:)`, `delete(withSubscriptionID:completionHandler:)`.
-    func deleteSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription.ID
+    func deleteSubscription(_ arguments_: CKSubscription.ID) throws -> CKSubscription.ID
     /// `fetchRecords` (fetch): `records(for:desiredKeys:)`, `fetch(withRecordIDs:desiredKeys:completionHandler:)`.
-    func fetchRecords(_ arguments: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)) throws -> [CKRecord.ID : Result<CKRecord, any Error>]
+    func fetchRecords(_ arguments_: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)) throws -> [CKRecord.ID : Result<CKRecord, any Error>]
     /// `modifyRecords` (modify): `modifyRecords(saving:deleting:savePolicy:atomically:)`, `modifyRecords(saving:deleting:savePolicy:atomically:completionHandler:)`.
-    func modifyRecords(_ arguments: (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool)) throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])
+    func modifyRecords(_ arguments_: (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool)) throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])
     /// `queryRecords` (query): `records(matching:inZoneWith:desiredKeys:resultsLimit:)`, `fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)`.
-    func queryRecords(_ arguments: (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
+    func queryRecords(_ arguments_: (query: CKQuery, zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
     /// `continueQuery` (query): `records(continuingMatchFrom:desiredKeys:resultsLimit:)`, `fetch(withCursor:desiredKeys:resultsLimit:completionHandler:)`.
-    func continueQuery(_ arguments: (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
+    func continueQuery(_ arguments_: (queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int)) throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)
     /// `fetchSubscription` (fetch): `subscription(for:)`, `fetch(withSubscriptionID:completionHandler:)`.
-    func fetchSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription
+    func fetchSubscription(_ arguments_: CKSubscription.ID) throws -> CKSubscription
     /// `fetchRecordZones` (fetch): `recordZones(for:)`, `fetch(withRecordZoneIDs:completionHandler:)`.
-    func fetchRecordZones(_ arguments: [CKRecordZone.ID]) throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>]
+    func fetchRecordZones(_ arguments_: [CKRecordZone.ID]) throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>]
     /// `modifyRecordZones` (modify): `modifyRecordZones(saving:deleting:)`, `modifyRecordZones(saving:deleting:completionHandler:)`.
-    func modifyRecordZones(_ arguments: (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID])) throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])
+    func modifyRecordZones(_ arguments_: (recordZonesToSave: [CKRecordZone], recordZoneIDsToDelete: [CKRecordZone.ID])) throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])
     /// `fetchSubscriptions` (fetch): `subscriptions(for:)`, `fetch(withSubscriptionIDs:completionHandler:)`.
-    func fetchSubscriptions(_ arguments: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
+    func fetchSubscriptions(_ arguments_: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
     /// `modifySubscriptions` (modify): `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
-    func modifySubscriptions(_ arguments: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
+    func modifySubscriptions(_ arguments_: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
 }

@@ -121,37 +121,37 @@ public protocol CloudKeyValueStoreBacking: Swift.AnyObject, Swift.Sendable {
     /// `dictionaryRepresentation` (fetch): reading the property.
     func dictionaryRepresentation() throws -> [String: Any]
     /// `object` (fetch): `object(forKey:)`.
-    func object(_ arguments: String) throws -> Any?
+    func object(_ arguments_: String) throws -> Any?
     /// `setObject` (save): `set(_:forKey:)`.
-    func setObject(_ arguments: (anObject: Any?, aKey: String)) throws
+    func setObject(_ arguments_: (anObject: Any?, aKey: String)) throws
     /// `setString` (save): `set(_:forKey:)`.
-    func setString(_ arguments: (aString: String?, aKey: String)) throws
+    func setString(_ arguments_: (aString: String?, aKey: String)) throws
     /// `setData` (save): `set(_:forKey:)`.
-    func setData(_ arguments: (aData: Data?, aKey: String)) throws
+    func setData(_ arguments_: (aData: Data?, aKey: String)) throws
     /// `setArray` (save): `set(_:forKey:)`.
-    func setArray(_ arguments: (anArray: [Any]?, aKey: String)) throws
+    func setArray(_ arguments_: (anArray: [Any]?, aKey: String)) throws
     /// `setDictionary` (save): `set(_:forKey:)`.
-    func setDictionary(_ arguments: (aDictionary: [String: Any]?, aKey: String)) throws
+    func setDictionary(_ arguments_: (aDictionary: [String: Any]?, aKey: String)) throws
     /// `setLongLong` (save): `set(_:forKey:)`.
-    func setLongLong(_ arguments: (value: Int64, aKey: String)) throws
+    func setLongLong(_ arguments_: (value: Int64, aKey: String)) throws
     /// `setDouble` (save): `set(_:forKey:)`.
-    func setDouble(_ arguments: (value: Double, aKey: String)) throws
+    func setDouble(_ arguments_: (value: Double, aKey: String)) throws
     /// `setBool` (save): `set(_:forKey:)`.
-    func setBool(_ arguments: (value: Bool, aKey: String)) throws
+    func setBool(_ arguments_: (value: Bool, aKey: String)) throws
     /// `removeObject` (delete): `removeObject(forKey:)`.
-    func removeObject(_ arguments: String) throws
+    func removeObject(_ arguments_: String) throws
     /// `string` (fetch): `string(forKey:)`.
-    func string(_ arguments: String) throws -> String?
+    func string(_ arguments_: String) throws -> String?
     /// `array` (fetch): `array(forKey:)`.
-    func array(_ arguments: String) throws -> [Any]?
+    func array(_ arguments_: String) throws -> [Any]?
     /// `dictionary` (fetch): `dictionary(forKey:)`.
-    func dictionary(_ arguments: String) throws -> [String: Any]?
+    func dictionary(_ arguments_: String) throws -> [String: Any]?
     /// `data` (fetch): `data(forKey:)`.
-    func data(_ arguments: String) throws -> Data?
+    func data(_ arguments_: String) throws -> Data?
     /// `longLong` (fetch): `longLong(forKey:)`.
-    func longLong(_ arguments: String) throws -> Int64
+    func longLong(_ arguments_: String) throws -> Int64
     /// `double` (fetch): `double(forKey:)`.
-    func double(_ arguments: String) throws -> Double
+    func double(_ arguments_: String) throws -> Double
     /// `bool` (fetch): `bool(forKey:)`.
-    func bool(_ arguments: String) throws -> Bool
+    func bool(_ arguments_: String) throws -> Bool
 }

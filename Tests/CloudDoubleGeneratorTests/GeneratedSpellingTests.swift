@@ -64,3 +64,24 @@ final class GeneratedSpellingTests: XCTestCase {
         XCTAssertFalse(SwiftNames.hasGeneratedSpelling("result"))
     }
 }
+
+extension GeneratedSpellingTests {
+    /// The same rule on what translators write as well as templates: in the generated code for the
+    /// shipped descriptions, every declared name is one the description gave (it appears in the
+    /// description's text, or is a default the validator checks as if given: the handler label
+    /// `completionHandler`, an operation's key), has the generated spelling, or is in the copied scope.
+    func testEveryNameGeneratedCodeDeclaresIsDescribedOrHasTheGeneratedSpelling() throws {
+        let descriptions = ["Descriptions/CloudKit", "Descriptions/KeyValueStore", "Tests/Goldens/Descriptions/KitchenSink"]
+        for name in descriptions {
+            let path = Paths.root.appendingPathComponent("\(name).clouddouble.json")
+            let bytes = try [UInt8](Data(contentsOf: path))
+            let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+            let described = Set(words + words.map(GeneratedNames.operationKey) + ["completionHandler"])
+            for file in try Generator(templates: .bundled()).generate(bytes, file: path.path) {
+                let others = Self.declaredNames(in: file.contents).filter { !SwiftNames.hasGeneratedSpelling($0) }
+                    .subtracting(OperationContext.copiedScope).subtracting(described)
+                XCTAssertEqual(others.sorted(), [], "\(file.name) declares names no description gave; spell them with SwiftNames.generated (a trailing _)")
+            }
+        }
+    }
+}

@@ -88,6 +88,32 @@ final class TypesParsedApartTests: XCTestCase {
         XCTAssertEqual(found.first.map { [$0.location.line, $0.location.column] }, [expected.line, expected.column])
     }
 
+    // A file that ends inside "types", after a comma or the bracket, is one parse's error (the
+    // scan once read past the end of the file to find the next type).
+    func testAFileEndingInsideTheTypesIsOneParsesError() {
+        let text = Self.description((0..<3).map { Self.type("Service\($0)") })
+        // Cut after each of these (the last type's closing brace is the one before "\n  ]").
+        for cut in ["\"types\": [", "\"types\": [\n    ", "},\n    {", "}\n  ]", "\"sdkType\": \"SDKService1\","] {
+            var end = text.range(of: cut, options: .backwards)!.upperBound
+            if cut == "}\n  ]" { end = text.index(text.range(of: cut)!.lowerBound, offsetBy: 1) }
+            let truncated = String(text[..<end])
+            let found = diagnostics(for: truncated)
+            XCTAssertEqual(found.count, 1, cut)
+            XCTAssertTrue(found.first?.message.hasPrefix("unexpected end of file") ?? false, "\(cut): \(found)")
+        }
+    }
+
+    // A broken description is parsed again only for its first error, its types let go one by
+    // one (a 14 MB one broken near its end peaked at 91 MB before, 48 MB after, `validate`).
+    func testTheErrorSearchKeepsNoTypes() throws {
+        var parser = JSONParser(Array(Self.description((0..<3).map { Self.type("Service\($0)") }).utf8), dropping: "types")
+        guard case .object(let members, _) = try parser.parse(), let types = members.first(where: { $0.key == "types" }) else {
+            return XCTFail("not an object with types")
+        }
+        guard case .array(let elements, _) = types.value else { return XCTFail("types is not an array") }
+        XCTAssertTrue(elements.isEmpty)
+    }
+
     // Keys are compared by length first only when written in ASCII: a key Swift finds equal
     // (the Kelvin sign is K) is still the key it equals, as it always was.
     func testAKeyEqualToAnotherStillMatchesIt() throws {

@@ -31,6 +31,15 @@ public enum DescriptionDecoder {
                 return try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
             }
         }
+        // The first error is what is wanted: the types are parsed and let go one by one, so a
+        // large broken description's JSON is never held whole.
+        var checking = JSONParser(bytes, dropping: "types")
+        do throws(JSONParser.Failure) {
+            _ = try checking.parse()
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+        }
+        // Valid JSON whose "types" is not an array of types to split (or is missing): parsed whole.
         var whole = JSONParser(bytes)
         let root: JSONValue
         do throws(JSONParser.Failure) {
@@ -52,26 +61,6 @@ public enum DescriptionDecoder {
         let description = Reader(sink: sink, typeCache: typeCache, decodedTypes: decodedTypes).description(root)
         if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
         return description!
-    }
-}
-
-/// The last few type texts one reader (one type's JSON, on one thread) parsed, in front of the
-/// shared `SwiftTypeCache`.
-private final class RecentTypes {
-    private var entries: [(text: String, parsed: Result<SwiftType, SwiftTypeError>)] = []
-    private var next = 0
-    private static let capacity = 8
-
-    func parse(_ text: String, cache: SwiftTypeCache) -> Result<SwiftType, SwiftTypeError> {
-        for entry in entries where entry.text == text { return entry.parsed }
-        let parsed = cache.parse(text)
-        if entries.count < Self.capacity {
-            entries.append((text, parsed))
-        } else {
-            entries[next] = (text, parsed)
-            next = (next + 1) % Self.capacity
-        }
-        return parsed
     }
 }
 

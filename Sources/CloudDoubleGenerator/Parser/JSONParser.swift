@@ -31,9 +31,15 @@ struct JSONParser {
         let column: Int
     }
 
-    init(_ bytes: [UInt8], splitting key: String? = nil) {
+    /// The array under this key of the top-level object (its first such key) is parsed, for its
+    /// errors, but its elements are not kept: it stays empty in the tree.
+    private let droppedKey: String?
+    private var droppedKeySeen = false
+
+    init(_ bytes: [UInt8], splitting key: String? = nil, dropping dropped: String? = nil) {
         self.bytes = bytes
         self.splitKey = key
+        self.droppedKey = dropped
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark and invalid UTF-8 are rejected with a
@@ -70,7 +76,8 @@ struct JSONParser {
             // the next one down is not (a long description may be one line of megabytes).
             while position + 8 <= end {
                 let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                // Eight ASCII bytes (the usual case) are eight characters, without counting bits.
+                column += word & 0x8080_8080_8080_8080 == 0 ? 8 : 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
                 position += 8
             }
             while position < end {
@@ -154,6 +161,9 @@ struct JSONParser {
                 let location = currentLocation()
                 splitElements = try splitArray()
                 value = .array([], location)
+            } else if depth == 0, !droppedKeySeen, key == droppedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                droppedKeySeen = true
+                value = try parseArray(depth: depth + 1, location: currentLocation(), keeping: false)
             } else {
                 value = try parseValue(depth: depth + 1)
             }
@@ -180,7 +190,8 @@ struct JSONParser {
         return !seen!.insert(key).inserted
     }
 
-    private mutating func parseArray(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+    /// `keeping: false` parses each element and lets it go (see `droppedKey`).
+    private mutating func parseArray(depth: Int, location: SourceLocation, keeping: Bool = true) throws(Failure) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -188,10 +199,11 @@ struct JSONParser {
             index += 1
             return .array(elements, location)
         }
-        elements.reserveCapacity(4)
+        if keeping { elements.reserveCapacity(4) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            let element = try parseValue(depth: depth + 1)
+            if keeping { elements.append(element) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -246,60 +258,82 @@ struct JSONParser {
     /// array to its closing bracket, a string to its closing quote, anything else to the next
     /// separator. Line breaks are counted, so the next element's location is right.
     private mutating func skipValue() throws(Failure) {
-        let (end, lines, lastLineStart) = bytes.withUnsafeBufferPointer { bytes -> (end: Int?, lines: Int, lastLineStart: Int) in
-            var position = index
-            var lines = 0
-            var lastLineStart = -1
-            /// The byte after the string's closing quote, from its opening one; nil when it is not closed on its line.
-            func skipString(_ from: Int) -> Int? {
-                var position = from + 1
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""): return position + 1
-                    case UInt8(ascii: "\\"): position += 2
-                    case 0..<0x20: return nil
-                    default: position += 1
+        let (end, lines, lastLineStart) = bytes.withUnsafeBufferPointer { bytes in
+            Self.byteKinds.withUnsafeBufferPointer { kinds -> (end: Int?, lines: Int, lastLineStart: Int) in
+                var position = index
+                var lines = 0
+                var lastLineStart = -1
+                /// The byte after the string's closing quote, from its opening one; nil when it is not closed on its line.
+                func skipString(_ from: Int) -> Int? {
+                    var position = from + 1
+                    while position < bytes.count {
+                        // Past ordinary bytes in one tight loop: only a quote, a backslash or a control character stops it.
+                        if kinds[Int(bytes[position])] & Self.special == 0 {
+                            position += 1
+                            continue
+                        }
+                        switch bytes[position] {
+                        case UInt8(ascii: "\""): return position + 1
+                        case UInt8(ascii: "\\"): position += 2
+                        default: return nil
+                        }
                     }
+                    return nil
                 }
-                return nil
-            }
-            switch bytes[position] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""):
-                        guard let next = skipString(position) else { return (nil, lines, lastLineStart) }
-                        position = next
-                        continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 { return (position + 1, lines, lastLineStart) }
-                    case 0x0A:
-                        lines += 1
-                        lastLineStart = position + 1
-                    default: break
+                // At the end of the file there is no value: the whole document's parse says so.
+                guard position < bytes.count else { return (nil, 0, -1) }
+                switch bytes[position] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    var depth = 0
+                    while position < bytes.count {
+                        if kinds[Int(bytes[position])] & Self.structural == 0 {
+                            position += 1
+                            continue
+                        }
+                        switch bytes[position] {
+                        case UInt8(ascii: "\""):
+                            guard let next = skipString(position) else { return (nil, lines, lastLineStart) }
+                            position = next
+                            continue
+                        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                            depth -= 1
+                            if depth == 0 { return (position + 1, lines, lastLineStart) }
+                        default:
+                            lines += 1
+                            lastLineStart = position + 1
+                        }
+                        position += 1
                     }
-                    position += 1
-                }
-                return (nil, lines, lastLineStart)
-            case UInt8(ascii: "\""):
-                return (skipString(position), 0, -1)
-            default:
-                while position < bytes.count {
-                    switch bytes[position] {
-                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (position, 0, -1)
-                    default: position += 1
+                    return (nil, lines, lastLineStart)
+                case UInt8(ascii: "\""):
+                    return (skipString(position), 0, -1)
+                default:
+                    while position < bytes.count {
+                        switch bytes[position] {
+                        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (position, 0, -1)
+                        default: position += 1
+                        }
                     }
+                    return (position, 0, -1)
                 }
-                return (position, 0, -1)
             }
         }
         guard let end else { throw fail("the value is not closed") }
         index = end
         line += lines
         if lastLineStart >= 0 { lineStart = lastLineStart }
+    }
+
+    /// What the scan stops at, per byte: `special` inside a string (a quote, a backslash, a
+    /// control character), `structural` outside one (a quote, a bracket, a line feed).
+    private static let special: UInt8 = 1
+    private static let structural: UInt8 = 2
+    private static let byteKinds: [UInt8] = (0...255).map { byte -> UInt8 in
+        var kind: UInt8 = 0
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C { kind |= special }
+        if byte == 0x0A || byte == 0x22 || byte == 0x5B || byte == 0x5D || byte == 0x7B || byte == 0x7D { kind |= structural }
+        return kind
     }
 
     /// Parses one element `splitArray` found, as the whole document's parse would have; fails

@@ -192,9 +192,9 @@ struct TemplateRunner: @unchecked Sendable {
                     index -= 1
                     continue
                 }
-                found = inner
+                guard let value = inner else { return nil }
+                found = value
                 part += 1
-                if found == nil { return nil }
             } else {
                 found = field(Int(key.firstPart), of: stack[index])
             }

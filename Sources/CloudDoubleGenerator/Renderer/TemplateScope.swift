@@ -25,13 +25,12 @@ extension TemplateScope {
 }
 
 extension TemplateValue {
-    /// The field `field` of an object, a scope or a line (whose one field is `line`), as the
-    /// renderer finds a dotted name's later parts.
+    /// The field `field` of an object or a scope, as the renderer finds a dotted name's later
+    /// parts (a line's one field, `line`, is no `TemplateField`).
     func value(of field: TemplateField) -> TemplateValue? {
         switch self {
         case .scope(let context): return context.value(of: field)
         case .object(let fields): return fields.first { $0.key == field.rawValue }?.value
-        case .line(let text): return field.rawValue == "line" ? .string(text) : nil
         default: return nil
         }
     }

@@ -41,7 +41,9 @@ public enum TemplateValue: Sendable {
         case .line(let text): return .line(text.privateCopy)
         case .lines(let texts): return .lines(texts.map(\.privateCopy))
         case .generated: return self
-        // Made per item, on the thread that renders it: not shared between cores.
+        // Shared as it is: a scope holds immutable values and makes a value each time it is
+        // asked. The per-type scopes are made by the thread that renders them; only the
+        // operations' `copied` locations, few, sit in a file's context.
         case .scope: return self
         }
     }

@@ -15,3 +15,23 @@ final class SwiftTypeCache: @unchecked Sendable {
         return result
     }
 }
+
+/// The last few type texts one reader (one type's JSON, on one thread) parsed, in front of the
+/// shared `SwiftTypeCache`.
+final class RecentTypes {
+    private var entries: [(text: String, parsed: Result<SwiftType, SwiftTypeError>)] = []
+    private var next = 0
+    private static let capacity = 8
+
+    func parse(_ text: String, cache: SwiftTypeCache) -> Result<SwiftType, SwiftTypeError> {
+        for entry in entries where entry.text == text { return entry.parsed }
+        let parsed = cache.parse(text)
+        if entries.count < Self.capacity {
+            entries.append((text, parsed))
+        } else {
+            entries[next] = (text, parsed)
+            next = (next + 1) % Self.capacity
+        }
+        return parsed
+    }
+}

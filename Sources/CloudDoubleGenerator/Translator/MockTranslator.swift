@@ -50,7 +50,7 @@ struct MockTranslator {
             }
             if let action = call.store {
                 let id = call.callID
-                let parameter = call.parameters.isEmpty ? "" : "_ arguments: \(call.argumentsType)"
+                let parameter = call.parameters.isEmpty ? "" : "_ \(SwiftNames.generated("arguments")): \(call.argumentsType)"
                 let returns = call.returns.map { " -> \($0)" } ?? ""
                 let selectors = call.forms.map { "`\($0.selector(of: call))`" }.joined(separator: ", ")
                 backing.append(MockTypeContext.BackingRequirement(

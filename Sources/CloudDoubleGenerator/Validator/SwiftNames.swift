@@ -28,7 +28,8 @@ enum SwiftNames {
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
         // Nearly every name is ASCII: check its bytes without looking up Unicode properties.
-        if let ascii = isASCIIIdentifier(name.utf8) { return ascii }
+        var contiguous = name
+        if let ascii = contiguous.withUTF8({ isASCIIIdentifier($0) }) { return ascii }
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
@@ -36,7 +37,8 @@ enum SwiftNames {
 
     /// Whether ASCII `bytes` form an identifier; `nil` when they are not all ASCII (the Unicode
     /// rules decide then). In ASCII, XID_Start is the letters and XID_Continue adds digits and `_`.
-    private static func isASCIIIdentifier(_ bytes: String.UTF8View) -> Bool? {
+    /// (Over the bytes in memory, not the string's view: a loop over a view decodes each step.)
+    private static func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         var isFirst = true
         var valid = !bytes.isEmpty
         for byte in bytes {

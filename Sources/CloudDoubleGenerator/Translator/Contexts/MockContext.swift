@@ -182,7 +182,7 @@ struct MockTypeContext: TemplateContext, TemplateScope {
     /// A requirement of the backing protocol.
     struct BackingRequirement: TemplateContext, TemplateScope {
         var doc: DocComment
-        /// `func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord`.
+        /// `func fetchRecord(_ arguments_: CKRecord.ID) throws -> CKRecord`.
         var declaration: String
 
         func value(of field: TemplateField) -> TemplateValue? {
