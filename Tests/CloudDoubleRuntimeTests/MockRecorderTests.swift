@@ -82,6 +82,54 @@ final class MockRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(mock.arguments(key("name", Void.self, String.self)).count, 2)
     }
 
+    /// A call is kept once, in its slot's chunked history, with its place in the log: the log's
+    /// order across mocks, calls and forms is found again when it is read, across chunks, after a
+    /// history turns mixed, and after the log is cleared.
+    func testTheLogsOrderAcrossSlotsAndChunks() throws {
+        let log = CallLog()
+        let first = MockRecorder(mockName: "MockA", typeName: "A", log: log)
+        let second = MockRecorder(mockName: "MockB", typeName: "B", log: log)
+        first.stub(key("fetch", Int.self, Int.self), .value(1))
+        var expected: [String] = []
+        // 10,000 calls fill chunks of 8 up to 4,096 calls; the slots interleave irregularly.
+        for index in 0..<10_000 {
+            switch index % 7 {
+            case 0, 3:
+                second.respondWithoutFailing("note", .sync, "n\(index)", fallback: ())
+                expected.append("B.note sync n\(index)")
+            case 5:
+                log.append(type: "App", call: "step", form: .sync, arguments: index)
+                expected.append("App.step sync \(index)")
+            default:
+                XCTAssertEqual(try first.respond("fetch", index % 2 == 0 ? .async : .completion, index) as Int, 1)
+                expected.append("A.fetch \(index % 2 == 0 ? "async" : "completion") \(index)")
+            }
+        }
+        // A property read after thousands of writes turns the slot's history mixed.
+        for index in 0..<5_000 { second.set("name", "v\(index)") }
+        _ = second.get("name", fallback: "")
+        expected += (0..<5_000).map { "B.name set v\($0)" } + ["B.name get ()"]
+
+        let records = log.records
+        XCTAssertEqual(records.map { "\($0.type).\($0.call) \($0.form) \($0.arguments)" }, expected)
+        XCTAssertEqual(records.map(\.sequence), Array(1...expected.count))
+        XCTAssertEqual(log.calls, expected.map { String($0.prefix { $0 != " " }) })
+        XCTAssertEqual(log.count, expected.count)
+        XCTAssertEqual(log.records(type: "A").map(\.sequence), records.filter { $0.type == "A" }.map(\.sequence))
+        let fetched = first.arguments(key("fetch", Int.self, Int.self))
+        XCTAssertEqual(fetched, (0..<10_000).filter { ![0, 3, 5].contains($0 % 7) })
+        XCTAssertEqual(second.arguments(key("name", String.self, Void.self)), (0..<5_000).map { "v\($0)" })
+        XCTAssertEqual(second.callCount(key("name", String.self, Void.self)), 5_001)
+
+        log.removeAll()
+        XCTAssertEqual(log.records.count, 0)
+        XCTAssertEqual(log.calls, [])
+        log.append(type: "App", call: "step", form: .sync, arguments: -1)
+        _ = try first.respond("fetch", .async, -2) as Int
+        XCTAssertEqual(log.records.map { "#\($0.sequence) \($0.call) \($0.arguments)" }, ["#1 step -1", "#2 fetch -2"])
+        XCTAssertEqual(first.callCount(key("fetch", Int.self, Int.self)), fetched.count + 1, "a mock keeps its history")
+    }
+
     func testConcurrentCallsOnMocksSharingALog() async throws {
         let log = CallLog()
         let mocks = (0..<4).map { MockRecorder(mockName: "Mock\($0)", typeName: "Type\($0)", log: log) }

@@ -48,7 +48,7 @@ final class FaultShape: AdapterShape {
     }
 }
 
-/// The mock mockolo generates for a `Sendable` protocol with argument history (its
+/// The mocks mockolo generates for a `Sendable` protocol with argument history (its
 /// `sendableProtocol` fixture): one lock per call around the call count, the argument history
 /// and the handler, then the handler. mockolo writes its lock (`MockoloMutex`) into the generated
 /// file, so it is in the mock's module, as this one is.
@@ -62,22 +62,51 @@ final class MockoloMutex<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
-final class MockoloShape: @unchecked Sendable {
-    struct HandlerState {
-        var callCount = 0
-        var argValues: [Int] = []
-        var handler: (@Sendable (Int) throws -> Int)?
-    }
-    private let fetchState = MockoloMutex(HandlerState())
-    init(handler: @escaping @Sendable (Int) throws -> Int) { fetchState.withLock { $0.handler = handler } }
-    func fetch(_ id: Int) throws -> Int {
+struct MockoloHandlerState<Handler> {
+    var callCount = 0
+    var argValues: [Int] = []
+    var handler: Handler?
+}
+/// A synchronous requirement, as app code calls it: on an existential.
+protocol SyncShape: AnyObject, Sendable { func fetch(_ id: Int) -> Int }
+/// mockolo's synchronous member (`update(arg:)` in the fixture).
+final class MockoloShape: SyncShape, @unchecked Sendable {
+    private let fetchState = MockoloMutex(MockoloHandlerState<@Sendable (Int) -> Int>())
+    init(handler: @escaping @Sendable (Int) -> Int) { fetchState.withLock { $0.handler = handler } }
+    func fetch(_ id: Int) -> Int {
         let fetchHandler = fetchState.withLock { state in
             state.callCount += 1
             state.argValues.append(id)
             return state.handler
         }
-        if let fetchHandler { return try fetchHandler(id) }
+        if let fetchHandler { return fetchHandler(id) }
         return 0
+    }
+}
+/// mockolo's `async throws` member (`update(arg0:arg1:)` in the fixture).
+final class MockoloAsyncShape: AdapterShape, @unchecked Sendable {
+    private let fetchState = MockoloMutex(MockoloHandlerState<@Sendable (Int) async throws -> Int>())
+    init(handler: @escaping @Sendable (Int) async throws -> Int) { fetchState.withLock { $0.handler = handler } }
+    func fetch(_ id: Int) async throws -> Int {
+        let fetchHandler = fetchState.withLock { state in
+            state.callCount += 1
+            state.argValues.append(id)
+            return state.handler
+        }
+        if let fetchHandler { return try await fetchHandler(id) }
+        return 0
+    }
+}
+/// Our generated mock's members, as `Templates/mocks.mustache` writes them: a synchronous member
+/// is `respondWithoutFailing`, an `async throws` one `respond`.
+final class GeneratedMockShape: SyncShape, AdapterShape, RecordingMock {
+    let recorder_: MockRecorder
+    init(log: CallLog) { recorder_ = MockRecorder(mockName: "MockBench", typeName: "Bench", log: log) }
+    func fetch(_ id: Int) -> Int {
+        self.recorder_.respondWithoutFailing("fetch", .sync, id, fallback: 0)
+    }
+    func fetch(_ id: Int) async throws -> Int {
+        try self.recorder_.respond("fetch", .async, id)
     }
 }
 
@@ -95,7 +124,11 @@ func fastestRound(iterations: Int, rounds: Int, _ body: @escaping @Sendable () a
 
 /// Each case runs `rounds` times `iterations` calls; the fastest round counts (the machine is
 /// shared, and other builds only ever make a round slower).
-func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
+/// `CLOUDDOUBLE_BENCH_ITERATIONS=<n>`: fewer calls per round, for an instruction counter
+/// (`valgrind --tool=callgrind`) that runs the code fifty times slower.
+func perCallSection(
+    iterations: Int = ProcessInfo.processInfo.environment["CLOUDDOUBLE_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 1_000_000, rounds: Int = 5
+) async throws {
     say("## Runtime overhead per call\n")
     say("Fastest of \(rounds) rounds of \(iterations) calls each. \"Added\" is the time over the row the case wraps: the live adapter over the SDK method, a wrapper over the live adapter it wraps, the engine alone over the SDK method.\n")
     row(["case", "ns per call", "added ns", "calls per second"])
@@ -147,12 +180,24 @@ func perCallSection(iterations: Int = 1_000_000, rounds: Int = 5) async throws {
     }
     target("fault engine alone, no plan", "<= 30 ns added", "\(format(engineNoPlan - called, 1)) ns added", met: engineNoPlan - called <= 30, ratio: (engineNoPlan - called) / 30)
 
+    // The mocks: mockolo's shape and ours, each called the way app code calls it (a requirement
+    // on an existential), stubbed with a value (ours) or a handler (mockolo has no other kind).
+    let mockoloSync: any SyncShape = MockoloShape { _ in 1 }
+    let mockoloSyncCall = try await measure("mock, mockolo's shape with argument history (handler), synchronous member") { _ = mockoloSync.fetch(1) }
+    let generated = GeneratedMockShape(log: CallLog())
+    generated.recorder_.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))
+    let generatedSync: any SyncShape = generated
+    let mockSync = try await measure("mock with recording (stubbed), synchronous member as generated") { _ = generatedSync.fetch(1) }
+    target("recording mock vs mockolo's shape, synchronous member", "<= mockolo's ns", "\(format(mockSync, 1)) vs \(format(mockoloSyncCall, 1)) ns", met: mockSync <= mockoloSyncCall, ratio: mockSync / mockoloSyncCall)
+    let mockoloAsync: any AdapterShape = MockoloAsyncShape { _ in 1 }
+    let mockoloAsyncCall = try await measure("mock, mockolo's shape with argument history (handler), async throws member") { _ = try await mockoloAsync.fetch(1) }
+    let generatedAsync: any AdapterShape = generated
+    let mockAsync = try await measure("mock with recording (stubbed), async throws member as generated") { _ = try await generatedAsync.fetch(1) }
+    target("recording mock vs mockolo's shape, async throws member", "<= mockolo's ns", "\(format(mockAsync, 1)) vs \(format(mockoloAsyncCall, 1)) ns", met: mockAsync <= mockoloAsyncCall, ratio: mockAsync / mockoloAsyncCall)
+    // `respond` alone, called directly: the row earlier runs reported as the mock's call.
     let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
     recorder.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))
-    let mockolo = MockoloShape { _ in 1 }
-    let mockoloCall = try await measure("mock, mockolo's shape with argument history (handler)") { _ = try mockolo.fetch(1) }
-    let mock = try await measure("mock with recording (stubbed)") { _ = try recorder.respond("fetch", .async, 1) as Int }
-    target("recording mock vs mockolo's shape", "<= mockolo's ns", "\(format(mock, 1)) vs \(format(mockoloCall, 1)) ns", met: mock <= mockoloCall, ratio: mock / mockoloCall)
+    let mock = try await measure("mock with recording (stubbed), respond called directly") { _ = try recorder.respond("fetch", .async, 1) as Int }
     target("recording mock, one thread", ">= 3,000,000 calls/s", "\(format(1e9 / mock, 0)) calls/s", met: 1e9 / mock >= 3_000_000, ratio: 3_000_000 / (1e9 / mock))
 
     say("\n## Call-log throughput\n")

@@ -2,7 +2,8 @@
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
 /// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached.
 /// All of it is behind one lock, its log's: mocks that share a log share it, so a call takes one
-/// lock for its history, its stub, its log entry and its cassette (see docs/Benchmarks.md).
+/// lock for its place in the log, its history, its stub and its cassette, and appends once (to
+/// its slot's history, with its sequence number; see ``CallLog`` and docs/Benchmarks.md).
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
 /// small and quick to type-check (see docs/Benchmarks.md).
@@ -21,8 +22,9 @@ public final class MockRecorder: Sendable {
     @usableFromInline
     final class State: @unchecked Sendable {
         @exclusivity(unchecked) @usableFromInline var slots: [String: CallSlot] = [:]
-        /// The slot of the last call, looked up without hashing when the next call is the same.
-        @exclusivity(unchecked) @usableFromInline var lastSlot: CallSlot?
+        /// The slot of the last call, looked up without hashing when the next call is the same;
+        /// unretained (`slots` keeps every slot), so the call does not retain and release it.
+        @exclusivity(unchecked) @usableFromInline var lastSlot: Unmanaged<CallSlot>?
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
@@ -30,10 +32,20 @@ public final class MockRecorder: Sendable {
         /// The slot of `call`, made on first use.
         @inlinable
         func slot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
-            if let lastSlot, lastSlot.call == call { return lastSlot }
+            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) { return lastSlot.takeUnretainedValue() }
             let slot = slots[call] ?? makeSlot(call, typeName: typeName, in: &storage)
-            lastSlot = slot
+            lastSlot = Unmanaged.passUnretained(slot)
             return slot
+        }
+
+        /// `body` with the slot of `call`, made on first use; the last call's slot without a
+        /// retain.
+        @inlinable
+        func withSlot<R>(_ call: String, typeName: String, in storage: inout CallLog.Storage, _ body: (CallSlot, inout CallLog.Storage) -> R) -> R {
+            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) {
+                return lastSlot._withUnsafeGuaranteedRef { body($0, &storage) }
+            }
+            return body(slot(call, typeName: typeName, in: &storage), &storage)
         }
 
         @usableFromInline
@@ -45,17 +57,20 @@ public final class MockRecorder: Sendable {
     }
 
     @usableFromInline let state = State()
+    /// `log.storage`, one reference nearer.
+    @usableFromInline let storage: Locked<CallLog.Storage>
 
     /// Runs `body` with the mock's state and its log's storage, under the log's lock.
     @inlinable
     func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
-        try log.storage.withLock { storage in try body(state, &storage) }
+        try storage.withLock { storage in try body(state, &storage) }
     }
 
     @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
+        self.storage = log.storage
         self.deliverer = CompletionDeliverer(delivery)
     }
 
@@ -106,7 +121,7 @@ public final class MockRecorder: Sendable {
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
     ) throws -> V {
         var cassette: Cassette?
-        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
         return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
             try answer(call, form, arguments, stub, backed, fallback)
@@ -116,9 +131,9 @@ public final class MockRecorder: Sendable {
     /// The answer without a cassette: the stub, else the backing, else `fallback`.
     @inlinable
     func answer<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, _ stub: ((A) throws -> V)?, _ backed: ((A) throws -> V)?, _ fallback: V?
+        _ call: String, _ form: CallForm, _ arguments: A, _ stub: Stub<A, V>?, _ backed: ((A) throws -> V)?, _ fallback: V?
     ) throws -> V {
-        if let stub { return try stub(arguments) }
+        if let stub { return try stub.resolve(arguments) }
         if let backed { return try backed(arguments) }
         if let fallback { return fallback }
         throw unstubbed(call, form, arguments, V.self)
@@ -135,13 +150,15 @@ public final class MockRecorder: Sendable {
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
+    /// Inlinable, as `respond` is.
+    @inlinable
     @_spi(Generated) public func respondWithoutFailing<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
     ) -> V {
         var cassette: Cassette?
-        let stub: ((A) throws -> V)? = record(call, form, arguments, cassette: &cassette)
+        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         func answer() -> V {
-            if let stub, let value = try? stub(arguments) { return value }
+            if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
             return fallback()
         }
@@ -212,9 +229,9 @@ public final class MockRecorder: Sendable {
         backed: ((Operation) -> Outcome?)? = nil
     ) {
         var cassette: Cassette?
-        let stub: ((Operation) throws -> Outcome)? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false, cassette: &cassette)
         func answer() throws -> Outcome {
-            if let stub { return try stub(operation) }
+            if let stub { return try stub.resolve(operation) }
             if let backed, let answer = backed(operation) { return answer }
             throw unstubbed(call, .operation, operation, Outcome.self)
         }
@@ -243,7 +260,7 @@ public final class MockRecorder: Sendable {
     /// else `fallback`.
     @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
         var stored: Any?
-        var stub: ((()) throws -> V)?
+        var stub: Stub<Void, V>?
         var cassette: Cassette?
         withState { state, storage in
             stored = state.properties[name]
@@ -253,7 +270,7 @@ public final class MockRecorder: Sendable {
         // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
         func answer() -> V {
-            if let stub, let value = try? stub(()) { return value }
+            if let stub, let value = try? stub.resolve(()) { return value }
             if let backed, let value = try? backed() { return value }
             return fallback()
         }
@@ -265,7 +282,7 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
         withState { state, storage in
             state.properties[name] = value
-            _ = record(name, .set, value, state: state, storage: &storage) as ((V) throws -> Void)?
+            _ = record(name, .set, value, state: state, storage: &storage) as Stub<V, Void>?
         }
     }
 
@@ -299,15 +316,15 @@ public final class MockRecorder: Sendable {
         withState { state, _ in state.slots[call]?.count ?? 0 }
     }
 
-    /// Appends to the history and the log, under one lock; returns the response that answers
-    /// this call, taking it from the queue when more responses follow, and gives the log's
-    /// cassette, read under the same lock.
+    /// Appends the call to its slot's history, with its place in the log, under one lock;
+    /// returns the response that answers this call, taking it from the queue when more responses
+    /// follow, and gives the log's cassette, read under the same lock.
     @inlinable
     func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
-    ) -> ((A) throws -> V)? {
+    ) -> Stub<A, V>? {
         // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
-        var response: ((A) throws -> V)?
+        var response: Stub<A, V>?
         var found: Cassette?
         withState { state, storage in
             response = record(call, form, arguments, logged: logged, state: state, storage: &storage)
@@ -320,11 +337,11 @@ public final class MockRecorder: Sendable {
     @inlinable
     func record<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
-    ) -> ((A) throws -> V)? {
-        let slot = state.slot(call, typeName: typeName, in: &storage)
-        let position = slot.append(arguments)
-        if logged { storage.log(slot, form: form, position: position) }
-        return slot.nextStub(A.self, V.self)
+    ) -> Stub<A, V>? {
+        state.withSlot(call, typeName: typeName, in: &storage) { slot, storage in
+            slot.append(RecordedCall(arguments, sequence: logged ? storage.takeSequence() : RecordedCall<A>.notLogged, form: form))
+            return slot.nextStub(A.self, V.self)
+        }
     }
 }
 
