@@ -100,9 +100,8 @@ private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Send
         scope.value(of: field, then: next)
     }
 
-    /// The value made and written here, in the scope's own specialisation: the string a field
-    /// answers is appended from the scope's storage and not handed back (which costs the runner
-    /// a retain, a release and an optional's copy per `{{name}}`).
+    /// The value is made and written here rather than handed back: the runner neither copies
+    /// nor destroys an optional value per `{{name}}` (one string's retain and release less).
     override func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
         switch scope.value(of: field) {
         case .string(let text)?: output.append(text)
