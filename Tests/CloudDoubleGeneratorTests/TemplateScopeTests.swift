@@ -58,6 +58,30 @@ final class TemplateScopeTests: XCTestCase {
         XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
     }
 
+    /// `{{name}}` is written by the scope that has it (no value handed back): the same text as
+    /// through the value, found at the same depth, past an inner object that has the name or a
+    /// scope that has not, and the same error for a field that is not text.
+    func testAVariableAScopeWritesIsTheValueItWouldHaveGiven() throws {
+        let context: TemplateValue = .object([
+            (key: "outer", value: Member(declaration: "outer", settable: true, isAsync: false).templateValue),
+            ("items", .list([
+                .object([(key: "declaration", value: "object")]),
+                Member(declaration: "inner", settable: false, isAsync: true).templateValue,
+                .line("a line"),
+            ])),
+        ])
+        let template = "{{#outer}}{{#items}}{{declaration}}/{{settable}}/{{isAsync}};{{/items}}{{/outer}}"
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "object/true/;inner/false/;outer/true/;")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+
+        for context in [context, Self.expanded(context)] {
+            XCTAssertThrowsError(try render("{{#outer}}{{kind}}{{/outer}}", context)) { error in
+                XCTAssertEqual((error as? MustacheTemplate.RenderError)?.message, "t: {{kind}} is a list or object, not text")
+            }
+        }
+    }
+
     /// A call of a fault wrapper answers `kind.async` without making `kind` (its own
     /// `value(of:then:)`): the same as through `kind`'s value.
     func testADottedNameAnsweredInOneStepIsTheSameAsThroughItsFirstPart() throws {

@@ -58,11 +58,15 @@ struct TemplateRunner: @unchecked Sendable {
             case .text:
                 output.append(bytes + Int(instruction.text.start), count: Int(instruction.text.count))
             case .variable:
+                if let written = append(instruction.key, from: stack, into: &output) {
+                    guard written else { throw notText(instruction.key, template: template) }
+                    continue
+                }
                 switch lookup(instruction.key, in: stack) {
                 case .string(let text)?: output.append(text)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
                 case nil: break
-                default: throw RenderError(message: "\(program.entryNames[template]): {{\(program.keyNames[Int(instruction.key)])}} is a list or object, not text")
+                default: throw notText(instruction.key, template: template)
                 }
             case .section, .inverted, .lineSection, .separatedSection:
                 let body = index..<Int(instruction.end)
@@ -176,6 +180,34 @@ struct TemplateRunner: @unchecked Sendable {
         output.append(bytes + Int(prefix.start), count: Int(prefix.count))
         output.append(text)
         output.append(bytes + Int(suffix.start), count: Int(suffix.count))
+    }
+
+    private func notText(_ key: Int32, template: Int) -> RenderError {
+        RenderError(message: "\(program.entryNames[template]): {{\(program.keyNames[Int(key)])}} is a list or object, not text")
+    }
+
+    /// `{{name}}` for a one-part name found in a scope, written by the scope itself: true when
+    /// written, false when the value is not text, nil when the innermost context that has the
+    /// name is no scope (or no context has it, or the name is no field): `lookup` answers then.
+    @inline(__always)
+    private func append(_ key: Int32, from stack: [TemplateValue], into output: inout RenderOutput) -> Bool? {
+        let key = keys[Int(key)]
+        guard key.partCount == 1, let field = fields[Int(key.firstPart)] else { return nil }
+        var index = stack.count - 1
+        while index >= 0 {
+            guard case .scope(let context) = stack[index] else {
+                // An object or a line may have the name: the general lookup decides.
+                if self.field(Int(key.firstPart), of: stack[index]) != nil { return nil }
+                index -= 1
+                continue
+            }
+            switch context.append(field, to: &output) {
+            case .appended: return true
+            case .notText: return false
+            case .missing: index -= 1
+            }
+        }
+        return nil
     }
 
     /// The value `key` names, if any context has it.

@@ -54,6 +54,11 @@ public struct ScopedContext: Sendable {
         box.value(of: field, then: next)
     }
 
+    /// Writes `{{field}}` into `output`, as the value of `field` renders.
+    func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
+        box.append(field, to: &output)
+    }
+
     /// The fields the scope answers, in ``TemplateField`` order: what an object with the same
     /// fields would hold (for snapshots, for checking templates against contexts, for walking a
     /// context whole).
@@ -67,6 +72,17 @@ public struct ScopedContext: Sendable {
 class AnyScopeBox: @unchecked Sendable {
     func value(of field: TemplateField) -> TemplateValue? { nil }
     func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? { nil }
+    func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText { .missing }
+}
+
+/// What writing a scope's field as `{{field}}` did.
+enum ScopedText {
+    /// The scope has no such field: the lookup goes on outwards.
+    case missing
+    /// Its text (or `true`/`false`) was written.
+    case appended
+    /// It is a list or an object, which a variable cannot render.
+    case notText
 }
 
 private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
@@ -82,5 +98,17 @@ private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Send
 
     override func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
         scope.value(of: field, then: next)
+    }
+
+    /// The value is made and written here rather than handed back: the runner neither copies
+    /// nor destroys an optional value per `{{name}}` (one string's retain and release less).
+    override func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
+        switch scope.value(of: field) {
+        case .string(let text)?: output.append(text)
+        case .bool(let flag)?: output.append(flag ? "true" : "false")
+        case nil: return .missing
+        default: return .notText
+        }
+        return .appended
     }
 }
