@@ -168,18 +168,21 @@ struct JSONParser {
                 value = try parseValue(depth: depth + 1)
             }
             members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value, keyIsASCII: keyIsASCII))
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members, location)
-            }
-            throw fail("expected ',' or '}' in the object")
+            if try closes(the: "object", with: UInt8(ascii: "}")) { return .object(members, location) }
         }
+    }
+
+    /// After a member or element: a `,` (another follows: `false`) or the closing bracket
+    /// (consumed: `true`); anything else is the container's error.
+    private mutating func closes(the container: StaticString, with closing: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw fail("unexpected end of file: the \(container) is not closed with '\(Character(Unicode.Scalar(closing)))'")
+        }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == closing else { throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))' in the \(container)") }
+        index += 1
+        return byte == closing
     }
 
     private static func isDuplicate(
@@ -204,17 +207,7 @@ struct JSONParser {
             skipWhitespace()
             let element = try parseValue(depth: depth + 1)
             if keeping { elements.append(element) }
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements, location)
-            }
-            throw fail("expected ',' or ']' in the array")
+            if try closes(the: "array", with: UInt8(ascii: "]")) { return .array(elements, location) }
         }
     }
 
@@ -240,17 +233,7 @@ struct JSONParser {
             let (start, startLineStart) = (index, lineStart)
             try skipValue()
             elements.append(Element(start: start, end: index, line: location.line, lineStart: startLineStart, column: location.column))
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of file: the array is not closed with ']'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return elements
-            }
-            throw fail("expected ',' or ']' in the array")
+            if try closes(the: "array", with: UInt8(ascii: "]")) { return elements }
         }
     }
 
