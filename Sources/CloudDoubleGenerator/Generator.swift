@@ -59,7 +59,7 @@ public struct Generator: Sendable {
         // types render on all cores).
         for artifact in artifacts.sorted() {
             let context = translator.context(for: artifact)
-            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context)))
+            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), bytes: try templates.renderedBytes(artifact, context: context)))
             // The file's text is let go of by now: its pages go back before the next file's.
             FreeMemory.release()
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders a ``TemplateProgram``: a loop over its instructions with a stack of contexts, the
 /// innermost last. Names are looked up from the innermost context outwards; a dotted name's
 /// first part picks the context and the rest must be found inside it.
@@ -27,8 +29,9 @@ struct TemplateRunner: @unchecked Sendable {
         entries = program.entries.baseAddress!
     }
 
-    /// Renders the entry `entry` (an index of the program's entries) with `context`.
-    func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> String {
+    /// Renders the entry `entry` (an index of the program's entries) with `context`: the text's
+    /// UTF-8 bytes.
+    func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> Data {
         var output = RenderOutput()
         var stack = [context]
         do throws(RenderError) {
