@@ -82,6 +82,62 @@ final class TemplateScopeTests: XCTestCase {
         }
     }
 
+    /// A member that writes its declaration itself (``TemplateWritingScope``), as a form's
+    /// contexts do, and answers the rest by value.
+    struct WritingMember: TemplateWritingScope {
+        var member: Member
+        /// Written before the declaration: the text is written in two pieces.
+        var prefix: String
+
+        func value(of field: TemplateField) -> TemplateValue? {
+            field == .declaration ? .string(prefix + member.declaration) : member.value(of: field)
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .declaration else { return false }
+            output.append(prefix)
+            output.append(member.declaration)
+            return true
+        }
+    }
+
+    /// A field a scope writes renders as its value would, found at the same depth (past an
+    /// inner object that has the name, or a scope that has not), and only for `{{name}}`: a
+    /// section over it, a dotted name and the fields it does not write read values.
+    func testAFieldAScopeWritesIsTheValueItWouldHaveGiven() throws {
+        let outer = WritingMember(member: Member(declaration: "outer", settable: true, isAsync: false), prefix: "public ")
+        let inner = WritingMember(member: Member(declaration: "inner()", settable: false, isAsync: true), prefix: "")
+        let context: TemplateValue = .object([
+            (key: "outer", value: outer.templateValue),
+            ("items", .list([.object([(key: "declaration", value: "object")]), inner.templateValue, .line("a line")])),
+        ])
+        let template = "{{#outer}}{{#items}}{{declaration}}/{{#declaration}}[{{declaration}}]{{/declaration}}/{{settable}}/{{kind.async}};{{/items}}{{/outer}}"
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "object/[object]/true/false;inner()/[inner()]/false/true;public outer/[public outer]/true/false;")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+    }
+
+    /// A form's declaration and forwarded call written from its spelled text are the texts its
+    /// `declaration(after:)` and `callExpression` make, non-ASCII names included.
+    func testAFormsTextsWrittenFromItsSpellingAreTheTextsItMakes() throws {
+        let json = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [
+              { "parameters": [{ "label": "für", "name": "schlüssel", "type": "String" }], "returns": "[String]",
+                "forms": { "async": { "name": "wert" }, "completion": { "name": "wert" } } }] }] }
+            """#
+        let description = try Generator.resolve(Array(json.utf8), file: "Cloud.clouddouble.json")
+        let forms = description.types[0].calls[0].forms
+        XCTAssertEqual(forms.count, 2)
+        for form in forms {
+            for text in [SpelledText.declaration(form, after: "public "), .declaration(form, after: ""), .callExpression(form), .text("wört")] {
+                var output = RenderOutput(capacity: 4)
+                text.write(to: &output)
+                XCTAssertEqual(output.finish().utf8Text, text.string)
+            }
+        }
+        XCTAssertEqual(SpelledText.declaration(forms[0], after: "public ").string, "public func wert(für schlüssel: String) async throws -> [String]")
+    }
+
     /// A call of a fault wrapper answers `kind.async` without making `kind` (its own
     /// `value(of:then:)`): the same as through `kind`'s value.
     func testADottedNameAnsweredInOneStepIsTheSameAsThroughItsFirstPart() throws {
@@ -95,7 +151,7 @@ final class TemplateScopeTests: XCTestCase {
         var lines: [String] = []
         for kind in kinds {
             let call = FaultTypeContext.Call(
-                attributes: [], declaration: "func f()", invocation: "f()", id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
+                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
             let rendered = try render(template, call.templateValue)
             XCTAssertEqual(try render(template, Self.expanded(call.templateValue)), rendered)
             lines.append(rendered)

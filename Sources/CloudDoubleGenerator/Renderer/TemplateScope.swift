@@ -16,6 +16,21 @@ protocol TemplateScope: Sendable {
     func value(of field: TemplateField, then next: TemplateField) -> TemplateValue??
 }
 
+/// A scope some of whose fields are written into the output from what it holds (a resolved
+/// form's spelled text, a type's prefix and name) rather than made a `String` first: `{{name}}`
+/// of such a field costs a copy of its bytes, where a value costs an allocation, the copy, a
+/// check of the bytes as UTF-8 and a free. Its `value(of:)` still answers every field (for
+/// sections, dotted names and snapshots), with the same text.
+protocol TemplateWritingScope: TemplateScope {
+    /// Writes the text of `field` into `output`; false when this scope does not write that field
+    /// itself (its `value(of:)` answers it, or no field of this scope has the name).
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool
+}
+
+extension TemplateWritingScope {
+    var templateValue: TemplateValue { .scope(ScopedContext(self)) }
+}
+
 extension TemplateScope {
     var templateValue: TemplateValue { .scope(ScopedContext(self)) }
 
@@ -44,6 +59,10 @@ public struct ScopedContext: Sendable {
 
     init<Scope: TemplateScope>(_ scope: Scope) {
         box = ScopeBox(scope)
+    }
+
+    init<Scope: TemplateWritingScope>(_ scope: Scope) {
+        box = WritingScopeBox(scope)
     }
 
     func value(of field: TemplateField) -> TemplateValue? {
@@ -85,7 +104,7 @@ enum ScopedText {
     case notText
 }
 
-private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
+private class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
     let scope: Scope
 
     init(_ scope: Scope) {
@@ -110,5 +129,13 @@ private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Send
         default: return .notText
         }
         return .appended
+    }
+}
+
+/// The box of a ``TemplateWritingScope``: its own fields written by the scope itself, the rest as
+/// any scope's.
+private final class WritingScopeBox<Scope: TemplateWritingScope>: ScopeBox<Scope>, @unchecked Sendable {
+    override func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
+        scope.write(field, to: &output) ? .appended : super.append(field, to: &output)
     }
 }

@@ -30,7 +30,7 @@ struct FaultTranslator {
 
     func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), invocation: .callExpression(form),
             id: id, handler: form.hasHandler ? form.handlerName : "",
             arguments: arguments, kind: .forwarded(child: nil))
         let operations = call.runs

@@ -23,8 +23,8 @@ struct LiveTranslator {
             for form in call.forms {
                 calls.append(LiveTypeContext.Call(
                     attributes: form.attributes,
-                    declaration: form.declaration(after: translator.accessPrefix),
-                    invocation: form.callExpression,
+                    declaration: .declaration(form, after: translator.accessPrefix),
+                    invocation: .callExpression(form),
                     isAsync: form.kind == .async,
                     child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }

@@ -104,7 +104,7 @@ struct MockTranslator {
             method = .deliverResult
         }
         return MockTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix),
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix),
             copied: translator.copied(at: call.mockDefault?.location ?? errorValue), answer: answer, method: method)
     }
 
@@ -114,7 +114,7 @@ struct MockTranslator {
         let parameter = SwiftNames.escaped(call.parameters[0].name.value)
         let answer = MockTypeContext.Answer(id: id, arguments: parameter, handler: "")
         return MockTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), copied: nil, answer: answer,
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), copied: nil, answer: answer,
             method: .run(outcomes: call.runs.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))
     }
 

@@ -38,7 +38,7 @@ struct ProtocolsTranslator {
             let attributes = Translator.attributes(of: property)
             requirements.append(ProtocolsTypeContext.Requirement(
                 doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
-                declaration: "var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }"))
+                declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
             keys.append(ProtocolsTypeContext.CallKey(
                 doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
@@ -51,7 +51,7 @@ struct ProtocolsTranslator {
                 let forwards = TextBuilder.joined("Call `", id, "`; forwards to `", sdkType, ".", selector, "`.")
                 requirements.append(ProtocolsTypeContext.Requirement(
                     doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]),
-                    attributes: form.attributes, declaration: form.declaration))
+                    attributes: form.attributes, declaration: .declaration(form, after: "")))
                 overloads += self.overloads(form, of: call)
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.

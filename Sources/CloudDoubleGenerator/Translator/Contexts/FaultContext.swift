@@ -24,7 +24,7 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
     var calls: [Call]
 
     /// One form of a call, and how the fault engine takes part in it.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         enum Kind: TemplateScope {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
@@ -64,9 +64,9 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         }
 
         var attributes: [Attribute]
-        var declaration: String
+        var declaration: SpelledText
         /// The call forwarded to `self.wrapped`, without the receiver.
-        var invocation: String
+        var invocation: SpelledText
         /// The call's id: what fault rules select it by.
         var id: StringLiteral
         /// The completion handler's name, or empty.
@@ -79,8 +79,8 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
-            case .invocation: .string(invocation)
+            case .declaration: declaration.templateValue
+            case .invocation: invocation.templateValue
             case .id: id.templateValue
             case .handler: .string(handler)
             case .arguments: .string(arguments)
@@ -91,6 +91,15 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
 
         func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
             field == .kind ? .some(kind.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .invocation: invocation.write(to: &output)
+            default: return false
+            }
+            return true
         }
     }
 

@@ -27,12 +27,12 @@ struct LiveTypeContext: TemplateContext, TemplateScope {
     var calls: [Call]
 
     /// One form of a call, forwarded to `self.base`.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
         /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
-        var declaration: String
+        var declaration: SpelledText
         /// The SDK call without its receiver: `fetch(withRecordID: recordID)`.
-        var invocation: String
+        var invocation: SpelledText
         var isAsync: Bool
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
@@ -40,12 +40,21 @@ struct LiveTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
-            case .invocation: .string(invocation)
+            case .declaration: declaration.templateValue
+            case .invocation: invocation.templateValue
             case .isAsync: .bool(isAsync)
             case .child: child?.templateValue ?? .bool(false)
             default: nil
             }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .invocation: invocation.write(to: &output)
+            default: return false
+            }
+            return true
         }
     }
 

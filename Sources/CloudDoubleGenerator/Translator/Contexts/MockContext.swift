@@ -149,9 +149,9 @@ struct MockTypeContext: TemplateContext, TemplateScope {
     }
 
     /// One form of a call.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
-        var declaration: String
+        var declaration: SpelledText
         /// Where a `mockDefault` or `errorValue` was copied from.
         var copied: CopiedSwift?
         var answer: Answer
@@ -160,7 +160,7 @@ struct MockTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
+            case .declaration: declaration.templateValue
             case .copied: CopiedSwift.templateValue(copied)
             case .id: answer.id.templateValue
             case .arguments: .string(answer.arguments)
@@ -176,6 +176,12 @@ struct MockTypeContext: TemplateContext, TemplateScope {
 
         func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
             field == .method ? .some(method.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .declaration else { return false }
+            declaration.write(to: &output)
+            return true
         }
     }
 

@@ -41,19 +41,25 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
     var callKeys: [CallKey]
 
     /// A protocol requirement.
-    struct Requirement: TemplateContext, TemplateScope {
+    struct Requirement: TemplateContext, TemplateWritingScope {
         var doc: DocComment
         var attributes: [Attribute]
         /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
-        var declaration: String
+        var declaration: SpelledText
 
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .doc: doc.templateValue
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
+            case .declaration: declaration.templateValue
             default: nil
             }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .declaration else { return false }
+            declaration.write(to: &output)
+            return true
         }
     }
 
@@ -80,7 +86,7 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
     }
 
     /// `static var name: Self` in an extension of the key type constrained to the call's types.
-    struct CallKey: TemplateContext, TemplateScope {
+    struct CallKey: TemplateContext, TemplateWritingScope {
         var doc: DocComment
         /// The availability and deprecation every form of the call shares.
         var attributes: [Attribute]
@@ -96,11 +102,26 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
             switch field {
             case .doc: doc.templateValue
             case .attributes: Attribute.lines(attributes)
-            case .whereClause: .string("\(GeneratedNames.callKeyArguments) == \(arguments), \(GeneratedNames.callKeyValue) == \(value)")
+            case .whereClause:
+                .string(TextBuilder.joined(GeneratedNames.callKeyArguments, " == ", arguments, ", ", GeneratedNames.callKeyValue, " == ", value))
             case .name: .string(name)
             case .id: id.templateValue
             default: nil
             }
+        }
+
+        /// The where clause, written in its pieces (one per key: a text made of it would be made
+        /// only to be copied).
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .whereClause else { return false }
+            output.append(GeneratedNames.callKeyArguments)
+            output.append(" == ")
+            output.append(arguments)
+            output.append(", ")
+            output.append(GeneratedNames.callKeyValue)
+            output.append(" == ")
+            output.append(value)
+            return true
         }
     }
 
