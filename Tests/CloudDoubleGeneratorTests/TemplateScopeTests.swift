@@ -117,6 +117,72 @@ final class TemplateScopeTests: XCTestCase {
         XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
     }
 
+    /// A protocol's comments written in their pieces are the lines ``DocComment`` makes of the
+    /// same texts, and a call whose pieces are not plain lines (a non-ASCII label) or whose
+    /// documentation needs escaping still gets them: the same file from scopes as from objects.
+    func testProtocolCommentsWrittenInPiecesAreTheLinesADocCommentMakes() throws {
+        let json = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [
+              { "doc": "Reads it.\r\nTwo lines, a */ and a\ttab.", "parameters": [{ "name": "key", "type": "String" }], "returns": "Int",
+                "forms": { "async": { "name": "value" }, "completion": { "name": "value" } } },
+              { "parameters": [{ "label": "für", "name": "schlüssel", "type": "String" }], "forms": { "sync": { "name": "wert" } } },
+              { "id": "plain", "parameters": [], "forms": { "sync": { "name": "run" } } }] }] }
+            """#
+        let description = try Generator.resolve(Array(json.utf8), file: "Cloud.clouddouble.json")
+        let context = Translator(description: description, sourceFile: "Cloud.clouddouble.json").context(for: .protocols)
+        let templates = try TemplateSet.bundled()
+        let rendered = try templates.render(.protocols, context: context)
+        XCTAssertEqual(try templates.render(.protocols, context: Self.expanded(context)), rendered)
+        for line in [
+            "    /// Reads it.\n    /// Two lines, a * / and a tab.\n    /// Call `value`; forwards to `SDKStore.value(key:)`.\n",
+            "    /// Call `value`; forwards to `SDKStore.value(key:completionHandler:)`.\n",
+            "    /// Call `wert`; forwards to `SDKStore.wert(für:)`.\n", "/// The call `wert`: `wert(für:)`.\n",
+            "    /// Call `plain`; forwards to `SDKStore.run()`.\n", "/// The call `plain`: `run()`.\n",
+            "/// The call `value`: `value(key:)`, `value(key:completionHandler:)`.\n",
+        ] {
+            XCTAssertTrue(rendered.contains(line), line)
+        }
+    }
+
+    /// A scope writes a line section's lines itself only when it is the innermost context;
+    /// otherwise, and for a section that is not over lines, the lines are its value's.
+    func testLinesAScopeWritesAreTheLinesOfItsValue() throws {
+        struct Documented: TemplateWritingScope {
+            var lines: [String]
+            func value(of field: TemplateField) -> TemplateValue? { field == .doc ? .lines(lines) : nil }
+            func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool { false }
+            func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+                guard field == .doc else { return false }
+                for line in lines {
+                    output.append(prefix)
+                    output.append(line)
+                    output.append(suffix)
+                }
+                return true
+            }
+        }
+        let context: TemplateValue = .object([
+            (key: "items", value: .list([Documented(lines: ["a", "b"]).templateValue, Documented(lines: []).templateValue])),
+            ("outer", Documented(lines: ["o"]).templateValue),
+        ])
+        let template = """
+            {{#items}}
+            {{#doc}}
+            /// {{line}}
+            {{/doc}}
+            {{#doc}}[{{line}}]{{/doc}}
+            {{/items}}
+            {{#outer}}{{#items}}
+            {{#doc}}
+            // {{line}}
+            {{/doc}}
+            {{/items}}{{/outer}}
+            """
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "/// a\n/// b\n[a][b]\n\n\n// a\n// b\n\n", "the items' own lines under `outer`, not its")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+    }
+
     /// A form's declaration and forwarded call written from its spelled text are the texts its
     /// `declaration(after:)` and `callExpression` make, non-ASCII names included.
     func testAFormsTextsWrittenFromItsSpellingAreTheTextsItMakes() throws {

@@ -25,6 +25,17 @@ protocol TemplateWritingScope: TemplateScope {
     /// Writes the text of `field` into `output`; false when this scope does not write that field
     /// itself (its `value(of:)` answers it, or no field of this scope has the name).
     func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool
+
+    /// Writes the lines of `field`, each between `prefix` and `suffix`, as a line section over
+    /// it renders them (`{{#doc}}/// {{line}}` and a line feed); false when this scope does not
+    /// write that field's lines itself.
+    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool
+}
+
+extension TemplateWritingScope {
+    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        false
+    }
 }
 
 extension TemplateWritingScope {
@@ -78,6 +89,11 @@ public struct ScopedContext: Sendable {
         box.append(field, to: &output)
     }
 
+    /// Writes a line section over `field`, if the scope writes that field's lines itself.
+    func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        box.appendLines(field, prefix: prefix, suffix: suffix, to: &output)
+    }
+
     /// The fields the scope answers, in ``TemplateField`` order: what an object with the same
     /// fields would hold (for snapshots, for checking templates against contexts, for walking a
     /// context whole).
@@ -92,6 +108,7 @@ class AnyScopeBox: @unchecked Sendable {
     func value(of field: TemplateField) -> TemplateValue? { nil }
     func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? { nil }
     func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText { .missing }
+    func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool { false }
 }
 
 /// What writing a scope's field as `{{field}}` did.
@@ -137,5 +154,9 @@ private class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
 private final class WritingScopeBox<Scope: TemplateWritingScope>: ScopeBox<Scope>, @unchecked Sendable {
     override func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
         scope.write(field, to: &output) ? .appended : super.append(field, to: &output)
+    }
+
+    override func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        scope.writeLines(field, prefix: prefix, suffix: suffix, to: &output)
     }
 }

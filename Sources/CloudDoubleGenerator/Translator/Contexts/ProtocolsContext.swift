@@ -42,14 +42,43 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
 
     /// A protocol requirement.
     struct Requirement: TemplateContext, TemplateWritingScope {
-        var doc: DocComment
+        var doc: Doc
         var attributes: [Attribute]
         /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: SpelledText
 
+        /// A requirement's documentation.
+        enum Doc: Sendable {
+            case comment(DocComment)
+            /// A form's: the call's documentation, then `` Call `id`; forwards to `sdkType.selector`. ``,
+            /// written in its pieces. Only for pieces that are each a plain line
+            /// (`DocComment.isPlainLine`), so the line is the one ``DocComment`` would make.
+            case forwarding(documentation: DocComment?, id: String, sdkType: String, selector: String)
+
+            var lines: [String] {
+                switch self {
+                case .comment(let comment): return comment.lines
+                case .forwarding(let documentation, let id, let sdkType, let selector):
+                    var text = TextBuilder(capacity: 128)
+                    Self.appendForwarding(id: id, sdkType: sdkType, selector: selector, to: &text)
+                    return (documentation?.lines ?? []) + [text.text()]
+                }
+            }
+
+            static func appendForwarding<Sink: TextSink & ~Copyable>(id: String, sdkType: String, selector: String, to text: inout Sink) {
+                text.append("Call `")
+                text.append(id)
+                text.append("`; forwards to `")
+                text.append(sdkType)
+                text.append(".")
+                text.append(selector)
+                text.append("`.")
+            }
+        }
+
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
-            case .doc: doc.templateValue
+            case .doc: .lines(doc.lines)
             case .attributes: Attribute.lines(attributes)
             case .declaration: declaration.templateValue
             default: nil
@@ -59,6 +88,19 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
         func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
             guard field == .declaration else { return false }
             declaration.write(to: &output)
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .doc, case .forwarding(let documentation, let id, let sdkType, let selector) = doc else { return false }
+            for line in documentation?.lines ?? [] {
+                output.append(prefix)
+                output.append(line)
+                output.append(suffix)
+            }
+            output.append(prefix)
+            Doc.appendForwarding(id: id, sdkType: sdkType, selector: selector, to: &output)
+            output.append(suffix)
             return true
         }
     }
@@ -87,7 +129,7 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
 
     /// `static var name: Self` in an extension of the key type constrained to the call's types.
     struct CallKey: TemplateContext, TemplateWritingScope {
-        var doc: DocComment
+        var doc: Doc
         /// The availability and deprecation every form of the call shares.
         var attributes: [Attribute]
         /// The recorded arguments' type and the value's.
@@ -98,12 +140,55 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
         /// The id mocks and fault rules know the call by.
         var id: StringLiteral
 
+        /// A key's documentation.
+        enum Doc: Sendable {
+            case comment(DocComment)
+            /// A call's: `` The call `id`: `selector`, `selector`. ``, written in its pieces. Only
+            /// for pieces that are each a plain line (`DocComment.isPlainLine`), so the line is
+            /// the one ``DocComment`` would make.
+            case call(id: String, selectors: [String])
+
+            var lines: [String] {
+                switch self {
+                case .comment(let comment): return comment.lines
+                case .call(let id, let selectors):
+                    var text = TextBuilder(capacity: 128)
+                    Self.append(id: id, selectors: selectors, to: &text)
+                    return [text.text()]
+                }
+            }
+
+            static func append<Sink: TextSink & ~Copyable>(id: String, selectors: [String], to text: inout Sink) {
+                text.append("The call `")
+                text.append(id)
+                text.append("`: ")
+                for (index, selector) in selectors.enumerated() {
+                    text.append(index == 0 ? "`" : ", `")
+                    text.append(selector)
+                    text.append("`")
+                }
+                text.append(".")
+            }
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .doc, case .call(let id, let selectors) = doc else { return false }
+            output.append(prefix)
+            Doc.append(id: id, selectors: selectors, to: &output)
+            output.append(suffix)
+            return true
+        }
+
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
-            case .doc: doc.templateValue
+            case .doc: .lines(doc.lines)
             case .attributes: Attribute.lines(attributes)
             case .whereClause:
-                .string(TextBuilder.joined(GeneratedNames.callKeyArguments, " == ", arguments, ", ", GeneratedNames.callKeyValue, " == ", value))
+                .string({
+                    var text = TextBuilder(capacity: 64)
+                    appendWhereClause(to: &text)
+                    return text.text()
+                }())
             case .name: .string(name)
             case .id: id.templateValue
             default: nil
@@ -114,14 +199,18 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
         /// only to be copied).
         func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
             guard field == .whereClause else { return false }
-            output.append(GeneratedNames.callKeyArguments)
-            output.append(" == ")
-            output.append(arguments)
-            output.append(", ")
-            output.append(GeneratedNames.callKeyValue)
-            output.append(" == ")
-            output.append(value)
+            appendWhereClause(to: &output)
             return true
+        }
+
+        func appendWhereClause<Sink: TextSink & ~Copyable>(to text: inout Sink) {
+            text.append(GeneratedNames.callKeyArguments)
+            text.append(" == ")
+            text.append(arguments)
+            text.append(", ")
+            text.append(GeneratedNames.callKeyValue)
+            text.append(" == ")
+            text.append(value)
         }
     }
 
