@@ -183,6 +183,29 @@ final class TemplateScopeTests: XCTestCase {
         XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
     }
 
+    /// A type's names written in their pieces are the names its values are, literals included,
+    /// for an ASCII name and a name with letters a literal keeps as they are.
+    func testATypesNamesWrittenInPiecesAreItsNames() throws {
+        for (prefix, name) in [("Cloud", "Database"), ("Wölkchen", "Café")] {
+            let json = #"{ "formatVersion": 1, "module": "SDK", "prefix": "\#(prefix)", "types": [{ "name": "\#(name)", "sdkType": "SDK\#(name)" }] }"#
+            let type = try Generator.resolve(Array(json.utf8), file: "A.clouddouble.json").types[0]
+            let names = TypeNames(type, names: GeneratedNames(prefix: prefix))
+            var written = 0
+            for field in TemplateField.allCases {
+                var output = RenderOutput(capacity: 2)
+                guard names.write(field, to: &output) else {
+                    XCTAssertNil(names.value(of: field), "\(field)")
+                    continue
+                }
+                written += 1
+                guard case .string(let text)? = names.value(of: field) else { return XCTFail("\(field) has no text") }
+                XCTAssertEqual(output.finish().utf8Text, text, "\(field)")
+            }
+            XCTAssertEqual(written, 10, "every name is written")
+            XCTAssertEqual(names.value(of: .mockNameLiteral).map { "\($0)" }, "string(\"\\\"Mock\(prefix)\(name)\\\"\")")
+        }
+    }
+
     /// A form's declaration and forwarded call written from its spelled text are the texts its
     /// `declaration(after:)` and `callExpression` make, non-ASCII names included.
     func testAFormsTextsWrittenFromItsSpellingAreTheTextsItMakes() throws {

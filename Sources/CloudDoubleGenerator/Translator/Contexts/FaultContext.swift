@@ -15,7 +15,7 @@ struct FaultFileContext: TemplateContext {
 }
 
 /// One wrapper, `FaultInjectingCloudDatabase`: its names, then its members, properties first.
-struct FaultTypeContext: TemplateContext, TemplateScope {
+struct FaultTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
@@ -162,5 +162,10 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         case .calls: calls.templateValue
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

@@ -15,7 +15,7 @@ struct LiveFileContext: TemplateContext {
 }
 
 /// One adapter, `LiveCloudDatabase`: its names, then its members, properties first.
-struct LiveTypeContext: TemplateContext, TemplateScope {
+struct LiveTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     /// The SDK documents the class as thread-safe without marking it `Sendable`: the adapter is
     /// `@unchecked Sendable`, with a comment saying why.
@@ -67,5 +67,10 @@ struct LiveTypeContext: TemplateContext, TemplateScope {
         case .calls: calls.templateValue
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

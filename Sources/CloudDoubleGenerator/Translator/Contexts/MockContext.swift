@@ -10,7 +10,7 @@ struct MockFileContext: TemplateContext {
 
 /// One mock, `MockCloudDatabase`, and its backing protocol: its names, then its members,
 /// properties first.
-struct MockTypeContext: TemplateContext, TemplateScope {
+struct MockTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     var properties: [Property]
     /// One per form of each call.
@@ -209,5 +209,10 @@ struct MockTypeContext: TemplateContext, TemplateScope {
         case .backingRefinements: .string(backingRefinements.map { ", " + $0 }.joined())
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

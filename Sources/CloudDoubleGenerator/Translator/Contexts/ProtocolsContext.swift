@@ -31,7 +31,7 @@ struct ProtocolsFileContext: TemplateContext {
 }
 
 /// One protocol, `CloudDatabase`, with its default-argument overloads and its call keys.
-struct ProtocolsTypeContext: TemplateContext, TemplateScope {
+struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     var doc: DocComment
     /// One per property, then one per form of each call.
@@ -224,5 +224,10 @@ struct ProtocolsTypeContext: TemplateContext, TemplateScope {
         case .callKeyParameters: .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue)
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }
