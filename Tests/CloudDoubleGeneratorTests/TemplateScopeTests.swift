@@ -206,6 +206,17 @@ final class TemplateScopeTests: XCTestCase {
         }
     }
 
+    /// A string literal written in its pieces is the literal `SwiftNames.literal` makes, whether
+    /// its value is written as it is (nothing to escape) or escaped.
+    func testAStringLiteralWrittenIsTheLiteral() {
+        for value in ["fetch", "", "a \"quoted\" id", "back\\slash", "line\nbreak", "tab\t", "Grüße", "bell\u{7}", "del\u{7F}"] {
+            var output = RenderOutput(capacity: 1)
+            StringLiteral(value).append(to: &output)
+            XCTAssertEqual(output.finish().utf8Text, SwiftNames.literal(value), value)
+            XCTAssertEqual(StringLiteral(value).text, SwiftNames.literal(value), value)
+        }
+    }
+
     /// A form's declaration and forwarded call written from its spelled text are the texts its
     /// `declaration(after:)` and `callExpression` make, non-ASCII names included.
     func testAFormsTextsWrittenFromItsSpellingAreTheTextsItMakes() throws {

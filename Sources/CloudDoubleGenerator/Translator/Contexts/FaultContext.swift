@@ -97,8 +97,15 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
             switch field {
             case .declaration: declaration.write(to: &output)
             case .invocation: invocation.write(to: &output)
+            case .id: id.append(to: &output)
             default: return false
             }
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }

@@ -56,6 +56,12 @@ struct LiveTypeContext: TemplateContext, TemplateWritingScope {
             }
             return true
         }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
+        }
     }
 
     func value(of field: TemplateField) -> TemplateValue? {

@@ -21,7 +21,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
     var backingRefinements: [String]
 
     /// A property: read from stubs (or the backing), set values recorded.
-    struct Property: TemplateContext, TemplateScope {
+    struct Property: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
         /// `public var name: Type`.
         var declaration: String
@@ -47,6 +47,18 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
             case .copied: CopiedSwift.templateValue(copied)
             default: nil
             }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .key else { return false }
+            key.append(to: &output)
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
         }
     }
 
@@ -179,8 +191,17 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         }
 
         func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            guard field == .declaration else { return false }
-            declaration.write(to: &output)
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .id: answer.id.append(to: &output)
+            default: return false
+            }
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }

@@ -92,6 +92,10 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
         }
 
         func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            if field == .attributes {
+                Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+                return true
+            }
             guard field == .doc, case .forwarding(let documentation, let id, let sdkType, let selector) = doc else { return false }
             for line in documentation?.lines ?? [] {
                 output.append(prefix)
@@ -172,6 +176,10 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
         }
 
         func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            if field == .attributes {
+                Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+                return true
+            }
             guard field == .doc, case .call(let id, let selectors) = doc else { return false }
             output.append(prefix)
             Doc.append(id: id, selectors: selectors, to: &output)
@@ -198,8 +206,11 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
         /// The where clause, written in its pieces (one per key: a text made of it would be made
         /// only to be copied).
         func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            guard field == .whereClause else { return false }
-            appendWhereClause(to: &output)
+            switch field {
+            case .whereClause: appendWhereClause(to: &output)
+            case .id: id.append(to: &output)
+            default: return false
+            }
             return true
         }
 
