@@ -41,8 +41,13 @@ struct MockTranslator {
             let operations = call.runs
             let arguments = call.argumentsValue
             let id = StringLiteral(call.callID)
+            // What every form of the call answers with, worked out once for them all.
+            let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
+            let type = call.forms.contains { $0.kind == .completion || $0.kind == .result } ? Translator.typeExpression(call.returns ?? Qualified.void) : ""
             for form in call.forms {
-                calls.append(operations.isEmpty ? self.call(form, of: call, id: id, arguments: arguments) : operationCall(form, of: call, id: id))
+                calls.append(
+                    operations.isEmpty
+                        ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue, type: type) : operationCall(form, of: call, id: id))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -63,13 +68,16 @@ struct MockTranslator {
             backingRefinements: operationBackings)
     }
 
-    /// A recorder call answering one form from its stubs.
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> MockTypeContext.Call {
+    /// A recorder call answering one form from its stubs. `defaultValue`: the call's
+    /// `mockDefault` or its type's empty value; `type`: `T.self` of its value, for handlers.
+    func call(
+        _ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String, defaultValue: String?, type: String
+    ) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
         // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
-        let fallback = (call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
+        let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
         case .sync:
@@ -79,15 +87,15 @@ struct MockTranslator {
                 method = .child(child(ref, key: key))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
-                answer.fallback = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
+                answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
         case .async:
             answer.fallback = returns == nil ? "()" : fallback
             method = .respond
         case .completion:
-            if let returns {
-                answer.type = Translator.typeExpression(returns)
+            if returns != nil {
+                answer.type = type
                 answer.fallback = fallback
                 if form.handlerValueIsOptional && !call.returnsIsOptional {
                     method = .deliverOptional
@@ -99,7 +107,7 @@ struct MockTranslator {
                 method = .deliverError
             }
         case .result:
-            answer.type = Translator.typeExpression(returns ?? Qualified.void)
+            answer.type = type
             answer.fallback = returns == nil ? "()" : fallback
             method = .deliverResult
         }

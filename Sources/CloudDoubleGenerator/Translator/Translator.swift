@@ -119,8 +119,15 @@ public struct Translator: Sendable {
 
     /// `T.self`, parenthesised where the type needs it.
     static func typeExpression(_ type: String) -> String {
-        let simple = type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        return simple ? "\(type).self" : "(\(type)).self"
+        // By byte while the name is ASCII (nearly always), by character past that.
+        let ascii = type.utf8.allSatisfy { $0 < 0x80 }
+        let simple = ascii
+            ? type.utf8.allSatisfy { byte in
+                (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
+            : type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return simple ? TextBuilder.joined(type, ".self") : TextBuilder.joined("(", type, ").self")
     }
 
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.
