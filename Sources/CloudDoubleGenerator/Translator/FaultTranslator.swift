@@ -17,7 +17,7 @@ struct FaultTranslator {
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
-        var calls: [FaultTypeContext.Call] = []
+        var calls = ScopeList<FaultTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
             let arguments = call.argumentsValue
             let id = StringLiteral(call.callID)

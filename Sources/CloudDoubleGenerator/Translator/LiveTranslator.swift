@@ -18,7 +18,7 @@ struct LiveTranslator {
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
-        var calls: [LiveTypeContext.Call] = []
+        var calls = ScopeList<LiveTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
             for form in call.forms {
                 calls.append(LiveTypeContext.Call(

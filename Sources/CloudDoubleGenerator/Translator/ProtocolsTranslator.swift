@@ -27,12 +27,10 @@ struct ProtocolsTranslator {
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
-        var requirements: [ProtocolsTypeContext.Requirement] = []
-        var overloads: [ProtocolsTypeContext.Overload] = []
-        var keys: [ProtocolsTypeContext.CallKey] = []
-        // Sized once: the contexts are large values, each growth copies them all.
-        requirements.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
-        keys.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
+        var overloads = ScopeList<ProtocolsTypeContext.Overload>()
+        // Sized once: each growth copies them all.
+        var requirements = ScopeList<ProtocolsTypeContext.Requirement>(capacity: type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
+        var keys = ScopeList<ProtocolsTypeContext.CallKey>(capacity: type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
@@ -61,7 +59,7 @@ struct ProtocolsTranslator {
                     doc = .comment(DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]))
                 }
                 requirements.append(ProtocolsTypeContext.Requirement(doc: doc, attributes: form.attributes, declaration: .declaration(form, after: "")))
-                overloads += self.overloads(form, of: call)
+                for overload in self.overloads(form, of: call) { overloads.append(overload) }
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
             let shared = forms.dropFirst().reduce(forms.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, form in

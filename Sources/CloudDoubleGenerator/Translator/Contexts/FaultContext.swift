@@ -19,9 +19,9 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
-    var properties: [ForwardedProperty]
+    var properties: ScopeList<ForwardedProperty>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
 
     /// One form of a call, and how the fault engine takes part in it.
     struct Call: TemplateContext, TemplateWritingScope {

@@ -22,9 +22,9 @@ struct LiveTypeContext: TemplateContext, TemplateWritingScope {
     var uncheckedSendable: Bool
     /// Whether the adapter hands out adapters of described types, one per SDK object.
     var hasChildren: Bool
-    var properties: [ForwardedProperty]
+    var properties: ScopeList<ForwardedProperty>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
 
     /// One form of a call, forwarded to `self.base`.
     struct Call: TemplateContext, TemplateWritingScope {

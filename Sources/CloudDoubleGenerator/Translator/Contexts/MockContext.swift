@@ -12,11 +12,11 @@ struct MockFileContext: TemplateContext {
 /// properties first.
 struct MockTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
-    var properties: [Property]
+    var properties: ScopeList<Property>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
     /// The backing protocol's requirements: one per store-marked property and call.
-    var backingRequirements: [BackingRequirement]
+    var backingRequirements: ScopeList<BackingRequirement>
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
 

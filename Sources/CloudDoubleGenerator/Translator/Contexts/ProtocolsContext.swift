@@ -35,10 +35,10 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     var doc: DocComment
     /// One per property, then one per form of each call.
-    var requirements: [Requirement]
-    var overloads: [Overload]
+    var requirements: ScopeList<Requirement>
+    var overloads: ScopeList<Overload>
     /// One per property and call, and one per operation a call runs (before the call's own).
-    var callKeys: [CallKey]
+    var callKeys: ScopeList<CallKey>
 
     /// A protocol requirement.
     struct Requirement: TemplateContext, TemplateWritingScope {
