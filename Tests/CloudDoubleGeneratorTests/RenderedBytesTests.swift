@@ -56,6 +56,8 @@ final class RenderedBytesTests: XCTestCase {
         XCTAssertEqual(output.finish().utf8Text, "again", "written after finishing: a new buffer")
         var empty = RenderOutput()
         XCTAssertEqual(empty.finish(), Data())
+        var unallocated = RenderOutput(capacity: 0)
+        XCTAssertEqual(unallocated.finish(), Data(), "an output nothing was written to has no buffer to free")
     }
 
     func testAnIndentedPartialIndentsEveryLineThatIsNotEmptyAfterALineFeedOnItsOwn() {
@@ -67,5 +69,9 @@ final class RenderedBytesTests: XCTestCase {
         indent.withUnsafeBufferPointer { output.appendIndenting(&partial, by: $0.baseAddress!, count: $0.count) }
         XCTAssertEqual(output.finish().utf8Text, "{\n    a\n\n    b\r\nc\n    d")
         XCTAssertEqual(partial.finish(), Data(), "the partial's buffer was handed over")
+
+        var nothing = RenderOutput(capacity: 0)
+        indent.withUnsafeBufferPointer { output.appendIndenting(&nothing, by: $0.baseAddress!, count: $0.count) }
+        XCTAssertEqual(output.finish(), Data(), "an empty partial adds nothing, not even an indent")
     }
 }

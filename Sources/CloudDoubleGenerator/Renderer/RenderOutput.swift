@@ -11,14 +11,14 @@ import Foundation
 /// hand it to a `Data` that frees it. Every renderer calls `finish()` once it is done, also when
 /// it fails (the output is passed only `inout`, never copied).
 struct RenderOutput {
-    private var base: UnsafeMutablePointer<UInt8>
+    /// Nil until the first byte is written (an indented partial that writes nothing, as most
+    /// `#sourceLocation` partials do, allocates nothing), and after `finish()`.
+    private var base: UnsafeMutablePointer<UInt8>?
     private var count = 0
-    private var capacity: Int
+    private var capacity = 0
 
     init(capacity: Int = 16_384) {
-        self.capacity = Swift.max(capacity, 1)
-        guard let block = malloc(self.capacity) else { fatalError("out of memory for \(capacity) bytes of generated text") }
-        base = block.assumingMemoryBound(to: UInt8.self)
+        reserveCapacity(capacity)
     }
 
     /// How many bytes have been written.
@@ -41,8 +41,9 @@ struct RenderOutput {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { reserveCapacity(Swift.max(capacity * 2, count + bytes.count)) }
-        (base + count).update(from: source, count: bytes.count)
+        if count + bytes.count > capacity { reserveCapacity(Swift.max(capacity * 2, count + bytes.count, 256)) }
+        // There is a buffer now: it holds at least these bytes.
+        (base.unsafelyUnwrapped + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
@@ -56,7 +57,10 @@ struct RenderOutput {
     /// `\r\n` is one `Character`, not a line feed, so the line after it gets no indent (as when
     /// this was done by character).
     mutating func appendIndenting(_ rendered: inout RenderOutput, by indent: UnsafePointer<UInt8>, count indentCount: Int) {
-        let bytes = rendered.base
+        guard let bytes = rendered.base, rendered.count > 0 else {
+            _ = rendered.finish()
+            return
+        }
         var start = 0
         var atLineStart = true
         for index in 0..<rendered.count {
@@ -76,24 +80,23 @@ struct RenderOutput {
     /// again (each growth of a block glibc did not map on its own is a copy).
     mutating func reserveCapacity(_ utf8Count: Int) {
         guard utf8Count > capacity else { return }
-        // No capacity: the buffer was handed over by `finish()`, and a new one is made.
-        guard let grown = realloc(capacity == 0 ? nil : base, utf8Count) else { fatalError("out of memory for \(utf8Count) bytes of generated text") }
+        // Without a buffer yet (or since `finish()`), a new one is made.
+        guard let grown = realloc(base, utf8Count) else { fatalError("out of memory for \(utf8Count) bytes of generated text") }
         base = grown.assumingMemoryBound(to: UInt8.self)
         capacity = utf8Count
     }
 
     /// The rendered bytes; the buffer is theirs now (the output is empty after).
     mutating func finish() -> Data {
-        guard capacity > 0 else { return Data() }
-        let data: Data
-        if count == 0 {
-            free(base)
-            data = Data()
-        } else {
-            data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        defer {
+            base = nil
+            count = 0
+            capacity = 0
         }
-        count = 0
-        capacity = 0
-        return data
+        guard let base, count > 0 else {
+            free(base)
+            return Data()
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 }

@@ -120,7 +120,7 @@ struct TemplateRunner: @unchecked Sendable {
                     try run(entry: Int(instruction.key), stack: &stack, into: &output, depth: depth + 1)
                     continue
                 }
-                var rendered = RenderOutput(capacity: 1024)
+                var rendered = RenderOutput(capacity: 0)
                 do throws(RenderError) {
                     try run(entry: Int(instruction.key), stack: &stack, into: &rendered, depth: depth + 1)
                 } catch {
