@@ -7,6 +7,23 @@ public enum DescriptionDecoder {
     public static let maximumBytes = 64 << 20
 
     public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
+        guard case .described(let description) = try decode(bytes, file: file, checkingTypes: false) else {
+            preconditionFailure("types are checked only when asked to")
+        }
+        return description
+    }
+
+    /// A decoded description: whole, or its types checked and resolved already.
+    enum Decoded {
+        case described(APIDescription)
+        /// The description (without its types) in `TypeChecks`, and its types in order.
+        case checked(TypeChecks, [CheckedType])
+    }
+
+    /// The model and, with `checkingTypes`, its types checked and resolved where each is
+    /// decoded, on the same core while its values are fresh (`TypeChecks`). Types are checked
+    /// that way when "types" is parsed apart; otherwise the validator checks them.
+    static func decode(_ bytes: [UInt8], file: String, checkingTypes: Bool) throws(DiagnosticsError) -> Decoded {
         guard bytes.count <= maximumBytes else {
             throw DiagnosticsError([Diagnostic(
                 file: file, location: SourceLocation(line: 1, column: 1),
@@ -19,16 +36,28 @@ public enum DescriptionDecoder {
         // any type's fails, the document is parsed whole, as one parse, for its first error.
         var parser = JSONParser(bytes, splitting: "types")
         if let root = try? parser.parse(), let elements = parser.splitElements {
+            // What a type is checked against, decoded from the rest of the document first (and
+            // again below, for its diagnostics: it is small). Not when it has a problem: the
+            // description is refused for that, and its types are only decoded.
+            let checks = checkingTypes ? Reader.checks(root, file: file, typeCache: typeCache) : nil
             let decoded = elements.parallelMap { element -> DecodedType? in
                 guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
                 let sink = DiagnosticSink(file: file)
                 let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
-                return DecodedType(type: type, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+                if let checks, let type, sink.diagnostics.isEmpty, parsed.duplicateKeys.isEmpty {
+                    return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
+                }
+                return DecodedType(type: type, checked: nil, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
             }
             if !decoded.contains(where: { $0 == nil }) {
                 // In the order the whole document's parse finds them: by place.
                 let duplicates = (parser.duplicateKeys + decoded.flatMap { $0!.duplicateKeys }).sorted { $0.location < $1.location }
-                return try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
+                var description = try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
+                guard checkingTypes else { return .described(description) }
+                // Without a problem anywhere, every type was checked; any other is checked here.
+                description.types = []
+                let against = checks ?? TypeChecks(description, file: file)
+                return .checked(against, decoded.compactMap { $0!.checked ?? $0!.type.map { against.check($0) } })
             }
         }
         // The first error is what is wanted: the types are parsed and let go one by one, so a
@@ -47,10 +76,11 @@ public enum DescriptionDecoder {
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
-        return try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache)
+        return .described(try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache))
     }
 
-    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set.
+    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set
+    /// (those checked already left out).
     private static func finish(
         _ root: JSONValue, duplicateKeys: [(key: String, location: SourceLocation)], decodedTypes: [DecodedType]?, file: String, typeCache: SwiftTypeCache
     ) throws(DiagnosticsError) -> APIDescription {
@@ -64,9 +94,12 @@ public enum DescriptionDecoder {
     }
 }
 
-/// One element of "types", decoded on its own, with its diagnostics in order.
+/// One element of "types", decoded on its own, with its diagnostics in order; checked and
+/// resolved too (`checked`, and no `type`) when it decoded without a problem and the
+/// description's other parts could be read for its checks.
 private struct DecodedType: Sendable {
     let type: DescribedType?
+    let checked: CheckedType?
     let diagnostics: [Diagnostic]
     let duplicateKeys: [(key: String, location: SourceLocation)]
 }
@@ -85,6 +118,14 @@ private struct Reader {
         self.sink = sink
         self.typeCache = typeCache
         self.decodedTypes = decodedTypes
+    }
+
+    /// What each type is checked against (`TypeChecks`): the split document's other parts,
+    /// when they decode without a problem.
+    static func checks(_ root: JSONValue, file: String, typeCache: SwiftTypeCache) -> TypeChecks? {
+        let sink = DiagnosticSink(file: file)
+        guard let description = Reader(sink: sink, typeCache: typeCache).description(root), sink.diagnostics.isEmpty else { return nil }
+        return TypeChecks(description, file: file)
     }
 
     func declared(_ type: Located<String>) -> DeclaredType {

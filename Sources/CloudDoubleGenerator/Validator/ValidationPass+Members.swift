@@ -2,7 +2,7 @@
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
 extension ValidationPass {
-    func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
+    func members(of type: DescribedType, operationNames: [String]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         ids.reserveCapacity(type.properties.count + type.calls.count)
@@ -31,7 +31,7 @@ extension ValidationPass {
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, at: .property, typeNames: typeNames)
+            typeUse(property.type, at: .property)
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
@@ -54,7 +54,7 @@ extension ValidationPass {
             } else if let first = call.forms.first {
                 claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
             }
-            self.call(call, of: type, typeNames: typeNames, signatures: &signatures)
+            self.call(call, of: type, signatures: &signatures)
             for operation in operationsRun(by: call, operationNames: operationNames) {
                 claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
@@ -124,7 +124,7 @@ extension ValidationPass {
         }
     }
 
-    func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
+    func call(_ call: Call, of type: DescribedType, signatures: inout [String: SourceLocation]) {
         for (index, parameter) in call.parameters.enumerated() {
             memberName(parameter.name, what: "parameter")
             // A handful of parameters: the earlier ones are compared, nothing is collected.
@@ -143,7 +143,7 @@ extension ValidationPass {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
+        if let returns = call.returns { typeUse(returns, at: .value) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
             return nil

@@ -1,0 +1,43 @@
+/// One described type after the checks that need only itself and the description's other
+/// parts, made on any core (where it is decoded, when it can be): its diagnostics, the
+/// references it makes to described types (checked when every type's name is known), what the
+/// whole-description checks read of it, and the type resolved when its own checks pass.
+struct CheckedType: Sendable {
+    let name: Located<String>
+    let sdkType: DeclaredType
+    /// A member is answered by a store, so its mock has a backing protocol (a generated name).
+    let backed: Bool
+    let diagnostics: [Diagnostic]
+    let references: [PendingReference]
+    /// `nil` when its own checks failed: the description is refused then.
+    let resolved: ResolvedType?
+}
+
+/// What each type is checked against: the description's parts other than its types, and the
+/// names of its valid operations (`ValidationPass.operations()`, which the whole-description
+/// pass runs again for its diagnostics: operations are few).
+struct TypeChecks: Sendable {
+    /// The description without its types.
+    let description: APIDescription
+    let file: String
+    private let operationNames: [String]
+    private let names: GeneratedNames
+
+    init(_ description: APIDescription, file: String) {
+        self.description = description
+        self.file = file
+        operationNames = ValidationPass(description: description, sink: DiagnosticSink(file: file)).operations()
+        names = GeneratedNames(prefix: description.prefix.value)
+    }
+
+    /// Checks `type` and, when that finds nothing, resolves it: the type is taken apart into
+    /// the resolved one, not copied.
+    func check(_ type: consuming DescribedType) -> CheckedType {
+        let sink = DiagnosticSink(file: file)
+        let pass = ValidationPass(description: description, sink: sink)
+        pass.members(of: type, operationNames: operationNames)
+        let (name, sdkType, backed) = (type.name, type.sdkType, pass.isBacked(type))
+        let resolved = sink.diagnostics.isEmpty ? ResolvedType(resolving: type, operations: description.operations, names: names) : nil
+        return CheckedType(name: name, sdkType: sdkType, backed: backed, diagnostics: sink.diagnostics, references: sink.references, resolved: resolved)
+    }
+}
