@@ -5,8 +5,10 @@
 struct CheckedType: Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
-    /// A member is answered by a store, so its mock has a backing protocol (a generated name).
-    let backed: Bool
+    /// The SDK type's name (`CKRecord.ID` for `CKRecord.ID?`), which no generated name may be.
+    let sdkName: String
+    /// The top-level names generated for it (`ValidationPass.generatedNames(of:_:)`).
+    let generatedNames: [String]
     let diagnostics: [Diagnostic]
     let references: [PendingReference]
     /// `nil` when its own checks failed: the description is refused then.
@@ -36,8 +38,10 @@ struct TypeChecks: Sendable {
         let sink = DiagnosticSink(file: file)
         let pass = ValidationPass(description: description, sink: sink)
         pass.members(of: type, operationNames: operationNames)
-        let (name, sdkType, backed) = (type.name, type.sdkType, pass.isBacked(type))
+        let (name, sdkType, generatedNames) = (type.name, type.sdkType, pass.generatedNames(of: type, names))
         let resolved = sink.diagnostics.isEmpty ? ResolvedType(resolving: type, operations: description.operations, names: names) : nil
-        return CheckedType(name: name, sdkType: sdkType, backed: backed, diagnostics: sink.diagnostics, references: sink.references, resolved: resolved)
+        return CheckedType(
+            name: name, sdkType: sdkType, sdkName: SDKTypeName.nominal(sdkType), generatedNames: generatedNames, diagnostics: sink.diagnostics,
+            references: sink.references, resolved: resolved)
     }
 }

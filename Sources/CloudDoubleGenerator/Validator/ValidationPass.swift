@@ -61,11 +61,20 @@ struct ValidationPass {
         generatedNames(types)
     }
 
-    /// Whether a member of `type` is answered by a store, so its mock has a backing protocol.
-    func isBacked(_ type: DescribedType) -> Bool {
-        type.properties.contains { $0.store != nil }
+    /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
+    /// (`typeNameOwners` says what each is): made with the type's other checks, on any core.
+    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
+        let name = type.name.value
+        var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
+        // A member answered by a store gives the mock a backing protocol.
+        let backed = type.properties.contains { $0.store != nil }
             || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+        if backed { generated.append(names.backingName(name)) }
+        return generated
     }
+
+    /// What each of a type's generated names is, after the first (the protocol of the type).
+    private static let typeNameOwners = ["", "its live adapter", "its fault wrapper", "its mock", "its call keys", "its mock's backing protocol"]
 
     /// Every top-level name the generator emits has one owner: no two generated names are the
     /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
@@ -77,7 +86,7 @@ struct ValidationPass {
         // Room for every name at once (up to six a type, four an operation), not grown step by step.
         owners.reserveCapacity(6 * types.count + 4 * description.operations.count)
         sdkNames.reserveCapacity(1 + types.count + description.operations.count)
-        for type in types { sdkNames[SDKTypeName.nominal(type.sdkType)] = type.sdkType.location }
+        for type in types { sdkNames[type.sdkName] = type.sdkType.location }
         for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
         func claim(_ name: String, _ what: String, at location: SourceLocation) {
             if let first = owners[name] {
@@ -94,13 +103,9 @@ struct ValidationPass {
         }
         let names = GeneratedNames(prefix: prefix)
         for type in types {
-            let name = type.name.value
-            claim(names.protocolName(name), "the protocol of \(name)", at: type.name.location)
-            claim(names.liveName(name), "its live adapter", at: type.name.location)
-            claim(names.faultName(name), "its fault wrapper", at: type.name.location)
-            claim(names.mockName(name), "its mock", at: type.name.location)
-            claim(names.callKeyName(name), "its call keys", at: type.name.location)
-            if type.backed { claim(names.backingName(name), "its mock's backing protocol", at: type.name.location) }
+            for (index, generated) in type.generatedNames.enumerated() {
+                claim(generated, index == 0 ? "the protocol of \(type.name.value)" : Self.typeNameOwners[index], at: type.name.location)
+            }
         }
         for operation in description.operations {
             let name = operation.name.value
