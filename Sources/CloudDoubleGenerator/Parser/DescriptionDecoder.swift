@@ -41,13 +41,11 @@ public enum DescriptionDecoder {
             // description is refused for that, and its types are only decoded.
             let checks = checkingTypes ? Reader.checks(root, file: file, typeCache: typeCache) : nil
             let decoded = elements.parallelMap { element -> DecodedType? in
-                guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
-                let sink = DiagnosticSink(file: file)
-                let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
-                if let checks, let type, sink.diagnostics.isEmpty, parsed.duplicateKeys.isEmpty {
-                    return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
-                }
-                return DecodedType(type: type, checked: nil, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+                // The type's JSON is let go of before it is checked, so what the checks make can
+                // take the JSON's memory.
+                guard let decoded = decodeType(element, of: bytes, file: file, typeCache: typeCache) else { return nil }
+                guard let checks, let type = decoded.type, decoded.diagnostics.isEmpty, decoded.duplicateKeys.isEmpty else { return decoded }
+                return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
             }
             if !decoded.contains(where: { $0 == nil }) {
                 // In the order the whole document's parse finds them: by place.
@@ -79,6 +77,14 @@ public enum DescriptionDecoder {
         return .described(try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache))
     }
 
+    /// One element of "types", parsed and decoded on its own; `nil` when its parse fails.
+    private static func decodeType(_ element: JSONParser.Element, of bytes: [UInt8], file: String, typeCache: SwiftTypeCache) -> DecodedType? {
+        guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
+        let sink = DiagnosticSink(file: file)
+        let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
+        return DecodedType(type: type, checked: nil, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+    }
+
     /// The model of a parsed document, with its types decoded already when `decodedTypes` is set
     /// (those checked already left out).
     private static func finish(
@@ -96,12 +102,20 @@ public enum DescriptionDecoder {
 
 /// One element of "types", decoded on its own, with its diagnostics in order; checked and
 /// resolved too (`checked`, and no `type`) when it decoded without a problem and the
-/// description's other parts could be read for its checks.
-private struct DecodedType: Sendable {
+/// description's other parts could be read for its checks. A class: the arrays that hand it on
+/// retain it once, not each field.
+private final class DecodedType: Sendable {
     let type: DescribedType?
     let checked: CheckedType?
     let diagnostics: [Diagnostic]
     let duplicateKeys: [(key: String, location: SourceLocation)]
+
+    init(type: DescribedType?, checked: CheckedType?, diagnostics: [Diagnostic], duplicateKeys: [(key: String, location: SourceLocation)]) {
+        self.type = type
+        self.checked = checked
+        self.diagnostics = diagnostics
+        self.duplicateKeys = duplicateKeys
+    }
 }
 
 private struct Reader {

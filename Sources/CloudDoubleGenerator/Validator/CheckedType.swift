@@ -1,8 +1,9 @@
 /// One described type after the checks that need only itself and the description's other
 /// parts, made on any core (where it is decoded, when it can be): its diagnostics, the
 /// references it makes to described types (checked when every type's name is known), what the
-/// whole-description checks read of it, and the type resolved when its own checks pass.
-struct CheckedType: Sendable {
+/// whole-description checks read of it, and the type resolved when its own checks pass. A
+/// class: the arrays that hand it from the cores to the join retain it once, not each field.
+final class CheckedType: Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
     /// The SDK type's name (`CKRecord.ID` for `CKRecord.ID?`), which no generated name may be.
@@ -13,6 +14,19 @@ struct CheckedType: Sendable {
     let references: [PendingReference]
     /// `nil` when its own checks failed: the description is refused then.
     let resolved: ResolvedType?
+
+    init(
+        name: Located<String>, sdkType: DeclaredType, sdkName: String, generatedNames: [String], diagnostics: [Diagnostic],
+        references: [PendingReference], resolved: ResolvedType?
+    ) {
+        self.name = name
+        self.sdkType = sdkType
+        self.sdkName = sdkName
+        self.generatedNames = generatedNames
+        self.diagnostics = diagnostics
+        self.references = references
+        self.resolved = resolved
+    }
 }
 
 /// What each type is checked against: the description's parts other than its types, and the
