@@ -14,19 +14,26 @@ struct OverloadKeys {
 
     init(_ type: DescribedType) {
         var seen: [String: UInt8] = [:]
-        for call in type.calls {
-            for form in call.forms {
-                guard SwiftNames.isIdentifier(form.name.value) else {
+        // Room for every name at once, not grown (and rehashed) a step at a time.
+        seen.reserveCapacity(type.calls.reduce(0) { $0 + $1.forms.count })
+        // By index: a `for` over the arrays would copy each call and form (a retain of each field).
+        for call in type.calls.indices {
+            for form in type.calls[call].forms.indices {
+                let name = type.calls[call].forms[form].name.value
+                guard SwiftNames.isIdentifier(name) else {
                     shared = nil
                     return
                 }
-                let async = form.kind.value == .async
-                let (seenBit, sharedBit) = async ? (Self.asyncSeen, Self.asyncShared) : (Self.otherSeen, Self.otherShared)
-                let bits = seen[form.name.value, default: 0]
-                seen[form.name.value] = bits | (bits & seenBit != 0 ? sharedBit : seenBit)
+                Self.note(type.calls[call].forms[form].kind.value == .async, in: &seen[name, default: 0])
             }
         }
         shared = seen
+    }
+
+    /// One more form of a name (`bits`, its entry: one lookup), async or not.
+    private static func note(_ async: Bool, in bits: inout UInt8) {
+        let (seenBit, sharedBit) = async ? (asyncSeen, asyncShared) : (otherSeen, otherShared)
+        bits |= bits & seenBit != 0 ? sharedBit : seenBit
     }
 
     /// Whether `form` could share its key with another form of the type.

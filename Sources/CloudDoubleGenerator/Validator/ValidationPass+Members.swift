@@ -168,7 +168,8 @@ extension ValidationPass {
         // once per call, shared by its forms' overload keys (when one of them needs one).
         // The labels the forms without labels of their own take: `_:count:`, once per call.
         var (parameterKey, parameterLabels) = ("", "")
-        if call.forms.contains(where: { overloads.needsKey($0) }) {
+        let keyed = call.forms.map { overloads.needsKey($0) }
+        if keyed.contains(true) {
             var parameterTypes = TextBuilder(capacity: 32)
             var callLabels = TextBuilder(capacity: 32)
             for index in call.parameters.indices {
@@ -179,7 +180,7 @@ extension ValidationPass {
             }
             (parameterKey, parameterLabels) = (parameterTypes.text(), callLabels.text())
         }
-        for form in call.forms {
+        for (form, keyed) in zip(call.forms, keyed) {
             memberName(form.name, what: "method")
             if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
                 MockDefaults.expression(for: model) == nil {
@@ -220,7 +221,7 @@ extension ValidationPass {
                     at: handlerValue.location)
             }
             // `async fetch(_:completionHandler:)[String,Int]`, built in one string.
-            guard overloads.needsKey(form) else { continue }
+            guard keyed else { continue }
             var builder = TextBuilder(capacity: 96)
             if form.kind.value == .async { builder += "async " }
             if let labels = form.labels {
