@@ -13,16 +13,16 @@ public enum DescriptionDecoder {
         return description
     }
 
-    /// A decoded description: whole, or its types checked and resolved already.
+    /// A decoded description: whole, or its types checked already.
     enum Decoded {
         case described(APIDescription)
         /// The description (without its types) in `TypeChecks`, and its types in order.
         case checked(TypeChecks, [CheckedType])
     }
 
-    /// The model and, with `checkingTypes`, its types checked and resolved where each is
-    /// decoded, on the same core while its values are fresh (`TypeChecks`). Types are checked
-    /// that way when "types" is parsed apart; otherwise the validator checks them.
+    /// The model and, with `checkingTypes`, its types checked where each is decoded, on the
+    /// same core while its values are fresh (`TypeChecks`). Types are checked that way when
+    /// "types" is parsed apart; otherwise the validator checks them.
     static func decode(_ bytes: [UInt8], file: String, checkingTypes: Bool) throws(DiagnosticsError) -> Decoded {
         guard bytes.count <= maximumBytes else {
             throw DiagnosticsError([Diagnostic(
@@ -41,8 +41,7 @@ public enum DescriptionDecoder {
             // description is refused for that, and its types are only decoded.
             let checks = checkingTypes ? Reader.checks(root, file: file, typeCache: typeCache) : nil
             let decoded = elements.parallelMap { element -> DecodedType? in
-                // The type's JSON is let go of before it is checked, so what the checks make can
-                // take the JSON's memory.
+                // The type's JSON is let go of before it is checked.
                 guard let decoded = decodeType(element, of: bytes, file: file, typeCache: typeCache) else { return nil }
                 guard let checks, let type = decoded.type, decoded.diagnostics.isEmpty, decoded.duplicateKeys.isEmpty else { return decoded }
                 return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
@@ -100,8 +99,8 @@ public enum DescriptionDecoder {
     }
 }
 
-/// One element of "types", decoded on its own, with its diagnostics in order; checked and
-/// resolved too (`checked`, and no `type`) when it decoded without a problem and the
+/// One element of "types", decoded on its own, with its diagnostics in order; checked too
+/// (`checked`, which holds the type, and no `type`) when it decoded without a problem and the
 /// description's other parts could be read for its checks. A class: the arrays that hand it on
 /// retain it once, not each field.
 private final class DecodedType: Sendable {

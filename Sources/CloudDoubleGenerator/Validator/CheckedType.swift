@@ -1,8 +1,8 @@
 /// One described type after the checks that need only itself and the description's other
 /// parts, made on any core (where it is decoded, when it can be): its diagnostics, the
 /// references it makes to described types (checked when every type's name is known), what the
-/// whole-description checks read of it, and the type resolved when its own checks pass. A
-/// class: the arrays that hand it from the cores to the join retain it once, not each field.
+/// whole-description checks read of it, and the type when its own checks pass. A class: the
+/// arrays that hand it from the cores to the join retain it once, not each field.
 final class CheckedType: Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
@@ -12,12 +12,13 @@ final class CheckedType: Sendable {
     let generatedNames: [String]
     let diagnostics: [Diagnostic]
     let references: [PendingReference]
-    /// `nil` when its own checks failed: the description is refused then.
-    let resolved: ResolvedType?
+    /// The type, to resolve once every check has passed; `nil` when its own checks failed (the
+    /// description is refused then).
+    let type: DescribedType?
 
     init(
         name: Located<String>, sdkType: DeclaredType, sdkName: String, generatedNames: [String], diagnostics: [Diagnostic],
-        references: [PendingReference], resolved: ResolvedType?
+        references: [PendingReference], type: DescribedType?
     ) {
         self.name = name
         self.sdkType = sdkType
@@ -25,7 +26,7 @@ final class CheckedType: Sendable {
         self.generatedNames = generatedNames
         self.diagnostics = diagnostics
         self.references = references
-        self.resolved = resolved
+        self.type = type
     }
 }
 
@@ -46,16 +47,18 @@ struct TypeChecks: Sendable {
         names = GeneratedNames(prefix: description.prefix.value)
     }
 
-    /// Checks `type` and, when that finds nothing, resolves it: the type is taken apart into
-    /// the resolved one, not copied.
-    func check(_ type: consuming DescribedType) -> CheckedType {
+    /// Checks `type` on its own; it is kept when that finds nothing.
+    func check(_ type: DescribedType) -> CheckedType {
         let sink = DiagnosticSink(file: file)
         let pass = ValidationPass(description: description, sink: sink)
         pass.members(of: type, operationNames: operationNames)
-        let (name, sdkType, generatedNames) = (type.name, type.sdkType, pass.generatedNames(of: type, names))
-        let resolved = sink.diagnostics.isEmpty ? ResolvedType(resolving: type, operations: description.operations, names: names) : nil
         return CheckedType(
-            name: name, sdkType: sdkType, sdkName: SDKTypeName.nominal(sdkType), generatedNames: generatedNames, diagnostics: sink.diagnostics,
-            references: sink.references, resolved: resolved)
+            name: type.name, sdkType: type.sdkType, sdkName: SDKTypeName.nominal(type.sdkType), generatedNames: pass.generatedNames(of: type, names),
+            diagnostics: sink.diagnostics, references: sink.references, type: sink.diagnostics.isEmpty ? type : nil)
+    }
+
+    /// `type` resolved, taken apart into the resolved one, not copied.
+    func resolve(_ type: consuming DescribedType) -> ResolvedType {
+        ResolvedType(resolving: type, operations: description.operations, names: names)
     }
 }

@@ -11,19 +11,23 @@ public enum Validator {
         let types = description.types
         description.types = []
         let checks = TypeChecks(description, file: file)
-        // On all cores, each type taken out of the array as it is checked and resolved, so the
-        // model is not held twice.
-        return try validate(checks, types: types.parallelMapTakingElements { checks.check($0) })
+        return try validate(checks, types: types.parallelMap { checks.check($0) })
     }
 
     /// The description `checks` holds, with `types` checked against it already (where they
     /// were decoded, or above): the rules that need every type, then the resolved description.
-    static func validate(_ checks: TypeChecks, types: [CheckedType]) throws(DiagnosticsError) -> ValidatedDescription {
+    static func validate(_ checks: TypeChecks, types: consuming [CheckedType]) throws(DiagnosticsError) -> ValidatedDescription {
         let sink = DiagnosticSink(file: checks.file)
         ValidationPass(description: checks.description, sink: sink).run(types: types)
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
-        // Every type's own checks passed (its diagnostics would be the sink's), so each is resolved.
-        return ValidatedDescription(checks.description, types: types.compactMap(\.resolved))
+        // Every type's own checks passed (its diagnostics would be the sink's), so each kept its
+        // type. Resolved here, on all cores, each type taken out of the array as it goes (so the
+        // model is not held twice), and not where it was checked: made after every type's JSON
+        // was let go of, the resolved model's blocks are not spread among the JSON's freed ones
+        // (resolved there, malloc's search of its fragmented free lists took ~15% more of the
+        // whole generation's CPU time, docs/Benchmarks.md).
+        let described = (consume types).compactMap(\.type)
+        return ValidatedDescription(checks.description, types: described.parallelMapTakingElements { checks.resolve($0) })
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
