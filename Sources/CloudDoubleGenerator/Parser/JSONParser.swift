@@ -351,7 +351,7 @@ struct JSONParser {
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
             lastStringIsASCII = bits < 0x80
-            return String(decoding: bytes[index..<end], as: UTF8.self)
+            return bytes.withUnsafeBufferPointer { String(copying: UnsafeBufferPointer(rebasing: $0[index..<end])) }
         }
         lastStringIsASCII = false
         var scalars = String.UnicodeScalarView()

@@ -79,6 +79,20 @@ struct TextBuilder: ~Copyable {
 
     /// The text. Every piece was a whole `String`, so the bytes are valid UTF-8.
     consuming func text() -> String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        String(copying: UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+extension String {
+    /// A string of `utf8`, as `String(decoding:as:)` makes it (invalid UTF-8 repaired the same
+    /// way), written straight into the new string: a text of up to 15 ASCII bytes (most names
+    /// and keys) is checked by one test of its bits rather than validated, and a longer one is
+    /// validated in its own storage rather than validated and then copied.
+    init(copying utf8: UnsafeBufferPointer<UInt8>) {
+        self.init(unsafeUninitializedCapacity: utf8.count) { buffer in
+            guard let source = utf8.baseAddress, let target = buffer.baseAddress else { return 0 }
+            target.initialize(from: source, count: utf8.count)
+            return utf8.count
+        }
     }
 }
