@@ -123,21 +123,25 @@ extension ValidationPass {
     }
 
     func call(_ call: Call, of type: DescribedType, overloads: inout OverloadKeys) {
-        for (index, parameter) in call.parameters.enumerated() {
-            memberName(parameter.name, what: "parameter")
+        // Parameters and forms are read in place (`parameters[index].name`): a `for` over them
+        // copied each, a retain and a release of every field.
+        let parameters = call.parameters
+        for index in parameters.indices {
+            let name = parameters[index].name
+            memberName(name, what: "parameter")
             // A handful of parameters: the earlier ones are compared, nothing is collected.
-            if call.parameters[..<index].contains(where: { $0.name.value == parameter.name.value }) {
-                sink.error("the parameter \"\(parameter.name.value)\" appears twice", at: parameter.name.location)
+            if parameters[..<index].contains(where: { $0.name.value == name.value }) {
+                sink.error("the parameter \"\(name.value)\" appears twice", at: name.location)
             }
-            label(parameter.label)
-            if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
+            label(parameters[index].label)
+            if let model = declaredType(parameters[index].type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
                 sink.error(
-                    "the closure parameter \"\(parameter.name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
-                    at: parameter.type.location,
-                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+                    "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
+                    at: parameters[index].type.location,
+                    hint: "write \"@escaping \(parameters[index].type.value)\": the live adapter still passes it to the SDK, which takes any closure")
             }
-            if let defaultValue = parameter.defaultValue {
-                expression(Located(defaultValue, parameter.defaultLocation ?? parameter.name.location), what: "the \"default\" of \"\(parameter.name.value)\"")
+            if let defaultValue = parameters[index].defaultValue {
+                expression(Located(defaultValue, parameters[index].defaultLocation ?? name.location), what: "the \"default\" of \"\(name.value)\"")
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
@@ -180,94 +184,104 @@ extension ValidationPass {
             }
             (parameterKey, parameterLabels) = (parameterTypes.text(), callLabels.text())
         }
-        for (form, keyed) in zip(call.forms, keyed) {
-            memberName(form.name, what: "method")
-            if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
-                MockDefaults.expression(for: model) == nil {
-                sink.error(
-                    "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
-                    at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
-            }
-            if let labels = form.labels {
-                if labels.count != call.parameters.count {
-                    sink.error(
-                        "the \"\(form.kind.value.rawValue)\" form gives \(labels.count) label(s) for \(call.parameters.count) parameter(s)",
-                        at: form.location)
-                }
-                for label in labels { self.label(label) }
-            }
-            for attribute in form.availability { availability(attribute) }
-            deprecation(form.deprecation, at: form.location)
-            expression(form.errorValue, what: "\"errorValue\"")
-            if form.kind.value == .completion || form.kind.value == .result {
-                if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.isKeyword(form.handlerLabel) {
-                    sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
-                } else if generatedSpelling(Located(form.handlerLabel, form.location), what: "handler label") {
-                    // Reported.
-                } else if let clash = call.parameters.first(where: { $0.name.value == form.handlerLabel }) {
-                    sink.error(
-                        "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",
-                        at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
-                }
-            }
-            if let reference = returnsReference, form.kind.value != .sync {
-                sink.error(
-                    "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
-                    at: form.location)
-            }
-            if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
-                sink.error(
-                    "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
-                    at: handlerValue.location)
-            }
-            // `async fetch(_:completionHandler:)[String,Int]`, built in one string.
-            guard keyed else { continue }
-            var builder = TextBuilder(capacity: 96)
-            if form.kind.value == .async { builder += "async " }
-            if let labels = form.labels {
-                builder += form.name.value
-                builder += "("
-                for label in labels {
-                    builder += label.value
-                    builder += ":"
-                }
-            } else {
-                builder += form.name.value
-                builder += "("
-                builder += parameterLabels
-            }
-            if form.kind.value == .completion || form.kind.value == .result {
-                builder += form.handlerLabel
-                builder += ":"
-            }
-            builder += ")"
-            let selectorEnd = builder.utf8Count
-            builder += "["
-            builder += parameterKey
-            builder += "]"
-            let key = builder.text()
-            let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
-            if let first = overloads.signatures[key] {
-                let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
-                sink.error(
-                    "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
-                    at: form.name.location, hint: "overloads must differ in labels or parameter types")
-            } else {
-                overloads.signatures[key] = form.name.location
-            }
+        for index in call.forms.indices {
+            // Passed borrowed, not copied (as the parameters above are read).
+            form(call.forms[index], of: call, in: type, keyed: keyed[index], returnsReference: returnsReference, parameterKey: parameterKey, parameterLabels: parameterLabels, overloads: &overloads)
         }
         // The kinds seen, one bit each.
         var kinds: UInt8 = 0
-        for form in call.forms {
+        for index in call.forms.indices {
+            let kind = call.forms[index].kind.value
             let bit: UInt8
-            switch form.kind.value {
+            switch kind {
             case .sync: bit = 1
             case .async: bit = 2
             case .completion: bit = 4
             case .result: bit = 8
             }
-            if kinds & bit != 0 { sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location) }
+            if kinds & bit != 0 { sink.error("the call has two \"\(kind.rawValue)\" forms", at: call.forms[index].location) }
             kinds |= bit
+        }
+    }
+
+    /// One form's checks, and its overload key when `keyed`.
+    private func form(
+        _ form: CallFormSpec, of call: Call, in type: DescribedType, keyed: Bool, returnsReference: Located<String>?,
+        parameterKey: String, parameterLabels: String, overloads: inout OverloadKeys
+    ) {
+        memberName(form.name, what: "method")
+        if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
+            MockDefaults.expression(for: model) == nil {
+            sink.error(
+                "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
+                at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
+        }
+        if let labels = form.labels {
+            if labels.count != call.parameters.count {
+                sink.error(
+                    "the \"\(form.kind.value.rawValue)\" form gives \(labels.count) label(s) for \(call.parameters.count) parameter(s)",
+                    at: form.location)
+            }
+            for label in labels { self.label(label) }
+        }
+        for attribute in form.availability { availability(attribute) }
+        deprecation(form.deprecation, at: form.location)
+        expression(form.errorValue, what: "\"errorValue\"")
+        if form.kind.value == .completion || form.kind.value == .result {
+            if !SwiftNames.isIdentifier(form.handlerLabel) || SwiftNames.isKeyword(form.handlerLabel) {
+                sink.error("the handler label \"\(form.handlerLabel)\" is not a valid Swift identifier", at: form.location)
+            } else if generatedSpelling(Located(form.handlerLabel, form.location), what: "handler label") {
+                // Reported.
+            } else if let clash = call.parameters.first(where: { $0.name.value == form.handlerLabel }) {
+                sink.error(
+                    "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",
+                    at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
+            }
+        }
+        if let reference = returnsReference, form.kind.value != .sync {
+            sink.error(
+                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
+                at: form.location)
+        }
+        if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
+            sink.error(
+                "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
+                at: handlerValue.location)
+        }
+        // `async fetch(_:completionHandler:)[String,Int]`, built in one string.
+        guard keyed else { return }
+        var builder = TextBuilder(capacity: 96)
+        if form.kind.value == .async { builder += "async " }
+        if let labels = form.labels {
+            builder += form.name.value
+            builder += "("
+            for label in labels {
+                builder += label.value
+                builder += ":"
+            }
+        } else {
+            builder += form.name.value
+            builder += "("
+            builder += parameterLabels
+        }
+        if form.kind.value == .completion || form.kind.value == .result {
+            builder += form.handlerLabel
+            builder += ":"
+        }
+        builder += ")"
+        let selectorEnd = builder.utf8Count
+        builder += "["
+        builder += parameterKey
+        builder += "]"
+        let key = builder.text()
+        let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
+        if let first = overloads.signatures[key] {
+            let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
+            sink.error(
+                "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
+                at: form.name.location, hint: "overloads must differ in labels or parameter types")
+        } else {
+            overloads.signatures[key] = form.name.location
         }
     }
 
