@@ -18,10 +18,10 @@ final class ResolvedCall: Sendable {
 
     /// Resolves `call`, spelling what every artifact reads; `names` spells described types as
     /// their protocols.
-    init(_ call: Call, callID: String, runs: [OperationSpec], names: GeneratedNames) {
-        var spec = call
-        spec.forms = []
-        self.spec = spec
+    init(_ call: consuming Call, callID: String, runs: [OperationSpec], names: GeneratedNames) {
+        // The call is taken apart, not copied: its forms out, the rest moved into `spec` at the end.
+        let described = call.forms
+        call.forms = []
         self.callID = callID
         self.runs = runs
         switch call.returns {
@@ -40,9 +40,10 @@ final class ResolvedCall: Sendable {
         let returns = returns
         let returnsType = returnsType
         let pieces = CallPieces(parameters)
-        forms = call.forms.map { form in
+        forms = described.map { form in
             ResolvedForm(form, parameters: parameters, returns: returns, returnsType: returnsType, pieces: pieces)
         }
+        spec = call
     }
 
     /// The call as the description gives it.
