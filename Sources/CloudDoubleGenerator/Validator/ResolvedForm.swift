@@ -123,7 +123,7 @@ struct CallPieces {
         var declared = TextBuilder(capacity: 64)
         var passed = TextBuilder(capacity: 64)
         for index in parameters.indices {
-            FormSpelling.appendParameter(label: parameters[index].label.value, of: parameters[index], separator: index > 0, to: &declared)
+            FormSpelling.appendParameter(label: parameters[index].label.value, name: parameters[index].name.value, type: parameters[index].type.value, separator: index > 0, to: &declared)
             FormSpelling.appendArgument(label: parameters[index].label.value, value: SwiftNames.escaped(parameters[index].name.value), separator: index > 0, to: &passed)
         }
         self.parameters = declared.text()
@@ -212,7 +212,7 @@ private struct FormSpelling {
             hasParameters = !parameters.isEmpty
         } else {
             for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
-                Self.appendParameter(label: label(at: index), of: parameters[index], separator: hasParameters, to: &text)
+                Self.appendParameter(label: label(at: index), name: parameters[index].name.value, type: parameters[index].type.value, separator: hasParameters, to: &text)
                 hasParameters = true
             }
         }
@@ -239,9 +239,9 @@ private struct FormSpelling {
         }
     }
 
-    /// `label name: Type`, after `, ` when it is not the first.
-    static func appendParameter(label: String, of parameter: Parameter, separator: Bool, to text: inout TextBuilder) {
-        let name = parameter.name.value
+    /// `label name: Type`, after `, ` when it is not the first. Given the parameter's fields,
+    /// read in place: a `Parameter` passed from its array was copied, a retain of every field.
+    static func appendParameter(label: String, name: String, type: String, separator: Bool, to text: inout TextBuilder) {
         if separator { text += ", " }
         if label != name {
             text += SwiftNames.escaped(label)
@@ -249,7 +249,7 @@ private struct FormSpelling {
         }
         text += SwiftNames.escaped(name)
         text += ": "
-        text += parameter.type.value
+        text += type
     }
 
     /// `label: value` (`value` for the label `_`), after `, ` when it is not the first.
