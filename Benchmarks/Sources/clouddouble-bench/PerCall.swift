@@ -103,10 +103,10 @@ final class GeneratedMockShape: SyncShape, AdapterShape, RecordingMock {
     let recorder_: MockRecorder
     init(log: CallLog) { recorder_ = MockRecorder(mockName: "MockBench", typeName: "Bench", log: log) }
     func fetch(_ id: Int) -> Int {
-        self.recorder_.respondWithoutFailing("fetch", .sync, id, fallback: 0)
+        self.recorder_.respondWithoutFailing("fetch", id, fallback: 0)
     }
     func fetch(_ id: Int) async throws -> Int {
-        try self.recorder_.respond("fetch", .async, id)
+        try self.recorder_.respond("fetch", id, fallback: nil)
     }
 }
 
@@ -197,7 +197,7 @@ func perCallSection(
     // `respond` alone, called directly: the row earlier runs reported as the mock's call.
     let recorder = MockRecorder(mockName: "MockBench", typeName: "Bench", log: CallLog())
     recorder.stub(BenchCall<Int, Int>(id_: "fetch"), .value(1))
-    let mock = try await measure("mock with recording (stubbed), respond called directly") { _ = try recorder.respond("fetch", .async, 1) as Int }
+    let mock = try await measure("mock with recording (stubbed), respond called directly") { _ = try recorder.respond("fetch", 1, fallback: nil) as Int }
     target("recording mock, one thread", ">= 3,000,000 calls/s", "\(format(1e9 / mock, 0)) calls/s", met: 1e9 / mock >= 3_000_000, ratio: 3_000_000 / (1e9 / mock))
 
     say("\n## Call-log throughput\n")

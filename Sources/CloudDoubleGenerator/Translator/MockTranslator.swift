@@ -68,7 +68,7 @@ struct MockTranslator {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
-        // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
+        // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = (call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
@@ -83,12 +83,11 @@ struct MockTranslator {
                 method = .respondWithoutFailing
             }
         case .async:
-            answer.fallback = returns == nil ? "()" : fallback
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
         case .completion:
-            if let returns {
-                answer.type = Translator.typeExpression(returns)
-                answer.fallback = fallback
+            if returns != nil {
+                answer.fallback = fallback ?? "nil"
                 if form.handlerValueIsOptional && !call.returnsIsOptional {
                     method = .deliverOptional
                 } else {
@@ -99,8 +98,7 @@ struct MockTranslator {
                 method = .deliverError
             }
         case .result:
-            answer.type = Translator.typeExpression(returns ?? Qualified.void)
-            answer.fallback = returns == nil ? "()" : fallback
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
         }
         return MockTypeContext.Call(

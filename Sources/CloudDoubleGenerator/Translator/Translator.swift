@@ -117,12 +117,6 @@ public struct Translator: Sendable {
         return "\(Qualified.errorModel).\(SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: sourceFile)))"
     }
 
-    /// `T.self`, parenthesised where the type needs it.
-    static func typeExpression(_ type: String) -> String {
-        let simple = type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        return simple ? "\(type).self" : "(\(type)).self"
-    }
-
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.
     static func atomicArgument(_ atomic: AtomicSpec?, flag: String?) -> String {
         guard let atomic, let flag else { return "" }
