@@ -36,80 +36,80 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntim
     public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.recorder_.get("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
+        self.recorder_.getBacked("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
     }
 
     public func object(forKey aKey: String) -> Any? {
-        self.recorder_.respondWithoutFailing("object", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailingBacked("object", aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setObject", (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setString", (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setData", (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setArray", (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setDictionary", (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setLongLong", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setDouble", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("setBool", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
     }
 
     public func removeObject(forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("removeObject", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
+        self.recorder_.respondWithoutFailingBacked("removeObject", aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
     }
 
     public func string(forKey aKey: String) -> String? {
-        self.recorder_.respondWithoutFailing("string", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailingBacked("string", aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        self.recorder_.respondWithoutFailing("array", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailingBacked("array", aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        self.recorder_.respondWithoutFailing("dictionary", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailingBacked("dictionary", aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        self.recorder_.respondWithoutFailing("data", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
+        self.recorder_.respondWithoutFailingBacked("data", aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        self.recorder_.respondWithoutFailing("longLong", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
+        self.recorder_.respondWithoutFailingBacked("longLong", aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
     }
 
     public func double(forKey aKey: String) -> Double {
-        self.recorder_.respondWithoutFailing("double", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
+        self.recorder_.respondWithoutFailingBacked("double", aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        self.recorder_.respondWithoutFailing("bool", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
+        self.recorder_.respondWithoutFailingBacked("bool", aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
     }
 
     public func synchronize() -> Bool {
         #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
-        self.recorder_.respondWithoutFailing("synchronize", .sync, (), fallback: true)
+        self.recorder_.respondWithoutFailing("synchronize", (), fallback: true)
         #sourceLocation()
     }
 }

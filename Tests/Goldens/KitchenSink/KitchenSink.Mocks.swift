@@ -42,34 +42,34 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func value(`for` key: String) async throws -> String? {
-        try self.recorder_.respond("value", .async, key, fallback: .some(nil))
+        try self.recorder_.respond("value", key, fallback: .some(nil))
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
+        self.recorder_.deliverValue("value", key, fallback: .some(nil), errorValue: nil, to: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try self.recorder_.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
+        try self.recorder_.respond("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
+        self.recorder_.deliverError("store", (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try self.recorder_.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
+        try self.recorder_.respond("backUp", (name: name, progress: progress), fallback: 0)
     }
 
     func reset() async throws {
-        try self.recorder_.respond("reset", .async, (), fallback: ())
+        try self.recorder_.respond("reset", (), fallback: ())
     }
 
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("reset", .result, (), as: Swift.Void.self, fallback: (), to: completionHandler)
+        self.recorder_.deliverResult("reset", (), fallback: (), to: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        self.recorder_.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
+        self.recorder_.respondWithoutFailing("repeatCount", count, fallback: 0)
     }
 }
