@@ -16,7 +16,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
         var answers: [String] = []
         for argument in 1...5 {
             do {
-                answers.append(try mock.respond("fetch", argument, fallback: nil))
+                answers.append(try mock.respond("fetch", .async, argument, backed: nil, fallback: nil))
             } catch {
                 answers.append("error \((error as NSError).code)")
             }
@@ -33,14 +33,14 @@ final class MockRecorderTests: FailureCapturingTestCase {
         mock.stub(key("fetch", String.self, String.self), .value("typed for String arguments"))
         let failures = expectFailures {
             do {
-                _ = try mock.respond("fetch", 1, fallback: nil) as String
+                _ = try mock.respond("fetch", .async, 1, backed: nil, fallback: nil) as String
                 XCTFail("should throw")
             } catch {
                 XCTAssertTrue(error is UnstubbedCallError)
             }
         }
         XCTAssertEqual(failures.map { $0.contains("MockStore.fetch was called (async form) with 1") }, [true])
-        XCTAssertEqual(try mock.respond("fetch", 1, fallback: "fallback") as String, "fallback")
+        XCTAssertEqual(try mock.respond("fetch", .async, 1, backed: nil, fallback: "fallback") as String, "fallback")
         XCTAssertEqual(mock.callCount(key("fetch", Int.self, String.self)), 2)
         XCTAssertEqual(mock.arguments(key("fetch", String.self, String.self)), [], "no call passed a String")
     }
@@ -49,8 +49,8 @@ final class MockRecorderTests: FailureCapturingTestCase {
         let log = CallLog()
         let container = MockRecorder(mockName: "MockContainer", typeName: "Container", log: log)
         let database = MockRecorder(mockName: "MockDatabase", typeName: "Database", log: log)
-        _ = try container.respond("status", (), fallback: 0) as Int
-        _ = try database.respond("save", "r1", fallback: 0) as Int
+        _ = try container.respond("status", .async, (), backed: nil, fallback: 0) as Int
+        _ = try database.respond("save", .async, "r1", backed: nil, fallback: 0) as Int
         log.append(type: "App", call: "note", form: .sync, arguments: "by hand")
         _ = try database.respond("save", .completion, "r2", backed: nil, fallback: 0) as Int
         database.runOperation("saveOperation", "op", failure: { _ in 0 }, replay: OperationReplay { _ in }, backed: { _ in 1 })
@@ -65,7 +65,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
 
         log.removeAll()
         XCTAssertEqual(log.count, 0)
-        _ = try database.respond("save", "r3", fallback: 0) as Int
+        _ = try database.respond("save", .async, "r3", backed: nil, fallback: 0) as Int
         XCTAssertEqual(log.records.map(\.sequence), [1])
         XCTAssertEqual(database.arguments(key("save", String.self, Int.self)), ["r1", "r2", "r3"], "the mock keeps its history")
     }
@@ -73,9 +73,9 @@ final class MockRecorderTests: FailureCapturingTestCase {
     func testPropertyReadsAndWritesKeepBothKindsOfArguments() {
         let log = CallLog()
         let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: log)
-        XCTAssertEqual(mock.get("name", fallback: "default"), "default")
+        XCTAssertEqual(mock.read("name", backed: nil, fallback: "default"), "default")
         mock.set("name", "set")
-        XCTAssertEqual(mock.get("name", fallback: "default"), "set")
+        XCTAssertEqual(mock.read("name", backed: nil, fallback: "default"), "set")
         XCTAssertEqual(log.records.map { "\($0.call) \($0.form) \($0.arguments)" }, ["name get ()", "name set set", "name get ()"])
         XCTAssertEqual(mock.callCount(key("name", String.self, Void.self)), 3)
         XCTAssertEqual(mock.arguments(key("name", String.self, Void.self)), ["set"])
@@ -95,7 +95,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
         for index in 0..<10_000 {
             switch index % 7 {
             case 0, 3:
-                second.respondWithoutFailing("note", "n\(index)", fallback: ())
+                second.respondWithoutFailing("note", .sync, "n\(index)", backed: nil, fallback: ())
                 expected.append("B.note sync n\(index)")
             case 5:
                 log.append(type: "App", call: "step", form: .sync, arguments: index)
@@ -107,7 +107,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
         }
         // A property read after thousands of writes turns the slot's history mixed.
         for index in 0..<5_000 { second.set("name", "v\(index)") }
-        _ = second.get("name", fallback: "")
+        _ = second.read("name", backed: nil, fallback: "")
         expected += (0..<5_000).map { "B.name set v\($0)" } + ["B.name get ()"]
 
         let records = log.records
@@ -125,7 +125,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(log.records.count, 0)
         XCTAssertEqual(log.calls, [])
         log.append(type: "App", call: "step", form: .sync, arguments: -1)
-        _ = try first.respond("fetch", -2, fallback: nil) as Int
+        _ = try first.respond("fetch", .async, -2, backed: nil, fallback: nil) as Int
         XCTAssertEqual(log.records.map { "#\($0.sequence) \($0.call) \($0.arguments)" }, ["#1 step -1", "#2 fetch -2"])
         XCTAssertEqual(first.callCount(key("fetch", Int.self, Int.self)), fetched.count + 1, "a mock keeps its history")
     }
@@ -138,7 +138,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
             for (index, mock) in mocks.enumerated() {
                 group.addTask {
                     for value in 0..<500 {
-                        XCTAssertEqual(try? mock.respond(value % 3 == 0 ? "call" : "other\(index)", value, fallback: -1) as Int, value % 3 == 0 ? value * 2 : -1)
+                        XCTAssertEqual(try? mock.respond(value % 3 == 0 ? "call" : "other\(index)", .async, value, backed: nil, fallback: -1) as Int, value % 3 == 0 ? value * 2 : -1)
                     }
                 }
                 group.addTask { for _ in 0..<50 { _ = log.records.count } }

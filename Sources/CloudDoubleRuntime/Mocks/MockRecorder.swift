@@ -104,7 +104,7 @@ public final class MockRecorder: Sendable {
 
     /// The calls to `key` so far, with checks that explain themselves when they fail.
     @_spi(Generated) public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments_> {
-        RecordedCalls(name: "\(mockName).\(key.id)", arguments: arguments(key))
+        calls(key.id, as: Key.Arguments_.self)
     }
 
     // MARK: Answering calls (generated members reach these through MockRecorder+Members.swift)
@@ -258,16 +258,20 @@ public final class MockRecorder: Sendable {
 
     // MARK: Recording
 
-    private func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
+    func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
         withState { state, storage in state.slot(call, typeName: typeName, in: &storage).setStubs(responses) }
     }
 
-    private func history<A>(_ call: String, as type: A.Type) -> [A] {
+    func history<A>(_ call: String, as type: A.Type) -> [A] {
         withState { state, _ in state.slots[call]?.arguments(as: type) ?? [] }
     }
 
-    private func count(_ call: String) -> Int {
+    func count(_ call: String) -> Int {
         withState { state, _ in state.slots[call]?.count ?? 0 }
+    }
+
+    func calls<A>(_ call: String, as type: A.Type) -> RecordedCalls<A> {
+        RecordedCalls(name: "\(mockName).\(call)", arguments: history(call, as: type))
     }
 
     /// Appends the call to its slot's history, with its place in the log, under one lock;
