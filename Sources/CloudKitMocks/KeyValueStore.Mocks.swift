@@ -25,91 +25,91 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntim
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
+    public func callCount<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
+    public func arguments<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
+    public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.recorder_.getBacked("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
+        self.getBacked_("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
     }
 
     public func object(forKey aKey: String) -> Any? {
-        self.recorder_.respondWithoutFailingBacked("object", aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("object", aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setObject", (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setObject", (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setString", (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setString", (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setData", (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setData", (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setArray", (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setArray", (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setDictionary", (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setDictionary", (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setLongLong", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setLongLong", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setDouble", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setDouble", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("setBool", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setBool", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
     }
 
     public func removeObject(forKey aKey: String) {
-        self.recorder_.respondWithoutFailingBacked("removeObject", aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("removeObject", aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
     }
 
     public func string(forKey aKey: String) -> String? {
-        self.recorder_.respondWithoutFailingBacked("string", aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("string", aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        self.recorder_.respondWithoutFailingBacked("array", aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("array", aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        self.recorder_.respondWithoutFailingBacked("dictionary", aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("dictionary", aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        self.recorder_.respondWithoutFailingBacked("data", aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("data", aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        self.recorder_.respondWithoutFailingBacked("longLong", aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
+        self.respondWithoutFailingBacked_("longLong", aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
     }
 
     public func double(forKey aKey: String) -> Double {
-        self.recorder_.respondWithoutFailingBacked("double", aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
+        self.respondWithoutFailingBacked_("double", aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        self.recorder_.respondWithoutFailingBacked("bool", aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
+        self.respondWithoutFailingBacked_("bool", aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
     }
 
     public func synchronize() -> Bool {
         #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
-        self.recorder_.respondWithoutFailing("synchronize", (), fallback: true)
+        self.respondWithoutFailing_("synchronize", (), fallback: true)
         #sourceLocation()
     }
 }
