@@ -101,7 +101,8 @@ final class MockoloAsyncShape: AdapterShape, @unchecked Sendable {
 /// is `respondWithoutFailing_`, an `async throws` one `respond_`.
 final class GeneratedMockShape: SyncShape, AdapterShape, RecordingMock {
     let recorder_: MockRecorder
-    init(log: CallLog) { recorder_ = MockRecorder(mockName: "MockBench", typeName: "Bench", log: log) }
+    static let typeName_ = "Bench"
+    init(recorder_: MockRecorder) { self.recorder_ = recorder_ }
     func fetch(_ id: Int) -> Int {
         self.respondWithoutFailing_("fetch", id, fallback: 0)
     }
