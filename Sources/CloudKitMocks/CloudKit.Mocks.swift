@@ -13,12 +13,11 @@ import CloudKitDoubles
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_ = "Container"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudContainerBacking
@@ -371,12 +370,11 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_ = "Database"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudDatabaseBacking

@@ -12,12 +12,11 @@ import CloudKitDoubles
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
 public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_ = "KeyValueStore"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudKeyValueStoreBacking

@@ -10,12 +10,11 @@ import KitchenSinkSDK
 /// the mock was made with `delivery: .immediate`.
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    static let typeName_ = "Settings"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
