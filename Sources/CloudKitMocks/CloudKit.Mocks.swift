@@ -14,7 +14,7 @@ import CloudKitDoubles
 public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
     /// The described type's name, as the call log shows it.
-    public static let typeName_ = "Container"
+    public static let typeName_: Swift.String = "Container"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
     public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
@@ -371,7 +371,7 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
 public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
     /// The described type's name, as the call log shows it.
-    public static let typeName_ = "Database"
+    public static let typeName_: Swift.String = "Database"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
     public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }

@@ -13,7 +13,7 @@ import CloudKitDoubles
 public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
     /// The described type's name, as the call log shows it.
-    public static let typeName_ = "KeyValueStore"
+    public static let typeName_: Swift.String = "KeyValueStore"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
     public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }

@@ -11,7 +11,7 @@ import KitchenSinkSDK
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     let recorder_: CloudDoubleRuntime.MockRecorder
     /// The described type's name, as the call log shows it.
-    static let typeName_ = "Settings"
+    static let typeName_: Swift.String = "Settings"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
     init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
