@@ -1,8 +1,10 @@
 /// What every generated mock is: a class whose state lives in one ``MockRecorder``.
 ///
-/// The API shared by all mocks is written once, here; a generated mock adds only its members and
-/// the typed entry points that take its own key type (`stub`, `calls`, `arguments`,
-/// `callCount`), which is what keeps generated mocks short and quick to type-check.
+/// The API shared by all mocks is written once, here (with the entry points its members call, in
+/// `RecordingMock+Members.swift`); a generated mock adds only its `recorder_`, `typeName_` and
+/// `init(recorder_:)`, its members and the typed entry points that take its own key type (`stub`,
+/// `calls`, `arguments`, `callCount`), which is what keeps generated mocks short and quick to
+/// type-check.
 ///
 /// Members a generated class declares for itself end in `_` (`recorder_`), a spelling no
 /// description name can take; the readable names (`log`, `backing`) are declared here, so a
@@ -12,7 +14,7 @@ public protocol RecordingMock: AnyObject, Sendable {
     var recorder_: MockRecorder { get }
     /// The described type's name, as the call log shows it (`Database`).
     static var typeName_: String { get }
-    /// A mock whose state is `recorder_`; ``init(log:delivery:)`` makes one.
+    /// A mock whose state is `recorder_`; `init(log:delivery:)` makes one.
     init(recorder_: MockRecorder)
 }
 
