@@ -19,8 +19,12 @@ public struct Generator: Sendable {
     /// Parses and validates a description; the validated description, resolved, that translators take.
     public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
         do {
-            // Handed over, not kept: the validated description takes the model's members as it resolves them.
-            return try Validator.validate(DescriptionDecoder.decode(bytes, file: file), file: file)
+            // Each type is checked where it is decoded, when it can be; the validator checks
+            // the rest (and any type not checked yet) and resolves the types.
+            switch try DescriptionDecoder.decode(bytes, file: file, checkingTypes: true) {
+            case .described(let description): return try Validator.validate(description, file: file)
+            case .checked(let checks, let types): return try Validator.validate(checks, types: types)
+            }
         } catch {
             throw .description(error)
         }
@@ -59,7 +63,7 @@ public struct Generator: Sendable {
         // types render on all cores).
         for artifact in artifacts.sorted() {
             let context = translator.context(for: artifact)
-            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), contents: try templates.render(artifact, context: context)))
+            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), bytes: try templates.renderedBytes(artifact, context: context)))
             // The file's text is let go of by now: its pages go back before the next file's.
             FreeMemory.release()
         }

@@ -143,8 +143,12 @@ final class TemplateContextTests: XCTestCase {
         let description = try Generator.resolve(Array(json.utf8), file: "Snippet.clouddouble.json")
         let types = ProtocolsTranslator(Translator(description: description, sourceFile: "Snippet.clouddouble.json")).file().types.elements
         XCTAssertEqual(types[0].doc.lines, ["First", "struct Evil {} * / x"])
-        XCTAssertEqual(types[0].requirements[0].attributes.map(\.text), ["@available(iOS 15.0, macOS 12.0, *)"])
-        XCTAssertEqual(types[0].callKeys[0].id.text, #""count""#)
+        // Members are kept as the template reads them: their fields' values.
+        guard case .scope(let requirement) = types[0].requirements.values[0], case .lines(let attributes)? = requirement.value(of: .attributes),
+            case .scope(let key) = types[0].callKeys.values[0], case .string(let id)? = key.value(of: .id)
+        else { return XCTFail("a requirement and a key, as scopes") }
+        XCTAssertEqual(attributes, ["@available(iOS 15.0, macOS 12.0, *)"])
+        XCTAssertEqual(id, #""count""#)
     }
 
     /// The availability parser is the validator's too: it takes what Swift takes and writes it

@@ -82,6 +82,162 @@ final class TemplateScopeTests: XCTestCase {
         }
     }
 
+    /// A member that writes its declaration itself (``TemplateWritingScope``), as a form's
+    /// contexts do, and answers the rest by value.
+    struct WritingMember: TemplateWritingScope {
+        var member: Member
+        /// Written before the declaration: the text is written in two pieces.
+        var prefix: String
+
+        func value(of field: TemplateField) -> TemplateValue? {
+            field == .declaration ? .string(prefix + member.declaration) : member.value(of: field)
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .declaration else { return false }
+            output.append(prefix)
+            output.append(member.declaration)
+            return true
+        }
+    }
+
+    /// A field a scope writes renders as its value would, found at the same depth (past an
+    /// inner object that has the name, or a scope that has not), and only for `{{name}}`: a
+    /// section over it, a dotted name and the fields it does not write read values.
+    func testAFieldAScopeWritesIsTheValueItWouldHaveGiven() throws {
+        let outer = WritingMember(member: Member(declaration: "outer", settable: true, isAsync: false), prefix: "public ")
+        let inner = WritingMember(member: Member(declaration: "inner()", settable: false, isAsync: true), prefix: "")
+        let context: TemplateValue = .object([
+            (key: "outer", value: outer.templateValue),
+            ("items", .list([.object([(key: "declaration", value: "object")]), inner.templateValue, .line("a line")])),
+        ])
+        let template = "{{#outer}}{{#items}}{{declaration}}/{{#declaration}}[{{declaration}}]{{/declaration}}/{{settable}}/{{kind.async}};{{/items}}{{/outer}}"
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "object/[object]/true/false;inner()/[inner()]/false/true;public outer/[public outer]/true/false;")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+    }
+
+    /// A protocol's comments written in their pieces are the lines ``DocComment`` makes of the
+    /// same texts, and a call whose pieces are not plain lines (a non-ASCII label) or whose
+    /// documentation needs escaping still gets them: the same file from scopes as from objects.
+    func testProtocolCommentsWrittenInPiecesAreTheLinesADocCommentMakes() throws {
+        let json = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [
+              { "doc": "Reads it.\r\nTwo lines, a */ and a\ttab.", "parameters": [{ "name": "key", "type": "String" }], "returns": "Int",
+                "forms": { "async": { "name": "value" }, "completion": { "name": "value" } } },
+              { "parameters": [{ "label": "für", "name": "schlüssel", "type": "String" }], "forms": { "sync": { "name": "wert" } } },
+              { "id": "plain", "parameters": [], "forms": { "sync": { "name": "run" } } }] }] }
+            """#
+        let description = try Generator.resolve(Array(json.utf8), file: "Cloud.clouddouble.json")
+        let context = Translator(description: description, sourceFile: "Cloud.clouddouble.json").context(for: .protocols)
+        let templates = try TemplateSet.bundled()
+        let rendered = try templates.render(.protocols, context: context)
+        XCTAssertEqual(try templates.render(.protocols, context: Self.expanded(context)), rendered)
+        for line in [
+            "    /// Reads it.\n    /// Two lines, a * / and a tab.\n    /// Call `value`; forwards to `SDKStore.value(key:)`.\n",
+            "    /// Call `value`; forwards to `SDKStore.value(key:completionHandler:)`.\n",
+            "    /// Call `wert`; forwards to `SDKStore.wert(für:)`.\n", "/// The call `wert`: `wert(für:)`.\n",
+            "    /// Call `plain`; forwards to `SDKStore.run()`.\n", "/// The call `plain`: `run()`.\n",
+            "/// The call `value`: `value(key:)`, `value(key:completionHandler:)`.\n",
+        ] {
+            XCTAssertTrue(rendered.contains(line), line)
+        }
+    }
+
+    /// A scope writes a line section's lines itself only when it is the innermost context;
+    /// otherwise, and for a section that is not over lines, the lines are its value's.
+    func testLinesAScopeWritesAreTheLinesOfItsValue() throws {
+        struct Documented: TemplateWritingScope {
+            var lines: [String]
+            func value(of field: TemplateField) -> TemplateValue? { field == .doc ? .lines(lines) : nil }
+            func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool { false }
+            func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+                guard field == .doc else { return false }
+                for line in lines {
+                    output.append(prefix)
+                    output.append(line)
+                    output.append(suffix)
+                }
+                return true
+            }
+        }
+        let context: TemplateValue = .object([
+            (key: "items", value: .list([Documented(lines: ["a", "b"]).templateValue, Documented(lines: []).templateValue])),
+            ("outer", Documented(lines: ["o"]).templateValue),
+        ])
+        let template = """
+            {{#items}}
+            {{#doc}}
+            /// {{line}}
+            {{/doc}}
+            {{#doc}}[{{line}}]{{/doc}}
+            {{/items}}
+            {{#outer}}{{#items}}
+            {{#doc}}
+            // {{line}}
+            {{/doc}}
+            {{/items}}{{/outer}}
+            """
+        let rendered = try render(template, context)
+        XCTAssertEqual(rendered, "/// a\n/// b\n[a][b]\n\n\n// a\n// b\n\n", "the items' own lines under `outer`, not its")
+        XCTAssertEqual(try render(template, Self.expanded(context)), rendered)
+    }
+
+    /// A type's names written in their pieces are the names its values are, literals included,
+    /// for an ASCII name and a name with letters a literal keeps as they are.
+    func testATypesNamesWrittenInPiecesAreItsNames() throws {
+        for (prefix, name) in [("Cloud", "Database"), ("Wölkchen", "Café")] {
+            let json = #"{ "formatVersion": 1, "module": "SDK", "prefix": "\#(prefix)", "types": [{ "name": "\#(name)", "sdkType": "SDK\#(name)" }] }"#
+            let type = try Generator.resolve(Array(json.utf8), file: "A.clouddouble.json").types[0]
+            let names = TypeNames(type, names: GeneratedNames(prefix: prefix))
+            var written = 0
+            for field in TemplateField.allCases {
+                var output = RenderOutput(capacity: 2)
+                guard names.write(field, to: &output) else {
+                    XCTAssertNil(names.value(of: field), "\(field)")
+                    continue
+                }
+                written += 1
+                guard case .string(let text)? = names.value(of: field) else { return XCTFail("\(field) has no text") }
+                XCTAssertEqual(output.finish().utf8Text, text, "\(field)")
+            }
+            XCTAssertEqual(written, 10, "every name is written")
+            XCTAssertEqual(names.value(of: .mockNameLiteral).map { "\($0)" }, "string(\"\\\"Mock\(prefix)\(name)\\\"\")")
+        }
+    }
+
+    /// A string literal written in its pieces is the literal `SwiftNames.literal` makes, whether
+    /// its value is written as it is (nothing to escape) or escaped.
+    func testAStringLiteralWrittenIsTheLiteral() {
+        for value in ["fetch", "", "a \"quoted\" id", "back\\slash", "line\nbreak", "tab\t", "Grüße", "bell\u{7}", "del\u{7F}"] {
+            var output = RenderOutput(capacity: 1)
+            StringLiteral(value).append(to: &output)
+            XCTAssertEqual(output.finish().utf8Text, SwiftNames.literal(value), value)
+            XCTAssertEqual(StringLiteral(value).text, SwiftNames.literal(value), value)
+        }
+    }
+
+    /// A form's declaration and forwarded call written from its spelled text are the texts its
+    /// `declaration(after:)` and `callExpression` make, non-ASCII names included.
+    func testAFormsTextsWrittenFromItsSpellingAreTheTextsItMakes() throws {
+        let json = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [
+              { "parameters": [{ "label": "für", "name": "schlüssel", "type": "String" }], "returns": "[String]",
+                "forms": { "async": { "name": "wert" }, "completion": { "name": "wert" } } }] }] }
+            """#
+        let description = try Generator.resolve(Array(json.utf8), file: "Cloud.clouddouble.json")
+        let forms = description.types[0].calls[0].forms
+        XCTAssertEqual(forms.count, 2)
+        for form in forms {
+            for text in [SpelledText.declaration(form, after: "public "), .declaration(form, after: ""), .callExpression(form), .text("wört")] {
+                var output = RenderOutput(capacity: 4)
+                text.write(to: &output)
+                XCTAssertEqual(output.finish().utf8Text, text.string)
+            }
+        }
+        XCTAssertEqual(SpelledText.declaration(forms[0], after: "public ").string, "public func wert(für schlüssel: String) async throws -> [String]")
+    }
+
     /// A call of a fault wrapper answers `kind.async` without making `kind` (its own
     /// `value(of:then:)`): the same as through `kind`'s value.
     func testADottedNameAnsweredInOneStepIsTheSameAsThroughItsFirstPart() throws {
@@ -95,7 +251,7 @@ final class TemplateScopeTests: XCTestCase {
         var lines: [String] = []
         for kind in kinds {
             let call = FaultTypeContext.Call(
-                attributes: [], declaration: "func f()", invocation: "f()", id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
+                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
             let rendered = try render(template, call.templateValue)
             XCTAssertEqual(try render(template, Self.expanded(call.templateValue)), rendered)
             lines.append(rendered)

@@ -123,3 +123,61 @@ final class TypesParsedApartTests: XCTestCase {
         XCTAssertEqual(description.errorModel?.retryAfterKey?.value, "\"k\"")
     }
 }
+
+/// Each type is checked and resolved where it is decoded (`TypeChecks`); a reference to another
+/// type is checked once every name is known. The diagnostics are the ones the checks of the
+/// whole description give, in the same order.
+final class TypesCheckedApartTests: XCTestCase {
+    static func text() -> String {
+        var types = (0..<70).map { TypesParsedApartTests.type("Service\($0)") }
+        types[1] = TypesParsedApartTests.type("1Bad")
+        // A reference to no described type between two problems of its own type.
+        types[2] = """
+            {
+                  "name": "Service2", "sdkType": "SDKService2",
+                  "properties": [{ "name": "bad name", "type": "Int" }, { "name": "child", "ref": "Servce4" }, { "name": "x_", "type": "Int" }]
+                }
+            """
+        types[3] = TypesParsedApartTests.type("class")
+        return TypesParsedApartTests.description(types)
+    }
+
+    func diagnostics(_ validate: () throws -> Void) -> [Diagnostic] {
+        do {
+            try validate()
+        } catch let error as GeneratorError {
+            if case .description(let diagnostics) = error { return diagnostics.diagnostics }
+        } catch let error as DiagnosticsError {
+            return error.diagnostics
+        } catch {}
+        return []
+    }
+
+    func testChecksOfTypesApartReportWhatTheWholeDescriptionsChecksDo() {
+        let bytes = Array(Self.text().utf8)
+        // Decoded, checked and resolved type by type (the types parsed apart), and the model
+        // decoded first and checked whole: the same diagnostics, in the same order.
+        let apart = diagnostics { _ = try Generator.resolve(bytes, file: "t.json") }
+        let whole = diagnostics { try Validator.validate(DescriptionDecoder.decode(bytes, file: "t.json"), file: "t.json") }
+        XCTAssertEqual(apart.map(\.description), whole.map(\.description))
+        XCTAssertEqual(apart.map(\.message), [
+            "the type name \"1Bad\" is not a valid Swift identifier",
+            "the property name \"bad name\" is not a valid Swift identifier",
+            "\"Servce4\" refers to a type that is not described",
+            "the property name \"x_\" ends in \"_\", the spelling generated code keeps for its own names",
+            "the type name \"class\" is not a valid Swift identifier",
+        ])
+        XCTAssertEqual(apart[2].hint, "did you mean \"Service4\"?")
+    }
+
+    // A description whose checks pass resolves the same either way.
+    func testTypesCheckedApartResolveAsTheWholeDescriptionDoes() throws {
+        let text = TypesParsedApartTests.description((0..<70).map { TypesParsedApartTests.type("Service\($0)") })
+        let apart = try Generator.resolve(Array(text.utf8), file: "t.json")
+        let whole = try Validator.validate(DescriptionDecoder.decode(Array(text.utf8), file: "t.json"), file: "t.json")
+        XCTAssertEqual(apart.types.map(\.name.value), whole.types.map(\.name.value))
+        XCTAssertEqual(
+            apart.types.flatMap { $0.calls.flatMap { $0.forms.map(\.declaration) } },
+            whole.types.flatMap { $0.calls.flatMap { $0.forms.map(\.declaration) } })
+    }
+}

@@ -7,6 +7,23 @@ public enum DescriptionDecoder {
     public static let maximumBytes = 64 << 20
 
     public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
+        guard case .described(let description) = try decode(bytes, file: file, checkingTypes: false) else {
+            preconditionFailure("types are checked only when asked to")
+        }
+        return description
+    }
+
+    /// A decoded description: whole, or its types checked already.
+    enum Decoded {
+        case described(APIDescription)
+        /// The description (without its types) in `TypeChecks`, and its types in order.
+        case checked(TypeChecks, [CheckedType])
+    }
+
+    /// The model and, with `checkingTypes`, its types checked where each is decoded, on the
+    /// same core while its values are fresh (`TypeChecks`). Types are checked that way when
+    /// "types" is parsed apart; otherwise the validator checks them.
+    static func decode(_ bytes: [UInt8], file: String, checkingTypes: Bool) throws(DiagnosticsError) -> Decoded {
         guard bytes.count <= maximumBytes else {
             throw DiagnosticsError([Diagnostic(
                 file: file, location: SourceLocation(line: 1, column: 1),
@@ -19,16 +36,25 @@ public enum DescriptionDecoder {
         // any type's fails, the document is parsed whole, as one parse, for its first error.
         var parser = JSONParser(bytes, splitting: "types")
         if let root = try? parser.parse(), let elements = parser.splitElements {
+            // What a type is checked against, decoded from the rest of the document first (and
+            // again below, for its diagnostics: it is small). Not when it has a problem: the
+            // description is refused for that, and its types are only decoded.
+            let checks = checkingTypes ? Reader.checks(root, file: file, typeCache: typeCache) : nil
             let decoded = elements.parallelMap { element -> DecodedType? in
-                guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
-                let sink = DiagnosticSink(file: file)
-                let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
-                return DecodedType(type: type, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+                // The type's JSON is let go of before it is checked.
+                guard let decoded = decodeType(element, of: bytes, file: file, typeCache: typeCache) else { return nil }
+                guard let checks, let type = decoded.type, decoded.diagnostics.isEmpty, decoded.duplicateKeys.isEmpty else { return decoded }
+                return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
             }
             if !decoded.contains(where: { $0 == nil }) {
                 // In the order the whole document's parse finds them: by place.
                 let duplicates = (parser.duplicateKeys + decoded.flatMap { $0!.duplicateKeys }).sorted { $0.location < $1.location }
-                return try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
+                var description = try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
+                guard checkingTypes else { return .described(description) }
+                // Without a problem anywhere, every type was checked; any other is checked here.
+                description.types = []
+                let against = checks ?? TypeChecks(description, file: file)
+                return .checked(against, decoded.compactMap { $0!.checked ?? $0!.type.map { against.check($0) } })
             }
         }
         // The first error is what is wanted: the types are parsed and let go one by one, so a
@@ -47,10 +73,19 @@ public enum DescriptionDecoder {
         } catch {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
-        return try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache)
+        return .described(try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache))
     }
 
-    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set.
+    /// One element of "types", parsed and decoded on its own; `nil` when its parse fails.
+    private static func decodeType(_ element: JSONParser.Element, of bytes: [UInt8], file: String, typeCache: SwiftTypeCache) -> DecodedType? {
+        guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
+        let sink = DiagnosticSink(file: file)
+        let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
+        return DecodedType(type: type, checked: nil, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
+    }
+
+    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set
+    /// (those checked already left out).
     private static func finish(
         _ root: JSONValue, duplicateKeys: [(key: String, location: SourceLocation)], decodedTypes: [DecodedType]?, file: String, typeCache: SwiftTypeCache
     ) throws(DiagnosticsError) -> APIDescription {
@@ -64,11 +99,22 @@ public enum DescriptionDecoder {
     }
 }
 
-/// One element of "types", decoded on its own, with its diagnostics in order.
-private struct DecodedType: Sendable {
+/// One element of "types", decoded on its own, with its diagnostics in order; checked too
+/// (`checked`, which holds the type, and no `type`) when it decoded without a problem and the
+/// description's other parts could be read for its checks. A class: the arrays that hand it on
+/// retain it once, not each field.
+private final class DecodedType: Sendable {
     let type: DescribedType?
+    let checked: CheckedType?
     let diagnostics: [Diagnostic]
     let duplicateKeys: [(key: String, location: SourceLocation)]
+
+    init(type: DescribedType?, checked: CheckedType?, diagnostics: [Diagnostic], duplicateKeys: [(key: String, location: SourceLocation)]) {
+        self.type = type
+        self.checked = checked
+        self.diagnostics = diagnostics
+        self.duplicateKeys = duplicateKeys
+    }
 }
 
 private struct Reader {
@@ -85,6 +131,14 @@ private struct Reader {
         self.sink = sink
         self.typeCache = typeCache
         self.decodedTypes = decodedTypes
+    }
+
+    /// What each type is checked against (`TypeChecks`): the split document's other parts,
+    /// when they decode without a problem.
+    static func checks(_ root: JSONValue, file: String, typeCache: SwiftTypeCache) -> TypeChecks? {
+        let sink = DiagnosticSink(file: file)
+        guard let description = Reader(sink: sink, typeCache: typeCache).description(root), sink.diagnostics.isEmpty else { return nil }
+        return TypeChecks(description, file: file)
     }
 
     func declared(_ type: Located<String>) -> DeclaredType {
@@ -421,39 +475,4 @@ private struct Reader {
             retryable: object.bool("retryable", default: false), throttling: object.bool("throttling", default: false),
             network: object.bool("network", default: false), userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
     }
-}
-
-/// Every key the format allows, per object: the decoder rejects any other, and a test checks
-/// that the JSON Schema in docs/ lists exactly these.
-enum DescriptionKeys {
-    static let description = [
-        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "types", "operations", "liveCondition",
-    ]
-    static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable", "omitted"]
-    static let omitted = ["name", "reason"]
-    static let property = ["name", "type", "ref", "settable", "mockDefault", "store", "availability", "deprecated", "doc"]
-    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "atomic", "forms", "operations", "store", "mockDefault", "doc"]
-    static let operation = ["name", "sdkType", "doc", "streams", "result", "store", "atomic"]
-    static let stream = ["name", "key", "value", "requested", "input", "fields", "blocks", "doc"]
-    static let streamInput = ["property", "key"]
-    static let parameterItems = ["result", "key"]
-    static let atomic = ["when", "groupBy", "except", "error"]
-    static let field = ["name", "type"]
-    static let operationResult = ["type", "default", "blocks"]
-    static let block = ["name", "role", "type", "arguments", "unwrap", "deprecated"]
-    static let binding = ["name", "value"]
-    static let parameter = ["label", "name", "type", "default", "items"]
-    /// The form kinds, the keys of "forms".
-    static let forms = FormKind.allCases.map(\.rawValue)
-    static let form = [
-        "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",
-        "availability", "deprecated",
-    ]
-    /// Keys that only completion-handler forms accept.
-    static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
-    static let deprecated = ["message", "renamed"]
-    static let errorModel = [
-        "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "requestTooLargeCode", "cancelledCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
-    ]
-    static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "network", "userAction", "defaultRetryAfter"]
 }

@@ -131,4 +131,20 @@ final class DiagnosticSink {
     func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
+
+    /// References to described types, made where one type is checked on its own: each is
+    /// checked once every type's name is known, its diagnostic (if any) placed after the
+    /// `position` diagnostics collected before it.
+    private(set) var references: [PendingReference] = []
+
+    func reference(_ name: Located<String>) {
+        references.append(PendingReference(name: name, position: diagnostics.count))
+    }
+}
+
+/// A reference to a described type (`"ref"`, `"returnsRef"`), to check when every name is known.
+struct PendingReference: Sendable {
+    let name: Located<String>
+    /// How many of its type's diagnostics come before its own.
+    let position: Int
 }

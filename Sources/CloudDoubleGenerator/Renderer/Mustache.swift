@@ -78,7 +78,7 @@ public struct MustacheTemplate: Sendable {
     /// its templates once; this compiles the template and `partials` for this rendering.)
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
         let program = TemplateProgram(partials, main: self)
-        return try TemplateRunner(program).render(entry: program.entryNames.count - 1, context)
+        return try TemplateRunner(program).render(entry: program.entryNames.count - 1, context).utf8Text
     }
 
     public struct RenderError: Error, Sendable, CustomStringConvertible {

@@ -1,6 +1,8 @@
+import Foundation
+
 /// A section over a long list at the top of a template (the types of a large description),
-/// rendered on all cores: the items are split into chunks, each rendered into its own text, and
-/// the texts appended in order, so the output is the same as rendering the items one by one (and
+/// rendered on all cores: the items are split into chunks, each rendered into its own bytes, and
+/// the bytes appended in order, so the output is the same as rendering the items one by one (and
 /// the first error in item order is the one thrown). Chunks go in waves, so besides the output
 /// only one wave's text is held.
 struct ParallelSection: Sendable {
@@ -32,12 +34,12 @@ struct ParallelSection: Sendable {
             // The append job first: the last wave's texts are freed as early as they can be.
             let jobs = (joined.pending.isEmpty ? [] : [Job.append]) + chunksOfWave.map(Job.render)
             if jobs.isEmpty { return }
-            let texts = try jobs.parallelMap(minimumCount: 2) { job throws(MustacheTemplate.RenderError) -> String in
+            let texts = try jobs.parallelMap(minimumCount: 2) { job throws(MustacheTemplate.RenderError) -> Data in
                 switch job {
                 case .render(let range): return try renderChunk(range)
                 case .append:
                     joined.appendPending()
-                    return ""
+                    return Data()
                 }
             }
             joined.pending = Array(texts.suffix(chunksOfWave.count))
@@ -56,7 +58,7 @@ struct ParallelSection: Sendable {
         case append
     }
 
-    private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> String {
+    private func renderChunk(_ range: Range<Int>) throws(MustacheTemplate.RenderError) -> Data {
         var text = RenderOutput(capacity: 1 << 17)
         // Enclosing contexts of the chunk's own: both cores look names up in them for every
         // item, and reference counts shared between cores cost more than the copies. (The
@@ -81,8 +83,8 @@ struct ParallelSection: Sendable {
 /// `@unchecked Sendable` because the compiler cannot see that.
 private final class JoinedOutput: @unchecked Sendable {
     var output: RenderOutput
-    /// Texts rendered, in order, not yet appended; and the index after their last item.
-    var pending: [String] = []
+    /// Chunks rendered, in order, not yet appended; and the index after their last item.
+    var pending: [Data] = []
     var pendingEnd = 0
     private let count: Int
     private var startLength: Int
@@ -101,12 +103,12 @@ private final class JoinedOutput: @unchecked Sendable {
             // join: grown to hold them first, the output would be held twice while it moves
             // (~4 MB more at the peak for 3,000 types).
             reserved = true
-            let waiting = pending.reduce(0) { $0 + $1.utf8.count }
+            let waiting = pending.reduce(0) { $0 + $1.count }
             let written = output.utf8Count + waiting
             let perItem = (written - startLength) / pendingEnd
             output.reserveCapacity(written + perItem * (count - pendingEnd) * 21 / 20 + 4096)
         }
-        for text in pending { output.appendRendered(text) }
+        for bytes in pending { output.append(bytes) }
         pending = []
     }
 }

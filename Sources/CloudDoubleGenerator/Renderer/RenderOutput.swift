@@ -1,24 +1,28 @@
-/// Where a template renders to: pieces are gathered as UTF-8 bytes in a buffer and turned into
-/// text in one go when the text is asked for. Appending a piece is then a length check and a
-/// copy, where appending to a `String` also checks its uniqueness and updates its flags every
-/// time, and a large file's text is made of millions of pieces.
+import Foundation
+
+/// Where a template renders to: the text's UTF-8 bytes in one buffer, handed over as they are by
+/// `finish()`. Appending a piece is a length check and a copy, where appending to a `String` also
+/// checks its uniqueness and updates its flags every time (a large file's text is made of
+/// millions of pieces). Every piece is a whole `String` or a span of a template's text, so the
+/// bytes are valid UTF-8 and are never checked again: the tool writes them as they are.
 ///
-/// The buffer is freed by `finish()`, which every renderer calls once it is done (it is passed
-/// only `inout`, never copied).
+/// The buffer is `malloc`ed so that growing it can be a `realloc` (a large block is remapped,
+/// not copied, so a long rendering is not held twice while it grows), and so that `finish()` can
+/// hand it to a `Data` that frees it. Every renderer calls `finish()` once it is done, also when
+/// it fails (the output is passed only `inout`, never copied).
 struct RenderOutput {
-    /// The text so far, up to the pending bytes.
-    private var text = ""
-    private var base: UnsafeMutablePointer<UInt8>
+    /// Nil until the first byte is written (an indented partial that writes nothing, as most
+    /// `#sourceLocation` partials do, allocates nothing), and after `finish()`.
+    private var base: UnsafeMutablePointer<UInt8>?
     private var count = 0
-    private var capacity: Int
+    private var capacity = 0
 
     init(capacity: Int = 16_384) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        reserveCapacity(capacity)
     }
 
     /// How many bytes have been written.
-    var utf8Count: Int { text.utf8.count + count }
+    var utf8Count: Int { count }
 
     @inline(__always)
     mutating func append(_ piece: String) {
@@ -37,29 +41,15 @@ struct RenderOutput {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { makeRoom(for: bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
+        if count + bytes.count > capacity { reserveCapacity(Swift.max(capacity * 2, count + bytes.count, 256)) }
+        // There is a buffer now: it holds at least these bytes.
+        (base.unsafelyUnwrapped + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
-    /// Past a megabyte the pending bytes join the text rather than the buffer growing, so a long
-    /// rendering is not held twice.
-    private mutating func makeRoom(for extra: Int) {
-        if capacity >= 1 << 20 {
-            flush()
-            if extra <= capacity { return }
-        }
-        grow(toHold: count + extra)
-    }
-
-    private mutating func grow(toHold needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+    /// Appends `bytes` (a chunk of a parallel section, rendered elsewhere): they join as they are.
+    mutating func append(_ bytes: Data) {
+        bytes.withUnsafeBytes { raw in append(raw.bindMemory(to: UInt8.self)) }
     }
 
     /// Appends what `rendered` holds (and frees it), with `indentCount` bytes at `indent` before
@@ -67,49 +57,46 @@ struct RenderOutput {
     /// `\r\n` is one `Character`, not a line feed, so the line after it gets no indent (as when
     /// this was done by character).
     mutating func appendIndenting(_ rendered: inout RenderOutput, by indent: UnsafePointer<UInt8>, count indentCount: Int) {
-        var text = rendered.finish()
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var start = 0
-            var atLineStart = true
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if atLineStart && byte != UInt8(ascii: "\n") {
-                    append(UnsafeBufferPointer(start: base + start, count: index - start))
-                    append(indent, count: indentCount)
-                    start = index
-                }
-                atLineStart = byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
-            }
-            append(UnsafeBufferPointer(start: base + start, count: bytes.count - start))
+        guard let bytes = rendered.base, rendered.count > 0 else {
+            _ = rendered.finish()
+            return
         }
+        var start = 0
+        var atLineStart = true
+        for index in 0..<rendered.count {
+            let byte = bytes[index]
+            if atLineStart && byte != UInt8(ascii: "\n") {
+                append(UnsafeBufferPointer(start: bytes + start, count: index - start))
+                append(indent, count: indentCount)
+                start = index
+            }
+            atLineStart = byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r"))
+        }
+        append(UnsafeBufferPointer(start: bytes + start, count: rendered.count - start))
+        _ = rendered.finish()
     }
 
-    /// Appends text rendered elsewhere (a chunk of a parallel section): it joins the text as is.
-    mutating func appendRendered(_ rendered: String) {
-        flush()
-        text += rendered
-    }
-
-    /// Makes room for `utf8Count` bytes of text in all.
+    /// Makes room for `utf8Count` bytes in all, so a long text grows once rather than again and
+    /// again (each growth of a block glibc did not map on its own is a copy).
     mutating func reserveCapacity(_ utf8Count: Int) {
-        flush()
-        text.reserveCapacity(utf8Count)
+        guard utf8Count > capacity else { return }
+        // Without a buffer yet (or since `finish()`), a new one is made.
+        guard let grown = realloc(base, utf8Count) else { fatalError("out of memory for \(utf8Count) bytes of generated text") }
+        base = grown.assumingMemoryBound(to: UInt8.self)
+        capacity = utf8Count
     }
 
-    /// Moves the pending bytes into the text. Every piece was a whole `String`, so the bytes are
-    /// valid UTF-8 and nothing is repaired.
-    private mutating func flush() {
-        guard count > 0 else { return }
-        text += String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-        count = 0
-    }
-
-    /// The rendered text; frees the buffer (the output is not used after).
-    mutating func finish() -> String {
-        flush()
-        base.deallocate()
-        capacity = 0
-        return text
+    /// The rendered bytes; the buffer is theirs now (the output is empty after).
+    mutating func finish() -> Data {
+        defer {
+            base = nil
+            count = 0
+            capacity = 0
+        }
+        guard let base, count > 0 else {
+            free(base)
+            return Data()
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 }

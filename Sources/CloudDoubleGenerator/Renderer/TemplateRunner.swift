@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders a ``TemplateProgram``: a loop over its instructions with a stack of contexts, the
 /// innermost last. Names are looked up from the innermost context outwards; a dotted name's
 /// first part picks the context and the rest must be found inside it.
@@ -27,8 +29,9 @@ struct TemplateRunner: @unchecked Sendable {
         entries = program.entries.baseAddress!
     }
 
-    /// Renders the entry `entry` (an index of the program's entries) with `context`.
-    func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> String {
+    /// Renders the entry `entry` (an index of the program's entries) with `context`: the text's
+    /// UTF-8 bytes.
+    func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> Data {
         var output = RenderOutput()
         var stack = [context]
         do throws(RenderError) {
@@ -71,6 +74,7 @@ struct TemplateRunner: @unchecked Sendable {
             case .section, .inverted, .lineSection, .separatedSection:
                 let body = index..<Int(instruction.end)
                 index = body.upperBound
+                if instruction.kind == .lineSection, stack.count > 1, writeLines(instruction, from: stack, into: &output) { continue }
                 let value = lookup(instruction.key, in: stack)
                 let truthy = value?.isTruthy ?? false
                 if instruction.kind == .inverted {
@@ -116,7 +120,7 @@ struct TemplateRunner: @unchecked Sendable {
                     try run(entry: Int(instruction.key), stack: &stack, into: &output, depth: depth + 1)
                     continue
                 }
-                var rendered = RenderOutput(capacity: 1024)
+                var rendered = RenderOutput(capacity: 0)
                 do throws(RenderError) {
                     try run(entry: Int(instruction.key), stack: &stack, into: &rendered, depth: depth + 1)
                 } catch {
@@ -208,6 +212,18 @@ struct TemplateRunner: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// A line section over a one-part name the innermost context, a scope, writes line by line
+    /// itself (``TemplateWritingScope``): true when it wrote them. Any other case (another
+    /// context innermost, a name that scope does not write) goes through `lookup`.
+    @inline(__always)
+    private func writeLines(_ instruction: TemplateProgram.Instruction, from stack: [TemplateValue], into output: inout RenderOutput) -> Bool {
+        let key = keys[Int(instruction.key)]
+        guard key.partCount == 1, let field = fields[Int(key.firstPart)], case .scope(let context)? = stack.last else { return false }
+        let prefix = UnsafeBufferPointer(start: bytes + Int(instruction.text.start), count: Int(instruction.text.count))
+        let suffix = UnsafeBufferPointer(start: bytes + Int(instruction.suffix.start), count: Int(instruction.suffix.count))
+        return context.appendLines(field, prefix: prefix, suffix: suffix, to: &output)
     }
 
     /// The value `key` names, if any context has it.

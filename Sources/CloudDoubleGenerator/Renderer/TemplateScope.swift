@@ -16,6 +16,32 @@ protocol TemplateScope: Sendable {
     func value(of field: TemplateField, then next: TemplateField) -> TemplateValue??
 }
 
+/// A scope some of whose fields are written into the output from what it holds (a resolved
+/// form's spelled text, a type's prefix and name) rather than made a `String` first: `{{name}}`
+/// of such a field costs a copy of its bytes, where a value costs an allocation, the copy, a
+/// check of the bytes as UTF-8 and a free. Its `value(of:)` still answers every field (for
+/// sections, dotted names and snapshots), with the same text.
+protocol TemplateWritingScope: TemplateScope {
+    /// Writes the text of `field` into `output`; false when this scope does not write that field
+    /// itself (its `value(of:)` answers it, or no field of this scope has the name).
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool
+
+    /// Writes the lines of `field`, each between `prefix` and `suffix`, as a line section over
+    /// it renders them (`{{#doc}}/// {{line}}` and a line feed); false when this scope does not
+    /// write that field's lines itself.
+    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool
+}
+
+extension TemplateWritingScope {
+    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        false
+    }
+}
+
+extension TemplateWritingScope {
+    var templateValue: TemplateValue { .scope(ScopedContext(self)) }
+}
+
 extension TemplateScope {
     var templateValue: TemplateValue { .scope(ScopedContext(self)) }
 
@@ -46,6 +72,10 @@ public struct ScopedContext: Sendable {
         box = ScopeBox(scope)
     }
 
+    init<Scope: TemplateWritingScope>(_ scope: Scope) {
+        box = WritingScopeBox(scope)
+    }
+
     func value(of field: TemplateField) -> TemplateValue? {
         box.value(of: field)
     }
@@ -57,6 +87,11 @@ public struct ScopedContext: Sendable {
     /// Writes `{{field}}` into `output`, as the value of `field` renders.
     func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
         box.append(field, to: &output)
+    }
+
+    /// Writes a line section over `field`, if the scope writes that field's lines itself.
+    func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        box.appendLines(field, prefix: prefix, suffix: suffix, to: &output)
     }
 
     /// The fields the scope answers, in ``TemplateField`` order: what an object with the same
@@ -73,6 +108,7 @@ class AnyScopeBox: @unchecked Sendable {
     func value(of field: TemplateField) -> TemplateValue? { nil }
     func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? { nil }
     func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText { .missing }
+    func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool { false }
 }
 
 /// What writing a scope's field as `{{field}}` did.
@@ -85,7 +121,7 @@ enum ScopedText {
     case notText
 }
 
-private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
+private class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Sendable {
     let scope: Scope
 
     init(_ scope: Scope) {
@@ -110,5 +146,17 @@ private final class ScopeBox<Scope: TemplateScope>: AnyScopeBox, @unchecked Send
         default: return .notText
         }
         return .appended
+    }
+}
+
+/// The box of a ``TemplateWritingScope``: its own fields written by the scope itself, the rest as
+/// any scope's.
+private final class WritingScopeBox<Scope: TemplateWritingScope>: ScopeBox<Scope>, @unchecked Sendable {
+    override func append(_ field: TemplateField, to output: inout RenderOutput) -> ScopedText {
+        scope.write(field, to: &output) ? .appended : super.append(field, to: &output)
+    }
+
+    override func appendLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        scope.writeLines(field, prefix: prefix, suffix: suffix, to: &output)
     }
 }

@@ -69,6 +69,11 @@ public struct TemplateSet: Sendable {
     }
 
     public func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
+        try renderedBytes(artifact, context: context).utf8Text
+    }
+
+    /// The rendered text's UTF-8 bytes, as the tool writes them (no `String` is made of them).
+    func renderedBytes(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> Data {
         guard let entry = program.entryIndex[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }

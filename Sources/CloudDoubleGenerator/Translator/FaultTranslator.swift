@@ -17,7 +17,7 @@ struct FaultTranslator {
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
-        var calls: [FaultTypeContext.Call] = []
+        var calls = ScopeList<FaultTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
             let arguments = call.argumentsValue
             let id = StringLiteral(call.callID)
@@ -30,7 +30,7 @@ struct FaultTranslator {
 
     func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), invocation: form.callExpression,
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), invocation: .callExpression(form),
             id: id, handler: form.hasHandler ? form.handlerName : "",
             arguments: arguments, kind: .forwarded(child: nil))
         let operations = call.runs

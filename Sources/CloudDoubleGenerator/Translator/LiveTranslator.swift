@@ -18,13 +18,13 @@ struct LiveTranslator {
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
-        var calls: [LiveTypeContext.Call] = []
+        var calls = ScopeList<LiveTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
             for form in call.forms {
                 calls.append(LiveTypeContext.Call(
                     attributes: form.attributes,
-                    declaration: form.declaration(after: translator.accessPrefix),
-                    invocation: form.callExpression,
+                    declaration: .declaration(form, after: translator.accessPrefix),
+                    invocation: .callExpression(form),
                     isAsync: form.kind == .async,
                     child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }

@@ -13,9 +13,8 @@ struct MockTranslator {
 
     func type(_ type: ResolvedType) -> MockTypeContext {
         let names = translator.names
-        var properties: [MockTypeContext.Property] = []
-        var backing: [MockTypeContext.BackingRequirement] = []
-        properties.reserveCapacity(type.properties.count)
+        var properties = ScopeList<MockTypeContext.Property>(capacity: type.properties.count)
+        var backing = ScopeList<MockTypeContext.BackingRequirement>()
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let model = translator.typeModel(property.type)
@@ -34,15 +33,19 @@ struct MockTranslator {
                 fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
-        var calls: [MockTypeContext.Call] = []
+        var calls = ScopeList<MockTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
         for call in type.calls {
             let operations = call.runs
             let arguments = call.argumentsValue
             let id = StringLiteral(call.callID)
+            // What every form of the call answers with, worked out once for them all.
+            let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
             for form in call.forms {
-                calls.append(operations.isEmpty ? self.call(form, of: call, id: id, arguments: arguments) : operationCall(form, of: call, id: id))
+                calls.append(
+                    operations.isEmpty
+                        ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -63,13 +66,14 @@ struct MockTranslator {
             backingRefinements: operationBackings)
     }
 
-    /// A recorder call answering one form from its stubs.
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> MockTypeContext.Call {
+    /// A recorder call answering one form from its stubs. `defaultValue`: the call's
+    /// `mockDefault` or its type's empty value.
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
         // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
-        let fallback = (call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))).map { $0 == "nil" ? ".some(nil)" : $0 }
+        let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
         case .sync:
@@ -79,7 +83,7 @@ struct MockTranslator {
                 method = .child(child(ref, key: key))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
-                answer.fallback = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:)) ?? "()"
+                answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
         case .async:
@@ -102,7 +106,7 @@ struct MockTranslator {
             method = .deliverResult
         }
         return MockTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix),
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix),
             copied: translator.copied(at: call.mockDefault?.location ?? errorValue), answer: answer, method: method)
     }
 
@@ -112,7 +116,7 @@ struct MockTranslator {
         let parameter = SwiftNames.escaped(call.parameters[0].name.value)
         let answer = MockTypeContext.Answer(id: id, arguments: parameter, handler: "")
         return MockTypeContext.Call(
-            attributes: form.attributes, declaration: form.declaration(after: translator.accessPrefix), copied: nil, answer: answer,
+            attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), copied: nil, answer: answer,
             method: .run(outcomes: call.runs.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))
     }
 

@@ -27,32 +27,39 @@ struct ProtocolsTranslator {
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
-        var requirements: [ProtocolsTypeContext.Requirement] = []
-        var overloads: [ProtocolsTypeContext.Overload] = []
-        var keys: [ProtocolsTypeContext.CallKey] = []
-        // Sized once: the contexts are large values, each growth copies them all.
-        requirements.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
-        keys.reserveCapacity(type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
+        var overloads = ScopeList<ProtocolsTypeContext.Overload>()
+        // Sized once: each growth copies them all.
+        var requirements = ScopeList<ProtocolsTypeContext.Requirement>(capacity: type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
+        var keys = ScopeList<ProtocolsTypeContext.CallKey>(capacity: type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
             requirements.append(ProtocolsTypeContext.Requirement(
-                doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
-                declaration: "var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }"))
+                doc: .comment(DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`.")), attributes: attributes,
+                declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
+                doc: .comment(DocComment("The property `\(property.name.value)`.")), attributes: attributes, arguments: Qualified.void, value: declared,
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
+        // The comments that name the SDK type and a call's selectors are written into the output
+        // in their pieces (no line made per form) when every piece is a line as it is.
+        let plainSDKType = DocComment.isPlainLine(sdkType)
         for call in type.calls {
             let id = call.callID
             let forms = call.forms
             let selectors = forms.map { $0.selector(of: call) }
+            let plain = plainSDKType && DocComment.isPlainLine(id) && selectors.allSatisfy(DocComment.isPlainLine)
+            let documentation = call.documentation.map(DocComment.init)
             for (form, selector) in zip(forms, selectors) {
-                let forwards = TextBuilder.joined("Call `", id, "`; forwards to `", sdkType, ".", selector, "`.")
-                requirements.append(ProtocolsTypeContext.Requirement(
-                    doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]),
-                    attributes: form.attributes, declaration: form.declaration))
-                overloads += self.overloads(form, of: call)
+                let doc: ProtocolsTypeContext.Requirement.Doc
+                if plain {
+                    doc = .forwarding(documentation: documentation, id: id, sdkType: sdkType, selector: selector)
+                } else {
+                    let forwards = TextBuilder.joined("Call `", id, "`; forwards to `", sdkType, ".", selector, "`.")
+                    doc = .comment(DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]))
+                }
+                requirements.append(ProtocolsTypeContext.Requirement(doc: doc, attributes: form.attributes, declaration: .declaration(form, after: "")))
+                for overload in self.overloads(form, of: call) { overloads.append(overload) }
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
             let shared = forms.dropFirst().reduce(forms.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, form in
@@ -61,22 +68,13 @@ struct ProtocolsTranslator {
             for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
                 keys.append(ProtocolsTypeContext.CallKey(
-                    doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
+                    doc: .comment(DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`.")), attributes: [],
                     arguments: operation.sdkType.value, value: outcome,
                     name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
-            var doc = TextBuilder(capacity: 128)
-            doc += "The call `"
-            doc += id
-            doc += "`: "
-            for (index, selector) in selectors.enumerated() {
-                doc += index == 0 ? "`" : ", `"
-                doc += selector
-                doc += "`"
-            }
-            doc += "."
+            let keyDoc = ProtocolsTypeContext.CallKey.Doc.call(id: id, selectors: selectors)
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment(doc.text()), attributes: shared, arguments: call.argumentsType,
+                doc: plain ? keyDoc : .comment(DocComment(keyDoc.lines)), attributes: shared, arguments: call.argumentsType,
                 value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(

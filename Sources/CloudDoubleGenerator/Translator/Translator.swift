@@ -143,11 +143,13 @@ extension Translator {
     /// The type's properties as a live adapter or fault wrapper forwards them; a described type
     /// a property holds is handed out by `child(name)`, other values read through the fault
     /// engine when `throughFaults`.
-    func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> [ForwardedProperty] {
-        type.properties.map { property in
-            ForwardedProperty(
+    func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> ScopeList<ForwardedProperty> {
+        var properties = ScopeList<ForwardedProperty>(capacity: type.properties.count)
+        for property in type.properties {
+            properties.append(ForwardedProperty(
                 attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
-                settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults)
+                settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults))
         }
+        return properties
     }
 }

@@ -10,10 +10,11 @@ final class ResolvedForm: Sendable {
     let availability: [Availability]
     /// The declaration, then the forwarded call, in one text: kept for every form for the whole
     /// run, one allocation instead of two holds ~2.4 MB less at the peak for 3,000 types
-    /// (docs/Benchmarks.md). The artifacts read them as copies, one `memcpy` each.
-    private let spelled: String
+    /// (docs/Benchmarks.md). The artifacts read them as copies, one `memcpy` each, or write
+    /// them into their output straight from here (`SpelledText`).
+    let spelled: String
     /// Where the forwarded call starts in `spelled`.
-    private let callStart: String.Index
+    let callStart: String.Index
     /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).

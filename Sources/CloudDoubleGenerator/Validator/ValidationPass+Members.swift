@@ -2,7 +2,7 @@
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
 extension ValidationPass {
-    func members(of type: DescribedType, typeNames: [String: SourceLocation], operationNames: [String]) {
+    func members(of type: DescribedType, operationNames: [String]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         ids.reserveCapacity(type.properties.count + type.calls.count)
@@ -31,7 +31,7 @@ extension ValidationPass {
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, at: .property, typeNames: typeNames)
+            typeUse(property.type, at: .property)
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
@@ -40,9 +40,7 @@ extension ValidationPass {
             deprecation(property.deprecation, at: property.name.location)
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
-        var signatures: [String: SourceLocation] = [:]
-        // One key per form: room for all at once, not grown (and rehashed) a step at a time.
-        signatures.reserveCapacity(type.calls.reduce(0) { $0 + $1.forms.count })
+        var overloads = OverloadKeys(type)
         for call in type.calls {
             if let id = call.id {
                 if !SwiftNames.isIdentifier(id.value) || SwiftNames.isReservedMemberName(id.value) {
@@ -54,7 +52,7 @@ extension ValidationPass {
             } else if let first = call.forms.first {
                 claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
             }
-            self.call(call, of: type, typeNames: typeNames, signatures: &signatures)
+            self.call(call, of: type, overloads: &overloads)
             for operation in operationsRun(by: call, operationNames: operationNames) {
                 claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
@@ -124,7 +122,7 @@ extension ValidationPass {
         }
     }
 
-    func call(_ call: Call, of type: DescribedType, typeNames: [String: SourceLocation], signatures: inout [String: SourceLocation]) {
+    func call(_ call: Call, of type: DescribedType, overloads: inout OverloadKeys) {
         for (index, parameter) in call.parameters.enumerated() {
             memberName(parameter.name, what: "parameter")
             // A handful of parameters: the earlier ones are compared, nothing is collected.
@@ -143,7 +141,7 @@ extension ValidationPass {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
+        if let returns = call.returns { typeUse(returns, at: .value) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
             return nil
@@ -167,19 +165,22 @@ extension ValidationPass {
         perItemShape(call)
         itemInputs(of: call)
         // Parameter types compare on the type model (`[String:Int]` is `[String: Int]`): spelled
-        // once per call, shared by its forms' overload keys.
-        var parameterTypes = TextBuilder(capacity: 32)
+        // once per call, shared by its forms' overload keys (when one of them needs one).
         // The labels the forms without labels of their own take: `_:count:`, once per call.
-        var callLabels = TextBuilder(capacity: 32)
-        for index in call.parameters.indices {
-            if index > 0 { parameterTypes += "," }
-            Self.appendCanonical(call.parameters[index].type, to: &parameterTypes)
-            callLabels += call.parameters[index].label.value
-            callLabels += ":"
+        var (parameterKey, parameterLabels) = ("", "")
+        let keyed = call.forms.map { overloads.needsKey($0) }
+        if keyed.contains(true) {
+            var parameterTypes = TextBuilder(capacity: 32)
+            var callLabels = TextBuilder(capacity: 32)
+            for index in call.parameters.indices {
+                if index > 0 { parameterTypes += "," }
+                Self.appendCanonical(call.parameters[index].type, to: &parameterTypes)
+                callLabels += call.parameters[index].label.value
+                callLabels += ":"
+            }
+            (parameterKey, parameterLabels) = (parameterTypes.text(), callLabels.text())
         }
-        let parameterKey = parameterTypes.text()
-        let parameterLabels = callLabels.text()
-        for form in call.forms {
+        for (form, keyed) in zip(call.forms, keyed) {
             memberName(form.name, what: "method")
             if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
                 MockDefaults.expression(for: model) == nil {
@@ -219,7 +220,8 @@ extension ValidationPass {
                     "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
                     at: handlerValue.location)
             }
-            // `async fetch(_:completionHandler:)[String,Int]`, built in one string: every form has one.
+            // `async fetch(_:completionHandler:)[String,Int]`, built in one string.
+            guard keyed else { continue }
             var builder = TextBuilder(capacity: 96)
             if form.kind.value == .async { builder += "async " }
             if let labels = form.labels {
@@ -245,13 +247,13 @@ extension ValidationPass {
             builder += "]"
             let key = builder.text()
             let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
-            if let first = signatures[key] {
+            if let first = overloads.signatures[key] {
                 let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
                 sink.error(
                     "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
                     at: form.name.location, hint: "overloads must differ in labels or parameter types")
             } else {
-                signatures[key] = form.name.location
+                overloads.signatures[key] = form.name.location
             }
         }
         // The kinds seen, one bit each.

@@ -8,18 +8,21 @@ struct ValidationPass {
     let description: APIDescription
     let sink: DiagnosticSink
 
-    func run() {
+    /// Every rule, for `description` (without its types) and `types`, each checked on its own
+    /// already (`TypeChecks`): their diagnostics are taken in the types' order, at the place
+    /// their checks had when they were made here.
+    func run(types: [CheckedType]) {
         moduleName(description.module)
         for module in description.imports { moduleName(module) }
         if !SwiftNames.isIdentifier(description.prefix.value) {
             sink.error("the prefix \"\(description.prefix.value)\" is not a valid start of a Swift name", at: description.prefix.location)
         }
         for attribute in description.availability { availability(attribute) }
-        if description.types.isEmpty {
+        if types.isEmpty {
             sink.error("the description has no types; describe at least one in \"types\"", at: description.module.location)
         }
         var typeNames: [String: SourceLocation] = [:]
-        for type in description.types {
+        for type in types {
             let name = type.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.isKeyword(name) {
                 sink.error("the type name \"\(name)\" is not a valid Swift identifier", at: type.name.location)
@@ -37,33 +40,53 @@ struct ValidationPass {
                 "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \(SwiftNames.literal(condition.value))",
                 at: condition.location)
         }
-        let operationNames = operations()
-        // Each type's members are checked on their own: on all cores, each into its own sink,
-        // the diagnostics then taken in the types' order.
-        let (description, file, names) = (self.description, sink.file, typeNames)
-        let perType = description.types.parallelMap { type in
-            let typeSink = DiagnosticSink(file: file)
-            ValidationPass(description: description, sink: typeSink).members(of: type, typeNames: names, operationNames: operationNames)
-            return typeSink.diagnostics
-        }
-        for diagnostics in perType {
-            for diagnostic in diagnostics { sink.append(diagnostic) }
+        // For its diagnostics: the types were checked against the names it returns.
+        _ = operations()
+        for type in types {
+            var references = type.references.makeIterator()
+            var reference = references.next()
+            for (position, diagnostic) in type.diagnostics.enumerated() {
+                while let pending = reference, pending.position == position {
+                    referencedType(pending.name, typeNames: typeNames)
+                    reference = references.next()
+                }
+                sink.append(diagnostic)
+            }
+            while let pending = reference {
+                referencedType(pending.name, typeNames: typeNames)
+                reference = references.next()
+            }
         }
         if let model = description.errorModel { errorModel(model) }
-        generatedNames()
+        generatedNames(types)
     }
+
+    /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
+    /// (`typeNameOwners` says what each is): made with the type's other checks, on any core.
+    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
+        let name = type.name.value
+        var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
+        // A member answered by a store gives the mock a backing protocol.
+        let backed = type.properties.contains { $0.store != nil }
+            || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+        if backed { generated.append(names.backingName(name)) }
+        return generated
+    }
+
+    /// What each of a type's generated names is, after the first (the protocol of the type).
+    private static let typeNameOwners = ["", "its live adapter", "its fault wrapper", "its mock", "its call keys", "its mock's backing protocol"]
 
     /// Every top-level name the generator emits has one owner: no two generated names are the
     /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
     /// make the live adapter wrap the protocol, silently).
-    func generatedNames() {
+    func generatedNames(_ types: [CheckedType]) {
         let prefix = description.prefix.value
         var owners: [String: (what: String, location: SourceLocation)] = [:]
         var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
         // Room for every name at once (up to six a type, four an operation), not grown step by step.
-        owners.reserveCapacity(6 * description.types.count + 4 * description.operations.count)
-        sdkNames.reserveCapacity(1 + description.types.count + description.operations.count)
-        for type in description.types { sdkNames[SDKTypeName.nominal(type.sdkType)] = type.sdkType.location }
+        owners.reserveCapacity(6 * types.count + 4 * description.operations.count)
+        sdkNames.reserveCapacity(1 + types.count + description.operations.count)
+        for type in types { sdkNames[type.sdkName] = type.sdkType.location }
         for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
         func claim(_ name: String, _ what: String, at location: SourceLocation) {
             if let first = owners[name] {
@@ -79,16 +102,10 @@ struct ValidationPass {
             }
         }
         let names = GeneratedNames(prefix: prefix)
-        for type in description.types {
-            let name = type.name.value
-            claim(names.protocolName(name), "the protocol of \(name)", at: type.name.location)
-            claim(names.liveName(name), "its live adapter", at: type.name.location)
-            claim(names.faultName(name), "its fault wrapper", at: type.name.location)
-            claim(names.mockName(name), "its mock", at: type.name.location)
-            claim(names.callKeyName(name), "its call keys", at: type.name.location)
-            let backed = type.properties.contains { $0.store != nil }
-                || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
-            if backed { claim(names.backingName(name), "its mock's backing protocol", at: type.name.location) }
+        for type in types {
+            for (index, generated) in type.generatedNames.enumerated() {
+                claim(generated, index == 0 ? "the protocol of \(type.name.value)" : Self.typeNameOwners[index], at: type.name.location)
+            }
         }
         for operation in description.operations {
             let name = operation.name.value

@@ -8,10 +8,26 @@ public enum Validator {
     /// The description, resolved, when it passes every rule; every problem otherwise.
     @discardableResult
     public static func validate(_ description: consuming APIDescription, file: String) throws(DiagnosticsError) -> ValidatedDescription {
-        let sink = DiagnosticSink(file: file)
-        ValidationPass(description: copy description, sink: sink).run()
+        let types = description.types
+        description.types = []
+        let checks = TypeChecks(description, file: file)
+        return try validate(checks, types: types.parallelMap { checks.check($0) })
+    }
+
+    /// The description `checks` holds, with `types` checked against it already (where they
+    /// were decoded, or above): the rules that need every type, then the resolved description.
+    static func validate(_ checks: TypeChecks, types: consuming [CheckedType]) throws(DiagnosticsError) -> ValidatedDescription {
+        let sink = DiagnosticSink(file: checks.file)
+        ValidationPass(description: checks.description, sink: sink).run(types: types)
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
-        return ValidatedDescription(resolving: consume description)
+        // Every type's own checks passed (its diagnostics would be the sink's), so each kept its
+        // type. Resolved here, on all cores, each type taken out of the array as it goes (so the
+        // model is not held twice), and not where it was checked: made after every type's JSON
+        // was let go of, the resolved model's blocks are not spread among the JSON's freed ones
+        // (resolved there, malloc's search of its fragmented free lists took ~15% more of the
+        // whole generation's CPU time, docs/Benchmarks.md).
+        let described = (consume types).compactMap(\.type)
+        return ValidatedDescription(checks.description, types: described.parallelMapTakingElements { checks.resolve($0) })
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
@@ -70,36 +86,10 @@ public struct ValidatedDescription: Sendable {
         return description
     }
 
-    /// Takes the description over: each type's members are moved into the resolved model as it
-    /// goes, so a large description is not held twice while it is resolved.
-    fileprivate init(resolving description: consuming APIDescription) {
-        let described = description.types
-        description.types = []
-        let operations = description.operations
-        let names = GeneratedNames(prefix: description.prefix.value)
+    /// `description` without its types, which `types` holds resolved.
+    fileprivate init(_ description: APIDescription, types: [ResolvedType]) {
         // The validator parsed each attribute with the same parser and refused what did not parse.
         let availability = description.availability.compactMap { Availability(parsing: $0.value) }
-        // On all cores, each type taken out of the description as it is resolved: its members are
-        // freed where the resolved ones are made, so the model is not held twice.
-        let types = described.parallelMapTakingElements { (type: consuming DescribedType) in
-            var type = type
-            let properties = type.properties
-            let calls = type.calls
-            type.properties = []
-            type.calls = []
-            return ResolvedType(
-                type,
-                properties: properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) },
-                calls: calls.map { call in
-                    let runs: [OperationSpec]
-                    switch call.operations {
-                    case nil: runs = []
-                    case .all: runs = operations
-                    case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
-                    }
-                    return ResolvedCall(call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs, names: names)
-                })
-        }
         storage = Storage(stored: description, types: types, availability: availability)
     }
 
@@ -114,13 +104,25 @@ struct ResolvedType: Sendable {
     let properties: [ResolvedProperty]
     let calls: [ResolvedCall]
 
-    init(_ type: DescribedType, properties: [ResolvedProperty], calls: [ResolvedCall]) {
+    /// Takes `type` apart: its members are freed as the resolved ones are made. `operations`
+    /// are the description's, `names` spells described types as their protocols.
+    init(resolving type: consuming DescribedType, operations: [OperationSpec], names: GeneratedNames) {
         var spec = type
+        let properties = spec.properties
+        let calls = spec.calls
         spec.properties = []
         spec.calls = []
         self.spec = spec
-        self.properties = properties
-        self.calls = calls
+        self.properties = properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) }
+        self.calls = calls.map { call in
+            let runs: [OperationSpec]
+            switch call.operations {
+            case nil: runs = []
+            case .all: runs = operations
+            case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
+            }
+            return ResolvedCall(call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs, names: names)
+        }
     }
 
     var described: DescribedType {

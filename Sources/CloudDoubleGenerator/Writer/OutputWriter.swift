@@ -1,13 +1,32 @@
 import Foundation
 
-/// One generated file: its name and its full text.
+/// One generated file: its name and its full text, kept as the UTF-8 bytes the tool writes.
 public struct GeneratedFile: Sendable, Hashable {
     public var name: String
-    public var contents: String
+    /// The file's text as UTF-8, as it is written: the generator renders bytes, so no text is
+    /// made of them (and checked again) unless `contents` is asked for.
+    public var bytes: Data
+
+    public init(name: String, bytes: Data) {
+        self.name = name
+        self.bytes = bytes
+    }
 
     public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
+        self.init(name: name, bytes: Data(contents.utf8))
+    }
+
+    /// The file's text, made from its bytes each time it is asked for.
+    public var contents: String {
+        get { bytes.utf8Text }
+        set { bytes = Data(newValue.utf8) }
+    }
+}
+
+extension Data {
+    /// The bytes as text (valid UTF-8, as rendered: nothing is repaired).
+    var utf8Text: String {
+        withUnsafeBytes { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
     }
 }
 

@@ -31,9 +31,9 @@ public struct StagedOutput {
         }
         let url = directory.appendingPathComponent(file.name)
         let temporary = directory.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        // Straight from the text's own bytes: no second copy of a file of tens of megabytes.
-        var contents = file.contents
-        let failure: String? = contents.withUTF8 { bytes in
+        // Straight from the file's own bytes: no second copy of a file of tens of megabytes.
+        let failure: String? = file.bytes.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
             if Self.file(at: url.path, holds: bytes) { return "" }
             return Self.write(bytes, to: temporary.path)
         }

@@ -15,16 +15,16 @@ struct FaultFileContext: TemplateContext {
 }
 
 /// One wrapper, `FaultInjectingCloudDatabase`: its names, then its members, properties first.
-struct FaultTypeContext: TemplateContext, TemplateScope {
+struct FaultTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
-    var properties: [ForwardedProperty]
+    var properties: ScopeList<ForwardedProperty>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
 
     /// One form of a call, and how the fault engine takes part in it.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         enum Kind: TemplateScope {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
@@ -64,9 +64,9 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         }
 
         var attributes: [Attribute]
-        var declaration: String
+        var declaration: SpelledText
         /// The call forwarded to `self.wrapped`, without the receiver.
-        var invocation: String
+        var invocation: SpelledText
         /// The call's id: what fault rules select it by.
         var id: StringLiteral
         /// The completion handler's name, or empty.
@@ -79,8 +79,8 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
-            case .invocation: .string(invocation)
+            case .declaration: declaration.templateValue
+            case .invocation: invocation.templateValue
             case .id: id.templateValue
             case .handler: .string(handler)
             case .arguments: .string(arguments)
@@ -91,6 +91,22 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
 
         func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
             field == .kind ? .some(kind.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .invocation: invocation.write(to: &output)
+            case .id: id.append(to: &output)
+            default: return false
+            }
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
         }
     }
 
@@ -153,5 +169,10 @@ struct FaultTypeContext: TemplateContext, TemplateScope {
         case .calls: calls.templateValue
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

@@ -31,53 +31,74 @@ struct FileContext: TemplateContext {
 }
 
 /// The names generated for one described type, which every artifact's template may use (the
-/// protocols file names all four conformers in its comments).
+/// protocols file names all four conformers in its comments). Kept as the type's name and the
+/// prefix: a name a template writes is written in its pieces (`write`), one it reads as a value
+/// is made then (`value(of:)`), so no type's context makes the eight names whether or not its
+/// template uses them.
 struct TypeNames: Sendable {
     /// The described name, `Database`.
-    var name: String
+    let name: String
     /// The SDK's class, `CKDatabase`.
-    var sdkType: String
-    /// `CloudDatabase`, and `LiveCloudDatabase`, `FaultInjectingCloudDatabase`, `MockCloudDatabase`.
-    var protocolName: String
-    var liveName: String
-    var faultName: String
-    var mockName: String
-    /// `CloudDatabaseCall`: the key type.
-    var callKeyName: String
-    /// `CloudDatabaseBacking`.
-    var backingName: String
-    /// `name` and `mockName` as string literals, for messages and logs.
-    var nameLiteral: StringLiteral
-    var mockNameLiteral: StringLiteral
+    let sdkType: String
+    let names: GeneratedNames
+    /// Whether the string literals of the type's name and of its mock's are the names in quotes
+    /// (nothing escaped), as for nearly every name: they are then written in their pieces.
+    private let plainLiterals: Bool
 
     init(_ type: ResolvedType, names: GeneratedNames) {
-        let name = type.name.value
-        self.name = name
-        nameLiteral = StringLiteral(name)
+        name = type.name.value
         sdkType = type.sdkType.value
-        protocolName = names.protocolName(name)
-        liveName = names.liveName(name)
-        faultName = names.faultName(name)
-        mockName = names.mockName(name)
-        callKeyName = names.callKeyName(name)
-        backingName = names.backingName(name)
-        mockNameLiteral = StringLiteral(mockName)
+        self.names = names
+        // A literal is longer than its text and its quotes exactly when something is escaped.
+        plainLiterals = Self.isPlainLiteral(name) && Self.isPlainLiteral(names.prefix)
+    }
+
+    private static func isPlainLiteral(_ text: String) -> Bool {
+        SwiftNames.literal(text).utf8.count == text.utf8.count + 2
+    }
+
+    /// The generated name a field is, if it is one: `CloudDatabase`, `LiveCloudDatabase`, …
+    private static func declaration(_ field: TemplateField) -> GeneratedNames.TypeDeclaration? {
+        switch field {
+        case .protocolName: .protocolName
+        case .liveName: .liveName
+        case .faultName: .faultName
+        case .mockName: .mockName
+        case .callKeyName: .callKeyName
+        case .backingName: .backingName
+        default: nil
+        }
     }
 
     /// The field of a type's context that is one of its names, if `field` is.
     func value(of field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
-        case .nameLiteral: nameLiteral.templateValue
+        case .nameLiteral: .string(SwiftNames.literal(name))
         case .sdkType: .string(sdkType)
-        case .protocolName: .string(protocolName)
-        case .liveName: .string(liveName)
-        case .faultName: .string(faultName)
-        case .mockName: .string(mockName)
-        case .mockNameLiteral: mockNameLiteral.templateValue
-        case .callKeyName: .string(callKeyName)
-        case .backingName: .string(backingName)
-        default: nil
+        case .mockNameLiteral: .string(SwiftNames.literal(names.mockName(name)))
+        default: Self.declaration(field).map { .string(names.name($0, of: name)) }
         }
+    }
+
+    /// Writes the name `field` is, as `value(of:)` would give it; false when `field` is none of
+    /// the names (or a literal with something escaped, which `value(of:)` makes).
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        switch field {
+        case .name: output.append(name)
+        case .sdkType: output.append(sdkType)
+        case .nameLiteral where plainLiterals:
+            output.append("\"")
+            output.append(name)
+            output.append("\"")
+        case .mockNameLiteral where plainLiterals:
+            output.append("\"")
+            names.append(.mockName, of: name, to: &output)
+            output.append("\"")
+        default:
+            guard let declaration = Self.declaration(field) else { return false }
+            names.append(declaration, of: name, to: &output)
+        }
+        return true
     }
 }

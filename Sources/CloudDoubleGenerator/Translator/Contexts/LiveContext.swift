@@ -15,24 +15,24 @@ struct LiveFileContext: TemplateContext {
 }
 
 /// One adapter, `LiveCloudDatabase`: its names, then its members, properties first.
-struct LiveTypeContext: TemplateContext, TemplateScope {
+struct LiveTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
     /// The SDK documents the class as thread-safe without marking it `Sendable`: the adapter is
     /// `@unchecked Sendable`, with a comment saying why.
     var uncheckedSendable: Bool
     /// Whether the adapter hands out adapters of described types, one per SDK object.
     var hasChildren: Bool
-    var properties: [ForwardedProperty]
+    var properties: ScopeList<ForwardedProperty>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
 
     /// One form of a call, forwarded to `self.base`.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
         /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
-        var declaration: String
+        var declaration: SpelledText
         /// The SDK call without its receiver: `fetch(withRecordID: recordID)`.
-        var invocation: String
+        var invocation: SpelledText
         var isAsync: Bool
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
@@ -40,12 +40,27 @@ struct LiveTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
-            case .invocation: .string(invocation)
+            case .declaration: declaration.templateValue
+            case .invocation: invocation.templateValue
             case .isAsync: .bool(isAsync)
             case .child: child?.templateValue ?? .bool(false)
             default: nil
             }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .invocation: invocation.write(to: &output)
+            default: return false
+            }
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
         }
     }
 
@@ -58,5 +73,10 @@ struct LiveTypeContext: TemplateContext, TemplateScope {
         case .calls: calls.templateValue
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

@@ -10,18 +10,18 @@ struct MockFileContext: TemplateContext {
 
 /// One mock, `MockCloudDatabase`, and its backing protocol: its names, then its members,
 /// properties first.
-struct MockTypeContext: TemplateContext, TemplateScope {
+struct MockTypeContext: TemplateContext, TemplateWritingScope {
     var names: TypeNames
-    var properties: [Property]
+    var properties: ScopeList<Property>
     /// One per form of each call.
-    var calls: [Call]
+    var calls: ScopeList<Call>
     /// The backing protocol's requirements: one per store-marked property and call.
-    var backingRequirements: [BackingRequirement]
+    var backingRequirements: ScopeList<BackingRequirement>
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
 
     /// A property: read from stubs (or the backing), set values recorded.
-    struct Property: TemplateContext, TemplateScope {
+    struct Property: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
         /// `public var name: Type`.
         var declaration: String
@@ -47,6 +47,18 @@ struct MockTypeContext: TemplateContext, TemplateScope {
             case .copied: CopiedSwift.templateValue(copied)
             default: nil
             }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            guard field == .key else { return false }
+            key.append(to: &output)
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
         }
     }
 
@@ -148,9 +160,9 @@ struct MockTypeContext: TemplateContext, TemplateScope {
     }
 
     /// One form of a call.
-    struct Call: TemplateContext, TemplateScope {
+    struct Call: TemplateContext, TemplateWritingScope {
         var attributes: [Attribute]
-        var declaration: String
+        var declaration: SpelledText
         /// Where a `mockDefault` or `errorValue` was copied from.
         var copied: CopiedSwift?
         var answer: Answer
@@ -159,7 +171,7 @@ struct MockTypeContext: TemplateContext, TemplateScope {
         func value(of field: TemplateField) -> TemplateValue? {
             switch field {
             case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
+            case .declaration: declaration.templateValue
             case .copied: CopiedSwift.templateValue(copied)
             case .id: answer.id.templateValue
             case .arguments: .string(answer.arguments)
@@ -174,6 +186,21 @@ struct MockTypeContext: TemplateContext, TemplateScope {
 
         func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
             field == .method ? .some(method.value(of: next)) : value(of: field).map { $0.value(of: next) }
+        }
+
+        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+            switch field {
+            case .declaration: declaration.write(to: &output)
+            case .id: answer.id.append(to: &output)
+            default: return false
+            }
+            return true
+        }
+
+        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+            guard field == .attributes else { return false }
+            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+            return true
         }
     }
 
@@ -201,5 +228,10 @@ struct MockTypeContext: TemplateContext, TemplateScope {
         case .backingRefinements: .string(backingRefinements.map { ", " + $0 }.joined())
         default: names.value(of: field)
         }
+    }
+
+    /// The type's names, written in their pieces.
+    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
+        names.write(field, to: &output)
     }
 }

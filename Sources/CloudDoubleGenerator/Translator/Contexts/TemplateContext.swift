@@ -30,3 +30,23 @@ struct ContextList<Element: TemplateContext>: Sendable {
 extension Array where Element: TemplateContext {
     var templateValue: TemplateValue { .list(map(\.templateValue)) }
 }
+
+/// A type's member contexts as its template reads them: each is put in its scope's box as it
+/// is appended (moved there, not copied), so rendering the list retains one array, where an
+/// array of contexts made a box and a copy of every member (a retain of each of its strings)
+/// each time its section was rendered.
+struct ScopeList<Element: TemplateContext>: Sendable {
+    private(set) var values: [TemplateValue] = []
+
+    init(capacity: Int = 0) {
+        values.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ element: consuming Element) {
+        values.append(element.templateValue)
+    }
+
+    var isEmpty: Bool { values.isEmpty }
+
+    var templateValue: TemplateValue { .list(values) }
+}

@@ -42,6 +42,16 @@ enum Attribute: Sendable, Equatable {
     static func lines(_ attributes: [Attribute]) -> TemplateValue {
         .lines(attributes.map(\.text))
     }
+
+    /// The attributes written as a line section over `lines(attributes)` renders them: a
+    /// member's context writes them so (``TemplateWritingScope``) rather than making the list.
+    static func write(_ attributes: [Attribute], prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) {
+        for attribute in attributes {
+            output.append(prefix)
+            output.append(attribute.text)
+            output.append(suffix)
+        }
+    }
 }
 
 /// The arguments of an `@available(…)` attribute a description gives, parsed and checked against

@@ -45,8 +45,9 @@ struct DocComment: Sendable, Equatable {
         self.init([text])
     }
 
-    /// Printable ASCII only (no line break, tab or control character) and no `*/`.
-    private static func isPlainLine(_ text: String) -> Bool {
+    /// Printable ASCII only (no line break, tab or control character) and no `*/`: a text that
+    /// is its own line, as it is.
+    static func isPlainLine(_ text: String) -> Bool {
         // Over the bytes in place when they are contiguous (always, on Linux): no iterator per byte.
         text.utf8.withContiguousStorageIfAvailable(isPlainLine) ?? isPlainLine(text.utf8)
     }

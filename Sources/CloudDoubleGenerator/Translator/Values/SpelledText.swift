@@ -1,0 +1,42 @@
+/// A member's declaration or forwarded call as a context holds it: a text made already, or a part
+/// of a resolved form's spelled text, which the context writes into the output straight from the
+/// form (``TemplateWritingScope``). Every artifact declares and forwards every form: making a
+/// `String` of each part in each artifact was an allocation, a copy, a UTF-8 check and a free
+/// per form, four times over.
+enum SpelledText: Sendable {
+    case text(String)
+    /// The form's declaration after an access prefix (`public `, or empty).
+    case declaration(ResolvedForm, after: String)
+    /// The form's forwarded call, without a receiver.
+    case callExpression(ResolvedForm)
+
+    /// The text as a `String`: for sections, dotted names and snapshots, which read values.
+    var string: String {
+        switch self {
+        case .text(let text): text
+        case .declaration(let form, let access): form.declaration(after: access)
+        case .callExpression(let form): form.callExpression
+        }
+    }
+
+    var templateValue: TemplateValue { .string(string) }
+
+    /// Writes the text into `output`, as `{{field}}` renders the value `string`.
+    func write(to output: inout RenderOutput) {
+        switch self {
+        case .text(let text):
+            output.append(text)
+        case .declaration(let form, let access):
+            output.append(access)
+            Self.write(form.spelled.utf8[..<form.callStart], to: &output)
+        case .callExpression(let form):
+            Self.write(form.spelled.utf8[form.callStart...], to: &output)
+        }
+    }
+
+    private static func write(_ part: Substring.UTF8View, to output: inout RenderOutput) {
+        // A native string's bytes are contiguous (bridged ones, which may not be, do not occur on Linux).
+        let written: Void? = part.withContiguousStorageIfAvailable { output.append($0) }
+        if written == nil { output.append(String(Substring(part))) }
+    }
+}
