@@ -148,6 +148,34 @@ final class MockRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(log.records.map(\.sequence), Array(1...2000))
         for mock in mocks { XCTAssertEqual(mock.arguments(key("call", Int.self, Int.self)), Array(stride(from: 0, to: 500, by: 3))) }
     }
+
+    /// What a generated mock gets from `RecordingMock`: `init(log:delivery:)` names the mock by its
+    /// class and logs its `typeName_`, and the entry points its members and key entry points call
+    /// record, answer and read back through the one recorder.
+    func testRecordingMocksInitAndEntryPointsAnswerAsTheRecorderDoes() throws {
+        let log = CallLog()
+        let mock = MockStore(log: log, delivery: .immediate)
+        XCTAssertEqual(mock.recorder_.mockName, "MockStore")
+        mock.stub_(key("fetch", Int.self, String.self), Stub<Int, String>.value("a"))
+        XCTAssertEqual(try mock.respond_("fetch", 1, fallback: nil) as String, "a")
+        XCTAssertEqual(mock.respondWithoutFailing_("count", (), fallback: 7), 7)
+        var delivered: [String?] = []
+        mock.deliverOptional_("fetch", 2, fallback: nil) { (value: String?, _) in delivered.append(value) }
+        mock.set_("name", "set")
+        XCTAssertEqual(mock.get_("name", fallback: ""), "set")
+        XCTAssertEqual(delivered, ["a"])
+        XCTAssertEqual(log.calls, ["Store.fetch", "Store.count", "Store.fetch", "Store.name", "Store.name"])
+        XCTAssertEqual(mock.callCount_(key("fetch", Int.self, String.self)), 2)
+        XCTAssertEqual(mock.arguments_(key("fetch", Int.self, String.self)) as [Int], [1, 2])
+        XCTAssertNoThrow(try (mock.calls_(key("fetch", Int.self, String.self)) as RecordedCalls<Int>).expectCount(2))
+    }
+}
+
+/// A mock of the shape the generator emits, over `RecordingMock`'s initialiser and entry points.
+final class MockStore: RecordingMock {
+    let recorder_: MockRecorder
+    static let typeName_: String = "Store"
+    init(recorder_: MockRecorder) { self.recorder_ = recorder_ }
 }
 
 /// A key type of the shape the generator emits (`CloudDatabaseCall<Arguments_, Value_>`).
