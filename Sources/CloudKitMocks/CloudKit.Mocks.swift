@@ -13,12 +13,11 @@ import CloudKitDoubles
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_: Swift.String = "Container"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudContainer", typeName: "Container", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudContainerBacking
@@ -26,38 +25,38 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A_, V_>(_ call_: CloudContainerCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
+    public func stub<A_, V_>(_ call_: CloudContainerCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A_, V_>(_ call_: CloudContainerCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
+    public func stub<A_, V_>(_ call_: CloudContainerCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
+    public func callCount<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
+    public func arguments<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
+    public func calls<A_, V_>(_ call_: CloudContainerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     public var containerIdentifier: String? {
-        self.recorder_.get("containerIdentifier", fallback: nil)
+        self.get_("containerIdentifier", fallback: nil)
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        self.recorder_.get("privateCloudDatabase", fallback: self.recorder_.child("privateCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("privateCloudDatabase", fallback: self.recorder_.child("privateCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        self.recorder_.get("publicCloudDatabase", fallback: self.recorder_.child("publicCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("publicCloudDatabase", fallback: self.recorder_.child("publicCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        self.recorder_.get("sharedCloudDatabase", fallback: self.recorder_.child("sharedCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("sharedCloudDatabase", fallback: self.recorder_.child("sharedCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        self.recorder_.respondWithoutFailing("database", .sync, databaseScope, fallback: self.recorder_.child("database(\(Swift.String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.respondWithoutFailing_("database", databaseScope, fallback: self.recorder_.child("database(\(Swift.String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
     }
 
     public func add(_ operation: CKOperation) {
-        self.recorder_.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        self.respondWithoutFailing_("addOperation", operation, fallback: ())
         self.recorder_.run(operation, as: [
             CloudFetchRecordsOutcome.self,
             CloudModifyRecordsOutcome.self,
@@ -74,21 +73,21 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     }
 
     public func accountStatus() async throws -> CKAccountStatus {
-        try self.recorder_.respond("accountStatus", .async, (), backed: self.backing_.map { backing_ in { _ in try backing_.accountStatus() } })
+        try self.respondBacked_("accountStatus", (), backed: self.backing_.map { backing_ in { _ in try backing_.accountStatus() } }, fallback: nil)
     }
 
     public func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 50)
-        self.recorder_.deliverValue("accountStatus", .completion, (), as: CKAccountStatus.self, backed: self.backing_.map { backing_ in { _ in try backing_.accountStatus() } }, errorValue: .couldNotDetermine, to: completionHandler)
+        self.deliverValueBacked_("accountStatus", (), backed: self.backing_.map { backing_ in { _ in try backing_.accountStatus() } }, fallback: nil, errorValue: .couldNotDetermine, to: completionHandler)
         #sourceLocation()
     }
 
     public func userRecordID() async throws -> CKRecord.ID {
-        try self.recorder_.respond("userRecordID", .async, (), backed: self.backing_.map { backing_ in { _ in try backing_.userRecordID() } })
+        try self.respondBacked_("userRecordID", (), backed: self.backing_.map { backing_ in { _ in try backing_.userRecordID() } }, fallback: nil)
     }
 
     public func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("userRecordID", .completion, (), as: CKRecord.ID.self, backed: self.backing_.map { backing_ in { _ in try backing_.userRecordID() } }, to: completionHandler)
+        self.deliverOptionalBacked_("userRecordID", (), backed: self.backing_.map { backing_ in { _ in try backing_.userRecordID() } }, fallback: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -96,7 +95,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try self.recorder_.respond("userIdentityForEmail", .async, email, fallback: .some(nil))
+        try self.respond_("userIdentityForEmail", email, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -104,7 +103,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("userIdentityForEmail", .completion, email, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.deliverValue_("userIdentityForEmail", email, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -112,7 +111,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try self.recorder_.respond("applicationPermissionStatus", .async, applicationPermission)
+        try self.respond_("applicationPermissionStatus", applicationPermission, fallback: nil)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -121,7 +120,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
-        self.recorder_.deliverValue("applicationPermissionStatus", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        self.deliverValue_("applicationPermissionStatus", applicationPermission, fallback: nil, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
 
@@ -130,7 +129,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
-        try self.recorder_.respond("requestApplicationPermission", .async, applicationPermission)
+        try self.respond_("requestApplicationPermission", applicationPermission, fallback: nil)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -139,7 +138,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
-        self.recorder_.deliverValue("requestApplicationPermission", .completion, applicationPermission, as: CKContainer.ApplicationPermissionStatus.self, errorValue: .couldNotComplete, to: completionHandler)
+        self.deliverValue_("requestApplicationPermission", applicationPermission, fallback: nil, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
 
@@ -148,7 +147,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try self.recorder_.respond("userIdentityForPhoneNumber", .async, phoneNumber, fallback: .some(nil))
+        try self.respond_("userIdentityForPhoneNumber", phoneNumber, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -156,7 +155,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("userIdentityForPhoneNumber", .completion, phoneNumber, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.deliverValue_("userIdentityForPhoneNumber", phoneNumber, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -164,7 +163,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try self.recorder_.respond("userIdentityForUserRecordID", .async, userRecordID, fallback: .some(nil))
+        try self.respond_("userIdentityForUserRecordID", userRecordID, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -172,7 +171,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("userIdentityForUserRecordID", .completion, userRecordID, as: (CKUserIdentity?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.deliverValue_("userIdentityForUserRecordID", userRecordID, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -182,7 +181,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try self.recorder_.respond("userIdentitiesForEmails", .async, emails, fallback: [:])
+        try self.respond_("userIdentitiesForEmails", emails, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -193,7 +192,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("userIdentitiesForEmails", .result, emails, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.deliverResult_("userIdentitiesForEmails", emails, fallback: [:], to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -203,7 +202,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try self.recorder_.respond("userIdentitiesForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+        try self.respond_("userIdentitiesForPhoneNumbers", phoneNumbers, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -214,7 +213,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("userIdentitiesForPhoneNumbers", .result, phoneNumbers, as: ([String: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.deliverResult_("userIdentitiesForPhoneNumbers", phoneNumbers, fallback: [:], to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -224,7 +223,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try self.recorder_.respond("userIdentitiesForUserRecordIDs", .async, userRecordIDs, fallback: [:])
+        try self.respond_("userIdentitiesForUserRecordIDs", userRecordIDs, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -235,110 +234,110 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("userIdentitiesForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: CKUserIdentity]).self, fallback: [:], to: completionHandler)
+        self.deliverResult_("userIdentitiesForUserRecordIDs", userRecordIDs, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
-        try self.recorder_.respond("shareParticipantForEmail", .async, emailAddress)
+        try self.respond_("shareParticipantForEmail", emailAddress, fallback: nil)
     }
 
     public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("shareParticipantForEmail", .completion, emailAddress, as: CKShare.Participant.self, to: completionHandler)
+        self.deliverOptional_("shareParticipantForEmail", emailAddress, fallback: nil, to: completionHandler)
     }
 
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
-        try self.recorder_.respond("shareParticipantForPhoneNumber", .async, phoneNumber)
+        try self.respond_("shareParticipantForPhoneNumber", phoneNumber, fallback: nil)
     }
 
     public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("shareParticipantForPhoneNumber", .completion, phoneNumber, as: CKShare.Participant.self, to: completionHandler)
+        self.deliverOptional_("shareParticipantForPhoneNumber", phoneNumber, fallback: nil, to: completionHandler)
     }
 
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
-        try self.recorder_.respond("shareParticipantForUserRecordID", .async, userRecordID, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } })
+        try self.respondBacked_("shareParticipantForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } }, fallback: nil)
     }
 
     public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("shareParticipantForUserRecordID", .completion, userRecordID, as: CKShare.Participant.self, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("shareParticipantForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try self.recorder_.respond("shareMetadata", .async, url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } })
+        try self.respondBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil)
     }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("shareMetadata", .completion, url, as: CKShare.Metadata.self, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try self.recorder_.respond("acceptShare", .async, metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } })
+        try self.respondBacked_("acceptShare", metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, fallback: nil)
     }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("acceptShare", .completion, metadata, as: CKShare.self, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("acceptShare", metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try self.recorder_.respond("shareParticipantsForEmails", .async, emails, fallback: [:])
+        try self.respond_("shareParticipantsForEmails", emails, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("shareParticipantsForEmails", .result, emails, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.deliverResult_("shareParticipantsForEmails", emails, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipants(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
-        try self.recorder_.respond("shareParticipantsForPhoneNumbers", .async, phoneNumbers, fallback: [:])
+        try self.respond_("shareParticipantsForPhoneNumbers", phoneNumbers, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("shareParticipantsForPhoneNumbers", .result, phoneNumbers, as: ([String: Result<CKShare.Participant, any Error>]).self, fallback: [:], to: completionHandler)
+        self.deliverResult_("shareParticipantsForPhoneNumbers", phoneNumbers, fallback: [:], to: completionHandler)
     }
 
     public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
-        try self.recorder_.respond("shareParticipantsForUserRecordIDs", .async, userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.shareParticipantsForUserRecordIDs($0) } }, fallback: [:])
+        try self.respondBacked_("shareParticipantsForUserRecordIDs", userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.shareParticipantsForUserRecordIDs($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("shareParticipantsForUserRecordIDs", .result, userRecordIDs, as: ([CKRecord.ID: Result<CKShare.Participant, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.shareParticipantsForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("shareParticipantsForUserRecordIDs", userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.shareParticipantsForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try self.recorder_.respond("shareMetadatas", .async, urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:])
+        try self.respondBacked_("shareMetadatas", urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("shareMetadatas", .result, urls, as: ([URL: Result<CKShare.Metadata, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("shareMetadatas", urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try self.recorder_.respond("acceptShares", .async, metadatas, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:])
+        try self.respondBacked_("acceptShares", metadatas, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("acceptShares", .result, metadatas, as: ([CKShare.Metadata: Result<CKShare, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("acceptShares", metadatas, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {
-        try self.recorder_.respond("allLongLivedOperationIDs", .async, (), fallback: [])
+        try self.respond_("allLongLivedOperationIDs", (), fallback: [])
     }
 
     @preconcurrency
     public func fetchAllLongLivedOperationIDs(completionHandler: @escaping @Sendable ([CKOperation.ID]?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("allLongLivedOperationIDs", .completion, (), as: ([CKOperation.ID]).self, fallback: [], to: completionHandler)
+        self.deliverOptional_("allLongLivedOperationIDs", (), fallback: [], to: completionHandler)
     }
 
     public func longLivedOperation(`for` operationID: CKOperation.ID) async throws -> CKOperation? {
-        try self.recorder_.respond("longLivedOperation", .async, operationID, fallback: .some(nil))
+        try self.respond_("longLivedOperation", operationID, fallback: .some(nil))
     }
 
     @preconcurrency
     public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("longLivedOperation", .completion, operationID, as: (CKOperation?).self, fallback: .some(nil), errorValue: nil, to: completionHandler)
+        self.deliverValue_("longLivedOperation", operationID, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 }
 
@@ -371,12 +370,11 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_: Swift.String = "Database"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudDatabase", typeName: "Database", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudDatabaseBacking
@@ -384,24 +382,24 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
+    public func stub<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
+    public func stub<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
+    public func callCount<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
+    public func arguments<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
+    public func calls<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     public var databaseScope: CKDatabase.Scope {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 390)
-        self.recorder_.get("databaseScope", fallback: .private)
+        self.get_("databaseScope", fallback: .private)
         #sourceLocation()
     }
 
     public func add(_ operation: CKDatabaseOperation) {
-        self.recorder_.respondWithoutFailing("addOperation", .sync, operation, fallback: ())
+        self.respondWithoutFailing_("addOperation", operation, fallback: ())
         self.recorder_.run(operation, as: [
             CloudFetchRecordsOutcome.self,
             CloudModifyRecordsOutcome.self,
@@ -416,196 +414,196 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
     }
 
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
-        try self.recorder_.respond("fetchRecord", .async, recordID, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } })
+        try self.respondBacked_("fetchRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } }, fallback: nil)
     }
 
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("fetchRecord", .completion, recordID, as: CKRecord.self, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("fetchRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func save(_ record: CKRecord) async throws -> CKRecord {
-        try self.recorder_.respond("saveRecord", .async, record, backed: self.backing_.map { backing_ in { try backing_.saveRecord($0) } })
+        try self.respondBacked_("saveRecord", record, backed: self.backing_.map { backing_ in { try backing_.saveRecord($0) } }, fallback: nil)
     }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("saveRecord", .completion, record, as: CKRecord.self, backed: self.backing_.map { backing_ in { try backing_.saveRecord($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("saveRecord", record, backed: self.backing_.map { backing_ in { try backing_.saveRecord($0) } }, fallback: nil, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
-        try self.recorder_.respond("deleteRecord", .async, recordID, backed: self.backing_.map { backing_ in { try backing_.deleteRecord($0) } })
+        try self.respondBacked_("deleteRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.deleteRecord($0) } }, fallback: nil)
     }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("deleteRecord", .completion, recordID, as: CKRecord.ID.self, backed: self.backing_.map { backing_ in { try backing_.deleteRecord($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("deleteRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.deleteRecord($0) } }, fallback: nil, to: completionHandler)
     }
 
     @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
-        try self.recorder_.respond("performQuery", .async, (query: query, zoneID: zoneID), backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [])
+        try self.respondBacked_("performQuery", (query: query, zoneID: zoneID), backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [])
     }
 
     @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("performQuery", .completion, (query: query, zoneID: zoneID), as: ([CKRecord]).self, backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [], to: completionHandler)
+        self.deliverOptionalBacked_("performQuery", (query: query, zoneID: zoneID), backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [], to: completionHandler)
     }
 
     public func allRecordZones() async throws -> [CKRecordZone] {
-        try self.recorder_.respond("allRecordZones", .async, (), backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [])
+        try self.respondBacked_("allRecordZones", (), backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [])
     }
 
     public func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("allRecordZones", .completion, (), as: ([CKRecordZone]).self, backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [], to: completionHandler)
+        self.deliverOptionalBacked_("allRecordZones", (), backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [], to: completionHandler)
     }
 
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
-        try self.recorder_.respond("fetchRecordZone", .async, zoneID, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } })
+        try self.respondBacked_("fetchRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } }, fallback: nil)
     }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("fetchRecordZone", .completion, zoneID, as: CKRecordZone.self, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("fetchRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
-        try self.recorder_.respond("saveRecordZone", .async, zone, backed: self.backing_.map { backing_ in { try backing_.saveRecordZone($0) } })
+        try self.respondBacked_("saveRecordZone", zone, backed: self.backing_.map { backing_ in { try backing_.saveRecordZone($0) } }, fallback: nil)
     }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("saveRecordZone", .completion, zone, as: CKRecordZone.self, backed: self.backing_.map { backing_ in { try backing_.saveRecordZone($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("saveRecordZone", zone, backed: self.backing_.map { backing_ in { try backing_.saveRecordZone($0) } }, fallback: nil, to: completionHandler)
     }
 
     @discardableResult
     public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
-        try self.recorder_.respond("deleteRecordZone", .async, zoneID, backed: self.backing_.map { backing_ in { try backing_.deleteRecordZone($0) } })
+        try self.respondBacked_("deleteRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.deleteRecordZone($0) } }, fallback: nil)
     }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("deleteRecordZone", .completion, zoneID, as: CKRecordZone.ID.self, backed: self.backing_.map { backing_ in { try backing_.deleteRecordZone($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("deleteRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.deleteRecordZone($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func allSubscriptions() async throws -> [CKSubscription] {
-        try self.recorder_.respond("allSubscriptions", .async, (), backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [])
+        try self.respondBacked_("allSubscriptions", (), backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [])
     }
 
     public func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("allSubscriptions", .completion, (), as: ([CKSubscription]).self, backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [], to: completionHandler)
+        self.deliverOptionalBacked_("allSubscriptions", (), backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [], to: completionHandler)
     }
 
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        try self.recorder_.respond("saveSubscription", .async, subscription, backed: self.backing_.map { backing_ in { try backing_.saveSubscription($0) } })
+        try self.respondBacked_("saveSubscription", subscription, backed: self.backing_.map { backing_ in { try backing_.saveSubscription($0) } }, fallback: nil)
     }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("saveSubscription", .completion, subscription, as: CKSubscription.self, backed: self.backing_.map { backing_ in { try backing_.saveSubscription($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("saveSubscription", subscription, backed: self.backing_.map { backing_ in { try backing_.saveSubscription($0) } }, fallback: nil, to: completionHandler)
     }
 
     @discardableResult
     public func deleteSubscription(withID subscriptionID: CKSubscription.ID) async throws -> CKSubscription.ID {
-        try self.recorder_.respond("deleteSubscription", .async, subscriptionID, backed: self.backing_.map { backing_ in { try backing_.deleteSubscription($0) } })
+        try self.respondBacked_("deleteSubscription", subscriptionID, backed: self.backing_.map { backing_ in { try backing_.deleteSubscription($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("deleteSubscription", .completion, subscriptionID, as: CKSubscription.ID.self, backed: self.backing_.map { backing_ in { try backing_.deleteSubscription($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("deleteSubscription", subscriptionID, backed: self.backing_.map { backing_ in { try backing_.deleteSubscription($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func records(`for` ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        try self.recorder_.respond("fetchRecords", .async, (ids: ids, desiredKeys: desiredKeys), backed: self.backing_.map { backing_ in { try backing_.fetchRecords($0) } }, fallback: [:])
+        try self.respondBacked_("fetchRecords", (ids: ids, desiredKeys: desiredKeys), backed: self.backing_.map { backing_ in { try backing_.fetchRecords($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("fetchRecords", .result, (ids: ids, desiredKeys: desiredKeys), as: ([CKRecord.ID : Result<CKRecord, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.fetchRecords($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("fetchRecords", (ids: ids, desiredKeys: desiredKeys), backed: self.backing_.map { backing_ in { try backing_.fetchRecords($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        try self.recorder_.respond("modifyRecords", .async, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: self.backing_.map { backing_ in { try backing_.modifyRecords($0) } })
+        try self.respondBacked_("modifyRecords", (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: self.backing_.map { backing_ in { try backing_.modifyRecords($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("modifyRecords", .result, (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), as: ((saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>])).self, backed: self.backing_.map { backing_ in { try backing_.modifyRecords($0) } }, to: completionHandler)
+        self.deliverResultBacked_("modifyRecords", (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), backed: self.backing_.map { backing_ in { try backing_.modifyRecords($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try self.recorder_.respond("queryRecords", .async, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.queryRecords($0) } })
+        try self.respondBacked_("queryRecords", (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.queryRecords($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("queryRecords", .result, (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing_.map { backing_ in { try backing_.queryRecords($0) } }, to: completionHandler)
+        self.deliverResultBacked_("queryRecords", (query: query, zoneID: zoneID, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.queryRecords($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        try self.recorder_.respond("continueQuery", .async, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.continueQuery($0) } })
+        try self.respondBacked_("continueQuery", (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.continueQuery($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("continueQuery", .result, (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?)).self, backed: self.backing_.map { backing_ in { try backing_.continueQuery($0) } }, to: completionHandler)
+        self.deliverResultBacked_("continueQuery", (queryCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.continueQuery($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func subscription(`for` subscriptionID: CKSubscription.ID) async throws -> CKSubscription {
-        try self.recorder_.respond("fetchSubscription", .async, subscriptionID, backed: self.backing_.map { backing_ in { try backing_.fetchSubscription($0) } })
+        try self.respondBacked_("fetchSubscription", subscriptionID, backed: self.backing_.map { backing_ in { try backing_.fetchSubscription($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverOptional("fetchSubscription", .completion, subscriptionID, as: CKSubscription.self, backed: self.backing_.map { backing_ in { try backing_.fetchSubscription($0) } }, to: completionHandler)
+        self.deliverOptionalBacked_("fetchSubscription", subscriptionID, backed: self.backing_.map { backing_ in { try backing_.fetchSubscription($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func recordZones(`for` ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
-        try self.recorder_.respond("fetchRecordZones", .async, ids, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZones($0) } }, fallback: [:])
+        try self.respondBacked_("fetchRecordZones", ids, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZones($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withRecordZoneIDs ids: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("fetchRecordZones", .result, ids, as: ([CKRecordZone.ID: Result<CKRecordZone, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("fetchRecordZones", ids, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZones($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
-        try self.recorder_.respond("modifyRecordZones", .async, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifyRecordZones($0) } })
+        try self.respondBacked_("modifyRecordZones", (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifyRecordZones($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func modifyRecordZones(saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("modifyRecordZones", .result, (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), as: ((saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>])).self, backed: self.backing_.map { backing_ in { try backing_.modifyRecordZones($0) } }, to: completionHandler)
+        self.deliverResultBacked_("modifyRecordZones", (recordZonesToSave: recordZonesToSave, recordZoneIDsToDelete: recordZoneIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifyRecordZones($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func subscriptions(`for` ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
-        try self.recorder_.respond("fetchSubscriptions", .async, ids, backed: self.backing_.map { backing_ in { try backing_.fetchSubscriptions($0) } }, fallback: [:])
+        try self.respondBacked_("fetchSubscriptions", ids, backed: self.backing_.map { backing_ in { try backing_.fetchSubscriptions($0) } }, fallback: [:])
     }
 
     @preconcurrency
     public func fetch(withSubscriptionIDs ids: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKSubscription.ID: Result<CKSubscription, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("fetchSubscriptions", .result, ids, as: ([CKSubscription.ID: Result<CKSubscription, any Error>]).self, backed: self.backing_.map { backing_ in { try backing_.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
+        self.deliverResultBacked_("fetchSubscriptions", ids, backed: self.backing_.map { backing_ in { try backing_.fetchSubscriptions($0) } }, fallback: [:], to: completionHandler)
     }
 
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
-        try self.recorder_.respond("modifySubscriptions", .async, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifySubscriptions($0) } })
+        try self.respondBacked_("modifySubscriptions", (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifySubscriptions($0) } }, fallback: nil)
     }
 
     @preconcurrency
     public func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("modifySubscriptions", .result, (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), as: ((saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])).self, backed: self.backing_.map { backing_ in { try backing_.modifySubscriptions($0) } }, to: completionHandler)
+        self.deliverResultBacked_("modifySubscriptions", (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifySubscriptions($0) } }, fallback: nil, to: completionHandler)
     }
 
     public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try self.recorder_.respond("databaseChanges", .async, (changeToken: changeToken, resultsLimit: resultsLimit))
+        try self.respond_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), fallback: nil)
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("databaseChanges", .result, (changeToken: changeToken, resultsLimit: resultsLimit), as: ((modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+        self.deliverResult_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), fallback: nil, to: completionHandler)
     }
 
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try self.recorder_.respond("recordZoneChanges", .async, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit))
+        try self.respond_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), fallback: nil)
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("recordZoneChanges", .result, (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), as: ((modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)).self, to: completionHandler)
+        self.deliverResult_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), fallback: nil, to: completionHandler)
     }
 }
 

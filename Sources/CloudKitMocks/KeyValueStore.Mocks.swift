@@ -12,12 +12,11 @@ import CloudKitDoubles
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 9.0, *)
 public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    public static let typeName_: Swift.String = "KeyValueStore"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    public init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockCloudKeyValueStore", typeName: "KeyValueStore", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudKeyValueStoreBacking
@@ -25,91 +24,91 @@ public final class MockCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntim
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
+    public func stub<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    public func callCount<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
+    public func callCount<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    public func arguments<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
+    public func arguments<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
+    public func calls<A_, V_>(_ call_: CloudKeyValueStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     public var dictionaryRepresentation: [String: Any] {
-        self.recorder_.get("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
+        self.getBacked_("dictionaryRepresentation", backed: self.backing_.map { backing_ in { try backing_.dictionaryRepresentation() } }, fallback: [:])
     }
 
     public func object(forKey aKey: String) -> Any? {
-        self.recorder_.respondWithoutFailing("object", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("object", aKey, backed: self.backing_.map { backing_ in { try backing_.object($0) } }, fallback: nil)
     }
 
     public func set(_ anObject: Any?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setObject", .sync, (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setObject", (anObject: anObject, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setObject($0) } }, fallback: ())
     }
 
     public func set(_ aString: String?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setString", .sync, (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setString", (aString: aString, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setString($0) } }, fallback: ())
     }
 
     public func set(_ aData: Data?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setData", .sync, (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setData", (aData: aData, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
     }
 
     public func set(_ anArray: [Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setArray", .sync, (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setArray", (anArray: anArray, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setArray($0) } }, fallback: ())
     }
 
     public func set(_ aDictionary: [String: Any]?, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setDictionary", .sync, (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setDictionary", (aDictionary: aDictionary, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDictionary($0) } }, fallback: ())
     }
 
     public func set(_ value: Int64, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setLongLong", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setLongLong", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setLongLong($0) } }, fallback: ())
     }
 
     public func set(_ value: Double, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setDouble", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setDouble", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setDouble($0) } }, fallback: ())
     }
 
     public func set(_ value: Bool, forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("setBool", .sync, (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("setBool", (value: value, aKey: aKey), backed: self.backing_.map { backing_ in { try backing_.setBool($0) } }, fallback: ())
     }
 
     public func removeObject(forKey aKey: String) {
-        self.recorder_.respondWithoutFailing("removeObject", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
+        self.respondWithoutFailingBacked_("removeObject", aKey, backed: self.backing_.map { backing_ in { try backing_.removeObject($0) } }, fallback: ())
     }
 
     public func string(forKey aKey: String) -> String? {
-        self.recorder_.respondWithoutFailing("string", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("string", aKey, backed: self.backing_.map { backing_ in { try backing_.string($0) } }, fallback: nil)
     }
 
     public func array(forKey aKey: String) -> [Any]? {
-        self.recorder_.respondWithoutFailing("array", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("array", aKey, backed: self.backing_.map { backing_ in { try backing_.array($0) } }, fallback: nil)
     }
 
     public func dictionary(forKey aKey: String) -> [String: Any]? {
-        self.recorder_.respondWithoutFailing("dictionary", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("dictionary", aKey, backed: self.backing_.map { backing_ in { try backing_.dictionary($0) } }, fallback: nil)
     }
 
     public func data(forKey aKey: String) -> Data? {
-        self.recorder_.respondWithoutFailing("data", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
+        self.respondWithoutFailingBacked_("data", aKey, backed: self.backing_.map { backing_ in { try backing_.data($0) } }, fallback: nil)
     }
 
     public func longLong(forKey aKey: String) -> Int64 {
-        self.recorder_.respondWithoutFailing("longLong", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
+        self.respondWithoutFailingBacked_("longLong", aKey, backed: self.backing_.map { backing_ in { try backing_.longLong($0) } }, fallback: 0)
     }
 
     public func double(forKey aKey: String) -> Double {
-        self.recorder_.respondWithoutFailing("double", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
+        self.respondWithoutFailingBacked_("double", aKey, backed: self.backing_.map { backing_ in { try backing_.double($0) } }, fallback: 0)
     }
 
     public func bool(forKey aKey: String) -> Bool {
-        self.recorder_.respondWithoutFailing("bool", .sync, aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
+        self.respondWithoutFailingBacked_("bool", aKey, backed: self.backing_.map { backing_ in { try backing_.bool($0) } }, fallback: false)
     }
 
     public func synchronize() -> Bool {
         #sourceLocation(file: "Descriptions/KeyValueStore.clouddouble.json", line: 133)
-        self.recorder_.respondWithoutFailing("synchronize", .sync, (), fallback: true)
+        self.respondWithoutFailing_("synchronize", (), fallback: true)
         #sourceLocation()
     }
 }

@@ -43,17 +43,17 @@ final class TranslatorSnippetTests: XCTestCase {
         let mocks = try generate(Self.fetch, artifact: .mocks)
         XCTAssertEqual(try snippet(startingWith: "public func value(", in: mocks), """
             public func value(`for` key: String) async throws -> Int {
-                try self.recorder_.respond("fetch", .async, key, fallback: 0)
+                try self.respond_("fetch", key, fallback: 0)
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func fetchValue(", in: mocks), """
             public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
-                self.recorder_.deliverOptional("fetch", .completion, key, as: Int.self, fallback: 0, to: completionHandler)
+                self.deliverOptional_("fetch", key, fallback: 0, to: completionHandler)
             }
             """)
         XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: mocks), """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
-                self.recorder_.deliverResult("fetch", .result, key, as: Int.self, fallback: 0, to: completionHandler)
+                self.deliverResult_("fetch", key, fallback: 0, to: completionHandler)
             }
             """)
     }
@@ -133,7 +133,7 @@ final class TranslatorSnippetTests: XCTestCase {
         XCTAssertEqual(try snippet(startingWith: "public var mode:", in: mocks), """
             public var mode: SDKMode {
                 #sourceLocation(file: "Snippet.clouddouble.json", line: 4)
-                self.recorder_.get("mode", fallback: .automatic)
+                self.get_("mode", fallback: .automatic)
                 #sourceLocation()
             }
             """)

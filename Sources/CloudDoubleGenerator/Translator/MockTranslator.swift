@@ -42,11 +42,10 @@ struct MockTranslator {
             let id = StringLiteral(call.callID)
             // What every form of the call answers with, worked out once for them all.
             let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
-            let type = call.forms.contains { $0.kind == .completion || $0.kind == .result } ? Translator.typeExpression(call.returns ?? Qualified.void) : ""
             for form in call.forms {
                 calls.append(
                     operations.isEmpty
-                        ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue, type: type) : operationCall(form, of: call, id: id))
+                        ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id))
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -68,14 +67,12 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
-    /// `mockDefault` or its type's empty value; `type`: `T.self` of its value, for handlers.
-    func call(
-        _ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String, defaultValue: String?, type: String
-    ) -> MockTypeContext.Call {
+    /// `mockDefault` or its type's empty value.
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
-        // `nil` alone would mean "no fallback"; for optional results the fallback *is* nil.
+        // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
@@ -90,12 +87,11 @@ struct MockTranslator {
                 method = .respondWithoutFailing
             }
         case .async:
-            answer.fallback = returns == nil ? "()" : fallback
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
         case .completion:
             if returns != nil {
-                answer.type = type
-                answer.fallback = fallback
+                answer.fallback = fallback ?? "nil"
                 if form.handlerValueIsOptional && !call.returnsIsOptional {
                     method = .deliverOptional
                 } else {
@@ -106,8 +102,7 @@ struct MockTranslator {
                 method = .deliverError
             }
         case .result:
-            answer.type = type
-            answer.fallback = returns == nil ? "()" : fallback
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
         }
         return MockTypeContext.Call(

@@ -117,19 +117,6 @@ public struct Translator: Sendable {
         return "\(Qualified.errorModel).\(SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: sourceFile)))"
     }
 
-    /// `T.self`, parenthesised where the type needs it.
-    static func typeExpression(_ type: String) -> String {
-        // By byte while the name is ASCII (nearly always), by character past that.
-        let ascii = type.utf8.allSatisfy { $0 < 0x80 }
-        let simple = ascii
-            ? type.utf8.allSatisfy { byte in
-                (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
-            : type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        return simple ? TextBuilder.joined(type, ".self") : TextBuilder.joined("(", type, ").self")
-    }
-
     /// `, atomic: flag ? AtomicGroups(…) : nil`, or nothing for a request that is not atomic.
     static func atomicArgument(_ atomic: AtomicSpec?, flag: String?) -> String {
         guard let atomic, let flag else { return "" }

@@ -104,10 +104,10 @@ public final class MockRecorder: Sendable {
 
     /// The calls to `key` so far, with checks that explain themselves when they fail.
     @_spi(Generated) public func calls<Key: CallKey>(_ key: Key) -> RecordedCalls<Key.Arguments_> {
-        RecordedCalls(name: "\(mockName).\(key.id)", arguments: arguments(key))
+        calls(key.id, as: Key.Arguments_.self)
     }
 
-    // MARK: Used by generated members
+    // MARK: Answering calls (generated members reach these through MockRecorder+Members.swift)
 
     /// Records a call and returns its stubbed response; without a stub, what the backing says
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
@@ -117,9 +117,7 @@ public final class MockRecorder: Sendable {
     /// the generated mock's call is specialised for its argument and value types: unspecialised,
     /// generic metadata lookups were most of its cost (docs/Benchmarks.md).
     @inlinable
-    @_spi(Generated) public func respond<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: V? = nil
-    ) throws -> V {
+    func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
         var cassette: Cassette?
         let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
@@ -152,71 +150,27 @@ public final class MockRecorder: Sendable {
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
     /// Inlinable, as `respond` is.
     @inlinable
-    @_spi(Generated) public func respondWithoutFailing<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)? = nil, fallback: @autoclosure () -> V
-    ) -> V {
+    func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
         var cassette: Cassette?
         let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
         func answer() -> V {
             if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
-            return fallback()
+            return fallback
         }
         guard let cassette else { return answer() }
-        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)) ?? fallback()
+        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)) ?? fallback
     }
 
     /// Records a completion-handler call and delivers its stubbed result the way the SDK would
     /// (asynchronously unless the mock is in immediate mode). The handler is always called exactly
-    /// once: an unstubbed call with no default delivers ``UnstubbedCallError``.
-    @_spi(Generated) public func deliverResult<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as _: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
-        to handler: @escaping (Result<V, any Error>) -> Void
+    /// once: an unstubbed call with no fallback delivers ``UnstubbedCallError``.
+    func deliver<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?, to handler: @escaping (Result<V, any Error>) -> Void
     ) {
-        let result = UncheckedBox(Result { try respond(call, form, arguments, backed: backed, fallback: fallback) as V })
+        let result = UncheckedBox(Result { try respond(call, form, arguments, backed: backed, fallback: fallback) })
         let handler = UncheckedBox(handler)
         deliverer.deliver { handler.value(result.value) }
-    }
-
-    /// The same for a `(T?, Error?)` handler.
-    @_spi(Generated) public func deliverOptional<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
-        to handler: @escaping (V?, (any Error)?) -> Void
-    ) {
-        deliverResult(call, form, arguments, as: type, backed: backed, fallback: fallback) { result in
-            switch result {
-            case .success(let value): handler(value, nil)
-            case .failure(let error): handler(nil, error)
-            }
-        }
-    }
-
-    /// The same for a `(T, Error?)` handler whose value is not optional: with an error the SDK
-    /// passes `errorValue` (e.g. `.couldNotDetermine` for an account status).
-    @_spi(Generated) public func deliverValue<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, as type: V.Type, backed: ((A) throws -> V)? = nil, fallback: V? = nil,
-        errorValue: V, to handler: @escaping (V, (any Error)?) -> Void
-    ) {
-        let errorValue = UncheckedBox(errorValue)
-        deliverResult(call, form, arguments, as: type, backed: backed, fallback: fallback) { result in
-            switch result {
-            case .success(let value): handler(value, nil)
-            case .failure(let error): handler(errorValue.value, error)
-            }
-        }
-    }
-
-    /// The same for an `(Error?)` handler (calls with no result).
-    @_spi(Generated) public func deliverError<A>(
-        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> Void)? = nil, fallback: Void? = (),
-        to handler: @escaping ((any Error)?) -> Void
-    ) {
-        deliverResult(call, form, arguments, as: Void.self, backed: backed, fallback: fallback) { result in
-            switch result {
-            case .success: handler(nil)
-            case .failure(let error): handler(error)
-            }
-        }
     }
 
     /// Records an operation the app added and replays its stubbed outcome to the operation's
@@ -258,7 +212,7 @@ public final class MockRecorder: Sendable {
 
     /// A property read: the last value the app set, else the stub, else what the backing says,
     /// else `fallback`.
-    @_spi(Generated) public func get<V>(_ name: String, backed: (() throws -> V)? = nil, fallback: @autoclosure () -> V) -> V {
+    func read<V>(_ name: String, backed: (() throws -> V)?, fallback: V) -> V {
         var stored: Any?
         var stub: Stub<Void, V>?
         var cassette: Cassette?
@@ -272,10 +226,10 @@ public final class MockRecorder: Sendable {
         func answer() -> V {
             if let stub, let value = try? stub.resolve(()) { return value }
             if let backed, let value = try? backed() { return value }
-            return fallback()
+            return fallback
         }
         guard let cassette else { return answer() }
-        return (try? cassette.respond(type: typeName, call: name, form: .get, arguments: (), stubbed: stub != nil, answer: answer)) ?? fallback()
+        return (try? cassette.respond(type: typeName, call: name, form: .get, arguments: (), stubbed: stub != nil, answer: answer)) ?? fallback
     }
 
     /// A property write: recorded, and returned by later reads.
@@ -304,16 +258,20 @@ public final class MockRecorder: Sendable {
 
     // MARK: Recording
 
-    private func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
+    func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
         withState { state, storage in state.slot(call, typeName: typeName, in: &storage).setStubs(responses) }
     }
 
-    private func history<A>(_ call: String, as type: A.Type) -> [A] {
+    func history<A>(_ call: String, as type: A.Type) -> [A] {
         withState { state, _ in state.slots[call]?.arguments(as: type) ?? [] }
     }
 
-    private func count(_ call: String) -> Int {
+    func count(_ call: String) -> Int {
         withState { state, _ in state.slots[call]?.count ?? 0 }
+    }
+
+    func calls<A>(_ call: String, as type: A.Type) -> RecordedCalls<A> {
+        RecordedCalls(name: "\(mockName).\(call)", arguments: history(call, as: type))
     }
 
     /// Appends the call to its slot's history, with its place in the log, under one lock;

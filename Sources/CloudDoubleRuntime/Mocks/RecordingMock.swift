@@ -1,8 +1,10 @@
 /// What every generated mock is: a class whose state lives in one ``MockRecorder``.
 ///
-/// The API shared by all mocks is written once, here; a generated mock adds only its members and
-/// the typed entry points that take its own key type (`stub`, `calls`, `arguments`,
-/// `callCount`), which is what keeps generated mocks short and quick to type-check.
+/// The API shared by all mocks is written once, here (with the entry points its members call, in
+/// `RecordingMock+Members.swift`); a generated mock adds only its `recorder_`, `typeName_` and
+/// `init(recorder_:)`, its members and the typed entry points that take its own key type (`stub`,
+/// `calls`, `arguments`, `callCount`), which is what keeps generated mocks short and quick to
+/// type-check.
 ///
 /// Members a generated class declares for itself end in `_` (`recorder_`), a spelling no
 /// description name can take; the readable names (`log`, `backing`) are declared here, so a
@@ -10,9 +12,23 @@
 public protocol RecordingMock: AnyObject, Sendable {
     /// All of this mock's state, behind one lock.
     var recorder_: MockRecorder { get }
+    /// The described type's name, as the call log shows it (`Database`).
+    static var typeName_: String { get }
+    /// A mock whose state is `recorder_`; `init(log:delivery:)` makes one.
+    init(recorder_: MockRecorder)
 }
 
 extension RecordingMock {
+    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
+    /// calling completion handlers as `delivery` says.
+    ///
+    /// Declared once here rather than in every generated mock: a generated initialiser's default
+    /// arguments and its `MockRecorder(…)` call were type-checked again for each mock. The mock's
+    /// name in messages is its class name.
+    public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
+        self.init(recorder_: MockRecorder(mockName: "\(Self.self)", typeName: Self.typeName_, log: log, delivery: delivery))
+    }
+
     /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
     public var log: CallLog { recorder_.log }
 

@@ -10,66 +10,65 @@ import KitchenSinkSDK
 /// the mock was made with `delivery: .immediate`.
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it.
+    static let typeName_: Swift.String = "Settings"
 
-    /// A mock appending to `log` (pass one log to several mocks to see one ordered sequence),
-    /// calling completion handlers as `delivery` says.
-    init(log log_: CloudDoubleRuntime.CallLog = CloudDoubleRuntime.CallLog(), delivery delivery_: CloudDoubleRuntime.CompletionDelivery = .asynchronous) {
-        self.recorder_ = CloudDoubleRuntime.MockRecorder(mockName: "MockSinkSettings", typeName: "Settings", log: log_, delivery: delivery_)
-    }
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
     /// Sets the response of a call.
-    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.recorder_.stub(call_, response_) }
+    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
     /// Queues responses of a call; the last one answers every later call.
-    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.recorder_.stub(call_, responses_) }
+    func stub<A_, V_>(_ call_: SinkSettingsCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
     /// How many times `call` was made, whichever form was used.
-    func callCount<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> Swift.Int { self.recorder_.callCount(call_) }
+    func callCount<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
     /// The arguments of every call to `call`, oldest first, whichever form was used.
-    func arguments<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> [A_] { self.recorder_.arguments(call_) }
+    func arguments<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
-    func calls<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.recorder_.calls(call_) }
+    func calls<A_, V_>(_ call_: SinkSettingsCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     var isEnabled: Bool {
         get {
-            self.recorder_.get("isEnabled", fallback: false)
+            self.get_("isEnabled", fallback: false)
         }
-        set { self.recorder_.set("isEnabled", newValue) }
+        set { self.set_("isEnabled", newValue) }
     }
 
     var `default`: String {
-        self.recorder_.get("default", fallback: "")
+        self.get_("default", fallback: "")
     }
 
     func value(`for` key: String) async throws -> String? {
-        try self.recorder_.respond("value", .async, key, fallback: .some(nil))
+        try self.respond_("value", key, fallback: .some(nil))
     }
 
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverValue("value", .completion, key, as: (String?).self, fallback: .some(nil), errorValue: nil, to: then)
+        self.deliverValue_("value", key, fallback: .some(nil), errorValue: nil, to: then)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
-        try self.recorder_.respond("store", .async, (value: value, key: key, overwrite: overwrite), fallback: ())
+        try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        self.recorder_.deliverError("store", .completion, (value: value, key: key, overwrite: overwrite), to: completionHandler)
+        self.deliverError_("store", (value: value, key: key, overwrite: overwrite), to: completionHandler)
     }
 
     func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
-        try self.recorder_.respond("backUp", .async, (name: name, progress: progress), fallback: 0)
+        try self.respond_("backUp", (name: name, progress: progress), fallback: 0)
     }
 
     func reset() async throws {
-        try self.recorder_.respond("reset", .async, (), fallback: ())
+        try self.respond_("reset", (), fallback: ())
     }
 
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
-        self.recorder_.deliverResult("reset", .result, (), as: Swift.Void.self, fallback: (), to: completionHandler)
+        self.deliverResult_("reset", (), fallback: (), to: completionHandler)
     }
 
     func `repeat`(_ count: Int) -> Int {
-        self.recorder_.respondWithoutFailing("repeatCount", .sync, count, fallback: 0)
+        self.respondWithoutFailing_("repeatCount", count, fallback: 0)
     }
 }

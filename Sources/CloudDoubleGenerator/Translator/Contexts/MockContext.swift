@@ -141,11 +141,10 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         var id: StringLiteral
         /// The arguments as recorded: `()`, a parameter, or a labelled tuple of them.
         var arguments: String
-        /// `T.self` for handlers, the value's type.
-        var type: String = ""
         /// The backing's answer, for a store-marked call.
         var backed: String?
-        /// The answer with no stub; nil when an unstubbed call fails.
+        /// The answer with no stub: an expression, `nil` when an unstubbed call fails (`respond`
+        /// and the handlers take an optional), absent for forms that need none.
         var fallback: String?
         /// The value a completion handler gets beside an error.
         var errorValue: String = ""
@@ -176,7 +175,6 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
             case .copied: CopiedSwift.templateValue(copied)
             case .id: answer.id.templateValue
             case .arguments: .string(answer.arguments)
-            case .type: .string(answer.type)
             case .backed: .string(answer.backed ?? "")
             case .fallback: answer.fallback.map(TemplateValue.string) ?? .bool(false)
             case .errorValue: .string(answer.errorValue)

@@ -11,7 +11,7 @@ enum TemplateField: String, CaseIterable, Sendable {
     // How a described type a member returns is handed out (`ChildWrapping`).
     case childType, make, unwrap
     // Mocks.
-    case hasBacking, backingRequirements, backingRefinements, key, backed, fallback, type, errorValue, method, mock, childProtocol
+    case hasBacking, backingRequirements, backingRefinements, key, backed, fallback, errorValue, method, mock, childProtocol
     // The one field of a fault wrapper call's `kind` and of a mock call's `method`.
     case forwarded, async, items, completion, result, operation
     case respondWithoutFailing, respond, deliverError, deliverOptional, deliverValue, deliverResult, run
