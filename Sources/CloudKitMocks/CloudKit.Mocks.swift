@@ -13,11 +13,12 @@ import CloudKitDoubles
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
-    /// The described type's name, as the call log shows it.
-    public static let typeName_: Swift.String = "Container"
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    public nonisolated static let typeName_: Swift.String = "Container"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
-    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+    public nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudContainerBacking
@@ -370,11 +371,12 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMock {
     public let recorder_: CloudDoubleRuntime.MockRecorder
-    /// The described type's name, as the call log shows it.
-    public static let typeName_: Swift.String = "Database"
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    public nonisolated static let typeName_: Swift.String = "Database"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
-    public init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+    public nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
     public typealias Backing_ = any CloudDatabaseBacking

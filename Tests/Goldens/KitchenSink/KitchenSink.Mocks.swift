@@ -10,11 +10,12 @@ import KitchenSinkSDK
 /// the mock was made with `delivery: .immediate`.
 final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     let recorder_: CloudDoubleRuntime.MockRecorder
-    /// The described type's name, as the call log shows it.
-    static let typeName_: Swift.String = "Settings"
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Settings"
 
     /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
-    init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
 
     // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
 
