@@ -24,7 +24,7 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
     var calls: ScopeList<Call>
 
     /// One form of a call, and how the fault engine takes part in it.
-    struct Call: TemplateContext, TemplateWritingScope {
+    struct Call: TemplateContext, AttributedScope {
         enum Kind: TemplateScope {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
@@ -100,12 +100,6 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
             case .id: id.append(to: &output)
             default: return false
             }
-            return true
-        }
-
-        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-            guard field == .attributes else { return false }
-            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }

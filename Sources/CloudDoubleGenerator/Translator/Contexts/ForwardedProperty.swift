@@ -2,7 +2,7 @@
 /// same, in the `forwardedProperty` partial): read from and written to the object it wraps, a
 /// described type it holds handed out as that type's adapter or wrapper; a fault wrapper's reads
 /// of other values go through its engine, for cassettes.
-struct ForwardedProperty: TemplateContext, TemplateWritingScope {
+struct ForwardedProperty: TemplateContext, AttributedScope {
     var attributes: [Attribute]
     /// `public var name: Type`.
     var declaration: String
@@ -28,12 +28,6 @@ struct ForwardedProperty: TemplateContext, TemplateWritingScope {
     }
 
     func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool { false }
-
-    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-        guard field == .attributes else { return false }
-        Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
-        return true
-    }
 }
 
 /// How a live adapter or a fault wrapper hands out a described type a member returns: the

@@ -27,7 +27,7 @@ struct LiveTypeContext: TemplateContext, TemplateWritingScope {
     var calls: ScopeList<Call>
 
     /// One form of a call, forwarded to `self.base`.
-    struct Call: TemplateContext, TemplateWritingScope {
+    struct Call: TemplateContext, AttributedScope {
         var attributes: [Attribute]
         /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: SpelledText
@@ -54,12 +54,6 @@ struct LiveTypeContext: TemplateContext, TemplateWritingScope {
             case .invocation: invocation.write(to: &output)
             default: return false
             }
-            return true
-        }
-
-        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-            guard field == .attributes else { return false }
-            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }

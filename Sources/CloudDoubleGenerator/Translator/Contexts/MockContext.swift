@@ -21,7 +21,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
     var backingRefinements: [String]
 
     /// A property: read from stubs (or the backing), set values recorded.
-    struct Property: TemplateContext, TemplateWritingScope {
+    struct Property: TemplateContext, AttributedScope {
         var attributes: [Attribute]
         /// `public var name: Type`.
         var declaration: String
@@ -52,12 +52,6 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
             guard field == .key else { return false }
             key.append(to: &output)
-            return true
-        }
-
-        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-            guard field == .attributes else { return false }
-            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }
@@ -160,7 +154,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
     }
 
     /// One form of a call.
-    struct Call: TemplateContext, TemplateWritingScope {
+    struct Call: TemplateContext, AttributedScope {
         var attributes: [Attribute]
         var declaration: SpelledText
         /// Where a `mockDefault` or `errorValue` was copied from.
@@ -194,12 +188,6 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
             case .id: answer.id.append(to: &output)
             default: return false
             }
-            return true
-        }
-
-        func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-            guard field == .attributes else { return false }
-            Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
             return true
         }
     }

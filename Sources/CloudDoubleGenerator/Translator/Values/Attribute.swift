@@ -54,6 +54,20 @@ enum Attribute: Sendable, Equatable {
     }
 }
 
+/// A member's context whose only lines it writes itself are its attributes (the templates'
+/// `{{#attributes}}` sections): one `writeLines` for every such context.
+protocol AttributedScope: TemplateWritingScope {
+    var attributes: [Attribute] { get }
+}
+
+extension AttributedScope {
+    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
+        guard field == .attributes else { return false }
+        Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
+        return true
+    }
+}
+
 /// The arguments of an `@available(…)` attribute a description gives, parsed and checked against
 /// the two forms Swift takes, so that what the validator accepts compiles without a warning:
 /// - shorthand: platforms with versions and one `*` (`@available(iOS 15.0, macOS 12.0, *)`);
