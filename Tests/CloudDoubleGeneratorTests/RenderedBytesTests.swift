@@ -74,4 +74,36 @@ final class RenderedBytesTests: XCTestCase {
         indent.withUnsafeBufferPointer { output.appendIndenting(&nothing, by: $0.baseAddress!, count: $0.count) }
         XCTAssertEqual(output.finish(), Data(), "an empty partial adds nothing, not even an indent")
     }
+
+    func testAFileLetGoOfLeavesItsBufferForTheNextFilesText() throws {
+        let spare = SpareBuffer()
+        var first = RenderOutput(reusing: spare)
+        first.append(String(repeating: "first\n", count: 1_000))
+        var bytes: Data? = first.finish(keepingIn: spare)
+        let firstBase = bytes!.withUnsafeBytes { $0.baseAddress }
+        XCTAssertEqual(bytes!.utf8Text, String(repeating: "first\n", count: 1_000))
+
+        var held = RenderOutput(reusing: spare)
+        held.append(String(repeating: "held\n", count: 100))
+        let heldBytes = held.finish(keepingIn: spare)
+        XCTAssertNotEqual(heldBytes.withUnsafeBytes { $0.baseAddress }, firstBase, "the first file is still held: a new buffer")
+
+        bytes = nil
+        var second = RenderOutput(reusing: spare)
+        second.append(String(repeating: "second\n", count: 100))
+        let secondBytes = second.finish(keepingIn: spare)
+        XCTAssertEqual(secondBytes.withUnsafeBytes { $0.baseAddress }, firstBase, "written into the buffer the first file let go of")
+        XCTAssertEqual(secondBytes.utf8Text, String(repeating: "second\n", count: 100), "only what was written, none of the first file's text")
+        XCTAssertEqual(heldBytes.utf8Text, String(repeating: "held\n", count: 100))
+    }
+
+    func testFilesHandedOverAndLetGoOfAreTheSameAsFilesKept() throws {
+        let generator = Generator(templates: try TemplateSet.bundled())
+        let description = try Paths.bytes(Paths.cloudKitDescription)
+        let kept = try generator.generate(description, file: Paths.cloudKitDescription.path)
+        var handedOver: [(name: String, text: String)] = []
+        try generator.generate(description, file: Paths.cloudKitDescription.path) { file in handedOver.append((file.name, file.contents)) }
+        XCTAssertEqual(handedOver.map(\.name), kept.map(\.name))
+        XCTAssertEqual(handedOver.map(\.text), kept.map(\.contents))
+    }
 }

@@ -21,6 +21,16 @@ struct RenderOutput {
         reserveCapacity(capacity)
     }
 
+    /// An output that writes into `spare`'s buffer when it keeps one.
+    init(reusing spare: SpareBuffer) {
+        if let (base, capacity) = spare.take() {
+            self.base = base
+            self.capacity = capacity
+        } else {
+            reserveCapacity(16_384)
+        }
+    }
+
     /// How many bytes have been written.
     var utf8Count: Int { count }
 
@@ -98,5 +108,21 @@ struct RenderOutput {
             return Data()
         }
         return Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+
+    /// The rendered bytes, as `finish()` hands them over; when they are let go of, their buffer
+    /// is kept in `spare` for the next file.
+    mutating func finish(keepingIn spare: SpareBuffer) -> Data {
+        defer {
+            base = nil
+            count = 0
+            capacity = 0
+        }
+        guard let base, count > 0 else {
+            free(base)
+            return Data()
+        }
+        let capacity = self.capacity
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in spare.keep(base, capacity: capacity) })
     }
 }

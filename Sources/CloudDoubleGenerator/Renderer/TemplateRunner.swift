@@ -31,8 +31,8 @@ struct TemplateRunner: @unchecked Sendable {
 
     /// Renders the entry `entry` (an index of the program's entries) with `context`: the text's
     /// UTF-8 bytes.
-    func render(entry: Int, _ context: TemplateValue) throws(RenderError) -> Data {
-        var output = RenderOutput()
+    func render(entry: Int, _ context: TemplateValue, reusing spare: SpareBuffer = SpareBuffer()) throws(RenderError) -> Data {
+        var output = RenderOutput(reusing: spare)
         var stack = [context]
         do throws(RenderError) {
             try run(entry: entry, stack: &stack, into: &output, depth: 0)
@@ -40,7 +40,7 @@ struct TemplateRunner: @unchecked Sendable {
             _ = output.finish()
             throw error
         }
-        return output.finish()
+        return output.finish(keepingIn: spare)
     }
 
     func run(entry: Int, stack: inout [TemplateValue], into output: inout RenderOutput, depth: Int) throws(RenderError) {

@@ -73,12 +73,12 @@ public struct TemplateSet: Sendable {
     }
 
     /// The rendered text's UTF-8 bytes, as the tool writes them (no `String` is made of them).
-    func renderedBytes(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> Data {
+    func renderedBytes(_ artifact: Artifact, context: TemplateValue, reusing spare: SpareBuffer = SpareBuffer()) throws(GeneratorError) -> Data {
         guard let entry = program.entryIndex[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }
         do {
-            return try TemplateRunner(program).render(entry: entry, context)
+            return try TemplateRunner(program).render(entry: entry, context, reusing: spare)
         } catch {
             throw GeneratorError.templates("\(program.entryNames[entry]): error: \(error.message)")
         }
