@@ -107,11 +107,15 @@ final class TypesParsedApartTests: XCTestCase {
     // one (a 14 MB one broken near its end peaked at 91 MB before, 48 MB after, `validate`).
     func testTheErrorSearchKeepsNoTypes() throws {
         var parser = JSONParser(Array(Self.description((0..<3).map { Self.type("Service\($0)") }).utf8), dropping: "types")
-        guard case .object(let members, _) = try parser.parse(), let types = members.first(where: { $0.key == "types" }) else {
+        let root = try parser.parse()
+        guard root.isObject, let types = root.memberKeys.first(where: { root.document.isKey($0, "types") }) else {
             return XCTFail("not an object with types")
         }
-        guard case .array(let elements, _) = types.value else { return XCTFail("types is not an array") }
-        XCTAssertTrue(elements.isEmpty)
+        let value = JSONValue(document: root.document, index: types + 1)
+        XCTAssertTrue(value.isArray, "types is not an array")
+        XCTAssertEqual(value.elements.count, 0)
+        // Nothing of the types is kept: the root, its keys and their values, and the empty array.
+        XCTAssertEqual(root.document.nodes.count, 1 + 2 * 4)
     }
 
     // Keys are compared by length first only when written in ASCII: a key Swift finds equal

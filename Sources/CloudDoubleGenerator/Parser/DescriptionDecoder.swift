@@ -161,14 +161,14 @@ private struct Reader {
                 sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
             }
         }
-        var types = (object.array("types", required: true) ?? []).compactMap(describedType)
+        var types = object.array("types", required: true)?.compactMap(describedType) ?? []
         if let decodedTypes {
             for decoded in decodedTypes {
                 for diagnostic in decoded.diagnostics { sink.append(diagnostic) }
             }
             types = decodedTypes.compactMap(\.type)
         }
-        let operations = (object.array("operations") ?? []).compactMap(operation)
+        let operations = object.array("operations")?.compactMap(operation) ?? []
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
@@ -181,10 +181,10 @@ private struct Reader {
         else { return nil }
         let name = object.string("name", required: true)
         let sdkType = object.string("sdkType", required: true)
-        let properties = (object.array("properties") ?? []).compactMap(property)
-        let calls = (object.array("calls") ?? []).compactMap(call)
+        let properties = object.array("properties")?.compactMap(property) ?? []
+        let calls = object.array("calls")?.compactMap(call) ?? []
         guard let name, let sdkType else { return nil }
-        let omitted = (object.array("omitted") ?? []).compactMap(omittedMember)
+        let omitted = object.array("omitted")?.compactMap(omittedMember) ?? []
         return DescribedType(
             name: name, sdkType: declared(sdkType), documentation: object.string("doc")?.value, properties: properties, calls: calls,
             uncheckedSendable: object.bool("uncheckedSendable", default: false), omitted: omitted, location: object.location)
@@ -212,7 +212,7 @@ private struct Reader {
 
     func call(_ value: JSONValue) -> Call? {
         guard let object = ObjectReader(value, what: "a call", allowed: DescriptionKeys.call, sink: sink) else { return nil }
-        let parameters = (object.array("parameters") ?? []).compactMap(parameter)
+        let parameters = object.array("parameters")?.compactMap(parameter) ?? []
         let returns = typeUse(object, swiftKey: "returns", refKey: "returnsRef", required: false)
         var forms: [CallFormSpec] = []
         if let formsValue = object.requireValue("forms"),
@@ -227,22 +227,22 @@ private struct Reader {
         }
         var perItem: PerItemResults?
         if let perItemValue = object.value("perItem") {
-            switch perItemValue {
-            case .bool(true, _): perItem = .whole
-            case .bool(false, _): perItem = nil
-            case .array:
+            switch perItemValue.bool {
+            case true?: perItem = .whole
+            case false?: perItem = nil
+            case nil where perItemValue.isArray:
                 perItem = .fields(object.strings("perItem"))
-            default:
+            case nil:
                 sink.error("\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)", at: perItemValue.location)
             }
         }
         var operations: OperationsUse?
         if let operationsValue = object.value("operations") {
-            switch operationsValue {
-            case .bool(true, _): operations = .all
-            case .bool(false, _): operations = nil
-            case .array: operations = .named(object.strings("operations"))
-            default:
+            switch operationsValue.bool {
+            case true?: operations = .all
+            case false?: operations = nil
+            case nil where operationsValue.isArray: operations = .named(object.strings("operations"))
+            case nil:
                 sink.error("\"operations\" must be true (every described operation) or an array of operation names, found \(operationsValue.typeName)", at: operationsValue.location)
             }
         }
@@ -255,7 +255,7 @@ private struct Reader {
         guard let object = ObjectReader(value, what: "an operation", allowed: DescriptionKeys.operation, sink: sink) else { return nil }
         let name = object.string("name", required: true)
         let sdkType = object.string("sdkType", required: true)
-        let streams = (object.array("streams") ?? []).compactMap(stream)
+        let streams = object.array("streams")?.compactMap(stream) ?? []
         let result = object.requireValue("result").flatMap(operationResult)
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
@@ -281,8 +281,8 @@ private struct Reader {
         let key = object.string("key")
         let itemValue = object.string("value")
         let fieldsValue = object.value("fields")
-        let fields = (object.array("fields") ?? []).compactMap(field)
-        let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
+        let fields = object.array("fields")?.compactMap(field) ?? []
+        let blocks = object.array("blocks", required: true)?.compactMap(block) ?? []
         guard let name else { return nil }
         let kind: OperationStream.Kind
         if let key, let itemValue, fieldsValue == nil {
@@ -340,7 +340,7 @@ private struct Reader {
     func operationResult(_ value: JSONValue) -> OperationResultSpec? {
         guard let object = ObjectReader(value, what: "an operation result", allowed: DescriptionKeys.operationResult, sink: sink) else { return nil }
         let type = object.string("type", required: true)
-        let blocks = (object.array("blocks", required: true) ?? []).compactMap(block)
+        let blocks = object.array("blocks", required: true)?.compactMap(block) ?? []
         guard let type else { return nil }
         return OperationResultSpec(type: declared(type), defaultValue: object.string("default"), blocks: blocks, location: object.location)
     }
@@ -361,7 +361,7 @@ private struct Reader {
             }
         }
         var bindings: [OperationBinding] = []
-        for bindingValue in object.array("unwrap") ?? [] {
+        for bindingValue in object.array("unwrap").map(Array.init) ?? [] {
             guard let binding = ObjectReader(bindingValue, what: "an unwrap binding", allowed: DescriptionKeys.binding, sink: sink) else { continue }
             if let bindingName = binding.string("name", required: true), let expression = binding.string("value", required: true) {
                 bindings.append(OperationBinding(name: bindingName, value: expression))
@@ -432,13 +432,13 @@ private struct Reader {
 
     func deprecation(_ object: ObjectReader) -> Deprecation? {
         guard let value = object.value("deprecated") else { return nil }
-        switch value {
-        case .bool(let flag, _): return flag ? Deprecation() : nil
-        case .string(let message, _): return Deprecation(message: message)
-        case .object:
+        if let flag = value.bool { return flag ? Deprecation() : nil }
+        if let message = value.string { return Deprecation(message: message) }
+        switch value.isObject {
+        case true:
             guard let inner = ObjectReader(value, what: "\"deprecated\"", allowed: DescriptionKeys.deprecated, sink: sink) else { return nil }
             return Deprecation(message: inner.string("message")?.value, renamed: inner.string("renamed")?.value)
-        default:
+        case false:
             sink.error("\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
             return nil
         }
@@ -449,10 +449,11 @@ private struct Reader {
         let domain = object.string("domain", required: true)
         var catalogue = CatalogueSpec.codes([])
         if let value = object.value("catalogue") {
-            switch value {
-            case .string("cloudKit", _): catalogue = .cloudKit
-            case .array(let codes, _): catalogue = .codes(codes.compactMap(errorCode))
-            default:
+            if value.isString("cloudKit") {
+                catalogue = .cloudKit
+            } else if value.isArray {
+                catalogue = .codes(value.elements.compactMap(errorCode))
+            } else {
                 sink.error("\"catalogue\" must be \"cloudKit\" or an array of error codes", at: value.location)
             }
         }

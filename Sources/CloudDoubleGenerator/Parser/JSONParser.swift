@@ -1,5 +1,6 @@
-/// A strict JSON parser (RFC 8259) that records the line and column of every value.
-/// Foundation's `JSONSerialization` gives neither locations nor duplicate-key detection.
+/// A strict JSON parser (RFC 8259) that records the line and column of every value, into a
+/// ``JSONDocument``. Foundation's `JSONSerialization` gives neither locations nor duplicate-key
+/// detection.
 struct JSONParser {
     struct Failure: Error {
         var location: SourceLocation
@@ -13,6 +14,10 @@ struct JSONParser {
     /// Nesting limit: deeper input is rejected rather than overflowing the stack.
     private let maxDepth = 256
     private(set) var duplicateKeys: [(key: String, location: SourceLocation)] = []
+    /// The document so far (``JSONDocument``'s parts).
+    private var nodes: [JSONNode] = []
+    private var strings: [String] = []
+    private var numbers: [Double] = []
 
     /// The array under this key of the top-level object (its first such key) is not parsed here:
     /// its elements are only found (``Element``), each to be parsed on its own by
@@ -32,7 +37,7 @@ struct JSONParser {
     }
 
     /// The array under this key of the top-level object (its first such key) is parsed, for its
-    /// errors, but its elements are not kept: it stays empty in the tree.
+    /// errors, but its elements are not kept: it stays empty in the document.
     private let droppedKey: String?
     private var droppedKeySeen = false
 
@@ -57,10 +62,15 @@ struct JSONParser {
             throw Failure(location: currentLocation(), message: "the file is not valid UTF-8")
         }
         skipWhitespace()
-        let value = try parseValue(depth: 0)
+        try parseValue(depth: 0)
         skipWhitespace()
         if index < bytes.count { throw fail("unexpected text after the JSON value") }
-        return value
+        return document()
+    }
+
+    /// The document parsed, as its first value.
+    private func document() -> JSONValue {
+        JSONValue(document: JSONDocument(bytes: bytes, nodes: nodes, strings: strings, numbers: numbers), index: 0)
     }
 
     /// Where the column count last stopped: values on one long line are located in linear time.
@@ -106,70 +116,90 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    /// Parses one value into the document.
+    private mutating func parseValue(depth: Int) throws(Failure) {
         guard depth < maxDepth else { throw fail("the JSON is nested more than \(maxDepth) levels deep") }
         guard index < bytes.count else { throw fail("unexpected end of file: expected a value") }
         let location = currentLocation()
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth, location: location)
-        case UInt8(ascii: "["): return try parseArray(depth: depth, location: location)
-        case UInt8(ascii: "\""): return .string(try parseString(), location)
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true, location)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false, location)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null(location)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber(), location)
+        case UInt8(ascii: "{"): try parseObject(depth: depth, location: location)
+        case UInt8(ascii: "["): try parseArray(depth: depth, location: location)
+        case UInt8(ascii: "\""): try parseString(.string, at: location)
+        case UInt8(ascii: "t"): try expectWord("true"); append(.true, at: location)
+        case UInt8(ascii: "f"): try expectWord("false"); append(.false, at: location)
+        case UInt8(ascii: "n"): try expectWord("null"); append(.null, at: location)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            numbers.append(try parseNumber())
+            append(.number, at: location, start: numbers.count - 1)
         default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))': expected a value")
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(Failure) {
-        let utf8 = Array(word.utf8)
-        guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw fail("invalid literal: expected '\(word)'")
-        }
-        index += utf8.count
+    private mutating func append(_ kind: JSONNode.Kind, at location: SourceLocation, start: Int = 0, end: Int = 0, decoded: Bool = false, plain: Bool = false) {
+        nodes.append(JSONNode(kind: kind, decoded: decoded, plain: plain, location: location, start: Int32(start), end: Int32(end)))
     }
 
-    private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) -> JSONValue {
+    /// An object's or array's node, once its members or elements are in: how many, and where it ends.
+    private mutating func close(_ container: Int, count: Int) {
+        nodes[container].start = Int32(count)
+        nodes[container].end = Int32(nodes.count)
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
+            throw fail("invalid literal: expected '\(word)'")
+        }
+        index += count
+    }
+
+    private mutating func parseObject(depth: Int, location: SourceLocation) throws(Failure) {
         index += 1
-        var members: [JSONValue.Member] = []
+        let object = nodes.count
+        append(.object, at: location)
+        var count = 0
         // Objects have a handful of keys: a scan of the earlier ones finds a duplicate sooner than
         // hashing every key; a set takes over only for large objects.
         var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members, location)
+            return close(object, count: 0)
         }
-        // Room for a few members at once: most objects have one to four, and growing an array
-        // one step at a time costs an allocation per step.
-        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file: the object is not closed with '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyLocation = currentLocation()
-            let key = try parseString()
-            let keyIsASCII = lastStringIsASCII
-            if Self.isDuplicate(key, in: members, seen: &seen) { duplicateKeys.append((key, keyLocation)) }
+            let key = nodes.count
+            try parseString(.key, at: keyLocation)
+            if isDuplicate(key, in: object, count: count, seen: &seen) { duplicateKeys.append((text(key), keyLocation)) }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(text(key))\"") }
             index += 1
             skipWhitespace()
-            let value: JSONValue
-            if depth == 0, splitElements == nil, key == splitKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+            if depth == 0, splitElements == nil, let splitKey, isKey(key, splitKey), index < bytes.count, bytes[index] == UInt8(ascii: "[") {
                 let location = currentLocation()
                 splitElements = try splitArray()
-                value = .array([], location)
-            } else if depth == 0, !droppedKeySeen, key == droppedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                append(.array, at: location, end: nodes.count + 1)
+            } else if depth == 0, !droppedKeySeen, let droppedKey, isKey(key, droppedKey), index < bytes.count, bytes[index] == UInt8(ascii: "[") {
                 droppedKeySeen = true
-                value = try parseArray(depth: depth + 1, location: currentLocation(), keeping: false)
+                try parseArray(depth: depth + 1, location: currentLocation(), keeping: false)
             } else {
-                value = try parseValue(depth: depth + 1)
+                try parseValue(depth: depth + 1)
             }
-            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value, keyIsASCII: keyIsASCII))
-            if try closes(the: "object", with: UInt8(ascii: "}")) { return .object(members, location) }
+            count += 1
+            if try closes(the: "object", with: UInt8(ascii: "}")) { return close(object, count: count) }
         }
+    }
+
+    /// The text of the string or key at node `index`.
+    private func text(_ index: Int) -> String {
+        JSONNode.text(of: nodes[index], bytes: bytes, strings: strings)
+    }
+
+    private func isKey(_ index: Int, _ key: String) -> Bool {
+        JSONNode.isKey(nodes[index], key, bytes: bytes, strings: strings)
     }
 
     /// After a member or element: a `,` (another follows: `false`) or the closing bracket
@@ -185,29 +215,57 @@ struct JSONParser {
         return byte == closing
     }
 
-    private static func isDuplicate(
-        _ key: String, in members: [JSONValue.Member], seen: inout Set<String>?
-    ) -> Bool {
-        if seen == nil, members.count < 16 { return members.contains { $0.key == key } }
-        if seen == nil { seen = Set(members.map(\.key)) }
-        return !seen!.insert(key).inserted
+    /// Whether the key at node `key` is one of the `count` keys `object` has before it.
+    private func isDuplicate(_ key: Int, in object: Int, count: Int, seen: inout Set<String>?) -> Bool {
+        if seen == nil, count < 16 {
+            var earlier = object + 1
+            for _ in 0..<count {
+                if JSONNode.sameKey(nodes[earlier], nodes[key], bytes: bytes, strings: strings) { return true }
+                earlier = Self.next(after: earlier, in: nodes)
+            }
+            return false
+        }
+        if seen == nil {
+            var keys = Set<String>()
+            var earlier = object + 1
+            for _ in 0..<count {
+                keys.insert(text(earlier))
+                earlier = Self.next(after: earlier, in: nodes)
+            }
+            seen = keys
+        }
+        return !seen!.insert(text(key)).inserted
+    }
+
+    /// The key after the one at `key` (past its value).
+    private static func next(after key: Int, in nodes: [JSONNode]) -> Int {
+        let value = nodes[key + 1]
+        return value.kind == .object || value.kind == .array ? Int(value.end) : key + 2
     }
 
     /// `keeping: false` parses each element and lets it go (see `droppedKey`).
-    private mutating func parseArray(depth: Int, location: SourceLocation, keeping: Bool = true) throws(Failure) -> JSONValue {
+    private mutating func parseArray(depth: Int, location: SourceLocation, keeping: Bool = true) throws(Failure) {
         index += 1
-        var elements: [JSONValue] = []
+        let array = nodes.count
+        append(.array, at: location)
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements, location)
+            return close(array, count: 0)
         }
-        if keeping { elements.reserveCapacity(4) }
+        let marks = (nodes: nodes.count, strings: strings.count, numbers: numbers.count)
         while true {
             skipWhitespace()
-            let element = try parseValue(depth: depth + 1)
-            if keeping { elements.append(element) }
-            if try closes(the: "array", with: UInt8(ascii: "]")) { return .array(elements, location) }
+            try parseValue(depth: depth + 1)
+            if keeping {
+                count += 1
+            } else {
+                nodes.removeLast(nodes.count - marks.nodes)
+                strings.removeLast(strings.count - marks.strings)
+                numbers.removeLast(numbers.count - marks.numbers)
+            }
+            if try closes(the: "array", with: UInt8(ascii: "]")) { return close(array, count: count) }
         }
     }
 
@@ -327,21 +385,22 @@ struct JSONParser {
         parser.line = element.line
         parser.lineStart = element.lineStart
         parser.columnMark = (element.start, element.column)
+        // Room for every node at once (a node per five bytes is more than a type's JSON has),
+        // not grown a step at a time.
+        parser.nodes.reserveCapacity((element.end - element.start) / 5 + 4)
         do throws(Failure) {
-            let value = try parser.parseValue(depth: elementDepth)
+            try parser.parseValue(depth: elementDepth)
             guard parser.index == element.end else { throw parser.fail("the element does not end where its brackets do") }
-            return .success((value, parser.duplicateKeys))
+            return .success((parser.document(), parser.duplicateKeys))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Whether the string `parseString` read last was ASCII without escapes.
-    private var lastStringIsASCII = false
-
-    private mutating func parseString() throws(Failure) -> String {
+    /// A string (or key) into the document: where its text is, or its text decoded when it has escapes.
+    private mutating func parseString(_ kind: JSONNode.Kind, at location: SourceLocation) throws(Failure) {
         index += 1
-        // Fast path: most strings have no escapes; decode their bytes in one go.
+        // Fast path: most strings have no escapes; their text stays in the bytes.
         var end = index
         var bits: UInt8 = 0
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
@@ -349,11 +408,16 @@ struct JSONParser {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            defer { index = end + 1 }
-            lastStringIsASCII = bits < 0x80
-            return bytes.withUnsafeBufferPointer { String(copying: UnsafeBufferPointer(rebasing: $0[index..<end])) }
+            append(kind, at: location, start: index, end: end, plain: bits < 0x80)
+            index = end + 1
+            return
         }
-        lastStringIsASCII = false
+        strings.append(try parseEscapedString())
+        append(kind, at: location, start: strings.count - 1, decoded: true)
+    }
+
+    /// The rest of a string with an escape, decoded.
+    private mutating func parseEscapedString() throws(Failure) -> String {
         var scalars = String.UnicodeScalarView()
         var utf8Run: [UInt8] = []
         func flush() {

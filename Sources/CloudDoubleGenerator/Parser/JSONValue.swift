@@ -1,39 +1,192 @@
-/// A JSON value that remembers where it was written, so every diagnostic can point at it.
-public enum JSONValue: Sendable {
-    case object([Member], SourceLocation)
-    case array([JSONValue], SourceLocation)
-    case string(String, SourceLocation)
-    case number(Double, SourceLocation)
-    case bool(Bool, SourceLocation)
-    case null(SourceLocation)
+import Foundation
 
-    /// One key of an object and its value. A struct, not a tuple: an array of tuples is
-    /// destroyed element by element through their runtime metadata, many times slower.
-    public struct Member: Sendable {
-        public var key: String
-        public var keyLocation: SourceLocation
-        public var value: JSONValue
-        /// Whether the key was written in ASCII without escapes: then only a key of the same
-        /// length can equal it (`ObjectReader` compares lengths first). Another key may equal
-        /// an ASCII one canonically (`\u{212A}ey` is `Key`), so that is only known here.
-        var keyIsASCII = false
+/// A parsed JSON document as one flat list of nodes in document order (a "tape"): each value,
+/// and each key before its value, with where it was written. A string's text stays in the
+/// file's bytes until a reader asks for it, and a key is compared there: a type's JSON is one
+/// allocation, not an array per object and a `String` per key, and is let go of in one `free`.
+final class JSONDocument: Sendable {
+    /// The whole file: nodes point into it.
+    let bytes: [UInt8]
+    let nodes: [JSONNode]
+    /// The text of each string or key that has an escape or is not ASCII (keys only), decoded.
+    let strings: [String]
+    let numbers: [Double]
+
+    init(bytes: [UInt8], nodes: [JSONNode], strings: [String], numbers: [Double]) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.strings = strings
+        self.numbers = numbers
     }
 
-    public var location: SourceLocation {
-        switch self {
-        case .object(_, let l), .array(_, let l), .string(_, let l), .number(_, let l), .bool(_, let l), .null(let l): return l
+    /// The node after the one at `index` and everything inside it.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let node = nodes[index]
+        return node.kind == .object || node.kind == .array ? Int(node.end) : index + 1
+    }
+
+    /// The text of the string or key at `index`.
+    func text(_ index: Int) -> String {
+        JSONNode.text(of: nodes[index], bytes: bytes, strings: strings)
+    }
+
+    /// Whether the key at `index` is `key` (``JSONNode/isKey(_:_:bytes:strings:)``).
+    @inline(__always)
+    func isKey(_ index: Int, _ key: String) -> Bool {
+        JSONNode.isKey(nodes[index], key, bytes: bytes, strings: strings)
+    }
+}
+
+/// One node of a ``JSONDocument``.
+struct JSONNode: Sendable {
+    enum Kind: UInt8, Sendable {
+        case object, array, string, number, `true`, `false`, null, key
+    }
+
+    var kind: Kind
+    /// A string or key whose text is `strings[start]` (it had an escape, or is a key not in ASCII).
+    var decoded: Bool
+    /// A key written in ASCII without escapes: only its bytes need comparing.
+    var plain: Bool
+    var location: SourceLocation
+    /// A string or key: its text's first byte (after the quote), or its index in `strings`;
+    /// a number: its index in `numbers`; an object or array: its members' or elements' count.
+    var start: Int32
+    /// A string or key: the byte of its closing quote; an object or array: the index of the node
+    /// after its last one.
+    var end: Int32
+
+    /// The text of a string or key.
+    static func text(of node: JSONNode, bytes: [UInt8], strings: [String]) -> String {
+        if node.decoded { return strings[Int(node.start)] }
+        return bytes.withUnsafeBufferPointer { String(copying: UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)])) }
+    }
+
+    /// Whether the key `node` is `key`, as `String`'s `==` has it: a key written in ASCII
+    /// without escapes is compared by its bytes (lengths first, where most keys differ); any
+    /// other by its text, since it may equal an ASCII key canonically (`\u{212A}ey` is `Key`).
+    @inline(__always)
+    static func isKey(_ node: JSONNode, _ key: String, bytes: [UInt8], strings: [String]) -> Bool {
+        guard node.plain else { return text(of: node, bytes: bytes, strings: strings) == key }
+        var key = key
+        return key.withUTF8 { utf8 in
+            utf8.count == Int(node.end - node.start) && bytes.withUnsafeBufferPointer { bytes in
+                utf8.isEmpty || memcmp(bytes.baseAddress! + Int(node.start), utf8.baseAddress!, utf8.count) == 0
+            }
         }
     }
 
+    /// Whether two keys are equal, as their texts' `==` has it.
+    static func sameKey(_ first: JSONNode, _ second: JSONNode, bytes: [UInt8], strings: [String]) -> Bool {
+        guard first.plain, second.plain else { return text(of: first, bytes: bytes, strings: strings) == text(of: second, bytes: bytes, strings: strings) }
+        let count = Int(first.end - first.start)
+        return count == Int(second.end - second.start) && bytes.withUnsafeBufferPointer { bytes in
+            count == 0 || memcmp(bytes.baseAddress! + Int(first.start), bytes.baseAddress! + Int(second.start), count) == 0
+        }
+    }
+}
+
+/// A JSON value that remembers where it was written, so every diagnostic can point at it: one
+/// node of a parsed document.
+struct JSONValue: Sendable {
+    let document: JSONDocument
+    let index: Int
+
+    var node: JSONNode { document.nodes[index] }
+    var location: SourceLocation { node.location }
+
     /// The JSON type's name, for "expected a string, found an array" messages.
-    public var typeName: String {
-        switch self {
+    var typeName: String {
+        switch node.kind {
         case .object: return "an object"
         case .array: return "an array"
-        case .string: return "a string"
+        case .string, .key: return "a string"
         case .number: return "a number"
-        case .bool: return "a boolean"
+        case .true, .false: return "a boolean"
         case .null: return "null"
+        }
+    }
+
+    var isObject: Bool { node.kind == .object }
+    var isArray: Bool { node.kind == .array }
+
+    /// The string's text; `nil` when the value is not a string.
+    var string: String? { node.kind == .string ? document.text(index) : nil }
+
+    /// Whether the value is the string `text`, without making its `String` when it is not.
+    func isString(_ text: String) -> Bool {
+        node.kind == .string && document.text(index) == text
+    }
+
+    var bool: Bool? {
+        switch node.kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    var number: Double? { node.kind == .number ? document.numbers[Int(node.start)] : nil }
+
+    /// An array's elements, or an object's values, in order (empty for any other value).
+    var elements: Elements { Elements(document: document, index: index) }
+
+    /// The members of an object: each key's node index (its value's is the next).
+    var memberKeys: MemberKeys { MemberKeys(document: document, index: index) }
+
+    struct Elements: Sequence {
+        let document: JSONDocument
+        let index: Int
+
+        var count: Int {
+            let node = document.nodes[index]
+            return node.kind == .array ? Int(node.start) : 0
+        }
+
+        func makeIterator() -> Iterator {
+            let node = document.nodes[index]
+            return Iterator(document: document, position: index + 1, left: node.kind == .array ? Int(node.start) : 0)
+        }
+
+        var underestimatedCount: Int { count }
+
+        struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var position: Int
+            var left: Int
+
+            mutating func next() -> JSONValue? {
+                guard left > 0 else { return nil }
+                left -= 1
+                let value = JSONValue(document: document, index: position)
+                position = document.next(after: position)
+                return value
+            }
+        }
+    }
+
+    struct MemberKeys: Sequence {
+        let document: JSONDocument
+        let index: Int
+
+        func makeIterator() -> Iterator {
+            let node = document.nodes[index]
+            return Iterator(document: document, position: index + 1, left: node.kind == .object ? Int(node.start) : 0)
+        }
+
+        struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var position: Int
+            var left: Int
+
+            mutating func next() -> Int? {
+                guard left > 0 else { return nil }
+                left -= 1
+                let key = position
+                position = document.next(after: key + 1)
+                return key
+            }
         }
     }
 }

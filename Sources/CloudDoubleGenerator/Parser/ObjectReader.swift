@@ -5,42 +5,37 @@ import Foundation
 struct ObjectReader {
     let what: String
     let location: SourceLocation
-    private let members: [JSONValue.Member]
+    /// The object, read in its document (its keys compared where they were written).
+    private let object: JSONValue
     private let sink: DiagnosticSink
 
     /// `nil` (with a diagnostic) when `value` is not an object.
     init?(_ value: JSONValue, what: String, allowed: [String], sink: DiagnosticSink) {
-        guard case .object(let members, let location) = value else {
+        guard value.isObject else {
             sink.error("\(what) must be an object, found \(value.typeName)", at: value.location)
             return nil
         }
         self.what = what
-        self.location = location
-        self.members = members
+        self.location = value.location
+        self.object = value
         self.sink = sink
         // A dozen keys at most: scanning the list beats building a set for every object.
-        for member in members where !allowed.contains(where: { Self.isKey($0, member.key, ascii: member.keyIsASCII) }) {
-            let suggestion = Spelling.closest(to: member.key, in: allowed)
+        let document = value.document
+        for key in value.memberKeys where !allowed.contains(where: { document.isKey(key, $0) }) {
+            let name = document.text(key)
+            let suggestion = Spelling.closest(to: name, in: allowed)
             sink.error(
-                "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
+                "unknown key \"\(name)\" in \(what)", at: document.nodes[key].location,
                 hint: suggestion.map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(allowed.joined(separator: ", "))")
         }
     }
 
     func value(_ key: String) -> JSONValue? {
-        for index in members.indices where Self.isKey(key, members[index].key, ascii: members[index].keyIsASCII) {
-            return members[index].value
+        let document = object.document
+        for member in object.memberKeys where document.isKey(member, key) {
+            return JSONValue(document: document, index: member + 1)
         }
         return nil
-    }
-
-    /// `memberKey == key` for an ASCII `key`, the lengths compared first when the member's key
-    /// is ASCII too: most keys compared are not the one looked for, and a length is read inline
-    /// where `==` calls into the runtime.
-    @inline(__always)
-    private static func isKey(_ key: String, _ memberKey: String, ascii: Bool) -> Bool {
-        if ascii, memberKey.utf8.count != key.utf8.count { return false }
-        return memberKey == key
     }
 
     func requireValue(_ key: String) -> JSONValue? {
@@ -53,7 +48,7 @@ struct ObjectReader {
 
     func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> Located<String>? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
-        guard case .string(let string, let location) = value else {
+        guard let string = value.string else {
             sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
@@ -61,15 +56,15 @@ struct ObjectReader {
         // strings are told apart by their first byte).
         if !allowEmpty, string.utf8.first.map({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true,
             string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            sink.error("\"\(key)\" in \(what) must not be empty", at: location)
+            sink.error("\"\(key)\" in \(what) must not be empty", at: value.location)
             return nil
         }
-        return Located(string, location)
+        return Located(string, value.location)
     }
 
     func bool(_ key: String, default defaultValue: Bool) -> Bool {
         guard let value = value(key) else { return defaultValue }
-        guard case .bool(let flag, _) = value else {
+        guard let flag = value.bool else {
             sink.error("\"\(key)\" in \(what) must be true or false, found \(value.typeName)", at: value.location)
             return defaultValue
         }
@@ -78,11 +73,11 @@ struct ObjectReader {
 
     func number(_ key: String, required: Bool = false) -> Located<Double>? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
-        guard case .number(let number, let location) = value else {
+        guard let number = value.number else {
             sink.error("\"\(key)\" in \(what) must be a number, found \(value.typeName)", at: value.location)
             return nil
         }
-        return Located(number, location)
+        return Located(number, value.location)
     }
 
     func integer(_ key: String, required: Bool = false) -> Located<Int>? {
@@ -94,22 +89,25 @@ struct ObjectReader {
         return Located(Int(number.value), number.location)
     }
 
-    func array(_ key: String, required: Bool = false) -> [JSONValue]? {
+    /// The elements of the array under `key`; `nil` when there is none (or it is not an array:
+    /// reported).
+    func array(_ key: String, required: Bool = false) -> JSONValue.Elements? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
-        guard case .array(let elements, _) = value else {
+        guard value.isArray else {
             sink.error("\"\(key)\" in \(what) must be an array, found \(value.typeName)", at: value.location)
             return nil
         }
-        return elements
+        return value.elements
     }
 
     func strings(_ key: String) -> [Located<String>] {
-        (array(key) ?? []).compactMap { element in
-            guard case .string(let string, let location) = element else {
+        guard let elements = array(key) else { return [] }
+        return elements.compactMap { element in
+            guard let string = element.string else {
                 sink.error("every element of \"\(key)\" in \(what) must be a string, found \(element.typeName)", at: element.location)
                 return nil
             }
-            return Located(string, location)
+            return Located(string, element.location)
         }
     }
 }
