@@ -146,125 +146,125 @@ private struct Reader {
     }
 
     func description(_ value: JSONValue) -> APIDescription? {
-        guard let object = ObjectReader(value, what: "the description", allowed: DescriptionKeys.description, sink: sink) else { return nil }
-        let version = object.integer("formatVersion", required: true)
+        guard let object = ObjectReader<DescriptionKey>(value, what: "the description", sink: sink) else { return nil }
+        let version = object.integer(.formatVersion, required: true)
         if let version, version.value != 1 {
             sink.error("unsupported formatVersion \(version.value); this generator reads format version 1", at: version.location)
         }
-        let module = object.string("module", required: true)
-        let prefix = object.string("prefix", required: true)
+        let module = object.string(.module, required: true)
+        let prefix = object.string(.prefix, required: true)
         var access = Located(AccessLevel.public, object.location)
-        if let raw = object.string("access") {
+        if let raw = object.string(.access) {
             if let level = AccessLevel(rawValue: raw.value) {
                 access = Located(level, raw.location)
             } else {
                 sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
             }
         }
-        var types = object.array("types", required: true)?.compactMap(describedType) ?? []
+        var types = object.array(.types, required: true)?.compactMap(describedType) ?? []
         if let decodedTypes {
             for decoded in decodedTypes {
                 for diagnostic in decoded.diagnostics { sink.append(diagnostic) }
             }
             types = decodedTypes.compactMap(\.type)
         }
-        let operations = object.array("operations")?.compactMap(operation) ?? []
+        let operations = object.array(.operations)?.compactMap(operation) ?? []
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
-            formatVersion: version, module: module, imports: object.strings("imports"), prefix: prefix, access: access,
-            availability: object.strings("availability"), errorModel: object.value("errorModel").flatMap(errorModel),
-            types: types, liveCondition: object.string("liveCondition"), operations: operations)
+            formatVersion: version, module: module, imports: object.strings(.imports), prefix: prefix, access: access,
+            availability: object.strings(.availability), errorModel: object.value(.errorModel).flatMap(errorModel),
+            types: types, liveCondition: object.string(.liveCondition), operations: operations)
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
-        guard let object = ObjectReader(value, what: "a type", allowed: DescriptionKeys.type, sink: sink)
+        guard let object = ObjectReader<TypeKey>(value, what: "a type", sink: sink)
         else { return nil }
-        let name = object.string("name", required: true)
-        let sdkType = object.string("sdkType", required: true)
-        let properties = object.array("properties")?.compactMap(property) ?? []
-        let calls = object.array("calls")?.compactMap(call) ?? []
+        let name = object.string(.name, required: true)
+        let sdkType = object.string(.sdkType, required: true)
+        let properties = object.array(.properties)?.compactMap(property) ?? []
+        let calls = object.array(.calls)?.compactMap(call) ?? []
         guard let name, let sdkType else { return nil }
-        let omitted = object.array("omitted")?.compactMap(omittedMember) ?? []
+        let omitted = object.array(.omitted)?.compactMap(omittedMember) ?? []
         return DescribedType(
-            name: name, sdkType: declared(sdkType), documentation: object.string("doc")?.value, properties: properties, calls: calls,
-            uncheckedSendable: object.bool("uncheckedSendable", default: false), omitted: omitted, location: object.location)
+            name: name, sdkType: declared(sdkType), documentation: object.string(.doc)?.value, properties: properties, calls: calls,
+            uncheckedSendable: object.bool(.uncheckedSendable, default: false), omitted: omitted, location: object.location)
     }
 
     func omittedMember(_ value: JSONValue) -> OmittedMember? {
-        guard let object = ObjectReader(value, what: "an omitted member", allowed: DescriptionKeys.omitted, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let reason = object.string("reason", required: true)
+        guard let object = ObjectReader<OmittedKey>(value, what: "an omitted member", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let reason = object.string(.reason, required: true)
         guard let name, let reason else { return nil }
         return OmittedMember(name: name, reason: reason, location: object.location)
     }
 
     func property(_ value: JSONValue) -> Property? {
-        guard let object = ObjectReader(value, what: "a property", allowed: DescriptionKeys.property, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let type = typeUse(object, swiftKey: "type", refKey: "ref", required: true)
+        guard let object = ObjectReader<PropertyKey>(value, what: "a property", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let type = typeUse(object, swiftKey: .type, refKey: .ref, required: true)
         guard let name, let type else { return nil }
         return Property(
-            name: name, type: type, settable: object.bool("settable", default: false), mockDefault: object.string("mockDefault"),
-            store: storeAction(object),
-            availability: object.strings("availability"), deprecation: deprecation(object), documentation: object.string("doc")?.value,
+            name: name, type: type, settable: object.bool(.settable, default: false), mockDefault: object.string(.mockDefault),
+            store: storeAction(object.string(.store)),
+            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), documentation: object.string(.doc)?.value,
             location: object.location)
     }
 
     func call(_ value: JSONValue) -> Call? {
-        guard let object = ObjectReader(value, what: "a call", allowed: DescriptionKeys.call, sink: sink) else { return nil }
-        let parameters = object.array("parameters")?.compactMap(parameter) ?? []
-        let returns = typeUse(object, swiftKey: "returns", refKey: "returnsRef", required: false)
+        guard let object = ObjectReader<CallKey>(value, what: "a call", sink: sink) else { return nil }
+        let parameters = object.array(.parameters)?.compactMap(parameter) ?? []
+        let returns = typeUse(object, swiftKey: .returns, refKey: .returnsRef, required: false)
         var forms: [CallFormSpec] = []
-        if let formsValue = object.requireValue("forms"),
-            let formsObject = ObjectReader(formsValue, what: "\"forms\"", allowed: DescriptionKeys.forms, sink: sink) {
+        if let formsValue = object.requireValue(.forms),
+            let formsObject = ObjectReader<FormKind>(formsValue, what: "\"forms\"", sink: sink) {
             for kind in FormKind.allCases {
-                if let formValue = formsObject.value(kind.rawValue), let form = form(kind, formValue) { forms.append(form) }
+                if let formValue = formsObject.value(kind), let form = form(kind, formValue) { forms.append(form) }
             }
-            if forms.isEmpty, formsObject.value("sync") == nil, formsObject.value("async") == nil,
-                formsObject.value("completion") == nil, formsObject.value("result") == nil {
+            if forms.isEmpty, formsObject.value(.sync) == nil, formsObject.value(.async) == nil,
+                formsObject.value(.completion) == nil, formsObject.value(.result) == nil {
                 sink.error("a call needs at least one form: \"sync\", \"async\", \"completion\" or \"result\"", at: formsObject.location)
             }
         }
         var perItem: PerItemResults?
-        if let perItemValue = object.value("perItem") {
+        if let perItemValue = object.value(.perItem) {
             switch perItemValue.bool {
             case true?: perItem = .whole
             case false?: perItem = nil
             case nil where perItemValue.isArray:
-                perItem = .fields(object.strings("perItem"))
+                perItem = .fields(object.strings(.perItem))
             case nil:
                 sink.error("\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)", at: perItemValue.location)
             }
         }
         var operations: OperationsUse?
-        if let operationsValue = object.value("operations") {
+        if let operationsValue = object.value(.operations) {
             switch operationsValue.bool {
             case true?: operations = .all
             case false?: operations = nil
-            case nil where operationsValue.isArray: operations = .named(object.strings("operations"))
+            case nil where operationsValue.isArray: operations = .named(object.strings(.operations))
             case nil:
                 sink.error("\"operations\" must be true (every described operation) or an array of operation names, found \(operationsValue.typeName)", at: operationsValue.location)
             }
         }
         return Call(
-            id: object.string("id"), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object), forms: forms, operations: operations,
-            store: storeAction(object), mockDefault: object.string("mockDefault"), documentation: object.string("doc")?.value, location: object.location)
+            id: object.string(.id), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object.value(.atomic)), forms: forms, operations: operations,
+            store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value, location: object.location)
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {
-        guard let object = ObjectReader(value, what: "an operation", allowed: DescriptionKeys.operation, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let sdkType = object.string("sdkType", required: true)
-        let streams = object.array("streams")?.compactMap(stream) ?? []
-        let result = object.requireValue("result").flatMap(operationResult)
+        guard let object = ObjectReader<OperationKey>(value, what: "an operation", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let sdkType = object.string(.sdkType, required: true)
+        let streams = object.array(.streams)?.compactMap(stream) ?? []
+        let result = object.requireValue(.result).flatMap(operationResult)
         guard let name, let sdkType, let result else { return nil }
         return OperationSpec(
-            name: name, sdkType: declared(sdkType), documentation: object.string("doc")?.value, streams: streams, result: result,
-            store: storeAction(object), atomic: atomic(object), location: object.location)
+            name: name, sdkType: declared(sdkType), documentation: object.string(.doc)?.value, streams: streams, result: result,
+            store: storeAction(object.string(.store)), atomic: atomic(object.value(.atomic)), location: object.location)
     }
 
-    func storeAction(_ object: ObjectReader) -> Located<StoreAction>? {
-        guard let raw = object.string("store") else { return nil }
+    func storeAction(_ raw: Located<String>?) -> Located<StoreAction>? {
+        guard let raw else { return nil }
         guard let action = StoreAction(rawValue: raw.value) else {
             let names = StoreAction.allCases.map(\.rawValue)
             sink.error(
@@ -276,24 +276,24 @@ private struct Reader {
     }
 
     func stream(_ value: JSONValue) -> OperationStream? {
-        guard let object = ObjectReader(value, what: "a stream", allowed: DescriptionKeys.stream, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let key = object.string("key")
-        let itemValue = object.string("value")
-        let fieldsValue = object.value("fields")
-        let fields = object.array("fields")?.compactMap(field) ?? []
-        let blocks = object.array("blocks", required: true)?.compactMap(block) ?? []
+        guard let object = ObjectReader<StreamKey>(value, what: "a stream", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let key = object.string(.key)
+        let itemValue = object.string(.value)
+        let fieldsValue = object.value(.fields)
+        let fields = object.array(.fields)?.compactMap(field) ?? []
+        let blocks = object.array(.blocks, required: true)?.compactMap(block) ?? []
         guard let name else { return nil }
         let kind: OperationStream.Kind
         if let key, let itemValue, fieldsValue == nil {
-            kind = .items(key: declared(key), value: declared(itemValue), requested: object.string("requested"))
-            if let input = object.value("input"), object.value("requested") == nil {
+            kind = .items(key: declared(key), value: declared(itemValue), requested: object.string(.requested))
+            if let input = object.value(.input), object.value(.requested) == nil {
                 sink.error("\"input\" names where requested items come from, so the stream needs \"requested\" too", at: input.location)
             }
         } else if key == nil, itemValue == nil, fieldsValue != nil {
-            for key in ["requested", "input"] {
+            for key in [StreamKey.requested, .input] {
                 if let value = object.value(key) {
-                    sink.error("\"\(key)\" applies to per-item streams (with \"key\" and \"value\") only", at: value.location)
+                    sink.error("\"\(key.rawValue)\" applies to per-item streams (with \"key\" and \"value\") only", at: value.location)
                 }
             }
             kind = .events(fields)
@@ -304,53 +304,54 @@ private struct Reader {
             return nil
         }
         return OperationStream(
-            name: name, kind: kind, blocks: blocks, input: object.value("input").flatMap { itemInput($0, sourceKey: "property") },
-            documentation: object.string("doc")?.value, location: object.location)
+            name: name, kind: kind, blocks: blocks, input: object.value(.input).flatMap { itemInput($0, of: nil) },
+            documentation: object.string(.doc)?.value, location: object.location)
     }
 
     /// `{"property": "recordsToSave", "key": "recordID"}` (streams) or `{"result": "saveResults",
-    /// "key": "recordID"}` (parameters, whose own name is the source).
-    func itemInput(_ value: JSONValue, sourceKey: String, parameter: Located<String>? = nil) -> ItemInput? {
-        let allowed = sourceKey == "property" ? DescriptionKeys.streamInput : DescriptionKeys.parameterItems
-        guard let object = ObjectReader(value, what: "\"\(sourceKey == "property" ? "input" : "items")\"", allowed: allowed, sink: sink) else { return nil }
-        let source = parameter ?? object.string("property", required: true)
+    /// "key": "recordID"}` (the items of `parameter`, whose own name is the source).
+    func itemInput(_ value: JSONValue, of parameter: Located<String>?) -> ItemInput? {
+        guard let object = ObjectReader<ItemInputKey>(
+            value, what: parameter == nil ? "\"input\"" : "\"items\"", allowing: parameter == nil ? ItemInputKey.ofStreams : ItemInputKey.ofParameters, sink: sink)
+        else { return nil }
+        let source = parameter ?? object.string(.property, required: true)
         guard let source else { return nil }
-        return ItemInput(source: source, result: object.string("result"), key: object.string("key"), location: object.location)
+        return ItemInput(source: source, result: object.string(.result), key: object.string(.key), location: object.location)
     }
 
-    func atomic(_ object: ObjectReader) -> AtomicSpec? {
-        guard let value = object.value("atomic"),
-            let inner = ObjectReader(value, what: "\"atomic\"", allowed: DescriptionKeys.atomic, sink: sink)
+    func atomic(_ value: JSONValue?) -> AtomicSpec? {
+        guard let value,
+            let inner = ObjectReader<AtomicKey>(value, what: "\"atomic\"", sink: sink)
         else { return nil }
-        let when = inner.string("when", required: true)
-        let groupBy = inner.string("groupBy", required: true)
-        let error = inner.string("error", required: true)
+        let when = inner.string(.when, required: true)
+        let groupBy = inner.string(.groupBy, required: true)
+        let error = inner.string(.error, required: true)
         guard let when, let groupBy, let error else { return nil }
-        return AtomicSpec(when: when, groupBy: groupBy, except: inner.string("except"), error: error, location: inner.location)
+        return AtomicSpec(when: when, groupBy: groupBy, except: inner.string(.except), error: error, location: inner.location)
     }
 
     func field(_ value: JSONValue) -> OperationField? {
-        guard let object = ObjectReader(value, what: "a field", allowed: DescriptionKeys.field, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let type = object.string("type", required: true)
+        guard let object = ObjectReader<FieldKey>(value, what: "a field", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let type = object.string(.type, required: true)
         guard let name, let type else { return nil }
         return OperationField(name: name, type: declared(type))
     }
 
     func operationResult(_ value: JSONValue) -> OperationResultSpec? {
-        guard let object = ObjectReader(value, what: "an operation result", allowed: DescriptionKeys.operationResult, sink: sink) else { return nil }
-        let type = object.string("type", required: true)
-        let blocks = object.array("blocks", required: true)?.compactMap(block) ?? []
+        guard let object = ObjectReader<OperationResultKey>(value, what: "an operation result", sink: sink) else { return nil }
+        let type = object.string(.type, required: true)
+        let blocks = object.array(.blocks, required: true)?.compactMap(block) ?? []
         guard let type else { return nil }
-        return OperationResultSpec(type: declared(type), defaultValue: object.string("default"), blocks: blocks, location: object.location)
+        return OperationResultSpec(type: declared(type), defaultValue: object.string(.`default`), blocks: blocks, location: object.location)
     }
 
     func block(_ value: JSONValue) -> OperationBlock? {
-        guard let object = ObjectReader(value, what: "a block", allowed: DescriptionKeys.block, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let type = object.string("type", required: true)
+        guard let object = ObjectReader<BlockKey>(value, what: "a block", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let type = object.string(.type, required: true)
         var role: Located<BlockRole>?
-        if let raw = object.string("role", required: true) {
+        if let raw = object.string(.role, required: true) {
             if let known = BlockRole(rawValue: raw.value) {
                 role = Located(known, raw.location)
             } else {
@@ -361,46 +362,46 @@ private struct Reader {
             }
         }
         var bindings: [OperationBinding] = []
-        for bindingValue in object.array("unwrap").map(Array.init) ?? [] {
-            guard let binding = ObjectReader(bindingValue, what: "an unwrap binding", allowed: DescriptionKeys.binding, sink: sink) else { continue }
-            if let bindingName = binding.string("name", required: true), let expression = binding.string("value", required: true) {
+        for bindingValue in object.array(.unwrap).map(Array.init) ?? [] {
+            guard let binding = ObjectReader<BindingKey>(bindingValue, what: "an unwrap binding", sink: sink) else { continue }
+            if let bindingName = binding.string(.name, required: true), let expression = binding.string(.value, required: true) {
                 bindings.append(OperationBinding(name: bindingName, value: expression))
             }
         }
         guard let name, let type, let role else { return nil }
         return OperationBlock(
-            name: name, role: role, type: declared(type), arguments: object.string("arguments"), unwrap: bindings, deprecation: deprecation(object),
+            name: name, role: role, type: declared(type), arguments: object.string(.arguments), unwrap: bindings, deprecation: deprecation(object.value(.deprecated)),
             location: object.location)
     }
 
     func parameter(_ value: JSONValue) -> Parameter? {
-        guard let object = ObjectReader(value, what: "a parameter", allowed: DescriptionKeys.parameter, sink: sink)
+        guard let object = ObjectReader<ParameterKey>(value, what: "a parameter", sink: sink)
         else { return nil }
-        let name = object.string("name", required: true)
-        let type = object.string("type", required: true)
+        let name = object.string(.name, required: true)
+        let type = object.string(.type, required: true)
         guard let name, let type else { return nil }
-        let defaultValue = object.string("default")
+        let defaultValue = object.string(.`default`)
         return Parameter(
-            label: object.string("label") ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
-            items: object.value("items").flatMap { itemInput($0, sourceKey: "parameter", parameter: name) })
+            label: object.string(.label) ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
+            items: object.value(.items).flatMap { itemInput($0, of: name) })
     }
 
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
-        guard let object = ObjectReader(value, what: Self.formWhat(kind), allowed: DescriptionKeys.form, sink: sink) else { return nil }
-        guard let name = object.string("name", required: true) else { return nil }
+        guard let object = ObjectReader<FormKey>(value, what: Self.formWhat(kind), sink: sink) else { return nil }
+        guard let name = object.string(.name, required: true) else { return nil }
         if kind == .sync || kind == .async {
-            for key in DescriptionKeys.handlerOnly {
+            for key in FormKey.handlerOnly {
                 if let value = object.value(key) {
-                    sink.error("\"\(key)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
+                    sink.error("\"\(key.rawValue)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
                 }
             }
         }
         return CallFormSpec(
-            kind: Located(kind, object.location), name: name, labels: object.value("labels") == nil ? nil : object.strings("labels"),
-            handlerLabel: object.string("handlerLabel")?.value ?? "completionHandler", handlerValueType: object.string("handlerValueType").map(declared),
-            errorValue: object.string("errorValue"), discardableResult: object.bool("discardableResult", default: false),
-            preconcurrency: object.bool("preconcurrency", default: false), sendableHandler: object.bool("sendableHandler", default: true),
-            availability: object.strings("availability"), deprecation: deprecation(object), location: object.location)
+            kind: Located(kind, object.location), name: name, labels: object.value(.labels) == nil ? nil : object.strings(.labels),
+            handlerLabel: object.string(.handlerLabel)?.value ?? "completionHandler", handlerValueType: object.string(.handlerValueType).map(declared),
+            errorValue: object.string(.errorValue), discardableResult: object.bool(.discardableResult, default: false),
+            preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
+            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location)
     }
 
     /// `the "async" form`, for diagnostics: spelled out, so no form builds it.
@@ -413,7 +414,7 @@ private struct Reader {
         }
     }
 
-    func typeUse(_ object: ObjectReader, swiftKey: String, refKey: String, required: Bool) -> TypeUse? {
+    func typeUse<Key>(_ object: ObjectReader<Key>, swiftKey: Key, refKey: Key, required: Bool) -> TypeUse? {
         let swift = object.string(swiftKey)
         let ref = object.string(refKey)
         switch (swift, ref) {
@@ -430,14 +431,14 @@ private struct Reader {
         }
     }
 
-    func deprecation(_ object: ObjectReader) -> Deprecation? {
-        guard let value = object.value("deprecated") else { return nil }
+    func deprecation(_ value: JSONValue?) -> Deprecation? {
+        guard let value else { return nil }
         if let flag = value.bool { return flag ? Deprecation() : nil }
         if let message = value.string { return Deprecation(message: message) }
         switch value.isObject {
         case true:
-            guard let inner = ObjectReader(value, what: "\"deprecated\"", allowed: DescriptionKeys.deprecated, sink: sink) else { return nil }
-            return Deprecation(message: inner.string("message")?.value, renamed: inner.string("renamed")?.value)
+            guard let inner = ObjectReader<DeprecatedKey>(value, what: "\"deprecated\"", sink: sink) else { return nil }
+            return Deprecation(message: inner.string(.message)?.value, renamed: inner.string(.renamed)?.value)
         case false:
             sink.error("\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
             return nil
@@ -445,10 +446,10 @@ private struct Reader {
     }
 
     func errorModel(_ value: JSONValue) -> ErrorModelSpec? {
-        guard let object = ObjectReader(value, what: "\"errorModel\"", allowed: DescriptionKeys.errorModel, sink: sink) else { return nil }
-        let domain = object.string("domain", required: true)
+        guard let object = ObjectReader<ErrorModelKey>(value, what: "\"errorModel\"", sink: sink) else { return nil }
+        let domain = object.string(.domain, required: true)
         var catalogue = CatalogueSpec.codes([])
-        if let value = object.value("catalogue") {
+        if let value = object.value(.catalogue) {
             if value.isString("cloudKit") {
                 catalogue = .cloudKit
             } else if value.isArray {
@@ -459,21 +460,21 @@ private struct Reader {
         }
         guard let domain else { return nil }
         return ErrorModelSpec(
-            name: object.string("name"), domain: domain, retryAfterKey: object.string("retryAfterKey"), partialErrorsKey: object.string("partialErrorsKey"),
-            partialFailureCode: object.integer("partialFailureCode")?.value, requestTooLargeCode: object.string("requestTooLargeCode"),
-            cancelledCode: object.string("cancelledCode"), serverRecordKey: object.string("serverRecordKey"),
-            clientRecordKey: object.string("clientRecordKey"), ancestorRecordKey: object.string("ancestorRecordKey"),
-            errorType: object.string("errorType").map(declared), catalogue: catalogue)
+            name: object.string(.name), domain: domain, retryAfterKey: object.string(.retryAfterKey), partialErrorsKey: object.string(.partialErrorsKey),
+            partialFailureCode: object.integer(.partialFailureCode)?.value, requestTooLargeCode: object.string(.requestTooLargeCode),
+            cancelledCode: object.string(.cancelledCode), serverRecordKey: object.string(.serverRecordKey),
+            clientRecordKey: object.string(.clientRecordKey), ancestorRecordKey: object.string(.ancestorRecordKey),
+            errorType: object.string(.errorType).map(declared), catalogue: catalogue)
     }
 
     func errorCode(_ value: JSONValue) -> ErrorCodeSpec? {
-        guard let object = ObjectReader(value, what: "an error code", allowed: DescriptionKeys.errorCode, sink: sink) else { return nil }
-        let name = object.string("name", required: true)
-        let raw = object.integer("rawValue", required: true)
+        guard let object = ObjectReader<ErrorCodeKey>(value, what: "an error code", sink: sink) else { return nil }
+        let name = object.string(.name, required: true)
+        let raw = object.integer(.raw, required: true)
         guard let name, let raw else { return nil }
         return ErrorCodeSpec(
-            name: name, rawValue: raw, meaning: object.string("meaning")?.value ?? name.value,
-            retryable: object.bool("retryable", default: false), throttling: object.bool("throttling", default: false),
-            network: object.bool("network", default: false), userAction: object.bool("userAction", default: false), defaultRetryAfter: object.number("defaultRetryAfter")?.value)
+            name: name, rawValue: raw, meaning: object.string(.meaning)?.value ?? name.value,
+            retryable: object.bool(.retryable, default: false), throttling: object.bool(.throttling, default: false),
+            network: object.bool(.network, default: false), userAction: object.bool(.userAction, default: false), defaultRetryAfter: object.number(.defaultRetryAfter)?.value)
     }
 }

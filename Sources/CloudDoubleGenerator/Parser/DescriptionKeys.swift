@@ -1,34 +1,143 @@
+/// The keys one kind of object of the format may have. An ``ObjectReader`` finds each key's
+/// value once, when it reads the object, and keeps it at the key's place among `keys`: asking
+/// for a key is then an index, not a search of the object's keys.
+protocol ObjectKey: RawRepresentable<String>, CaseIterable, Equatable, Sendable {
+    /// Every key, in the order of the cases (`allCases`, made once: the synthesized
+    /// `allCases` makes a new array each time).
+    static var keys: [Self] { get }
+}
+
+extension ObjectKey {
+    /// The key's place among `keys`: where a reader keeps its value.
+    @inline(__always)
+    var slot: Int { Self.keys.firstIndex(of: self)! }
+}
+
 /// Every key the format allows, per object: the decoder rejects any other, and a test checks
 /// that the JSON Schema in docs/ lists exactly these.
 enum DescriptionKeys {
-    static let description = [
-        "$schema", "formatVersion", "module", "imports", "prefix", "access", "availability", "errorModel", "types", "operations", "liveCondition",
-    ]
-    static let type = ["name", "sdkType", "doc", "properties", "calls", "uncheckedSendable", "omitted"]
-    static let omitted = ["name", "reason"]
-    static let property = ["name", "type", "ref", "settable", "mockDefault", "store", "availability", "deprecated", "doc"]
-    static let call = ["id", "parameters", "returns", "returnsRef", "perItem", "atomic", "forms", "operations", "store", "mockDefault", "doc"]
-    static let operation = ["name", "sdkType", "doc", "streams", "result", "store", "atomic"]
-    static let stream = ["name", "key", "value", "requested", "input", "fields", "blocks", "doc"]
-    static let streamInput = ["property", "key"]
-    static let parameterItems = ["result", "key"]
-    static let atomic = ["when", "groupBy", "except", "error"]
-    static let field = ["name", "type"]
-    static let operationResult = ["type", "default", "blocks"]
-    static let block = ["name", "role", "type", "arguments", "unwrap", "deprecated"]
-    static let binding = ["name", "value"]
-    static let parameter = ["label", "name", "type", "default", "items"]
+    static let description = DescriptionKey.keys.map(\.rawValue)
+    static let type = TypeKey.keys.map(\.rawValue)
+    static let omitted = OmittedKey.keys.map(\.rawValue)
+    static let property = PropertyKey.keys.map(\.rawValue)
+    static let call = CallKey.keys.map(\.rawValue)
+    static let operation = OperationKey.keys.map(\.rawValue)
+    static let stream = StreamKey.keys.map(\.rawValue)
+    static let streamInput = ItemInputKey.ofStreams.map(\.rawValue)
+    static let parameterItems = ItemInputKey.ofParameters.map(\.rawValue)
+    static let atomic = AtomicKey.keys.map(\.rawValue)
+    static let field = FieldKey.keys.map(\.rawValue)
+    static let operationResult = OperationResultKey.keys.map(\.rawValue)
+    static let block = BlockKey.keys.map(\.rawValue)
+    static let binding = BindingKey.keys.map(\.rawValue)
+    static let parameter = ParameterKey.keys.map(\.rawValue)
     /// The form kinds, the keys of "forms".
-    static let forms = FormKind.allCases.map(\.rawValue)
-    static let form = [
-        "name", "labels", "handlerLabel", "handlerValueType", "errorValue", "discardableResult", "preconcurrency", "sendableHandler",
-        "availability", "deprecated",
-    ]
+    static let forms = FormKind.keys.map(\.rawValue)
+    static let form = FormKey.keys.map(\.rawValue)
     /// Keys that only completion-handler forms accept.
-    static let handlerOnly = ["handlerLabel", "handlerValueType", "errorValue", "sendableHandler"]
-    static let deprecated = ["message", "renamed"]
-    static let errorModel = [
-        "name", "domain", "retryAfterKey", "partialErrorsKey", "partialFailureCode", "requestTooLargeCode", "cancelledCode", "serverRecordKey", "clientRecordKey", "ancestorRecordKey", "errorType", "catalogue",
-    ]
-    static let errorCode = ["name", "rawValue", "meaning", "retryable", "throttling", "network", "userAction", "defaultRetryAfter"]
+    static let handlerOnly = FormKey.handlerOnly.map(\.rawValue)
+    static let deprecated = DeprecatedKey.keys.map(\.rawValue)
+    static let errorModel = ErrorModelKey.keys.map(\.rawValue)
+    static let errorCode = ErrorCodeKey.keys.map(\.rawValue)
+}
+
+enum DescriptionKey: String, ObjectKey {
+    case schema = "$schema", formatVersion, module, imports, prefix, access, availability, errorModel, types, operations, liveCondition
+    static let keys = allCases
+}
+
+enum TypeKey: String, ObjectKey {
+    case name, sdkType, doc, properties, calls, uncheckedSendable, omitted
+    static let keys = allCases
+}
+
+enum OmittedKey: String, ObjectKey {
+    case name, reason
+    static let keys = allCases
+}
+
+enum PropertyKey: String, ObjectKey {
+    case name, type, ref, settable, mockDefault, store, availability, deprecated, doc
+    static let keys = allCases
+}
+
+enum CallKey: String, ObjectKey {
+    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc
+    static let keys = allCases
+}
+
+enum OperationKey: String, ObjectKey {
+    case name, sdkType, doc, streams, result, store, atomic
+    static let keys = allCases
+}
+
+enum StreamKey: String, ObjectKey {
+    case name, key, value, requested, input, fields, blocks, doc
+    static let keys = allCases
+}
+
+/// A stream's `"input"` and a parameter's `"items"`: one reader for both, each allowing its own.
+enum ItemInputKey: String, ObjectKey {
+    case property, result, key
+    static let keys = allCases
+    static let ofStreams: [Self] = [.property, .key]
+    static let ofParameters: [Self] = [.result, .key]
+}
+
+enum AtomicKey: String, ObjectKey {
+    case when, groupBy, except, error
+    static let keys = allCases
+}
+
+enum FieldKey: String, ObjectKey {
+    case name, type
+    static let keys = allCases
+}
+
+enum OperationResultKey: String, ObjectKey {
+    case type, `default`, blocks
+    static let keys = allCases
+}
+
+enum BlockKey: String, ObjectKey {
+    case name, role, type, arguments, unwrap, deprecated
+    static let keys = allCases
+}
+
+enum BindingKey: String, ObjectKey {
+    case name, value
+    static let keys = allCases
+}
+
+enum ParameterKey: String, ObjectKey {
+    case label, name, type, `default`, items
+    static let keys = allCases
+}
+
+extension FormKind: ObjectKey {
+    static let keys = allCases
+}
+
+enum FormKey: String, ObjectKey {
+    case name, labels, handlerLabel, handlerValueType, errorValue, discardableResult, preconcurrency, sendableHandler, availability, deprecated
+    static let keys = allCases
+    /// Keys that only completion-handler forms accept.
+    static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .sendableHandler]
+}
+
+enum DeprecatedKey: String, ObjectKey {
+    case message, renamed
+    static let keys = allCases
+}
+
+enum ErrorModelKey: String, ObjectKey {
+    case name, domain, retryAfterKey, partialErrorsKey, partialFailureCode, requestTooLargeCode, cancelledCode, serverRecordKey, clientRecordKey,
+        ancestorRecordKey, errorType, catalogue
+    static let keys = allCases
+}
+
+enum ErrorCodeKey: String, ObjectKey {
+    /// `rawValue`, which a case of a raw-value enum cannot be named.
+    case name, raw = "rawValue", meaning, retryable, throttling, network, userAction, defaultRetryAfter
+    static let keys = allCases
 }

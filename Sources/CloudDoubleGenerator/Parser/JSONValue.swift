@@ -32,9 +32,28 @@ final class JSONDocument: Sendable {
     }
 
     /// Whether the key at `index` is `key` (``JSONNode/isKey(_:_:bytes:strings:)``).
-    @inline(__always)
     func isKey(_ index: Int, _ key: String) -> Bool {
         JSONNode.isKey(nodes[index], key, bytes: bytes, strings: strings)
+    }
+
+    /// The place among `keys` of the key at `index`, as `isKey` compares keys; `nil` when it is
+    /// none of them. A key in ASCII without escapes (nearly every key) is compared in the bytes,
+    /// lengths first.
+    func slot<Key: ObjectKey>(ofKey index: Int, among keys: [Key]) -> Int? {
+        let node = nodes[index]
+        guard node.plain else {
+            let text = text(index)
+            return keys.firstIndex { $0.rawValue == text }
+        }
+        let count = Int(node.end - node.start)
+        return bytes.withUnsafeBufferPointer { bytes in
+            let start = bytes.baseAddress! + Int(node.start)
+            for slot in keys.indices {
+                var name = keys[slot].rawValue
+                if name.utf8.count == count, name.withUTF8({ memcmp(start, $0.baseAddress!, count) == 0 }) { return slot }
+            }
+            return nil
+        }
     }
 }
 

@@ -1,89 +1,97 @@
 import Foundation
 
 /// Reads the members of one JSON object into model values, collecting a diagnostic for each
-/// missing key, wrongly typed value and unknown key instead of stopping at the first.
-struct ObjectReader {
+/// missing key, wrongly typed value and unknown key instead of stopping at the first. `Key`
+/// lists the keys the object may have: each key's value is found once, here, and kept at the
+/// key's place (``ObjectKey/slot``).
+struct ObjectReader<Key: ObjectKey> {
     let what: String
     let location: SourceLocation
-    /// The object, read in its document (its keys compared where they were written).
-    private let object: JSONValue
+    private let document: JSONDocument
+    /// Per key (by its slot), its value's node; 0 when the object does not have the key (no
+    /// value is a document's first node). The first value, when a key is there twice.
+    private var values = SIMD16<Int32>()
     private let sink: DiagnosticSink
 
-    /// `nil` (with a diagnostic) when `value` is not an object.
-    init?(_ value: JSONValue, what: String, allowed: [String], sink: DiagnosticSink) {
+    /// `nil` (with a diagnostic) when `value` is not an object. Any key not in `allowed` is
+    /// reported; one of `Key`'s is read all the same.
+    init?(_ value: JSONValue, what: String, allowing allowed: [Key] = Key.keys, sink: DiagnosticSink) {
+        assert(Key.keys.count <= 16, "an object reader keeps at most 16 keys")
         guard value.isObject else {
             sink.error("\(what) must be an object, found \(value.typeName)", at: value.location)
             return nil
         }
         self.what = what
         self.location = value.location
-        self.object = value
+        self.document = value.document
         self.sink = sink
-        // A dozen keys at most: scanning the list beats building a set for every object.
         let document = value.document
-        for key in value.memberKeys where !allowed.contains(where: { document.isKey(key, $0) }) {
-            let name = document.text(key)
-            let suggestion = Spelling.closest(to: name, in: allowed)
-            sink.error(
-                "unknown key \"\(name)\" in \(what)", at: document.nodes[key].location,
-                hint: suggestion.map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(allowed.joined(separator: ", "))")
+        var member = value.index + 1
+        for _ in 0..<value.node.start {
+            let slot = document.slot(ofKey: member, among: Key.keys)
+            if let slot, values[slot] == 0 { values[slot] = Int32(member + 1) }
+            if slot.map({ allowed.count == Key.keys.count || allowed.contains(Key.keys[$0]) }) != true {
+                let name = document.text(member)
+                let names = allowed.map(\.rawValue)
+                sink.error(
+                    "unknown key \"\(name)\" in \(what)", at: document.nodes[member].location,
+                    hint: Spelling.closest(to: name, in: names).map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(names.joined(separator: ", "))")
+            }
+            member = document.next(after: member + 1)
         }
     }
 
-    func value(_ key: String) -> JSONValue? {
-        let document = object.document
-        for member in object.memberKeys where document.isKey(member, key) {
-            return JSONValue(document: document, index: member + 1)
-        }
-        return nil
+    func value(_ key: Key) -> JSONValue? {
+        let node = values[key.slot]
+        return node == 0 ? nil : JSONValue(document: document, index: Int(node))
     }
 
-    func requireValue(_ key: String) -> JSONValue? {
+    func requireValue(_ key: Key) -> JSONValue? {
         guard let value = value(key) else {
-            sink.error("\(what) is missing the required key \"\(key)\"", at: location)
+            sink.error("\(what) is missing the required key \"\(key.rawValue)\"", at: location)
             return nil
         }
         return value
     }
 
-    func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> Located<String>? {
+    func string(_ key: Key, required: Bool = false, allowEmpty: Bool = false) -> Located<String>? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
         guard let string = value.string else {
-            sink.error("\"\(key)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
         // Bytes, not characters: only spaces and tabs, whichever way it is read (and most
         // strings are told apart by their first byte).
         if !allowEmpty, string.utf8.first.map({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true,
             string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            sink.error("\"\(key)\" in \(what) must not be empty", at: value.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must not be empty", at: value.location)
             return nil
         }
         return Located(string, value.location)
     }
 
-    func bool(_ key: String, default defaultValue: Bool) -> Bool {
+    func bool(_ key: Key, default defaultValue: Bool) -> Bool {
         guard let value = value(key) else { return defaultValue }
         guard let flag = value.bool else {
-            sink.error("\"\(key)\" in \(what) must be true or false, found \(value.typeName)", at: value.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must be true or false, found \(value.typeName)", at: value.location)
             return defaultValue
         }
         return flag
     }
 
-    func number(_ key: String, required: Bool = false) -> Located<Double>? {
+    func number(_ key: Key, required: Bool = false) -> Located<Double>? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
         guard let number = value.number else {
-            sink.error("\"\(key)\" in \(what) must be a number, found \(value.typeName)", at: value.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must be a number, found \(value.typeName)", at: value.location)
             return nil
         }
         return Located(number, value.location)
     }
 
-    func integer(_ key: String, required: Bool = false) -> Located<Int>? {
+    func integer(_ key: Key, required: Bool = false) -> Located<Int>? {
         guard let number = number(key, required: required) else { return nil }
         guard number.value == number.value.rounded(), abs(number.value) < 1e15 else {
-            sink.error("\"\(key)\" in \(what) must be a whole number", at: number.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must be a whole number", at: number.location)
             return nil
         }
         return Located(Int(number.value), number.location)
@@ -91,20 +99,20 @@ struct ObjectReader {
 
     /// The elements of the array under `key`; `nil` when there is none (or it is not an array:
     /// reported).
-    func array(_ key: String, required: Bool = false) -> JSONValue.Elements? {
+    func array(_ key: Key, required: Bool = false) -> JSONValue.Elements? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
         guard value.isArray else {
-            sink.error("\"\(key)\" in \(what) must be an array, found \(value.typeName)", at: value.location)
+            sink.error("\"\(key.rawValue)\" in \(what) must be an array, found \(value.typeName)", at: value.location)
             return nil
         }
         return value.elements
     }
 
-    func strings(_ key: String) -> [Located<String>] {
+    func strings(_ key: Key) -> [Located<String>] {
         guard let elements = array(key) else { return [] }
         return elements.compactMap { element in
             guard let string = element.string else {
-                sink.error("every element of \"\(key)\" in \(what) must be a string, found \(element.typeName)", at: element.location)
+                sink.error("every element of \"\(key.rawValue)\" in \(what) must be a string, found \(element.typeName)", at: element.location)
                 return nil
             }
             return Located(string, element.location)
