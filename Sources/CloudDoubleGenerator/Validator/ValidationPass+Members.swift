@@ -172,8 +172,10 @@ extension ValidationPass {
         // once per call, shared by its forms' overload keys (when one of them needs one).
         // The labels the forms without labels of their own take: `_:count:`, once per call.
         var (parameterKey, parameterLabels) = ("", "")
-        let keyed = call.forms.map { overloads.needsKey($0) }
-        if keyed.contains(true) {
+        // Whether any form needs a key, without an array of answers per call (most need none;
+        // when one does, each form is asked again below).
+        let anyKeyed = call.forms.indices.contains { overloads.needsKey(call.forms[$0]) }
+        if anyKeyed {
             var parameterTypes = TextBuilder(capacity: 32)
             var callLabels = TextBuilder(capacity: 32)
             for index in call.parameters.indices {
@@ -186,7 +188,7 @@ extension ValidationPass {
         }
         for index in call.forms.indices {
             // Passed borrowed, not copied (as the parameters above are read).
-            form(call.forms[index], of: call, in: type, keyed: keyed[index], returnsReference: returnsReference, parameterKey: parameterKey, parameterLabels: parameterLabels, overloads: &overloads)
+            form(call.forms[index], of: call, in: type, keyed: anyKeyed && overloads.needsKey(call.forms[index]), returnsReference: returnsReference, parameterKey: parameterKey, parameterLabels: parameterLabels, overloads: &overloads)
         }
         // The kinds seen, one bit each.
         var kinds: UInt8 = 0
