@@ -31,29 +31,27 @@ final class JSONDocument: Sendable {
         JSONNode.text(of: nodes[index], bytes: bytes, strings: strings)
     }
 
-    /// Whether the key at `index` is `key` (``JSONNode/isKey(_:_:bytes:strings:)``).
-    func isKey(_ index: Int, _ key: String) -> Bool {
-        JSONNode.isKey(nodes[index], key, bytes: bytes, strings: strings)
-    }
-
-    /// The place among `keys` of the key at `index`, as `isKey` compares keys; `nil` when it is
-    /// none of them. A key in ASCII without escapes (nearly every key) is compared in the bytes,
-    /// lengths first.
-    func slot<Key: ObjectKey>(ofKey index: Int, among keys: [Key]) -> Int? {
+    /// The place among `Key`'s keys of the key at `index`, as `isKey` compares keys; `nil`
+    /// when it is none of them. A key in ASCII without escapes (nearly every key) is compared in
+    /// the bytes.
+    func slot<Key: ObjectKey>(ofKey index: Int, in table: KeyTable<Key>) -> Int? {
         let node = nodes[index]
         guard node.plain else {
             let text = text(index)
-            return keys.firstIndex { $0.rawValue == text }
+            return table.keys.firstIndex { $0.rawValue == text }
         }
-        let count = Int(node.end - node.start)
         return bytes.withUnsafeBufferPointer { bytes in
-            let start = bytes.baseAddress! + Int(node.start)
-            for slot in keys.indices {
-                var name = keys[slot].rawValue
-                if name.utf8.count == count, name.withUTF8({ memcmp(start, $0.baseAddress!, count) == 0 }) { return slot }
-            }
-            return nil
+            table.slot(of: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]))
         }
+    }
+
+    /// Whether the string at `index` is empty or only spaces and tabs, read in the bytes.
+    func isBlank(_ index: Int) -> Bool {
+        let node = nodes[index]
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard !node.decoded else { return strings[Int(node.start)].utf8.allSatisfy(isBlank) }
+        // Most strings are told apart by their first byte.
+        return node.start == node.end || (isBlank(bytes[Int(node.start)]) && bytes[Int(node.start)..<Int(node.end)].allSatisfy(isBlank))
     }
 }
 
@@ -151,9 +149,6 @@ struct JSONValue: Sendable {
     /// An array's elements, or an object's values, in order (empty for any other value).
     var elements: Elements { Elements(document: document, index: index) }
 
-    /// The members of an object: each key's node index (its value's is the next).
-    var memberKeys: MemberKeys { MemberKeys(document: document, index: index) }
-
     struct Elements: Sequence {
         let document: JSONDocument
         let index: Int
@@ -181,30 +176,6 @@ struct JSONValue: Sendable {
                 let value = JSONValue(document: document, index: position)
                 position = document.next(after: position)
                 return value
-            }
-        }
-    }
-
-    struct MemberKeys: Sequence {
-        let document: JSONDocument
-        let index: Int
-
-        func makeIterator() -> Iterator {
-            let node = document.nodes[index]
-            return Iterator(document: document, position: index + 1, left: node.kind == .object ? Int(node.start) : 0)
-        }
-
-        struct Iterator: IteratorProtocol {
-            let document: JSONDocument
-            var position: Int
-            var left: Int
-
-            mutating func next() -> Int? {
-                guard left > 0 else { return nil }
-                left -= 1
-                let key = position
-                position = document.next(after: key + 1)
-                return key
             }
         }
     }

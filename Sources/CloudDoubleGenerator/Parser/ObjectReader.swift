@@ -26,11 +26,13 @@ struct ObjectReader<Key: ObjectKey> {
         self.document = value.document
         self.sink = sink
         let document = value.document
+        let table = Key.table
+        let everyKeyAllowed = allowed.count == table.keys.count
         var member = value.index + 1
         for _ in 0..<value.node.start {
-            let slot = document.slot(ofKey: member, among: Key.keys)
+            let slot = document.slot(ofKey: member, in: table)
             if let slot, values[slot] == 0 { values[slot] = Int32(member + 1) }
-            if slot.map({ allowed.count == Key.keys.count || allowed.contains(Key.keys[$0]) }) != true {
+            if slot.map({ everyKeyAllowed || allowed.contains(table.keys[$0]) }) != true {
                 let name = document.text(member)
                 let names = allowed.map(\.rawValue)
                 sink.error(
@@ -56,17 +58,16 @@ struct ObjectReader<Key: ObjectKey> {
 
     func string(_ key: Key, required: Bool = false, allowEmpty: Bool = false) -> Located<String>? {
         guard let value = required ? requireValue(key) : value(key) else { return nil }
-        guard let string = value.string else {
+        guard value.node.kind == .string else {
             sink.error("\"\(key.rawValue)\" in \(what) must be a string, found \(value.typeName)", at: value.location)
             return nil
         }
-        // Bytes, not characters: only spaces and tabs, whichever way it is read (and most
-        // strings are told apart by their first byte).
-        if !allowEmpty, string.utf8.first.map({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true,
-            string.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+        // Bytes, not characters: only spaces and tabs, whichever way it is read.
+        if !allowEmpty, value.document.isBlank(value.index) {
             sink.error("\"\(key.rawValue)\" in \(what) must not be empty", at: value.location)
             return nil
         }
+        let string = value.document.text(value.index)
         return Located(string, value.location)
     }
 
