@@ -104,16 +104,21 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                lineStart = index
-            default: return
+        // Over the bytes in memory: most values are a space or none away.
+        var (index, line, lineStart) = (self.index, self.line, self.lineStart)
+        bytes.withUnsafeBufferPointer { bytes in
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0D: index += 1
+                case 0x0A:
+                    index += 1
+                    line += 1
+                    lineStart = index
+                default: break scan
+                }
             }
         }
+        (self.index, self.line, self.lineStart) = (index, line, lineStart)
     }
 
     /// Parses one value into the document.
@@ -400,12 +405,18 @@ struct JSONParser {
     /// A string (or key) into the document: where its text is, or its text decoded when it has escapes.
     private mutating func parseString(_ kind: JSONNode.Kind, at location: SourceLocation) throws(Failure) {
         index += 1
-        // Fast path: most strings have no escapes; their text stays in the bytes.
-        var end = index
-        var bits: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            bits |= bytes[end]
-            end += 1
+        // Fast path: most strings have no escapes; their text stays in the bytes. Over the
+        // bytes in memory, one table lookup a byte (`special`: a quote, a backslash, a control).
+        let (end, bits) = bytes.withUnsafeBufferPointer { bytes in
+            Self.byteKinds.withUnsafeBufferPointer { kinds -> (Int, UInt8) in
+                var end = index
+                var bits: UInt8 = 0
+                while end < bytes.count, kinds[Int(bytes[end])] & Self.special == 0 {
+                    bits |= bytes[end]
+                    end += 1
+                }
+                return (end, bits)
+            }
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             append(kind, at: location, start: index, end: end, plain: bits < 0x80)
