@@ -24,12 +24,7 @@ extension Array where Element: Sendable {
     /// not held twice (the originals beside the results) and the memory an element leaves is
     /// there for the next result on that thread.
     consuming func parallelMapTakingElements<T: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (consuming Element) -> T) -> [T] {
-        guard count >= minimumCount else {
-            var results: [T] = []
-            results.reserveCapacity(count)
-            while let element = popLast() { results.append(transform(element)) }
-            return results.reversed()
-        }
+        guard count >= minimumCount else { return mapTakingElements { transform($1) } }
         let elements = TakenElements(self)
         self = []
         let slots = ResultSlots<T, Never>(count: elements.count)

@@ -104,7 +104,7 @@ struct ResolvedType: Sendable {
     let properties: [ResolvedProperty]
     let calls: [ResolvedCall]
 
-    /// Takes `type` apart: its members are freed as the resolved ones are made. `operations`
+    /// Takes `type` apart: its members are moved into the resolved ones, not copied. `operations`
     /// are the description's, `names` spells described types as their protocols.
     init(resolving type: consuming DescribedType, operations: [OperationSpec], names: GeneratedNames) {
         var spec = type
@@ -113,15 +113,19 @@ struct ResolvedType: Sendable {
         spec.properties = []
         spec.calls = []
         self.spec = spec
-        self.properties = properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) }
-        self.calls = calls.map { call in
-            let runs: [OperationSpec]
-            switch call.operations {
-            case nil: runs = []
-            case .all: runs = operations
-            case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
-            }
-            return ResolvedCall(call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs, names: names)
+        self.properties = (consume properties).mapTakingElements { _, property in
+            let availability = property.availability.compactMap { Availability(parsing: $0.value) }
+            return ResolvedProperty(spec: property, availability: availability)
+        }
+        // What each call resolves to besides its forms, read in place (by index: a `for` or
+        // `map` over the calls would copy each, a retain of each field), and the texts of
+        // every form of the type, in one string.
+        let resolved = calls.indices.map { call in
+            ResolvedCall.Resolved(calls[call], operations: operations, names: names)
+        }
+        let texts = FormTexts(calls, resolved: resolved)
+        self.calls = (consume calls).mapTakingElements { index, call in
+            ResolvedCall(call, resolved: resolved[index], texts: texts.text, spans: texts.spans(ofCall: index))
         }
     }
 
