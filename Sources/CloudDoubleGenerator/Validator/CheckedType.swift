@@ -2,8 +2,10 @@
 /// parts, made on any core (where it is decoded, when it can be): its diagnostics, the
 /// references it makes to described types (checked when every type's name is known), what the
 /// whole-description checks read of it, and the type when its own checks pass. A class: the
-/// arrays that hand it from the cores to the join retain it once, not each field.
-final class CheckedType: Sendable {
+/// arrays that hand it from the cores to the join retain it once, not each field. Unchecked
+/// `Sendable` for `type` alone, which one job takes out (`takeType()`), after every check
+/// has read the other fields, and nothing else reads.
+final class CheckedType: @unchecked Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
     /// The SDK type's name (`CKRecord.ID` for `CKRecord.ID?`), which no generated name may be.
@@ -13,8 +15,8 @@ final class CheckedType: Sendable {
     let diagnostics: [Diagnostic]
     let references: [PendingReference]
     /// The type, to resolve once every check has passed; `nil` when its own checks failed (the
-    /// description is refused then).
-    let type: DescribedType?
+    /// description is refused then), or once taken.
+    private var type: DescribedType?
 
     init(
         name: Located<String>, sdkType: DeclaredType, sdkName: String, generatedNames: [String], diagnostics: [Diagnostic],
@@ -27,6 +29,12 @@ final class CheckedType: Sendable {
         self.diagnostics = diagnostics
         self.references = references
         self.type = type
+    }
+
+    /// The type, moved out (not copied: the job that resolves it takes its members apart), for
+    /// the one job that resolves it.
+    func takeType() -> DescribedType? {
+        type.take()
     }
 }
 

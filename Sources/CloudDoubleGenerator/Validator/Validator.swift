@@ -21,13 +21,17 @@ public enum Validator {
         ValidationPass(description: checks.description, sink: sink).run(types: types)
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
         // Every type's own checks passed (its diagnostics would be the sink's), so each kept its
-        // type. Resolved here, on all cores, each type taken out of the array as it goes (so the
-        // model is not held twice), and not where it was checked: made after every type's JSON
-        // was let go of, the resolved model's blocks are not spread among the JSON's freed ones
-        // (resolved there, malloc's search of its fragmented free lists took ~15% more of the
-        // whole generation's CPU time, docs/Benchmarks.md).
-        let described = (consume types).compactMap(\.type)
-        return ValidatedDescription(checks.description, types: described.parallelMapTakingElements { checks.resolve($0) })
+        // type. Resolved here, on all cores, each type taken out of its checked type as it goes
+        // (so the model is not held twice), the checked type let go of on the same core, and
+        // not where it was checked: made after every type's JSON was let go of, the resolved
+        // model's blocks are not spread among the JSON's freed ones (resolved there, malloc's
+        // search of its fragmented free lists took ~15% more of the whole generation's CPU
+        // time, docs/Benchmarks.md).
+        let resolved = (consume types).parallelMapTakingElements { checked in
+            guard let type = checked.takeType() else { preconditionFailure("a type whose checks passed keeps its type") }
+            return checks.resolve(type)
+        }
+        return ValidatedDescription(checks.description, types: resolved)
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
