@@ -9,9 +9,9 @@ final class CheckedType: @unchecked Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
     /// The SDK type's name (`CKRecord.ID` for `CKRecord.ID?`), which no generated name may be.
-    let sdkName: String
+    let sdkName: HashedName
     /// The top-level names generated for it (`ValidationPass.generatedNames(of:_:)`).
-    let generatedNames: [String]
+    let generatedNames: [HashedName]
     let diagnostics: [Diagnostic]
     let references: [PendingReference]
     /// The type, to resolve once every check has passed; `nil` when its own checks failed (the
@@ -19,7 +19,7 @@ final class CheckedType: @unchecked Sendable {
     private var type: DescribedType?
 
     init(
-        name: Located<String>, sdkType: DeclaredType, sdkName: String, generatedNames: [String], diagnostics: [Diagnostic],
+        name: Located<String>, sdkType: DeclaredType, sdkName: HashedName, generatedNames: [HashedName], diagnostics: [Diagnostic],
         references: [PendingReference], type: DescribedType?
     ) {
         self.name = name
@@ -61,7 +61,7 @@ struct TypeChecks: Sendable {
         let pass = ValidationPass(description: description, sink: sink)
         pass.members(of: type, operationNames: operationNames)
         return CheckedType(
-            name: type.name, sdkType: type.sdkType, sdkName: SDKTypeName.nominal(type.sdkType), generatedNames: pass.generatedNames(of: type, names),
+            name: type.name, sdkType: type.sdkType, sdkName: HashedName(SDKTypeName.nominal(type.sdkType)), generatedNames: pass.generatedNames(of: type, names),
             diagnostics: sink.diagnostics, references: sink.references, type: sink.diagnostics.isEmpty ? type : nil)
     }
 
