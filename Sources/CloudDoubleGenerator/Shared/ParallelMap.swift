@@ -75,10 +75,17 @@ private final class ResultSlots<T: Sendable, E: Error>: @unchecked Sendable {
         slots[index] = result
     }
 
+    /// The results, each moved out of its slot rather than copied (a copy retained each of a
+    /// result's fields, serially, and freeing the slots released them again).
     func values() throws(E) -> [T] {
         var values: [T] = []
         values.reserveCapacity(slots.count)
-        for slot in slots { values.append(try slot!.get()) }
+        for index in slots.indices {
+            switch slots[index].take()! {
+            case .success(let value): values.append(value)
+            case .failure(let error): throw error
+            }
+        }
         return values
     }
 }

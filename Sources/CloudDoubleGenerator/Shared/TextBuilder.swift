@@ -41,15 +41,19 @@ struct TextBuilder: ~Copyable {
 
     /// `name` as a declaration writes it: in backticks when it is a keyword (`SwiftNames.escaped`,
     /// without making the escaped string).
+    /// The name's bytes are read once, for the keyword check and the copy.
     @inline(__always)
     mutating func appendEscaped(_ name: String) {
-        if SwiftNames.isKeyword(name) {
-            self += "`"
-            append(name)
-            self += "`"
-        } else {
-            append(name)
+        let appended: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            if SwiftNames.isKeyword(bytes) {
+                self += "`"
+                append(bytes)
+                self += "`"
+            } else {
+                append(bytes)
+            }
         }
+        if appended == nil { append(SwiftNames.escaped(name)) }
     }
 
     /// Appends a copy of what this text holds at `range` (written earlier): a piece spelled once

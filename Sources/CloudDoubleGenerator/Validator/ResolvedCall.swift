@@ -25,15 +25,15 @@ final class ResolvedCall: Sendable {
         let returns: String?
         let returnsType: SwiftType?
 
-        /// `operations` are the description's.
-        init(_ call: borrowing Call, operations: [OperationSpec], names: GeneratedNames) {
-            callID = call.id?.value ?? call.forms.first?.name.value ?? ""
-            switch call.operations {
+        /// The call at `index` of `calls`; `operations` are the description's.
+        init(_ calls: [Call], _ index: Int, operations: [OperationSpec], names: GeneratedNames) {
+            callID = calls[index].id?.value ?? calls[index].forms.first?.name.value ?? ""
+            switch calls[index].operations {
             case nil: runs = []
             case .all: runs = operations
             case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
             }
-            switch call.returns {
+            switch calls[index].returns {
             case nil:
                 returns = nil
                 returnsType = nil

@@ -121,12 +121,9 @@ struct ResolvedType: Sendable {
             let availability = property.availability.compactMap { Availability(parsing: $0.value) }
             return ResolvedProperty(spec: property, availability: availability)
         }
-        // What each call resolves to besides its forms, read in place (by index: a `for` or
-        // `map` over the calls would copy each, a retain of each field), and the texts of
-        // every form of the type, in one string.
-        let resolved = calls.indices.map { call in
-            ResolvedCall.Resolved(calls[call], operations: operations, names: names)
-        }
+        // What each call resolves to besides its forms, and the texts of every form of the
+        // type, in one string.
+        let resolved = calls.indices.map { ResolvedCall.Resolved(calls, $0, operations: operations, names: names) }
         let texts = FormTexts(calls, resolved: resolved)
         self.calls = (consume calls).mapTakingElements { index, call in
             ResolvedCall(call, resolved: resolved[index], texts: texts.text, spans: texts.spans(ofCall: index))
