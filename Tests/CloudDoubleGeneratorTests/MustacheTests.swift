@@ -101,6 +101,19 @@ final class MustacheTests: XCTestCase {
         XCTAssertThrowsError(try render("{{#items}}{{v}}{{w}}{{/items}}", ["items": .list(failing)])) {
             XCTAssertTrue("\($0)".contains("{{w}} is a list or object"), "\($0)")
         }
+        // In the first chunk (rendered before the others), and only in chunks far apart.
+        var first = items
+        first[3] = ["v": ["a list"]]
+        first[999] = ["w": ["a list"]]
+        XCTAssertThrowsError(try render("{{#items}}{{v}}{{w}}{{/items}}", ["items": .list(first)])) {
+            XCTAssertTrue("\($0)".contains("{{v}} is a list or object"), "\($0)")
+        }
+        var late = items
+        late[998] = ["w": ["a list"]]
+        late[500] = ["v": ["a list"]]
+        XCTAssertThrowsError(try render("{{#items}}{{v}}{{w}}{{/items}}", ["items": .list(late)])) {
+            XCTAssertTrue("\($0)".contains("{{v}} is a list or object"), "\($0)")
+        }
     }
 
     func testSyntaxErrorsAreLocated() {

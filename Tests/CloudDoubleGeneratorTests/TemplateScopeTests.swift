@@ -251,7 +251,7 @@ final class TemplateScopeTests: XCTestCase {
         var lines: [String] = []
         for kind in kinds {
             let call = FaultTypeContext.Call(
-                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: "()", kind: kind)
+                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: .text("()"), kind: kind)
             let rendered = try render(template, call.templateValue)
             XCTAssertEqual(try render(template, Self.expanded(call.templateValue)), rendered)
             lines.append(rendered)

@@ -96,8 +96,9 @@ struct RenderOutput {
         capacity = utf8Count
     }
 
-    /// The rendered bytes; the buffer is theirs now (the output is empty after).
-    mutating func finish() -> Data {
+    /// The rendered bytes; the buffer is theirs now (the output is empty after). With `spare`,
+    /// the buffer is kept there for the next file when the bytes are let go of.
+    mutating func finish(keepingIn spare: SpareBuffer? = nil) -> Data {
         defer {
             base = nil
             count = 0
@@ -107,21 +108,7 @@ struct RenderOutput {
             free(base)
             return Data()
         }
-        return Data(bytesNoCopy: base, count: count, deallocator: .free)
-    }
-
-    /// The rendered bytes, as `finish()` hands them over; when they are let go of, their buffer
-    /// is kept in `spare` for the next file.
-    mutating func finish(keepingIn spare: SpareBuffer) -> Data {
-        defer {
-            base = nil
-            count = 0
-            capacity = 0
-        }
-        guard let base, count > 0 else {
-            free(base)
-            return Data()
-        }
+        guard let spare else { return Data(bytesNoCopy: base, count: count, deallocator: .free) }
         let capacity = self.capacity
         return Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in spare.keep(base, capacity: capacity) })
     }

@@ -17,20 +17,6 @@ struct TextBuilder: ~Copyable {
     /// How many bytes have been written.
     var utf8Count: Int { count }
 
-    /// A literal piece (`text += ", "`): its bytes are read where the compiler put them. Half the
-    /// pieces are literals, and a `String`'s bytes cost a retain, a release and a copy of a small
-    /// string to the stack each (about 100 instructions a piece; this is about 20).
-    @inline(__always)
-    static func += (builder: inout TextBuilder, piece: StaticString) {
-        piece.withUTF8Buffer { builder.append($0) }
-    }
-
-    /// Disfavoured so that a literal takes the `StaticString` path above.
-    @_disfavoredOverload @inline(__always)
-    static func += (builder: inout TextBuilder, piece: String) {
-        builder.append(piece)
-    }
-
     @inline(__always)
     mutating func append(_ piece: String) {
         // Native and small strings always have contiguous UTF-8 (bridged ones, which may not,
@@ -40,8 +26,8 @@ struct TextBuilder: ~Copyable {
     }
 
     /// `name` as a declaration writes it: in backticks when it is a keyword (`SwiftNames.escaped`,
-    /// without making the escaped string).
-    /// The name's bytes are read once, for the keyword check and the copy.
+    /// without making the escaped string). The name's bytes are read once, for the keyword
+    /// check and the copy.
     @inline(__always)
     mutating func appendEscaped(_ name: String) {
         let appended: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
@@ -78,7 +64,7 @@ struct TextBuilder: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         if bytes.count <= 16 {

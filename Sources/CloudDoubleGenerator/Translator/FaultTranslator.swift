@@ -19,7 +19,7 @@ struct FaultTranslator {
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
         var calls = ScopeList<FaultTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
         for call in type.calls {
-            let arguments = call.argumentsValue
+            let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             for form in call.forms {
                 calls.append(self.call(form, of: call, id: id, arguments: arguments))
@@ -28,7 +28,7 @@ struct FaultTranslator {
         return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
     }
 
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String) -> FaultTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
             attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), invocation: .callExpression(form),
             id: id, handler: form.hasHandler ? form.handlerName : "",

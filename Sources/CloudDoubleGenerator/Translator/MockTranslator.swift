@@ -38,7 +38,7 @@ struct MockTranslator {
         var operationBackings: [String] = []
         for call in type.calls {
             let operations = call.runs
-            let arguments = call.argumentsValue
+            let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             // What every form of the call answers with, worked out once for them all.
             let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
@@ -68,7 +68,7 @@ struct MockTranslator {
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
     /// `mockDefault` or its type's empty value.
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: String, defaultValue: String?) -> MockTypeContext.Call {
+    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
@@ -78,7 +78,7 @@ struct MockTranslator {
         switch form.kind {
         case .sync:
             if let ref = call.returnsReference {
-                let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments))))\""
+                let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
                 answer.backed = nil
                 method = .child(child(ref, key: key))
             } else {
@@ -114,7 +114,7 @@ struct MockTranslator {
     /// through its own blocks with its stubbed outcome, when it is of a described class.
     func operationCall(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral) -> MockTypeContext.Call {
         let parameter = SwiftNames.escaped(call.parameters[0].name.value)
-        let answer = MockTypeContext.Answer(id: id, arguments: parameter, handler: "")
+        let answer = MockTypeContext.Answer(id: id, arguments: .text(parameter), handler: "")
         return MockTypeContext.Call(
             attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), copied: nil, answer: answer,
             method: .run(outcomes: call.runs.map { translator.operationTranslator($0).outcomeName }, errorModel: translator.errorModelReference))

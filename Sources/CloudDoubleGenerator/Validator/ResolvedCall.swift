@@ -90,7 +90,31 @@ final class ResolvedCall: Sendable {
     var argumentsType: String { Self.argumentsType(spec.parameters) }
 
     /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    var argumentsValue: String { Self.argumentsValue(spec.parameters) }
+    var argumentsValue: String {
+        var text = TextBuilder(capacity: 64)
+        appendArgumentsValue(to: &text)
+        return text.text()
+    }
+
+    /// Appends `argumentsValue` to `text`: the mocks and fault wrappers write it into their
+    /// output from here (`SpelledText.arguments`), with no string made per call.
+    func appendArgumentsValue<Sink: TextSink & ~Copyable>(to text: inout Sink) {
+        let parameters = spec.parameters
+        switch parameters.count {
+        case 0: text += "()"
+        case 1: text += SwiftNames.escaped(parameters[0].name.value)
+        default:
+            text += "("
+            for index in parameters.indices {
+                let name = parameters[index].name.value
+                if index > 0 { text += ", " }
+                text += name
+                text += ": "
+                text += SwiftNames.escaped(name)
+            }
+            text += ")"
+        }
+    }
 
     subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
 
@@ -119,24 +143,5 @@ final class ResolvedCall: Sendable {
         guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
         let kept = attributes.filter { $0 != "@escaping" }
         return (kept.isEmpty ? function : .attributed(kept, function)).description
-    }
-
-    private static func argumentsValue(_ parameters: [Parameter]) -> String {
-        switch parameters.count {
-        case 0: return "()"
-        case 1: return SwiftNames.escaped(parameters[0].name.value)
-        default:
-            var text = TextBuilder(capacity: 64)
-            text += "("
-            for index in parameters.indices {
-                let name = parameters[index].name.value
-                if index > 0 { text += ", " }
-                text += name
-                text += ": "
-                text += SwiftNames.escaped(name)
-            }
-            text += ")"
-            return text.text()
-        }
     }
 }

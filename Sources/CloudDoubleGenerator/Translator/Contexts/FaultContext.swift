@@ -73,7 +73,7 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
         var handler: String
         /// The arguments as a cassette records them (`()`, the parameter, or a labelled tuple),
         /// as the mocks record them.
-        var arguments: String
+        var arguments: SpelledText
         var kind: Kind
 
         func value(of field: TemplateField) -> TemplateValue? {
@@ -83,7 +83,7 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
             case .invocation: invocation.templateValue
             case .id: id.templateValue
             case .handler: .string(handler)
-            case .arguments: .string(arguments)
+            case .arguments: arguments.templateValue
             case .kind: kind.templateValue
             default: nil
             }
@@ -97,6 +97,7 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
             switch field {
             case .declaration: declaration.write(to: &output)
             case .invocation: invocation.write(to: &output)
+            case .arguments: arguments.write(to: &output)
             case .id: id.append(to: &output)
             default: return false
             }

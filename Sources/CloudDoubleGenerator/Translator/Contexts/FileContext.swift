@@ -88,13 +88,13 @@ struct TypeNames: Sendable {
         case .name: output.append(name)
         case .sdkType: output.append(sdkType)
         case .nameLiteral where plainLiterals:
-            output.append("\"")
+            output += "\""
             output.append(name)
-            output.append("\"")
+            output += "\""
         case .mockNameLiteral where plainLiterals:
-            output.append("\"")
+            output += "\""
             names.append(.mockName, of: name, to: &output)
-            output.append("\"")
+            output += "\""
         default:
             guard let declaration = Self.declaration(field) else { return false }
             names.append(declaration, of: name, to: &output)

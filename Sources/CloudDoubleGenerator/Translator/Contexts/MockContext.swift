@@ -134,7 +134,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         /// The call's id.
         var id: StringLiteral
         /// The arguments as recorded: `()`, a parameter, or a labelled tuple of them.
-        var arguments: String
+        var arguments: SpelledText
         /// The backing's answer, for a store-marked call.
         var backed: String?
         /// The answer with no stub: an expression, `nil` when an unstubbed call fails (`respond`
@@ -145,7 +145,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         /// The completion handler's name.
         var handler: String
 
-        init(id: StringLiteral, arguments: String, backed: String? = nil, handler: String) {
+        init(id: StringLiteral, arguments: SpelledText, backed: String? = nil, handler: String) {
             self.id = id
             self.arguments = arguments
             self.backed = backed
@@ -168,7 +168,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
             case .declaration: declaration.templateValue
             case .copied: CopiedSwift.templateValue(copied)
             case .id: answer.id.templateValue
-            case .arguments: .string(answer.arguments)
+            case .arguments: answer.arguments.templateValue
             case .backed: .string(answer.backed ?? "")
             case .fallback: answer.fallback.map(TemplateValue.string) ?? .bool(false)
             case .errorValue: .string(answer.errorValue)
@@ -186,6 +186,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
             switch field {
             case .declaration: declaration.write(to: &output)
             case .id: answer.id.append(to: &output)
+            case .arguments: answer.arguments.write(to: &output)
             default: return false
             }
             return true

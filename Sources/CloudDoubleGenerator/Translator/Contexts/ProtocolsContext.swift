@@ -66,13 +66,13 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
             }
 
             static func appendForwarding<Sink: TextSink & ~Copyable>(id: String, sdkType: String, selector: String, to text: inout Sink) {
-                text.append("Call `")
+                text += "Call `"
                 text.append(id)
-                text.append("`; forwards to `")
+                text += "`; forwards to `"
                 text.append(sdkType)
-                text.append(".")
+                text += "."
                 text.append(selector)
-                text.append("`.")
+                text += "`."
             }
         }
 
@@ -163,15 +163,15 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
             }
 
             static func append<Sink: TextSink & ~Copyable>(id: String, selectors: [String], to text: inout Sink) {
-                text.append("The call `")
+                text += "The call `"
                 text.append(id)
-                text.append("`: ")
+                text += "`: "
                 for (index, selector) in selectors.enumerated() {
-                    text.append(index == 0 ? "`" : ", `")
+                    if index == 0 { text += "`" } else { text += ", `" }
                     text.append(selector)
-                    text.append("`")
+                    text += "`"
                 }
-                text.append(".")
+                text += "."
             }
         }
 
@@ -216,11 +216,11 @@ struct ProtocolsTypeContext: TemplateContext, TemplateWritingScope {
 
         func appendWhereClause<Sink: TextSink & ~Copyable>(to text: inout Sink) {
             text.append(GeneratedNames.callKeyArguments)
-            text.append(" == ")
+            text += " == "
             text.append(arguments)
-            text.append(", ")
+            text += ", "
             text.append(GeneratedNames.callKeyValue)
-            text.append(" == ")
+            text += " == "
             text.append(value)
         }
     }

@@ -1,6 +1,6 @@
-/// A member's declaration or forwarded call as a context holds it: a text made already, or a part
-/// of a resolved form's spelled text, which the context writes into the output straight from the
-/// form (``TemplateWritingScope``). Every artifact declares and forwards every form: making a
+/// A member's declaration, forwarded call or recorded arguments as a context holds it: a text made
+/// already, or a part of a resolved form's spelled text or the call's arguments, which the context
+/// writes into the output straight from the form or call (``TemplateWritingScope``). Every artifact declares and forwards every form: making a
 /// `String` of each part in each artifact was an allocation, a copy, a UTF-8 check and a free
 /// per form, four times over.
 enum SpelledText: Sendable {
@@ -9,6 +9,8 @@ enum SpelledText: Sendable {
     case declaration(ResolvedForm, after: String)
     /// The form's forwarded call, without a receiver.
     case callExpression(ResolvedForm)
+    /// The call's arguments as the mocks record them (`ResolvedCall.argumentsValue`).
+    case arguments(ResolvedCall)
 
     /// The text as a `String`: for sections, dotted names and snapshots, which read values.
     var string: String {
@@ -16,6 +18,7 @@ enum SpelledText: Sendable {
         case .text(let text): text
         case .declaration(let form, let access): form.declaration(after: access)
         case .callExpression(let form): form.callExpression
+        case .arguments(let call): call.argumentsValue
         }
     }
 
@@ -31,6 +34,8 @@ enum SpelledText: Sendable {
             Self.write(form.declarationUTF8, to: &output)
         case .callExpression(let form):
             Self.write(form.callExpressionUTF8, to: &output)
+        case .arguments(let call):
+            call.appendArgumentsValue(to: &output)
         }
     }
 

@@ -29,8 +29,8 @@ struct StringLiteral: Sendable, Equatable {
     /// Writes the literal: the value in quotes, or the escaped literal.
     func append<Sink: TextSink & ~Copyable>(to sink: inout Sink) {
         guard verbatim else { return sink.append(SwiftNames.literal(value)) }
-        sink.append("\"")
-        sink.append(value)
-        sink.append("\"")
+        sink += "\""
+        sink += value
+        sink += "\""
     }
 }
