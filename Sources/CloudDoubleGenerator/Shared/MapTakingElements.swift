@@ -7,6 +7,9 @@ extension Array {
     /// shared one is copied first, as any mutation does).
     consuming func mapTakingElements<T>(_ transform: (_ index: Int, consuming Element) -> T) -> [T] {
         let count = count
+        // Not made with no capacity: that array is the shared empty one, whose count the
+        // initializer writes (a write the thread sanitizer sees racing with other threads').
+        guard count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { results, initialized in
             var index = count
             while let element = popLast() {
