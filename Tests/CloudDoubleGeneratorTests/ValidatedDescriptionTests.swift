@@ -92,4 +92,39 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(child.forms[0].declaration, "func child() -> any CloudChild")
         XCTAssertEqual(child.argumentsType, "Swift.Void")
     }
+    /// A type's forms are spelled into one text, each call's parameter and argument lists once
+    /// and copied for its other forms that keep the call's labels: every form reads its own
+    /// texts, keyword names escaped in the lists and in copies of them, none of another call's.
+    func testEveryFormOfATypeReadsItsOwnTexts() throws {
+        let json = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [
+              { "parameters": [{ "label": "_", "name": "in", "type": "Int" }, { "name": "repeat", "type": "Bool" }], "returns": "String",
+                "forms": { "sync": { "name": "run" }, "async": { "name": "run" }, "completion": { "name": "start", "labels": ["at", "_"] }, "result": { "name": "default" } } },
+              { "parameters": [], "forms": { "async": { "name": "stop" }, "completion": { "name": "stop", "handlerLabel": "done" } } },
+              { "parameters": [{ "name": "key", "type": "String" }], "returns": "Int", "forms": { "async": { "name": "value" }, "completion": { "name": "value" } } }
+            ] }] }
+            """#
+        let calls = try Generator.resolve(Array(json.utf8), file: "Store.clouddouble.json").types[0].calls
+        XCTAssertEqual(calls.flatMap { $0.forms.map(\.declaration) }, [
+            "func run(_ `in`: Int, `repeat`: Bool) -> String",
+            "func run(_ `in`: Int, `repeat`: Bool) async throws -> String",
+            "func start(at `in`: Int, _ `repeat`: Bool, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void)",
+            "func `default`(_ `in`: Int, `repeat`: Bool, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void)",
+            "func stop() async throws",
+            "func stop(done: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void)",
+            "func value(key: String) async throws -> Int",
+            "func value(key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void)",
+        ])
+        XCTAssertEqual(calls.flatMap { $0.forms.map(\.callExpression) }, [
+            "run(`in`, repeat: `repeat`)",
+            "run(`in`, repeat: `repeat`)",
+            "start(at: `in`, `repeat`, completionHandler: completionHandler)",
+            "`default`(`in`, repeat: `repeat`, completionHandler: completionHandler)",
+            "stop()",
+            "stop(done: done)",
+            "value(key: key)",
+            "value(key: key, completionHandler: completionHandler)",
+        ])
+        XCTAssertEqual(calls[0].forms[3].callExpression(of: calls[0], handler: "handler", replacing: [:]), "`default`(`in`, repeat: `repeat`, completionHandler: handler)", "spelled when asked, the same way")
+    }
 }

@@ -24,12 +24,7 @@ extension Array where Element: Sendable {
     /// not held twice (the originals beside the results) and the memory an element leaves is
     /// there for the next result on that thread.
     consuming func parallelMapTakingElements<T: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (consuming Element) -> T) -> [T] {
-        guard count >= minimumCount else {
-            var results: [T] = []
-            results.reserveCapacity(count)
-            while let element = popLast() { results.append(transform(element)) }
-            return results.reversed()
-        }
+        guard count >= minimumCount else { return mapTakingElements { transform($1) } }
         let elements = TakenElements(self)
         self = []
         let slots = ResultSlots<T, Never>(count: elements.count)
@@ -80,10 +75,17 @@ private final class ResultSlots<T: Sendable, E: Error>: @unchecked Sendable {
         slots[index] = result
     }
 
+    /// The results, each moved out of its slot rather than copied (a copy retained each of a
+    /// result's fields, serially, and freeing the slots released them again).
     func values() throws(E) -> [T] {
         var values: [T] = []
         values.reserveCapacity(slots.count)
-        for slot in slots { values.append(try slot!.get()) }
+        for index in slots.indices {
+            switch slots[index].take()! {
+            case .success(let value): values.append(value)
+            case .failure(let error): throw error
+            }
+        }
         return values
     }
 }

@@ -25,18 +25,48 @@ struct TextBuilder: ~Copyable {
         if appended == nil { Array(piece.utf8).withUnsafeBufferPointer { append($0) } }
     }
 
+    /// `name` as a declaration writes it: in backticks when it is a keyword (`SwiftNames.escaped`,
+    /// without making the escaped string). The name's bytes are read once, for the keyword
+    /// check and the copy.
+    @inline(__always)
+    mutating func appendEscaped(_ name: String) {
+        let appended: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            if SwiftNames.isKeyword(bytes) {
+                self += "`"
+                append(bytes)
+                self += "`"
+            } else {
+                append(bytes)
+            }
+        }
+        if appended == nil { append(SwiftNames.escaped(name)) }
+    }
+
+    /// Appends a copy of what this text holds at `range` (written earlier): a piece spelled once
+    /// and written again, without a string of it.
+    mutating func appendCopy(of range: Range<Int>) {
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
+    /// Room for `more` bytes after the text.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + more { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity {
-            var newCapacity = capacity * 2
-            while newCapacity < count + bytes.count { newCapacity *= 2 }
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.update(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
-        }
+        reserve(bytes.count)
         if bytes.count <= 16 {
             // Most pieces are a few bytes: copied here rather than through a call to memmove.
             for offset in 0..<bytes.count { (base + count + offset).pointee = source[offset] }

@@ -2,22 +2,24 @@
 /// parts, made on any core (where it is decoded, when it can be): its diagnostics, the
 /// references it makes to described types (checked when every type's name is known), what the
 /// whole-description checks read of it, and the type when its own checks pass. A class: the
-/// arrays that hand it from the cores to the join retain it once, not each field.
-final class CheckedType: Sendable {
+/// arrays that hand it from the cores to the join retain it once, not each field. Unchecked
+/// `Sendable` for `type` alone, which one job takes out (`takeType()`), after every check
+/// has read the other fields, and nothing else reads.
+final class CheckedType: @unchecked Sendable {
     let name: Located<String>
     let sdkType: DeclaredType
     /// The SDK type's name (`CKRecord.ID` for `CKRecord.ID?`), which no generated name may be.
-    let sdkName: String
+    let sdkName: HashedName
     /// The top-level names generated for it (`ValidationPass.generatedNames(of:_:)`).
-    let generatedNames: [String]
+    let generatedNames: [HashedName]
     let diagnostics: [Diagnostic]
     let references: [PendingReference]
     /// The type, to resolve once every check has passed; `nil` when its own checks failed (the
-    /// description is refused then).
-    let type: DescribedType?
+    /// description is refused then), or once taken.
+    private var type: DescribedType?
 
     init(
-        name: Located<String>, sdkType: DeclaredType, sdkName: String, generatedNames: [String], diagnostics: [Diagnostic],
+        name: Located<String>, sdkType: DeclaredType, sdkName: HashedName, generatedNames: [HashedName], diagnostics: [Diagnostic],
         references: [PendingReference], type: DescribedType?
     ) {
         self.name = name
@@ -27,6 +29,12 @@ final class CheckedType: Sendable {
         self.diagnostics = diagnostics
         self.references = references
         self.type = type
+    }
+
+    /// The type, moved out (not copied: the job that resolves it takes its members apart), for
+    /// the one job that resolves it.
+    func takeType() -> DescribedType? {
+        type.take()
     }
 }
 
@@ -53,7 +61,7 @@ struct TypeChecks: Sendable {
         let pass = ValidationPass(description: description, sink: sink)
         pass.members(of: type, operationNames: operationNames)
         return CheckedType(
-            name: type.name, sdkType: type.sdkType, sdkName: SDKTypeName.nominal(type.sdkType), generatedNames: pass.generatedNames(of: type, names),
+            name: type.name, sdkType: type.sdkType, sdkName: HashedName(SDKTypeName.nominal(type.sdkType)), generatedNames: pass.generatedNames(of: type, names),
             diagnostics: sink.diagnostics, references: sink.references, type: sink.diagnostics.isEmpty ? type : nil)
     }
 

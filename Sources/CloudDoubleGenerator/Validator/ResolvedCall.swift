@@ -16,34 +16,53 @@ final class ResolvedCall: Sendable {
     /// The structure of `returns` (`nil` for none).
     let returnsType: SwiftType?
 
-    /// Resolves `call`, spelling what every artifact reads; `names` spells described types as
-    /// their protocols.
-    init(_ call: consuming Call, callID: String, runs: [OperationSpec], names: GeneratedNames) {
+    /// What a call resolves to besides its forms: its id, the operations it runs, its result.
+    struct Resolved {
+        let callID: String
+        let runs: [OperationSpec]
+        /// The result in Swift and on the type model (`nil` for none): a described type spelled
+        /// as its protocol (`any CloudDatabase`; `names` spells it).
+        let returns: String?
+        let returnsType: SwiftType?
+
+        /// The call at `index` of `calls`; `operations` are the description's.
+        init(_ calls: [Call], _ index: Int, operations: [OperationSpec], names: GeneratedNames) {
+            callID = calls[index].id?.value ?? calls[index].forms.first?.name.value ?? ""
+            switch calls[index].operations {
+            case nil: runs = []
+            case .all: runs = operations
+            case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
+            }
+            switch calls[index].returns {
+            case nil:
+                returns = nil
+                returnsType = nil
+            case .swift(let type)?:
+                returns = type.value
+                returnsType = type.model
+            case .reference(let name)?:
+                let protocolName = names.protocolName(name.value)
+                returns = "any " + protocolName
+                returnsType = .existential(.nominal([SwiftType.NominalPart(name: protocolName, arguments: [])]))
+            }
+        }
+    }
+
+    /// Resolves `call` to `resolved`; its forms' texts are at `spans` in `texts` (its type's
+    /// `FormTexts`).
+    init(_ call: consuming Call, resolved: Resolved, texts: String, spans: ArraySlice<FormTexts.Span>) {
         // The call is taken apart, not copied: its forms out, the rest moved into `spec` at the end.
         let described = call.forms
         call.forms = []
-        self.callID = callID
-        self.runs = runs
-        switch call.returns {
-        case nil:
-            returns = nil
-            returnsType = nil
-        case .swift(let type)?:
-            returns = type.value
-            returnsType = type.model
-        case .reference(let name)?:
-            let protocolName = names.protocolName(name.value)
-            returns = "any " + protocolName
-            returnsType = .existential(.nominal([SwiftType.NominalPart(name: protocolName, arguments: [])]))
+        callID = resolved.callID
+        runs = resolved.runs
+        returns = resolved.returns
+        returnsType = resolved.returnsType
+        let start = spans.startIndex
+        forms = (consume described).mapTakingElements { index, form in
+            ResolvedForm(form, returns: resolved.returns, texts: texts, span: spans[start + index])
         }
-        let parameters = call.parameters
-        let returns = returns
-        let returnsType = returnsType
-        let pieces = CallPieces(parameters)
-        forms = described.map { form in
-            ResolvedForm(form, parameters: parameters, returns: returns, returnsType: returnsType, pieces: pieces)
-        }
-        spec = call
+        spec = consume call
     }
 
     /// The call as the description gives it.

@@ -8,13 +8,16 @@ final class ResolvedForm: Sendable {
     let spec: CallFormSpec
     /// The form's `availability`, parsed.
     let availability: [Availability]
-    /// The declaration, then the forwarded call, in one text: kept for every form for the whole
-    /// run, one allocation instead of two holds ~2.4 MB less at the peak for 3,000 types
-    /// (docs/Benchmarks.md). The artifacts read them as copies, one `memcpy` each, or write
-    /// them into their output straight from here (`SpelledText`).
-    let spelled: String
-    /// Where the forwarded call starts in `spelled`.
+    /// The texts of every form of the type, one after another, each form's declaration then its
+    /// forwarded call (`FormTexts`): kept for every form for the whole run, one allocation per
+    /// type rather than one per form. The artifacts read a form's texts as copies, one `memcpy`
+    /// each, or write them into their output straight from here (`SpelledText`).
+    let texts: String
+    /// Where the form's declaration starts in `texts`, where its forwarded call starts, and where
+    /// that ends.
+    let declarationStart: String.Index
     let callStart: String.Index
+    let callEnd: String.Index
     /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
@@ -30,19 +33,14 @@ final class ResolvedForm: Sendable {
         let pasted: SourceLocation?
     }
 
-    /// `pieces`: the call's parameter and argument lists, spelled once for all its forms.
-    init(_ form: CallFormSpec, parameters: [Parameter], returns: String?, returnsType: SwiftType?, pieces: CallPieces) {
-        spec = form
+    /// `form`, whose texts are at `span` in `texts` (its type's `FormTexts`).
+    init(_ form: consuming CallFormSpec, returns: String?, texts: String, span: FormTexts.Span) {
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
-        let spelling = FormSpelling(form: form, parameters: parameters, returns: returns, returnsType: returnsType, pieces: pieces)
-        // Both texts built in one buffer and made one string, its length exactly theirs.
-        var text = TextBuilder(capacity: 384)
-        spelling.appendDeclaration(omitting: [], to: &text)
-        let declarationLength = text.utf8Count
-        spelling.appendCallExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:], to: &text)
-        let spelled = text.text()
-        self.spelled = spelled
-        self.callStart = spelled.utf8.index(spelled.utf8.startIndex, offsetBy: declarationLength)
+        self.texts = texts
+        let utf8 = texts.utf8
+        declarationStart = utf8.index(utf8.startIndex, offsetBy: span.start)
+        callStart = utf8.index(utf8.startIndex, offsetBy: span.callStart)
+        callEnd = utf8.index(utf8.startIndex, offsetBy: span.end)
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && returns != nil { attributes.append(.discardableResult) }
@@ -55,21 +53,28 @@ final class ResolvedForm: Sendable {
         } else {
             handlerValueIsOptional = true
         }
+        spec = consume form
     }
 
     /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
     /// or attributes (a protocol requirement as it is).
-    var declaration: String { String(spelled[..<callStart]) }
+    var declaration: String { String(texts[declarationStart..<callStart]) }
 
     /// The declaration after `access` (`public `), as a conforming class declares it.
     func declaration(after access: String) -> String {
         var text = access
-        text.append(contentsOf: spelled[..<callStart])
+        text.append(contentsOf: texts[declarationStart..<callStart])
         return text
     }
 
     /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
-    var callExpression: String { String(spelled[callStart...]) }
+    var callExpression: String { String(texts[callStart..<callEnd]) }
+
+    /// The declaration's bytes where `texts` holds them, to write without a copy.
+    var declarationUTF8: Substring.UTF8View { texts.utf8[declarationStart..<callStart] }
+
+    /// The forwarded call's bytes where `texts` holds them.
+    var callExpressionUTF8: Substring.UTF8View { texts.utf8[callStart..<callEnd] }
 
     var kind: FormKind { spec.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
@@ -107,28 +112,69 @@ final class ResolvedForm: Sendable {
     }
 
     private func spelling(of call: ResolvedCall) -> FormSpelling {
-        FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType, pieces: nil)
+        FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType)
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }
 }
 
-/// What every form of a call that keeps the call's labels spells the same: its parameter list
-/// (`_ value: Swift.String, count: Int`) and argument list (`value, count: count`).
-struct CallPieces {
-    let parameters: String
-    let arguments: String
-
-    init(_ parameters: [Parameter]) {
-        var declared = TextBuilder(capacity: 64)
-        var passed = TextBuilder(capacity: 64)
-        for index in parameters.indices {
-            FormSpelling.appendParameter(label: parameters[index].label.value, name: parameters[index].name.value, type: parameters[index].type.value, separator: index > 0, to: &declared)
-            FormSpelling.appendArgument(label: parameters[index].label.value, value: SwiftNames.escaped(parameters[index].name.value), separator: index > 0, to: &passed)
-        }
-        self.parameters = declared.text()
-        arguments = passed.text()
+/// The texts of one type's forms, spelled into one string when the type is resolved: each
+/// form's declaration, then its forwarded call, form after form. One string per type, not per
+/// form (51,000 forms at 3,000 types), and a call's parameter and argument lists spelled once
+/// and copied for each of its forms that keeps the call's labels.
+struct FormTexts {
+    /// Where one form's texts are, as UTF-8 offsets.
+    struct Span {
+        let start: Int
+        let callStart: Int
+        let end: Int
     }
+
+    let text: String
+    /// Each form's span, in the calls' and forms' order.
+    private let spans: [Span]
+    /// Where each call's first form's span is in `spans`.
+    private let firstSpans: [Int]
+
+    /// The texts of `calls`' forms; `resolved` are the calls' results, spelled.
+    init(_ calls: [Call], resolved: [ResolvedCall.Resolved]) {
+        var text = TextBuilder(capacity: 128 + 192 * calls.reduce(0) { $0 + $1.forms.count })
+        var spans: [Span] = []
+        spans.reserveCapacity(calls.reduce(0) { $0 + $1.forms.count })
+        var firstSpans: [Int] = []
+        firstSpans.reserveCapacity(calls.count + 1)
+        // By index: a `for` over the arrays would copy each call (a retain of each field).
+        for call in calls.indices {
+            firstSpans.append(spans.count)
+            var lists = CallLists()
+            for form in calls[call].forms.indices {
+                let spelling = FormSpelling(
+                    form: calls[call].forms[form], parameters: calls[call].parameters, returns: resolved[call].returns, returnsType: resolved[call].returnsType)
+                let start = text.utf8Count
+                spelling.appendDeclaration(omitting: [], to: &text, lists: &lists)
+                let callStart = text.utf8Count
+                spelling.appendCallExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:], to: &text, lists: &lists)
+                spans.append(Span(start: start, callStart: callStart, end: text.utf8Count))
+            }
+        }
+        firstSpans.append(spans.count)
+        self.text = text.text()
+        self.spans = spans
+        self.firstSpans = firstSpans
+    }
+
+    /// The spans of the forms of the call at `index`, in order.
+    func spans(ofCall index: Int) -> ArraySlice<Span> {
+        spans[firstSpans[index]..<firstSpans[index + 1]]
+    }
+}
+
+/// Where a call's parameter list (`_ value: Swift.String, count: Int`) and argument list
+/// (`value, count: count`), with the call's labels, are in a text being spelled: written by the
+/// first form that keeps the call's labels, copied by the others.
+struct CallLists {
+    var parameters: Range<Int>?
+    var arguments: Range<Int>?
 }
 
 /// How a form is spelled in Swift; only a resolved form builds its texts with it.
@@ -137,8 +183,6 @@ private struct FormSpelling {
     let parameters: [Parameter]
     let returns: String?
     let returnsType: SwiftType?
-    /// The call's lists, for a form with the call's labels (`nil`: spelled here).
-    let pieces: CallPieces?
 
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
@@ -198,17 +242,27 @@ private struct FormSpelling {
     /// The declaration, without access or attributes.
     func declaration(omitting omitted: Set<Int>) -> String {
         var text = TextBuilder(capacity: 192)
-        appendDeclaration(omitting: omitted, to: &text)
+        var lists = CallLists()
+        appendDeclaration(omitting: omitted, to: &text, lists: &lists)
         return text.text()
     }
 
-    func appendDeclaration(omitting omitted: Set<Int>, to text: inout TextBuilder) {
+    /// `lists`: where `text` holds the call's lists already, if it does (set when this spells them).
+    func appendDeclaration(omitting omitted: Set<Int>, to text: inout TextBuilder, lists: inout CallLists) {
         text += "func "
-        text += SwiftNames.escaped(form.name.value)
+        text.appendEscaped(form.name.value)
         text += "("
         var hasParameters = false
-        if omitted.isEmpty, form.labels == nil, let pieces {
-            text += pieces.parameters
+        if omitted.isEmpty, form.labels == nil {
+            if let spelled = lists.parameters {
+                text.appendCopy(of: spelled)
+            } else {
+                let start = text.utf8Count
+                for index in parameters.indices {
+                    Self.appendParameter(label: parameters[index].label.value, name: parameters[index].name.value, type: parameters[index].type.value, separator: index > 0, to: &text)
+                }
+                lists.parameters = start..<text.utf8Count
+            }
             hasParameters = !parameters.isEmpty
         } else {
             for index in parameters.indices where omitted.isEmpty || !omitted.contains(index) {
@@ -244,41 +298,52 @@ private struct FormSpelling {
     static func appendParameter(label: String, name: String, type: String, separator: Bool, to text: inout TextBuilder) {
         if separator { text += ", " }
         if label != name {
-            text += SwiftNames.escaped(label)
+            text.appendEscaped(label)
             text += " "
         }
-        text += SwiftNames.escaped(name)
+        text.appendEscaped(name)
         text += ": "
         text += type
     }
 
-    /// `label: value` (`value` for the label `_`), after `, ` when it is not the first.
-    static func appendArgument(label: String, value: String, separator: Bool, to text: inout TextBuilder) {
+    /// `label: value` (`value` for the label `_`), after `, ` when it is not the first; the
+    /// parameter's own name (escaped) when `value` is `nil`.
+    static func appendArgument(label: String, value: String?, name: String, separator: Bool, to text: inout TextBuilder) {
         if separator { text += ", " }
         if label != "_" {
             text += label
             text += ": "
         }
-        text += value
+        if let value { text += value } else { text.appendEscaped(name) }
     }
 
     /// `name(arguments)`; `substitutingDefaultsFor` fills omitted parameters with their defaults.
     func callExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String]) -> String {
         var text = TextBuilder(capacity: 128)
-        appendCallExpression(handler: handler, substitutingDefaultsFor: omitted, replacing: replaced, to: &text)
+        var lists = CallLists()
+        appendCallExpression(handler: handler, substitutingDefaultsFor: omitted, replacing: replaced, to: &text, lists: &lists)
         return text.text()
     }
 
-    func appendCallExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String], to text: inout TextBuilder) {
-        text += SwiftNames.escaped(form.name.value)
+    func appendCallExpression(
+        handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String], to text: inout TextBuilder, lists: inout CallLists
+    ) {
+        text.appendEscaped(form.name.value)
         text += "("
-        if omitted.isEmpty, replaced.isEmpty, form.labels == nil, let pieces {
-            text += pieces.arguments
+        if omitted.isEmpty, replaced.isEmpty, form.labels == nil {
+            if let spelled = lists.arguments {
+                text.appendCopy(of: spelled)
+            } else {
+                let start = text.utf8Count
+                for index in parameters.indices {
+                    Self.appendArgument(label: parameters[index].label.value, value: nil, name: parameters[index].name.value, separator: index > 0, to: &text)
+                }
+                lists.arguments = start..<text.utf8Count
+            }
         } else {
             for index in parameters.indices {
-                let value = (replaced.isEmpty ? nil : replaced[index])
-                    ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : SwiftNames.escaped(parameters[index].name.value))
-                Self.appendArgument(label: label(at: index), value: value, separator: index > 0, to: &text)
+                let value = (replaced.isEmpty ? nil : replaced[index]) ?? (!omitted.isEmpty && omitted.contains(index) ? (parameters[index].defaultValue ?? "nil") : nil)
+                Self.appendArgument(label: label(at: index), value: value, name: parameters[index].name.value, separator: index > 0, to: &text)
             }
         }
         if hasHandler {

@@ -69,7 +69,18 @@ enum SwiftNames {
         contains(name, in: reservedMemberNamesByFirstByte)
     }
 
+    /// `isKeyword` for a name's UTF-8 bytes (as `TextBuilder` has them): the same table, the
+    /// keyword's bytes compared with the name's.
+    static func isKeyword(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = utf8.first, first < 0x80 else { return false }
+        for keyword in keywordBytesByFirstByte[Int(first)] where keyword.count == utf8.count {
+            if keyword.elementsEqual(utf8) { return true }
+        }
+        return false
+    }
+
     private static let keywordsByFirstByte = byFirstByte(keywords)
+    private static let keywordBytesByFirstByte = keywordsByFirstByte.map { $0.map { Array($0.utf8) } }
     private static let reservedMemberNamesByFirstByte = byFirstByte(reservedMemberNames)
 
     /// ASCII words listed under their first byte.

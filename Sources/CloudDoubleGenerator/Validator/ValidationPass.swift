@@ -22,6 +22,7 @@ struct ValidationPass {
             sink.error("the description has no types; describe at least one in \"types\"", at: description.module.location)
         }
         var typeNames: [String: SourceLocation] = [:]
+        typeNames.reserveCapacity(types.count)
         for type in types {
             let name = type.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.isKeyword(name) {
@@ -62,58 +63,82 @@ struct ValidationPass {
     }
 
     /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
-    /// (`typeNameOwners` says what each is): made with the type's other checks, on any core.
-    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
+    /// (`typeNameOwners` says what each is), hashed: made with the type's other checks, on any core.
+    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [HashedName] {
         let name = type.name.value
-        var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
+        var generated = [
+            HashedName(names.protocolName(name)), HashedName(names.liveName(name)), HashedName(names.faultName(name)),
+            HashedName(names.mockName(name)), HashedName(names.callKeyName(name)),
+        ]
         // A member answered by a store gives the mock a backing protocol.
         let backed = type.properties.contains { $0.store != nil }
             || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
-        if backed { generated.append(names.backingName(name)) }
+        if backed { generated.append(HashedName(names.backingName(name))) }
         return generated
     }
 
     /// What each of a type's generated names is, after the first (the protocol of the type).
     private static let typeNameOwners = ["", "its live adapter", "its fault wrapper", "its mock", "its call keys", "its mock's backing protocol"]
 
+    /// What claimed a generated name: the generated name at `index` of a type's names
+    /// (`generatedNames(of:_:)`), or another name the description generates, and where.
+    private struct NameOwner {
+        enum What {
+            case type(name: String, index: Int)
+            case text(String)
+        }
+
+        let what: What
+        let location: SourceLocation
+
+        /// As a diagnostic says it: spelled only for a diagnostic.
+        var description: String {
+            switch what {
+            case .type(let name, 0): "the protocol of \(name)"
+            case .type(_, let index): ValidationPass.typeNameOwners[index]
+            case .text(let text): text
+            }
+        }
+    }
+
     /// Every top-level name the generator emits has one owner: no two generated names are the
     /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
     /// make the live adapter wrap the protocol, silently).
     func generatedNames(_ types: [CheckedType]) {
         let prefix = description.prefix.value
-        var owners: [String: (what: String, location: SourceLocation)] = [:]
-        var sdkNames: [String: SourceLocation] = [description.module.value: description.module.location]
         // Room for every name at once (up to six a type, four an operation), not grown step by step.
-        owners.reserveCapacity(6 * types.count + 4 * description.operations.count)
-        sdkNames.reserveCapacity(1 + types.count + description.operations.count)
-        for type in types { sdkNames[type.sdkName] = type.sdkType.location }
-        for operation in description.operations { sdkNames[operation.sdkType.value] = operation.sdkType.location }
-        func claim(_ name: String, _ what: String, at location: SourceLocation) {
-            if let first = owners[name] {
+        var owners = ClaimedNames<NameOwner>(capacity: 6 * types.count + 4 * description.operations.count)
+        var sdkNames = ClaimedNames<Void>(capacity: 1 + types.count + description.operations.count)
+        sdkNames.claim(HashedName(description.module.value), for: ())
+        for type in types { sdkNames.claim(type.sdkName, for: ()) }
+        for operation in description.operations { sdkNames.claim(HashedName(operation.sdkType.value), for: ()) }
+        func claim(_ name: HashedName, _ owner: NameOwner) {
+            if let first = owners.owner(of: name) {
                 sink.error(
-                    "the generated name \(name) (\(what)) is also \(first.what), from line \(first.location.line)", at: location,
+                    "the generated name \(name.name) (\(owner.description)) is also \(first.description), from line \(first.location.line)", at: owner.location,
                     hint: "rename one, or change the prefix")
-            } else if sdkNames[name] != nil {
+            } else if sdkNames.owner(of: name) != nil {
                 sink.error(
-                    "the generated name \(name) (\(what)) is the name of an SDK type or module, which it would hide in generated code",
-                    at: location, hint: "change the prefix or the type's name")
+                    "the generated name \(name.name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
+                    at: owner.location, hint: "change the prefix or the type's name")
             } else {
-                owners[name] = (what, location)
+                owners.claim(name, for: owner)
             }
         }
         let names = GeneratedNames(prefix: prefix)
         for type in types {
-            for (index, generated) in type.generatedNames.enumerated() {
-                claim(generated, index == 0 ? "the protocol of \(type.name.value)" : Self.typeNameOwners[index], at: type.name.location)
+            for index in type.generatedNames.indices {
+                claim(type.generatedNames[index], NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
         }
         for operation in description.operations {
             let name = operation.name.value
-            claim(names.outcomeName(name), "the outcome of \(name)", at: operation.name.location)
-            if operation.store != nil { claim(names.operationBackingName(name), "the backing of \(name)", at: operation.name.location) }
+            let location = operation.name.location
+            claim(HashedName(names.outcomeName(name)), NameOwner(what: .text("the outcome of \(name)"), location: location))
+            if operation.store != nil { claim(HashedName(names.operationBackingName(name)), NameOwner(what: .text("the backing of \(name)"), location: location)) }
             if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
-                claim(names.deprecatedBlocksName(name), "its deprecated-block protocol", at: operation.name.location)
-                claim(names.deprecatedBlockAccessName(name), "its deprecated-block accessor", at: operation.name.location)
+                claim(HashedName(names.deprecatedBlocksName(name)), NameOwner(what: .text("its deprecated-block protocol"), location: location))
+                claim(HashedName(names.deprecatedBlockAccessName(name)), NameOwner(what: .text("its deprecated-block accessor"), location: location))
             }
         }
     }

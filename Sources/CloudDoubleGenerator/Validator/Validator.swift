@@ -21,13 +21,17 @@ public enum Validator {
         ValidationPass(description: checks.description, sink: sink).run(types: types)
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
         // Every type's own checks passed (its diagnostics would be the sink's), so each kept its
-        // type. Resolved here, on all cores, each type taken out of the array as it goes (so the
-        // model is not held twice), and not where it was checked: made after every type's JSON
-        // was let go of, the resolved model's blocks are not spread among the JSON's freed ones
-        // (resolved there, malloc's search of its fragmented free lists took ~15% more of the
-        // whole generation's CPU time, docs/Benchmarks.md).
-        let described = (consume types).compactMap(\.type)
-        return ValidatedDescription(checks.description, types: described.parallelMapTakingElements { checks.resolve($0) })
+        // type. Resolved here, on all cores, each type taken out of its checked type as it goes
+        // (so the model is not held twice), the checked type let go of on the same core, and
+        // not where it was checked: made after every type's JSON was let go of, the resolved
+        // model's blocks are not spread among the JSON's freed ones (resolved there, malloc's
+        // search of its fragmented free lists took ~15% more of the whole generation's CPU
+        // time, docs/Benchmarks.md).
+        let resolved = (consume types).parallelMapTakingElements { checked in
+            guard let type = checked.takeType() else { preconditionFailure("a type whose checks passed keeps its type") }
+            return checks.resolve(type)
+        }
+        return ValidatedDescription(checks.description, types: resolved)
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
@@ -104,7 +108,7 @@ struct ResolvedType: Sendable {
     let properties: [ResolvedProperty]
     let calls: [ResolvedCall]
 
-    /// Takes `type` apart: its members are freed as the resolved ones are made. `operations`
+    /// Takes `type` apart: its members are moved into the resolved ones, not copied. `operations`
     /// are the description's, `names` spells described types as their protocols.
     init(resolving type: consuming DescribedType, operations: [OperationSpec], names: GeneratedNames) {
         var spec = type
@@ -113,15 +117,16 @@ struct ResolvedType: Sendable {
         spec.properties = []
         spec.calls = []
         self.spec = spec
-        self.properties = properties.map { ResolvedProperty(spec: $0, availability: $0.availability.compactMap { Availability(parsing: $0.value) }) }
-        self.calls = calls.map { call in
-            let runs: [OperationSpec]
-            switch call.operations {
-            case nil: runs = []
-            case .all: runs = operations
-            case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
-            }
-            return ResolvedCall(call, callID: call.id?.value ?? call.forms.first?.name.value ?? "", runs: runs, names: names)
+        self.properties = (consume properties).mapTakingElements { _, property in
+            let availability = property.availability.compactMap { Availability(parsing: $0.value) }
+            return ResolvedProperty(spec: property, availability: availability)
+        }
+        // What each call resolves to besides its forms, and the texts of every form of the
+        // type, in one string.
+        let resolved = calls.indices.map { ResolvedCall.Resolved(calls, $0, operations: operations, names: names) }
+        let texts = FormTexts(calls, resolved: resolved)
+        self.calls = (consume calls).mapTakingElements { index, call in
+            ResolvedCall(call, resolved: resolved[index], texts: texts.text, spans: texts.spans(ofCall: index))
         }
     }
 

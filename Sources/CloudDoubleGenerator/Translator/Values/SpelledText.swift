@@ -31,9 +31,9 @@ enum SpelledText: Sendable {
             output.append(text)
         case .declaration(let form, let access):
             output.append(access)
-            Self.write(form.spelled.utf8[..<form.callStart], to: &output)
+            Self.write(form.declarationUTF8, to: &output)
         case .callExpression(let form):
-            Self.write(form.spelled.utf8[form.callStart...], to: &output)
+            Self.write(form.callExpressionUTF8, to: &output)
         case .arguments(let call):
             call.appendArgumentsValue(to: &output)
         }

@@ -1,0 +1,77 @@
+@testable import CloudDoubleGenerator
+import XCTest
+
+/// Every generated top-level name is claimed once (`ValidationPass.generatedNames(_:)`), found by
+/// the hash made with the name on the core that checked its type (`ClaimedNames`): the same
+/// refusals, in the same order and words, as a dictionary of the names gave.
+final class GeneratedNameClaimTests: XCTestCase {
+    /// One type a line (the types' line is their index plus 2), more than the 64 that are
+    /// checked on all cores.
+    static let description: String = {
+        var types = [
+            #"{ "name": "Store", "sdkType": "SDKStore", "calls": [{ "parameters": [], "store": "fetch", "returns": "Int", "forms": { "sync": { "name": "count" } } }] },"#,
+            #"{ "name": "StoreCall", "sdkType": "SDKStoreCall" },"#,
+            #"{ "name": "StoreBacking", "sdkType": "SDKOther" },"#,
+            #"{ "name": "Thing", "sdkType": "MockBenchStore" },"#,
+            // The same name in two spellings (precomposed, and `E` with a combining accent):
+            // Swift strings compare them equal, so their hashes are equal too.
+            #"{ "name": "\#u{C9}te", "sdkType": "SDKEte1" },"#,
+            #"{ "name": "E\#u{301}te", "sdkType": "SDKEte2" },"#,
+            #"{ "name": "FetchOutcome", "sdkType": "SDKFetchOutcome" },"#,
+            #"{ "name": "Runner", "sdkType": "BenchRunner" },"#,
+            #"{ "name": "FetchBacking", "sdkType": "SDKFetchBacking" },"#,
+        ]
+        types += (0..<80).map { #"{ "name": "Filler\#($0)", "sdkType": "SDKFiller\#($0)" },"# }
+        types.append(#"{ "name": "Last", "sdkType": "SDKLast" }"#)
+        let operation = #"{ "name": "Fetch", "sdkType": "SDKOperation", "store": "fetch", "result": { "type": "Void", "blocks": [{ "name": "resultBlock", "role": "finalResult", "type": "(Result<Void, any Error>) -> Void" }] } }"#
+        return ([#"{ "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": ["#] + types + ["], \"operations\": [\(operation)] }"]).joined(separator: "\n")
+    }()
+
+    /// Generated names that are another's, or an SDK type's, each refused where it is made, in
+    /// the order main's dictionary-based claim reported them (its tool's output, kept here).
+    func testCollidingGeneratedNamesAreRefusedInOrder() {
+        let expected = """
+            Claims.clouddouble.json:2:11: error: the generated name MockBenchStore (its mock) is the name of an SDK type or module, which it would hide in generated code
+            Claims.clouddouble.json:2:11: note: change the prefix or the type's name
+            Claims.clouddouble.json:3:11: error: the generated name BenchStoreCall (the protocol of StoreCall) is also its call keys, from line 2
+            Claims.clouddouble.json:3:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:4:11: error: the generated name BenchStoreBacking (the protocol of StoreBacking) is also its mock's backing protocol, from line 2
+            Claims.clouddouble.json:4:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:7:11: error: the type "E\u{301}te" is described twice (first at line 6)
+            Claims.clouddouble.json:7:11: error: the generated name BenchE\u{301}te (the protocol of E\u{301}te) is also the protocol of \u{C9}te, from line 6
+            Claims.clouddouble.json:7:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:7:11: error: the generated name LiveBenchE\u{301}te (its live adapter) is also its live adapter, from line 6
+            Claims.clouddouble.json:7:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:7:11: error: the generated name FaultInjectingBenchE\u{301}te (its fault wrapper) is also its fault wrapper, from line 6
+            Claims.clouddouble.json:7:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:7:11: error: the generated name MockBenchE\u{301}te (its mock) is also its mock, from line 6
+            Claims.clouddouble.json:7:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:7:11: error: the generated name BenchE\u{301}teCall (its call keys) is also its call keys, from line 6
+            Claims.clouddouble.json:7:11: note: rename one, or change the prefix
+            Claims.clouddouble.json:9:11: error: the generated name BenchRunner (the protocol of Runner) is the name of an SDK type or module, which it would hide in generated code
+            Claims.clouddouble.json:9:11: note: change the prefix or the type's name
+            Claims.clouddouble.json:92:29: error: the generated name BenchFetchOutcome (the outcome of Fetch) is also the protocol of FetchOutcome, from line 8
+            Claims.clouddouble.json:92:29: note: rename one, or change the prefix
+            Claims.clouddouble.json:92:29: error: the generated name BenchFetchBacking (the backing of Fetch) is also the protocol of FetchBacking, from line 10
+            Claims.clouddouble.json:92:29: note: rename one, or change the prefix
+            """
+        XCTAssertThrowsError(try Generator.validate(Array(Self.description.utf8), file: "Claims.clouddouble.json")) { error in
+            guard case .description(let diagnostics) = error as? GeneratorError else { return XCTFail("\(error)") }
+            // Compared by their bytes: `String` equality would let the two spellings of `Éte` pass for each other.
+            XCTAssertEqual(Array(diagnostics.description.utf8), Array(expected.utf8), diagnostics.description)
+        }
+    }
+
+    /// More names than the table was made for: it grows, and finds every name it holds, and
+    /// none it does not.
+    func testTheTableGrowsAndFindsEveryName() {
+        var claimed = ClaimedNames<Int>(capacity: 1)
+        for index in 0..<1_000 { claimed.claim(HashedName("Name\(index)"), for: index) }
+        claimed.claim(HashedName("Name7"), for: -1)
+        XCTAssertEqual((0..<1_000).map { claimed.owner(of: HashedName("Name\($0)")) }, (0..<1_000).map { $0 }, "the first owner is kept")
+        XCTAssertNil(claimed.owner(of: HashedName("Name1000")))
+        XCTAssertEqual(claimed.owner(of: HashedName("\u{C9}te")), nil)
+        claimed.claim(HashedName("\u{C9}te"), for: 1_000)
+        XCTAssertEqual(claimed.owner(of: HashedName("E\u{301}te")), 1_000, "canonically equivalent names are one name")
+    }
+}
