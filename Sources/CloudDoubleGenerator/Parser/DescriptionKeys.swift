@@ -13,9 +13,10 @@ extension ObjectKey {
     static var keys: [Self] { table.keys }
 
     /// The key's place among `keys`: where a reader keeps its value. A key is a case of an
-    /// enum without payloads, which Swift stores as its case's number in declaration order, in
-    /// one byte (docs/ABI/TypeLayout.rst, "no-payload enums"): that number is its place, read
-    /// without a search (`DescriptionKeysTests` checks it against `keys` for every key).
+    /// enum without payloads, stored as its case's number in declaration order, in one byte
+    /// (swiftlang/swift docs/ABI/TypeLayout.rst, "C-Like Enums": "the cases are assigned tag
+    /// values in declaration order"): that number is its place, read without a search
+    /// (`DescriptionKeysTests` checks it against `keys` for every key).
     @inline(__always)
     var slot: Int { withUnsafeBytes(of: self) { Int($0[0]) } }
 }
