@@ -31,6 +31,8 @@ final class KeyTable<Key: ObjectKey>: Sendable {
     private let starts: [Int]
 
     init() {
+        // `slot` reads a key's one byte: an enum of one case has none, one of more than 256 two.
+        precondition(MemoryLayout<Key>.size == 1, "\(Key.self): an object's keys are an enum of 2 to 256 cases")
         keys = Array(Key.allCases)
         utf8 = keys.flatMap { Array($0.rawValue.utf8) }
         starts = keys.reduce(into: [0]) { $0.append($0.last! + $1.rawValue.utf8.count) }
