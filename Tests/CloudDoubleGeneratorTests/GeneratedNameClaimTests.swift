@@ -2,7 +2,7 @@
 import XCTest
 
 /// Every generated top-level name is claimed once (`ValidationPass.generatedNames(_:)`), found by
-/// the hash made with the name on the core that checked its type (`ClaimedNames`): the same
+/// the hash made with the name on the core that checked its type (`HashedName`): the same
 /// refusals, in the same order and words, as a dictionary of the names gave.
 final class GeneratedNameClaimTests: XCTestCase {
     /// One type a line (the types' line is their index plus 2), more than the 64 that are
@@ -62,16 +62,17 @@ final class GeneratedNameClaimTests: XCTestCase {
         }
     }
 
-    /// More names than the table was made for: it grows, and finds every name it holds, and
-    /// none it does not.
-    func testTheTableGrowsAndFindsEveryName() {
-        var claimed = ClaimedNames<Int>(capacity: 1)
-        for index in 0..<1_000 { claimed.claim(HashedName("Name\(index)"), for: index) }
-        claimed.claim(HashedName("Name7"), for: -1)
-        XCTAssertEqual((0..<1_000).map { claimed.owner(of: HashedName("Name\($0)")) }, (0..<1_000).map { $0 }, "the first owner is kept")
-        XCTAssertNil(claimed.owner(of: HashedName("Name1000")))
-        XCTAssertEqual(claimed.owner(of: HashedName("\u{C9}te")), nil)
-        claimed.claim(HashedName("\u{C9}te"), for: 1_000)
-        XCTAssertEqual(claimed.owner(of: HashedName("E\u{301}te")), 1_000, "canonically equivalent names are one name")
+    /// As a key, a name is found by its hash made once and its text: every name claimed is
+    /// found, none that is not, and canonically equivalent names are one name (as `String`s are).
+    func testAHashedNameIsAKeyAsItsTextIs() {
+        var claimed: [HashedName: Int] = [:]
+        for index in 0..<1_000 where claimed[HashedName("Name\(index)")] == nil { claimed[HashedName("Name\(index)")] = index }
+        XCTAssertEqual((0..<1_000).map { claimed[HashedName("Name\($0)")] }, (0..<1_000).map { $0 })
+        XCTAssertNil(claimed[HashedName("Name1000")])
+        XCTAssertNil(claimed[HashedName("\u{C9}te")])
+        claimed[HashedName("\u{C9}te")] = 1_000
+        XCTAssertEqual(claimed[HashedName("E\u{301}te")], 1_000, "canonically equivalent names are one name")
+        XCTAssertEqual(HashedName("E\u{301}te"), HashedName("\u{C9}te"))
+        XCTAssertNotEqual(HashedName("Name1"), HashedName("Name2"))
     }
 }

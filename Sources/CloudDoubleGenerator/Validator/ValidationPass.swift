@@ -107,22 +107,23 @@ struct ValidationPass {
     func generatedNames(_ types: [CheckedType]) {
         let prefix = description.prefix.value
         // Room for every name at once (up to six a type, four an operation), not grown step by step.
-        var owners = ClaimedNames<NameOwner>(capacity: 6 * types.count + 4 * description.operations.count)
-        var sdkNames = ClaimedNames<Void>(capacity: 1 + types.count + description.operations.count)
-        sdkNames.claim(HashedName(description.module.value), for: ())
-        for type in types { sdkNames.claim(type.sdkName, for: ()) }
-        for operation in description.operations { sdkNames.claim(HashedName(operation.sdkType.value), for: ()) }
+        var owners: [HashedName: NameOwner] = [:]
+        var sdkNames: Set<HashedName> = [HashedName(description.module.value)]
+        owners.reserveCapacity(6 * types.count + 4 * description.operations.count)
+        sdkNames.reserveCapacity(1 + types.count + description.operations.count)
+        for type in types { sdkNames.insert(type.sdkName) }
+        for operation in description.operations { sdkNames.insert(HashedName(operation.sdkType.value)) }
         func claim(_ name: HashedName, _ owner: NameOwner) {
-            if let first = owners.owner(of: name) {
+            if let first = owners[name] {
                 sink.error(
                     "the generated name \(name.name) (\(owner.description)) is also \(first.description), from line \(first.location.line)", at: owner.location,
                     hint: "rename one, or change the prefix")
-            } else if sdkNames.owner(of: name) != nil {
+            } else if sdkNames.contains(name) {
                 sink.error(
                     "the generated name \(name.name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
                     at: owner.location, hint: "change the prefix or the type's name")
             } else {
-                owners.claim(name, for: owner)
+                owners[name] = owner
             }
         }
         let names = GeneratedNames(prefix: prefix)
