@@ -31,9 +31,10 @@ final class KeyTable<Key: ObjectKey>: Sendable {
     private let starts: [Int]
 
     init() {
-        // `slot` reads a key's one byte: an enum of one case has none, one of more than 256 two.
-        precondition(MemoryLayout<Key>.size == 1, "\(Key.self): an object's keys are an enum of 2 to 256 cases")
         keys = Array(Key.allCases)
+        // `slot` reads a key's one byte (an enum of one case has none), and an `ObjectReader`
+        // keeps 16 values: checked once per kind of object, in every build.
+        precondition(MemoryLayout<Key>.size == 1 && keys.count <= 16, "\(Key.self): an object's keys are an enum of 2 to 16 cases")
         utf8 = keys.flatMap { Array($0.rawValue.utf8) }
         starts = keys.reduce(into: [0]) { $0.append($0.last! + $1.rawValue.utf8.count) }
     }

@@ -9,14 +9,13 @@ struct ObjectReader<Key: ObjectKey> {
     let location: SourceLocation
     private let document: JSONDocument
     /// Per key (by its slot), its value's node; 0 when the object does not have the key (no
-    /// value is a document's first node). The first value, when a key is there twice.
+    /// value is a document's first node). At most 16 keys (`KeyTable` checks). The first value, when a key is there twice.
     private var values = SIMD16<Int32>()
     private let sink: DiagnosticSink
 
     /// `nil` (with a diagnostic) when `value` is not an object. Any key not in `allowed` is
     /// reported; one of `Key`'s is read all the same.
     init?(_ value: JSONValue, what: String, allowing allowed: [Key] = Key.keys, sink: DiagnosticSink) {
-        assert(Key.keys.count <= 16, "an object reader keeps at most 16 keys")
         guard value.isObject else {
             sink.error("\(what) must be an object, found \(value.typeName)", at: value.location)
             return nil
