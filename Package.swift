@@ -75,8 +75,9 @@ let package = Package(
             dependencies: ["clouddouble"]
         ),
 
-        // Linux stand-in for CloudKit (public signatures transcribed from the iOS 18 SDK).
-        .target(name: "CloudKit", path: "Tests/StandIns/CloudKit", swiftSettings: strict),
+        // Linux stand-in for CloudKit (public signatures transcribed from the iOS 18 SDK). Under
+        // Sources/ because the products depend on it on Linux; no product exports it.
+        .target(name: "CloudKit", swiftSettings: strict),
 
         // The ready-made CloudKit products: the shipped description's generated code, checked in
         // (CI regenerates it and fails on any difference). The app links CloudKitDoubles; tests

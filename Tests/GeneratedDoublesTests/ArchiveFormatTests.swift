@@ -6,7 +6,7 @@ import XCTest
 /// The stand-in's NSSecureCoding formats are Apple's (issue #22, point 2): for each class the
 /// store or the tests archive, the keys and nesting `encode(with:)` writes, what `init?(coder:)`
 /// does with a missing key, and equality, each as read in a public decompilation of
-/// CloudKit.framework (iOS 18.2; see the comment on each class in Tests/StandIns/CloudKit). On a
+/// CloudKit.framework (iOS 18.2; see the comment on each class in Sources/CloudKit). On a
 /// Mac these run against the real CloudKit, so they also check the decompilation.
 final class ArchiveFormatTests: XCTestCase {
     /// The keys an object writes at the top of an archive, read back with an unarchiver.

@@ -8,7 +8,7 @@ import Foundation
 /// `acceptanceStatus` and `CKRecord.share` are read-only.
 ///
 /// Keys are Apple's where a public decompilation of CloudKit.framework shows them (each stand-in
-/// class in Tests/StandIns/CloudKit cites its source); every value made is read back, and a
+/// class in Sources/CloudKit cites its source); every value made is read back, and a
 /// mismatch is reported to the service's `ArchiveFormatReport`.
 enum SharingArchive {
     typealias Value = OpaqueValues.Value
