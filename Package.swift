@@ -123,7 +123,7 @@ let package = Package(
             name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/SyncEngineNotes/Tests/SyncEngineNotesTests", swiftSettings: strict),
 
-        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting"], swiftSettings: strict),
+        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting", "CloudDoubleTestSupport"], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         // Two versions of a made-up SDK for the API-drift tests: they extract both modules' symbol
         // graphs, draft a description from version 1 and check it against version 2.
@@ -137,11 +137,29 @@ let package = Package(
             dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime", "DriftSDKV1", "DriftSDKV2", cloudKitStandIn],
             swiftSettings: strict
         ),
+        // What several test targets share (capturing expected test failures, temporary folders, a
+        // thread-safe trace, CloudKit errors described by code name).
+        .target(
+            name: "CloudDoubleTestSupport", dependencies: ["CloudDoubleRuntime", "CloudKitDoubles", cloudKitStandIn], path: "Tests/Support", swiftSettings: strict),
+        // The products' tests, a target per product: the generated CloudKit doubles (live adapters,
+        // fault wrappers, cassettes), the mocks and the in-memory CloudKit behind them, and the
+        // KitchenSink golden's doubles.
         .testTarget(
-            name: "GeneratedDoublesTests",
+            name: "CloudKitDoublesTests",
             dependencies: [
-                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting", cloudKitStandIn,
+                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting", "CloudDoubleTestSupport",
+                cloudKitStandIn,
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CloudKitMocksTests",
+            dependencies: ["CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", "CloudDoubleTestSupport", cloudKitStandIn],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "KitchenSinkDoublesTests",
+            dependencies: ["KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTestSupport"],
             swiftSettings: strict
         ),
     ],

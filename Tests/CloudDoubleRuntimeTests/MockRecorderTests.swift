@@ -1,6 +1,7 @@
 @_spi(Generated) @testable import CloudDoubleRuntime
 import Foundation
 import XCTest
+import CloudDoubleTestSupport
 
 /// The recorder and the log it shares its lock with: history per call id, one ordered log
 /// across mocks, queued stubs, properties whose reads and writes record different argument types.

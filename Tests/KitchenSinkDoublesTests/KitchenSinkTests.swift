@@ -2,6 +2,7 @@ import CloudDoubleRuntime
 import Foundation
 import KitchenSinkSDK
 @testable import KitchenSinkDoubles
+import CloudDoubleTestSupport
 import XCTest
 
 /// The parts of the format CloudKit's surface does not use, driven through the generated code.

@@ -4,6 +4,7 @@ import CloudKitDoubles
 import CloudKitMocks
 import Foundation
 import XCTest
+import CloudDoubleTestSupport
 
 /// Every described CloudKit operation on a cassette: recorded while the in-memory CloudKit runs
 /// it, replayed with nothing behind, on mocks and through a fault wrapper. What the app's blocks

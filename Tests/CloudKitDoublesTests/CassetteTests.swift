@@ -4,6 +4,7 @@ import CloudKitDoubles
 import CloudKitMocks
 import Foundation
 import XCTest
+import CloudDoubleTestSupport
 
 /// Record → replay round trips on the stand-in: what an app saw while a cassette recorded the
 /// in-memory CloudKit is what it sees when the same cassette answers a mock with no backing.

@@ -4,6 +4,7 @@ import CloudDoubleRuntime
 import Foundation
 import CloudKitDoubles
 import CloudKitMocks
+import CloudDoubleTestSupport
 import XCTest
 
 /// Cursors and change tokens have no public initialiser, so a mock can only hand back the ones a

@@ -6,18 +6,17 @@ import XCTest
 /// failing the test, and returns their messages. `XCTExpectFailure` exists on Apple platforms
 /// only; XCTest's recording hook exists in both XCTests (`record(_:)` on Apple platforms,
 /// `recordFailure(withDescription:inFile:atLine:expected:)` in swift-corelibs-xctest).
-/// (Shared with CloudDoubleRuntimeTests through a symbolic link.)
-class FailureCapturingTestCase: XCTestCase {
+open class FailureCapturingTestCase: XCTestCase {
     private let captured = Locked<[String]?>(nil)
 
-    func expectFailures(_ body: () throws -> Void) rethrows -> [String] {
+    public func expectFailures(_ body: () throws -> Void) rethrows -> [String] {
         captured.withLock { $0 = [] }
         defer { captured.withLock { $0 = nil } }
         try body()
         return captured.snapshot ?? []
     }
 
-    func expectFailures(_ body: () async throws -> Void) async rethrows -> [String] {
+    public func expectFailures(_ body: () async throws -> Void) async rethrows -> [String] {
         captured.withLock { $0 = [] }
         defer { captured.withLock { $0 = nil } }
         try await body()
@@ -34,11 +33,11 @@ class FailureCapturingTestCase: XCTestCase {
     }
 
     #if canImport(Darwin)
-    override func record(_ issue: XCTIssue) {
+    override open func record(_ issue: XCTIssue) {
         if !capture(issue.compactDescription) { super.record(issue) }
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         if !capture(description) { super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected) }
     }
     #endif

@@ -4,6 +4,7 @@ import Foundation
 import CloudKitDoubles
 import CloudKitMocks
 import XCTest
+import CloudDoubleTestSupport
 
 /// App-style code driving the generated mocks in every form.
 final class MockTests: FailureCapturingTestCase {
@@ -167,13 +168,6 @@ final class MockTests: FailureCapturingTestCase {
         XCTAssertEqual(database.callCount(.saveRecord), 1600)
         XCTAssertEqual(database.log.records.map(\.sequence), Array(1...1600))
     }
-}
-
-func XCTAssertThrowsErrorAsync<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
-    do {
-        _ = try await expression()
-        XCTFail("expected an error", file: file, line: line)
-    } catch {}
 }
 
 struct UncheckedThread: @unchecked Sendable {

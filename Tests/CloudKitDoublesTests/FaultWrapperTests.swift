@@ -3,6 +3,7 @@ import CloudKit
 import Foundation
 import CloudKitDoubles
 import CloudKitMocks
+import CloudDoubleTestSupport
 import XCTest
 
 /// The generated fault wrappers over mocks, in every form.

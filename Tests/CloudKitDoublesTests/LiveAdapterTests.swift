@@ -4,6 +4,7 @@ import CloudDoubleRuntime
 import Foundation
 import CloudKitDoubles
 import CloudKitMocks
+import CloudDoubleTestSupport
 import XCTest
 
 /// The live adapters forward each member, in each form, to the matching SDK method (checked

@@ -4,24 +4,7 @@ import Foundation
 import CloudKitDoubles
 import CloudKitMocks
 import XCTest
-
-/// Records what the app's blocks see, from whatever queue they run on.
-final class Trace: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func add(_ entry: String) {
-        lock.lock()
-        entries.append(entry)
-        lock.unlock()
-    }
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
-}
+import CloudDoubleTestSupport
 
 /// App code still written against the blocks CloudKit deprecated in iOS 15. Set through a
 /// protocol with deprecated witnesses so this test target compiles without warnings.
@@ -50,22 +33,6 @@ struct LegacyAppCode: LegacyApp {
     }
 }
 
-/// `ok`, a CloudKit code name (`unknownItem`), or `partialFailure[ids]`.
-func describe(_ error: (any Error)?) -> String {
-    guard let error else { return "ok" }
-    let model = ErrorModel.cloudKit
-    guard let info = model.info(of: error) else { return "\(error)" }
-    guard info.name == "partialFailure" else { return info.name }
-    let ids = model.partialErrors(of: error).keys.compactMap { ($0.base as? CKRecord.ID)?.recordName ?? ($0.base as? CKRecordZone.ID)?.zoneName }
-    return "partialFailure\(ids.sorted())"
-}
-
-func describe<Value>(_ result: Result<Value, any Error>) -> String {
-    switch result {
-    case .success: return "ok"
-    case .failure(let error): return describe(error)
-    }
-}
 
 /// Operations added to generated mocks and fault wrappers: blocks are called in CloudKit's order,
 /// with results from stubs, failures or a real run with items rewritten.

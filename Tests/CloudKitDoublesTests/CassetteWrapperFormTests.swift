@@ -6,6 +6,7 @@ import Foundation
 import KitchenSinkSDK
 @testable import KitchenSinkDoubles
 import XCTest
+import CloudDoubleTestSupport
 
 /// Every form of a call through a fault wrapper with a cassette: recorded over a real object
 /// (the made-up KitchenSink SDK, or the in-memory CloudKit), with the faults the app saw, then

@@ -3,6 +3,7 @@ import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
 import Foundation
+import CloudDoubleTestSupport
 import XCTest
 
 /// Item faults as CloudKit would give them (issue #12, points 1–5): an item the plan fails never

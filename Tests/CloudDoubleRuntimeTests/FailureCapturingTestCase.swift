@@ -1,1 +1,0 @@
-../GeneratedDoublesTests/FailureCapturingTestCase.swift
