@@ -1,0 +1,216 @@
+import Foundation
+import XCTest
+
+/// The stand-in's public declarations as `swift-symbolgraph-extract` sees them, indexed the way the
+/// manifest names them.
+struct StandInSymbols {
+    struct Symbol {
+        var path: String
+        var kind: String
+        var declaration: String
+        var availability: Set<AvailabilityClause>
+    }
+
+    private(set) var symbolsByPath: [String: [Symbol]] = [:]
+    /// Protocol names (last path component) each type conforms to, by the type's path.
+    private(set) var conformancesByPath: [String: Set<String>] = [:]
+    /// The stand-in's type aliases to its own types (`CKRecord.ID` → `__CKRecordID`): Apple's
+    /// imported names for Objective-C classes, which the stand-in declares under their ObjC names.
+    private(set) var aliases: [String: String] = [:]
+
+    init(graphs: [Data]) throws {
+        let decoded = try graphs.map { try JSONDecoder().decode(Graph.self, from: $0) }
+        var pathsByIdentifier: [String: String] = [:]
+        for graph in decoded {
+            for symbol in graph.symbols {
+                let path = symbol.pathComponents.joined(separator: ".")
+                // Extracted at internal level so that `__CKRecordID` and its kin are kept: keep what is public.
+                guard graph.module.name == "CloudKit", symbol.accessLevel == "public" || symbol.accessLevel == "open" else { continue }
+                let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+                symbolsByPath[path, default: []].append(
+                    Symbol(path: path, kind: symbol.kind.identifier, declaration: declaration, availability: Self.clauses(symbol.availability ?? [])))
+                pathsByIdentifier[symbol.identifier.precise] = path
+                if symbol.kind.identifier == "swift.typealias" {
+                    let types = (symbol.declarationFragments ?? []).filter { $0.kind == "typeIdentifier" }
+                    if types.count == 1, let precise = types[0].preciseIdentifier, precise.hasPrefix("s:8CloudKit") {
+                        aliases[path] = types[0].spelling
+                    }
+                }
+            }
+        }
+        for graph in decoded {
+            for relationship in graph.relationships where relationship.kind == "conformsTo" {
+                guard let type = pathsByIdentifier[relationship.source] ?? Self.standardTypeName(relationship.source) else { continue }
+                let name = relationship.targetFallback.map { String($0.split(separator: ".").last ?? "") } ?? pathsByIdentifier[relationship.target]
+                if let name { conformancesByPath[type, default: []].insert(name) }
+            }
+        }
+    }
+
+    /// `path` with a leading alias replaced by the type it names (`CKRecord.ID.init(recordName:zoneID:)`
+    /// → `__CKRecordID.init(recordName:zoneID:)`).
+    func resolved(_ path: String) -> String {
+        let parts = path.split(separator: ".").map(String.init)
+        for count in stride(from: parts.count, through: 1, by: -1) {
+            let prefix = parts[..<count].joined(separator: ".")
+            if let target = aliases[prefix] {
+                return resolved(([target] + parts[count...]).joined(separator: "."))
+            }
+        }
+        return path
+    }
+
+    /// The name of a type of another module from its USR, for conformances the stand-in adds to
+    /// them (`s:Si` → `Int`, `s:20FoundationEssentials4DateV` → `Date`).
+    static func standardTypeName(_ usr: String) -> String? {
+        let substitutions: [String: String] = [
+            "s:Si": "Int", "s:Su": "UInt", "s:SS": "String", "s:Sb": "Bool", "s:Sd": "Double", "s:Sf": "Float", "s:Sa": "Array", "s:SD": "Dictionary", "s:Sh": "Set",
+        ]
+        if let name = substitutions[usr] { return name }
+        // s: <module> <length><name> <kind>; the Swift module is spelled `s`.
+        var rest = Substring(usr)
+        guard rest.hasPrefix("s:") else { return nil }
+        rest = rest.dropFirst(2)
+        if rest.hasPrefix("s") {
+            rest = rest.dropFirst()
+        } else {
+            guard let module = identifier(&rest), !module.isEmpty else { return nil }
+        }
+        guard let name = identifier(&rest), rest.count == 1, "VCOP".contains(rest) else { return nil }
+        return name
+    }
+
+    private static func identifier(_ text: inout Substring) -> String? {
+        let digits = text.prefix { $0.isNumber }
+        guard let length = Int(digits), text.count >= digits.count + length else { return nil }
+        text = text.dropFirst(digits.count)
+        defer { text = text.dropFirst(length) }
+        return String(text.prefix(length))
+    }
+
+    private static func clauses(_ entries: [Graph.Symbol.Availability]) -> Set<AvailabilityClause> {
+        var clauses: Set<AvailabilityClause> = []
+        for entry in entries {
+            let domain = entry.domain ?? "*"
+            guard AvailabilityClause.domains.contains(domain) else { continue }
+            if let introduced = entry.introduced, AvailabilityClause.isAboveFloor(introduced.components, on: domain) {
+                clauses.insert(AvailabilityClause(kind: .introduced, domain: domain, version: introduced.text))
+            }
+            if let deprecated = entry.deprecated {
+                clauses.insert(AvailabilityClause(kind: .deprecated, domain: domain, version: deprecated.text))
+            } else if entry.isUnconditionallyDeprecated == true {
+                clauses.insert(AvailabilityClause(kind: .deprecated, domain: domain, version: "-"))
+            }
+            if entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
+                clauses.insert(AvailabilityClause(kind: .unavailable, domain: domain, version: ""))
+            }
+        }
+        return clauses
+    }
+
+    /// What of a symbol graph (format 0.x) this check reads.
+    private struct Graph: Decodable {
+        struct Module: Decodable { var name: String }
+        struct Symbol: Decodable {
+            struct Kind: Decodable { var identifier: String }
+            struct Identifier: Decodable { var precise: String }
+            struct Fragment: Decodable {
+                var kind: String
+                var spelling: String
+                var preciseIdentifier: String?
+            }
+            struct Version: Decodable {
+                var major: Int
+                var minor: Int?
+                var components: [Int] { [major, minor ?? 0] }
+                var text: String { "\(major).\(minor ?? 0)" }
+            }
+            struct Availability: Decodable {
+                var domain: String?
+                var introduced: Version?
+                var deprecated: Version?
+                var obsoleted: Version?
+                var isUnconditionallyDeprecated: Bool?
+                var isUnconditionallyUnavailable: Bool?
+            }
+            var kind: Kind
+            var identifier: Identifier
+            var pathComponents: [String]
+            var declarationFragments: [Fragment]?
+            var availability: [Availability]?
+            var accessLevel: String?
+        }
+        struct Relationship: Decodable {
+            var kind: String
+            var source: String
+            var target: String
+            var targetFallback: String?
+        }
+        var module: Module
+        var symbols: [Symbol]
+        var relationships: [Relationship]
+    }
+}
+
+/// Runs the toolchain's `swift-symbolgraph-extract` on the stand-in module this test build produced.
+enum StandInExtraction {
+    /// The stand-in's symbol graph files: its own and those of its extensions to other modules.
+    static func graphs() throws -> [Data] {
+        guard let tool else { throw XCTSkip("swift-symbolgraph-extract is not next to swiftc on the PATH") }
+        guard let modules = modulesDirectory else { throw ManifestError(description: "cannot find this build's Modules directory (CloudKit.swiftmodule)") }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-standin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        #if arch(x86_64)
+        let triple = "x86_64-unknown-linux-gnu"
+        #else
+        let triple = "aarch64-unknown-linux-gnu"
+        #endif
+        // Internal level keeps the public `__CKRecordID` and its kin, which the extractor treats as
+        // private by their leading underscores at the default (public) level.
+        let arguments = ["-module-name", "CloudKit", "-target", triple, "-I", modules.path, "-output-dir", output.path, "-minimum-access-level", "internal"]
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let log = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ManifestError(description: "swift-symbolgraph-extract \(arguments.joined(separator: " ")) failed:\n\(String(decoding: log, as: UTF8.self))")
+        }
+        return try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().filter { $0.hasSuffix(".symbols.json") }.map {
+            try Data(contentsOf: output.appendingPathComponent($0))
+        }
+    }
+
+    /// Where SwiftPM put this build's `.swiftmodule` files (`.build/<configuration>/Modules`).
+    private static var modulesDirectory: URL? {
+        var candidates: [URL] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        for start in Bundle.allBundles.map(\.bundleURL) + [Bundle.main.bundleURL, executable] {
+            var directory = start
+            for _ in 0..<4 {
+                directory = directory.deletingLastPathComponent()
+                candidates += [directory.appendingPathComponent("Modules"), directory]
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("CloudKit.swiftmodule").path) }
+    }
+
+    /// `swift-symbolgraph-extract` on the `PATH`, or next to the `swiftc` found there.
+    private static var tool: URL? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map({ URL(fileURLWithPath: String($0)) }) {
+            let candidate = directory.appendingPathComponent("swift-symbolgraph-extract")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            let swiftc = directory.appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: swiftc.path) {
+                let sibling = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-symbolgraph-extract")
+                if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+            }
+        }
+        return nil
+    }
+}
