@@ -123,7 +123,7 @@ extension CKSyncEngine.Event {
     public struct AccountChange: Sendable {
         public let changeType: CKSyncEngine.Event.AccountChange.ChangeType
 
-        public enum ChangeType: Sendable {
+        public enum ChangeType: Sendable, Equatable {
             case signIn(currentUser: CKRecord.ID)
             case signOut(previousUser: CKRecord.ID)
             case switchAccounts(previousUser: CKRecord.ID, currentUser: CKRecord.ID)
@@ -437,7 +437,7 @@ extension CKSyncEngine {
         public var operationGroup: CKOperationGroup
         public var prioritizedZoneIDs: [CKRecordZone.ID]
 
-        public enum Scope: Sendable {
+        public enum Scope: Sendable, Equatable {
             case all
             case allExcluding([CKRecordZone.ID])
             case zoneIDs([CKRecordZone.ID])
@@ -472,7 +472,7 @@ extension CKSyncEngine {
         public var scope: CKSyncEngine.SendChangesOptions.Scope
         public var operationGroup: CKOperationGroup
 
-        public enum Scope: Sendable {
+        public enum Scope: Sendable, Equatable {
             case all
             case allExcluding([CKRecordZone.ID])
             case zoneIDs([CKRecordZone.ID])
