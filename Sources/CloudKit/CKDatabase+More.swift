@@ -12,12 +12,20 @@ extension CKDatabase {
         }
 
         public struct Deletion: Sendable {
+            @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
             public enum Reason: Sendable, Equatable, Hashable { case deleted, purged, encryptedDataReset }
             public let zoneID: CKRecordZone.ID
-            public let reason: Reason
+            @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+            public var reason: Reason { storedReason }
+            @available(macOS, introduced: 12.0, deprecated: 14.0, message: "now surfaced as Reason.purged")
+            @available(iOS, introduced: 15.0, deprecated: 17.0, message: "now surfaced as Reason.purged")
+            @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "now surfaced as Reason.purged")
+            @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "now surfaced as Reason.purged")
+            public var purged: Bool { storedReason == .purged }
+            let storedReason: Reason
             @_spi(StandIn) public init(zoneID: CKRecordZone.ID, reason: Reason) {
                 self.zoneID = zoneID
-                self.reason = reason
+                self.storedReason = reason
             }
         }
     }
