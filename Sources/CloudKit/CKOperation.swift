@@ -289,7 +289,10 @@ public final class CKModifyRecordZonesOperation: CKDatabaseOperation, @unchecked
 public final class CKModifySubscriptionsOperation: CKDatabaseOperation, @unchecked Sendable {
     public var subscriptionsToSave: [CKSubscription]?
     public var subscriptionIDsToDelete: [CKSubscription.ID]?
-    @available(*, deprecated, message: "Use modifySubscriptionsResultBlock instead")
+    @available(macOS, introduced: 10.10, deprecated: 12.0, message: "Use modifySubscriptionsResultBlock instead")
+    @available(iOS, introduced: 8.0, deprecated: 15.0, message: "Use modifySubscriptionsResultBlock instead")
+    @available(tvOS, introduced: 9.0, deprecated: 15.0, message: "Use modifySubscriptionsResultBlock instead")
+    @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Use modifySubscriptionsResultBlock instead")
     public var modifySubscriptionsCompletionBlock: ((_ savedSubscriptions: [CKSubscription]?, _ deletedSubscriptionIDs: [CKSubscription.ID]?, _ operationError: (any Error)?) -> Void)?
     public var perSubscriptionSaveBlock: ((_ subscriptionID: CKSubscription.ID, _ saveResult: Result<CKSubscription, any Error>) -> Void)?
     public var perSubscriptionDeleteBlock: ((_ subscriptionID: CKSubscription.ID, _ deleteResult: Result<Void, any Error>) -> Void)?
@@ -306,7 +309,10 @@ public final class CKModifySubscriptionsOperation: CKDatabaseOperation, @uncheck
 
 public final class CKFetchSubscriptionsOperation: CKDatabaseOperation, @unchecked Sendable {
     public var subscriptionIDs: [CKSubscription.ID]?
-    @available(*, deprecated, message: "Use fetchSubscriptionsResultBlock instead")
+    @available(macOS, introduced: 10.10, deprecated: 12.0, message: "Use fetchSubscriptionsResultBlock instead")
+    @available(iOS, introduced: 8.0, deprecated: 15.0, message: "Use fetchSubscriptionsResultBlock instead")
+    @available(tvOS, introduced: 9.0, deprecated: 15.0, message: "Use fetchSubscriptionsResultBlock instead")
+    @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Use fetchSubscriptionsResultBlock instead")
     public var fetchSubscriptionCompletionBlock: ((_ subscriptionsBySubscriptionID: [CKSubscription.ID: CKSubscription]?, _ operationError: (any Error)?) -> Void)?
     public var perSubscriptionResultBlock: ((_ subscriptionID: CKSubscription.ID, _ subscriptionResult: Result<CKSubscription, any Error>) -> Void)?
     public var fetchSubscriptionsResultBlock: ((_ operationResult: Result<Void, any Error>) -> Void)?
