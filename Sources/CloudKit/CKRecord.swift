@@ -93,7 +93,7 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
         parent = parentRecordID.map { CKRecord.Reference(recordID: $0, action: .none) }
     }
 
-    public init(recordType: RecordType, recordID: ID = ID()) {
+    public init(recordType: RecordType, recordID: ID = CKRecord.ID()) {
         self.recordType = recordType
         self.recordID = recordID
         super.init()
