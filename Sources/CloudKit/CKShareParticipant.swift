@@ -19,8 +19,12 @@ public final class __CKShareParticipant: NSObject, NSSecureCoding, NSCopying, @u
     static let acceptanceStatusKey = "AcceptanceStatus"
     static let permissionKey = "Permission"
 
+    /// `typealias ID = String` (Apple's overlay, Swift 4.2).
+    public typealias ID = String
+
     private let lock = NSLock()
-    let participantID: String
+    /// "The participant's unique identifier"; Apple's overlay spells it `participantID`.
+    public let participantID: CKShare.Participant.ID
     let isCurrentUser: Bool
     /// "The identity of the participant."
     public let userIdentity: CKUserIdentity
