@@ -40,6 +40,13 @@ public final class CKDatabaseSubscription: CKSubscription, @unchecked Sendable {
         super.init(subscriptionID: subscriptionID, type: 3)
     }
 
+    /// "The type of record that the subscription targets" (CKDatabaseSubscription.h); archived
+    /// under `recordType` with the rest of the subscription.
+    public override var recordType: CKRecord.RecordType? {
+        get { super.recordType }
+        set { super.recordType = newValue }
+    }
+
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
