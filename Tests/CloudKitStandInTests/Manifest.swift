@@ -8,6 +8,9 @@ struct Manifest {
         case declaration(path: String, text: String, availability: Set<AvailabilityClause>)
         /// `protocolName` is unavailable when `available` is false (`@available(*, unavailable) extension`).
         case conformance(path: String, protocolName: String, available: Bool)
+        /// `path | complete |`: Apple declares the type in Swift, so the manifest lists every member
+        /// it has; the stand-in may declare nothing more under it.
+        case complete(path: String)
     }
 
     var entries: [Entry] = []
@@ -21,7 +24,9 @@ struct Manifest {
                 throw ManifestError(description: "\(url.lastPathComponent):\(number): expected `path | declaration | availability`, got `\(line)`")
             }
             let availability = try AvailabilityClause.parse(fields[2], at: "\(url.lastPathComponent):\(number)")
-            if fields[1].hasPrefix("conforms ") {
+            if fields[1] == "complete" {
+                entries.append(.complete(path: fields[0]))
+            } else if fields[1].hasPrefix("conforms ") {
                 let name = String(fields[1].dropFirst("conforms ".count))
                 entries.append(.conformance(path: fields[0], protocolName: name, available: !availability.contains { $0.kind == .unavailable }))
             } else {

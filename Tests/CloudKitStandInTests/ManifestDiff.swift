@@ -16,9 +16,26 @@ struct ManifestDiff {
 
     private(set) var differences: [Difference] = []
 
+    /// Members a conformance brings, which the manifest records as the conformance, not as lines.
+    static let witnesses: Set<String> = ["description", "debugDescription", "==(_:_:)", "!=(_:_:)", "hash(into:)", "hashValue", "encode(to:)", "init(from:)"]
+
     init(manifest: Manifest, standIn: StandInSymbols) {
+        var declared: Set<String> = []
+        for case .declaration(let path, _, _) in manifest.entries { declared.insert(standIn.resolved(path)) }
         for entry in manifest.entries {
             switch entry {
+            case .complete(let path):
+                let root = standIn.resolved(path)
+                let extras = standIn.symbolsByPath.filter { candidate, _ in
+                    (candidate == root || candidate.hasPrefix(root + ".")) && !declared.contains(candidate)
+                        && !Self.witnesses.contains(String(candidate.split(separator: ".").last ?? ""))
+                }
+                for (extra, symbols) in extras.sorted(by: { $0.key < $1.key }) {
+                    differences.append(
+                        Difference(
+                            subject: extra,
+                            detail: "Apple does not declare `\(symbols[0].declaration)`; \(path) is all Swift, so the manifest lists all it has"))
+                }
             case .declaration(let path, let text, let availability):
                 let candidates = standIn.symbolsByPath[standIn.resolved(path)] ?? []
                 guard !candidates.isEmpty else {

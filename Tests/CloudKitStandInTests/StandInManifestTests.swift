@@ -24,16 +24,20 @@ final class StandInManifestTests: XCTestCase {
         #endif
     }
 
-    /// The check itself finds what it is for: a declaration with another label, a missing one, a
-    /// Sendable conformance Apple marks unavailable, a deprecation the stand-in lacks.
+    /// The check itself finds what it is for: a declaration that is not `@discardableResult`, a
+    /// missing one, a deprecation the stand-in lacks, a Sendable conformance Apple marks
+    /// unavailable, and a public member Apple lacks in an all-Swift type (SPI and a conformance's
+    /// witnesses aside).
     func testTheDiffReportsEachKindOfDifference() throws {
         let manifest = try manifest("""
+            CKThing | class CKThing |
             CKThing.save(_:) | @discardableResult func save(_ record: CKRecord) async throws -> CKRecord |
             CKThing.gone() | func gone() |
             CKThing.old() | func old() | deprecated iOS 17.0
             CKThing.late() | func late() | introduced iOS 17.0, macOS 14.0
             CKThing | conforms Sendable | unavailable *
             CKThing | conforms Hashable |
+            CKThing | complete |
             """)
         let graph = """
             {"module": {"name": "CloudKit"}, "symbols": [
@@ -45,18 +49,25 @@ final class StandInManifestTests: XCTestCase {
                "declarationFragments": [{"kind": "text", "spelling": "func old()"}], "accessLevel": "public"},
               {"kind": {"identifier": "swift.method"}, "identifier": {"precise": "c"}, "pathComponents": ["CKThing", "late()"],
                "declarationFragments": [{"kind": "text", "spelling": "func late()"}], "accessLevel": "public",
-               "availability": [{"domain": "iOS", "introduced": {"major": 17, "minor": 0}}, {"domain": "macOS", "introduced": {"major": 14}}]}
+               "availability": [{"domain": "iOS", "introduced": {"major": 17, "minor": 0}}, {"domain": "macOS", "introduced": {"major": 14}}]},
+              {"kind": {"identifier": "swift.init"}, "identifier": {"precise": "d"}, "pathComponents": ["CKThing", "init(x:)"],
+               "declarationFragments": [{"kind": "text", "spelling": "init(x: Int)"}], "accessLevel": "public"},
+              {"kind": {"identifier": "swift.init"}, "identifier": {"precise": "e"}, "pathComponents": ["CKThing", "init(y:)"],
+               "declarationFragments": [{"kind": "text", "spelling": "init(y: Int)"}], "accessLevel": "public", "spi": true},
+              {"kind": {"identifier": "swift.property"}, "identifier": {"precise": "f"}, "pathComponents": ["CKThing", "hashValue"],
+               "declarationFragments": [{"kind": "text", "spelling": "var hashValue: Int { get }"}], "accessLevel": "public"}
             ], "relationships": [
               {"kind": "conformsTo", "source": "s:8CloudKit7CKThingC", "target": "s:s8SendableP", "targetFallback": "Swift.Sendable"},
               {"kind": "conformsTo", "source": "s:8CloudKit7CKThingC", "target": "s:SH", "targetFallback": "Swift.Hashable"}
             ]}
             """
         let differences = ManifestDiff(manifest: manifest, standIn: try StandInSymbols(graphs: [Data(graph.utf8)])).differences.map(\.description)
-        XCTAssertEqual(differences.count, 4, differences.joined(separator: "\n"))
+        XCTAssertEqual(differences.count, 5, differences.joined(separator: "\n"))
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.save(_:): differs") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.gone(): missing") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.old(): availability") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing conforms Sendable: Apple marks it unavailable") }, "\(differences)")
+        XCTAssert(differences.contains { $0.hasPrefix("CKThing.init(x:): Apple does not declare") }, "\(differences)")
     }
 
     func testShapesIgnoreSpellingButNotSignature() {

@@ -24,8 +24,9 @@ struct StandInSymbols {
         for graph in decoded {
             for symbol in graph.symbols {
                 let path = symbol.pathComponents.joined(separator: ".")
-                // Extracted at internal level so that `__CKRecordID` and its kin are kept: keep what is public.
-                guard graph.module.name == "CloudKit", symbol.accessLevel == "public" || symbol.accessLevel == "open" else { continue }
+                // Extracted at internal level so that `__CKRecordID` and its kin are kept: keep what
+                // an app can call (public, not `@_spi`).
+                guard graph.module.name == "CloudKit", symbol.accessLevel == "public" || symbol.accessLevel == "open", symbol.spi != true else { continue }
                 let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
                 symbolsByPath[path, default: []].append(
                     Symbol(path: path, kind: symbol.kind.identifier, declaration: declaration, availability: Self.clauses(symbol.availability ?? [])))
@@ -139,6 +140,7 @@ struct StandInSymbols {
             var declarationFragments: [Fragment]?
             var availability: [Availability]?
             var accessLevel: String?
+            var spi: Bool?
         }
         struct Relationship: Decodable {
             var kind: String
