@@ -188,9 +188,9 @@ final class AccountState: @unchecked Sendable {
         switch status {
         case .available: return nil
         case .temporarilyUnavailable:
-            return scope == .public && !writing ? nil : database.error("accountTemporarilyUnavailable")
+            return scope == .public && !writing ? nil : database.error(.accountTemporarilyUnavailable)
         default:
-            return scope == .public && !writing ? nil : database.error("notAuthenticated")
+            return scope == .public && !writing ? nil : database.error(.notAuthenticated)
         }
     }
 }

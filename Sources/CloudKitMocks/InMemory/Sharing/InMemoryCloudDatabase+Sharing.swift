@@ -15,12 +15,12 @@ extension InMemoryCloudDatabase {
     func shareSaveFailure(_ record: CKRecord, saving: Set<CKRecord.ID>, state: State) -> (any Error)? {
         guard let share = record as? CKShare else { return nil }
         let zoneID = share.recordID.zoneID
-        guard scope == .private, state.capabilities[zoneID]?.contains(.sharing) ?? false else { return error("permissionFailure") }
+        guard scope == .private, state.capabilities[zoneID]?.contains(.sharing) ?? false else { return error(.permissionFailure) }
         if let root = SharingArchive.rootRecordID(of: share) {
             let isNew = state.records.entry(share.recordID, in: zoneID) == nil
-            if isNew, !saving.contains(root) { return error("invalidArguments") }
+            if isNew, !saving.contains(root) { return error(.invalidArguments) }
         } else if !(state.capabilities[zoneID]?.contains(.zoneWideSharing) ?? false) {
-            return error("permissionFailure")
+            return error(.permissionFailure)
         }
         return nil
     }
