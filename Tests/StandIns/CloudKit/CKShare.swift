@@ -124,6 +124,25 @@ open class CKShare: CKRecord, @unchecked Sendable {
     }
 }
 
+@available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+extension CKShare {
+    /// The iOS 18 interface's `CKShare.SystemFieldKey` (Objective-C `CKShareTitleKey`,
+    /// `CKShareThumbnailImageDataKey`, `CKShareTypeKey`): "Predefined keys in the
+    /// CKRecordTypeShare schema. They're used by the out of process UI flow to send a share, and
+    /// as part of the share acceptance flow. These are optional" (CKShare.h). The values are the
+    /// keys' strings in CloudKit's share schema.
+    public enum SystemFieldKey {
+        /// "Value is a string. Example for a recipe sharing app: 'Pot Roast'".
+        public static let title: CKRecord.FieldKey = "cloudkit.title"
+        /// "Value is a data blob suitable to pass into +[NSImage imageWithData:] or
+        /// +[UIImage imageWithData:]".
+        public static let thumbnailImageData: CKRecord.FieldKey = "cloudkit.thumbnailImageData"
+        /// "Value is a string representing a UTI. Example for a recipe sharing app:
+        /// 'com.mycompany.recipe'".
+        public static let shareType: CKRecord.FieldKey = "cloudkit.type"
+    }
+}
+
 /// `CKRecordNameZoneWideShare` (macOS 12, iOS 15, tvOS 15, watchOS 8).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public let CKRecordNameZoneWideShare: String = "cloudkit.zoneshare"
