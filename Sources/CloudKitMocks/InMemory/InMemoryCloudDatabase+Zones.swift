@@ -9,15 +9,19 @@ extension InMemoryCloudDatabase {
         if scope == .shared { return sharedFetchZones(ids) }
         return state.withLock { state in
             let ids = ids ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
-            return ids.map { id in (id, state.zones[id].map { .success($0.copy() as! CKRecordZone) } ?? .failure(error(.zoneNotFound))) }
+            return ids.map { id in (id, state.zones[id].map { .success(fetchedZone($0, in: state)) } ?? .failure(error(.zoneNotFound))) }
         }
     }
 
+    /// Saves and deletes zones. The public database has only its default zone and refuses to
+    /// modify any with `badDatabase` (CKError.h: "Operation could not be completed on the given
+    /// database. Likely caused by attempting to modify zones in the public database"); deleting a
+    /// private database's default zone is `permissionFailure` (our choice).
     func modifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (saves: [ItemResult<CKRecordZone.ID, CKRecordZone>], deletes: [ItemResult<CKRecordZone.ID, Void>]) {
         if scope == .shared { return sharedModifyZones(saving: zones, deleting: ids) }
+        if scope == .public { return (zones.map { ($0.zoneID, .failure(error(.badDatabase))) }, ids.map { ($0, .failure(error(.badDatabase))) }) }
         return state.withLock { state in
             let saves = zones.map { zone -> ItemResult<CKRecordZone.ID, CKRecordZone> in
-                if scope == .public, zone.zoneID != .default { return (zone.zoneID, .failure(error(.permissionFailure))) }
                 create(zone, in: &state)
                 return (zone.zoneID, .success(state.zones[zone.zoneID]!.copy() as! CKRecordZone))
             }

@@ -222,10 +222,17 @@ public final class InMemoryCloudDatabase: Sendable {
             let plannedSaves = zip(records, sizes).map { record, size -> (record: CKRecord, plan: Result<PlannedSave, any Error>) in
                 (record, size > limits.bytesPerRecord ? .failure(error(.limitExceeded)) : plan(record, policy: policy, saving: saving, state: state))
             }
+            var hierarchy = RecordHierarchy(deleting: ids, saving: records)
             let plannedDeletes = ids.map { id -> (id: CKRecord.ID, failure: (any Error)?) in
                 guard state.zones[id.zoneID] != nil else { return (id, error(.zoneNotFound)) }
-                return (id, state.records.entry(id, in: id.zoneID) == nil ? error(.unknownItem) : nil)
+                guard state.records.entry(id, in: id.zoneID) != nil else { return (id, error(.unknownItem)) }
+                return (id, hierarchy.keepsChildren(of: id, in: state) ? error(.referenceViolation) : nil)
             }
+            // Parents that get their first child in this request: the server touches them.
+            let touched = plannedSaves.compactMap { record, plan -> CKRecord.ID? in
+                guard case .success = plan, let parent = record.parent?.recordID, !saving.contains(parent) else { return nil }
+                return parent
+            }.filter { !hierarchy.hasChildren($0, in: state) }
             var failedZones = Set<CKRecordZone.ID>()
             if atomically {
                 let failedSaves = plannedSaves.compactMap { record, plan -> CKRecordZone.ID? in
@@ -248,6 +255,9 @@ public final class InMemoryCloudDatabase: Sendable {
                 case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
                 case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, in: &state)))
                 }
+            }
+            for parent in Set(touched) where !failedZones.contains(parent.zoneID) {
+                if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, in: &state) }
             }
             // Handed out together: one archive for the request's records (see `SystemFields.records`).
             var handedOut = handOuts(stored.compactMap { try? $0.result.get() }, in: state).makeIterator()
@@ -378,15 +388,7 @@ public final class InMemoryCloudDatabase: Sendable {
             state.history[next] = nil
             state.serverFields[next] = nil
             state.assets[next] = nil
-            pending += state.records.entries(in: next.zoneID).values.map(\.item).filter { refers($0, to: next) }.map(\.recordID)
-        }
-    }
-
-    /// Whether a field of `record` is a `.deleteSelf` reference to `target`.
-    private func refers(_ record: CKRecord, to target: CKRecord.ID) -> Bool {
-        record.allKeys().contains { key in
-            let references = (record[key] as? CKRecord.Reference).map { [$0] } ?? (record[key] as? [CKRecord.Reference]) ?? []
-            return references.contains { $0.referenceAction == .deleteSelf && $0.recordID == target }
+            pending += state.records.entries(in: next.zoneID).values.map(\.item).filter { RecordHierarchy.refers($0, to: next) }.map(\.recordID)
         }
     }
 

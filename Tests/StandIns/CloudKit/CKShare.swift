@@ -7,8 +7,9 @@ import Foundation
 /// watchOS 3): "Like CKRecords, CKShares can store arbitrary key-value pairs."
 ///
 /// Archive (added to the record's system fields): "RootRecordID" and "PublicPermission" (an
-/// integer) and "Participants" are the keys the brief's decompilation names; "URL" is unknown,
-/// the stand-in's own.
+/// integer) and "Participants" are the keys the brief's decompilation names; the URL is "URL", the
+/// key the decompiled `-[CKRecord initWithCoder:]` reads it from (into the record's `mutableURL`:
+/// Apple keeps a share's URL on the record).
 @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
 open class CKShare: CKRecord, @unchecked Sendable {
     public typealias Participant = __CKShareParticipant
@@ -88,8 +89,16 @@ open class CKShare: CKRecord, @unchecked Sendable {
     open var currentUserParticipant: Participant? { participants.first { $0.isCurrentUser } }
 
     /// "If a participant with a matching userIdentity already exists, then that existing
-    /// participant's properties will be updated; no new participant will be added."
+    /// participant's properties will be updated; no new participant will be added." Apple's
+    /// assertions come first (decompiled `-[CKShare addParticipant:]`, raised as Objective-C
+    /// exceptions, which end the app): "You can only add PrivateUsers as participants on a share"
+    /// (an administrator too, from iOS 26) and "Only owners may add participants to a share".
     open func addParticipant(_ participant: Participant) {
+        precondition(
+            participant.role == .privateUser || participant.role == .administrator, "You can only add PrivateUsers as participants on a share")
+        if let current = currentUserParticipant {
+            precondition(current.role == .owner || current.role == .administrator, "Only owners may add participants to a share")
+        }
         lock.withLock {
             if let index = storedParticipants.firstIndex(of: participant) {
                 storedParticipants[index].role = participant.role

@@ -200,9 +200,9 @@ extension InMemoryCloudDatabase {
         let zones = sharedZones()
         return (ids ?? zones.map(\.zoneID)).map { id in
             guard let zone = zones.first(where: { $0.zoneID == id }), let view = ownerView(zone.owner),
-                let stored = view.state.withLock({ $0.zones[zone.localZoneID] })
+                let fetched = view.state.withLock({ state in state.zones[zone.localZoneID].map { view.fetchedZone($0, in: state) } })
             else { return (id, .failure(error(.zoneNotFound))) }
-            return (id, .success(toShared(stored.copy() as! CKRecordZone, zone)))
+            return (id, .success(toShared(fetched, zone)))
         }
     }
 

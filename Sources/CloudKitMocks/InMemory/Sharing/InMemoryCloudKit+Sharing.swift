@@ -7,8 +7,8 @@ import Foundation
 /// signed in on this device. Rules and sources: docs/InMemoryStore.md, "Sharing".
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension InMemoryCloudKit {
-    /// The container identifier share metadata carries (our choice: the in-memory service has none).
-    public static let containerIdentifier = "iCloud.clouddouble.in-memory"
+    /// The container identifier of an `InMemoryCloudKit` made without one (our choice).
+    public static let defaultContainerIdentifier = "iCloud.clouddouble.in-memory"
 
     /// `CKContainer.shareParticipant(forUserRecordID:)`: a participant to add to a share, as
     /// CKShareParticipant.h says participants come ("You don't create participants ... you can
@@ -43,7 +43,7 @@ extension InMemoryCloudKit {
         guard
             let metadata = SharingArchive.metadata(
                 share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller, owner: location.owner,
-                viewer: viewer, containerIdentifier: Self.containerIdentifier)
+                viewer: viewer, containerIdentifier: containerIdentifier)
         else { throw privateDatabase.error(.internalError) }
         return metadata
     }
