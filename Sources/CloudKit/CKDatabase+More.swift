@@ -32,7 +32,10 @@ extension CKDatabase {
 
     /// What `recordZoneChanges(inZoneWith:since:)` reports. No public initialisers.
     public enum RecordZoneChange {
-        public struct Modification: Sendable {
+        /// Not `Sendable`: the iOS 18 interface marks the conformance unavailable
+        /// (`@available(*, unavailable) extension CKDatabase.RecordZoneChange.Modification:
+        /// Swift.Sendable`), so sending one across actors fails on Apple platforms, and here too.
+        public struct Modification {
             public let record: CKRecord
             @_spi(StandIn) public init(record: CKRecord) { self.record = record }
         }
@@ -133,3 +136,6 @@ extension CKDatabase {
         try fail("recordZoneChangesInZoneWith:since:desiredKeys:resultsLimit:")
     }
 }
+
+@available(*, unavailable)
+extension CKDatabase.RecordZoneChange.Modification: Sendable {}

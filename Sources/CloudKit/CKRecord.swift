@@ -195,6 +195,19 @@ public protocol CKRecordKeyValueSetting: NSObjectProtocol {
     func changedKeys() -> [CKRecord.FieldKey]
 }
 
+@available(macOS 10.11, iOS 9.0, tvOS 9.0, watchOS 3.0, *)
+extension CKRecordKeyValueSetting {
+    /// The iOS 18 interface's typed access (`extension CKRecordKeyValueSetting`, `@nonobjc`):
+    /// `record["title"] as String?` reads a value of the type asked for (`nil` when the field holds
+    /// another type), and setting one writes it as `setObject(_:forKey:)` does. Apple's extension
+    /// also declares `subscript(key:) -> (any CKRecordValueProtocol)?`; here the value protocol is
+    /// the one the protocol's own subscript already uses.
+    public subscript<T: CKRecordValueProtocol>(key: CKRecord.FieldKey) -> T? {
+        get { object(forKey: key) as? T }
+        set { setObject(newValue, forKey: key) }
+    }
+}
+
 /// Apple's private `CKRecordValueStore` (a record's values, the values as last fetched or saved,
 /// and the changed keys), archived under "RecordValues", "OriginalValues" and "ChangedKeys"
 /// (decompiled `-[CKRecordValueStore encodeWithCoder:]`; missing keys decode as empty).

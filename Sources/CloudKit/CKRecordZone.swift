@@ -8,9 +8,9 @@ import Foundation
 //
 // Archive format, from a public decompilation of CloudKit.framework (iOS 18.2,
 // `-[CKRecordZone encodeWithCoder:]`, `-initWithCoder:`; not documented by Apple): "ZoneID" (a
-// CKRecordZoneID object) and "Capabilities" (an NSNumber, written with encodeObject), plus about
-// twenty private keys this stand-in does not model (quota usage, protection data, share
-// reference, expiration). `-initWithCoder:` validates nothing: a missing zone ID is accepted
+// CKRecordZoneID object), "Capabilities" (an NSNumber, written with encodeObject) and
+// "ShareReference" (the zone-wide share's CKReference, `share`), plus about twenty private keys
+// this stand-in does not model (quota usage, protection data, expiration). `-initWithCoder:` validates nothing: a missing zone ID is accepted
 // (this stand-in fails the decode instead, since `zoneID` is non-optional in Swift) and missing
 // capabilities are 0. `CKRecordZone` overrides neither `-isEqual:` nor `-hash` (identity).
 
@@ -31,6 +31,13 @@ public final class CKRecordZone: NSObject, NSSecureCoding, @unchecked Sendable {
     public let zoneID: CKRecordZone.ID
     /// Empty until the zone comes back from the server (here: from a decoder).
     public private(set) var capabilities: Capabilities = []
+    /// `@property (nullable, readonly, copy) CKReference *share` (macOS 12, iOS 15, tvOS 15,
+    /// watchOS 8): "The share property on a record zone will only be set on zones fetched from
+    /// the server and only if a corresponding zone-wide share record for the zone exists on the
+    /// server." Here: only from a decoder.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public var share: CKRecord.Reference? { storedShare }
+    private var storedShare: CKRecord.Reference?
 
     public class func `default`() -> CKRecordZone { CKRecordZone(zoneID: .default) }
 
@@ -47,12 +54,14 @@ public final class CKRecordZone: NSObject, NSSecureCoding, @unchecked Sendable {
     public func encode(with coder: NSCoder) {
         coder.encode(zoneID, forKey: "ZoneID")
         coder.encode(NSNumber(value: capabilities.rawValue), forKey: "Capabilities")
+        coder.encode(storedShare, forKey: "ShareReference")
     }
 
     public init?(coder: NSCoder) {
         guard let zoneID = coder.decodeIfPresent(CKRecordZone.ID.self, forKey: "ZoneID") else { return nil }
         self.zoneID = zoneID
         capabilities = Capabilities(rawValue: coder.decodeIfPresent(NSNumber.self, forKey: "Capabilities")?.uintValue ?? 0)
+        storedShare = coder.decodeIfPresent(CKRecord.Reference.self, forKey: "ShareReference")
     }
 }
 
@@ -60,6 +69,7 @@ extension CKRecordZone: NSCopying {
     public func copy(with zone: NSZone? = nil) -> Any {
         let copy = CKRecordZone(zoneID: zoneID)
         copy.capabilities = capabilities
+        copy.storedShare = storedShare
         return copy
     }
 }

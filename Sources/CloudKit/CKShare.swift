@@ -7,8 +7,9 @@ import Foundation
 /// watchOS 3): "Like CKRecords, CKShares can store arbitrary key-value pairs."
 ///
 /// Archive (added to the record's system fields): "RootRecordID" and "PublicPermission" (an
-/// integer) and "Participants" are the keys the brief's decompilation names; "URL" is unknown,
-/// the stand-in's own.
+/// integer) and "Participants" are the keys the brief's decompilation names; the URL is "URL", the
+/// key the decompiled `-[CKRecord initWithCoder:]` reads it from (into the record's `mutableURL`:
+/// Apple keeps a share's URL on the record).
 @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
 open class CKShare: CKRecord, @unchecked Sendable {
     public typealias Participant = __CKShareParticipant
@@ -88,8 +89,16 @@ open class CKShare: CKRecord, @unchecked Sendable {
     open var currentUserParticipant: Participant? { participants.first { $0.isCurrentUser } }
 
     /// "If a participant with a matching userIdentity already exists, then that existing
-    /// participant's properties will be updated; no new participant will be added."
+    /// participant's properties will be updated; no new participant will be added." Apple's
+    /// assertions come first (decompiled `-[CKShare addParticipant:]`, raised as Objective-C
+    /// exceptions, which end the app): "You can only add PrivateUsers as participants on a share"
+    /// (an administrator too, from iOS 26) and "Only owners may add participants to a share".
     open func addParticipant(_ participant: Participant) {
+        precondition(
+            participant.role == .privateUser || participant.role == .administrator, "You can only add PrivateUsers as participants on a share")
+        if let current = currentUserParticipant {
+            precondition(current.role == .owner || current.role == .administrator, "Only owners may add participants to a share")
+        }
         lock.withLock {
             if let index = storedParticipants.firstIndex(of: participant) {
                 storedParticipants[index].role = participant.role
@@ -121,6 +130,25 @@ open class CKShare: CKRecord, @unchecked Sendable {
         case unknown = 0, owner = 1, privateUser = 3, publicUser = 4
         @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
         case administrator = 2
+    }
+}
+
+@available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+extension CKShare {
+    /// The iOS 18 interface's `CKShare.SystemFieldKey` (Objective-C `CKShareTitleKey`,
+    /// `CKShareThumbnailImageDataKey`, `CKShareTypeKey`): "Predefined keys in the
+    /// CKRecordTypeShare schema. They're used by the out of process UI flow to send a share, and
+    /// as part of the share acceptance flow. These are optional" (CKShare.h). The values are the
+    /// keys' strings in CloudKit's share schema.
+    public enum SystemFieldKey {
+        /// "Value is a string. Example for a recipe sharing app: 'Pot Roast'".
+        public static let title: CKRecord.FieldKey = "cloudkit.title"
+        /// "Value is a data blob suitable to pass into +[NSImage imageWithData:] or
+        /// +[UIImage imageWithData:]".
+        public static let thumbnailImageData: CKRecord.FieldKey = "cloudkit.thumbnailImageData"
+        /// "Value is a string representing a UTI. Example for a recipe sharing app:
+        /// 'com.mycompany.recipe'".
+        public static let shareType: CKRecord.FieldKey = "cloudkit.type"
     }
 }
 

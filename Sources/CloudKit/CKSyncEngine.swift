@@ -141,7 +141,10 @@ extension CKSyncEngine.Event {
         }
     }
 
-    public struct FetchedRecordZoneChanges: Sendable {
+    /// `Sendable` in Apple's interface although its `Modification`s are not (the iOS 18 interface
+    /// marks that conformance unavailable; Apple's module builds in Swift 5 mode, which allows it).
+    /// Unchecked here, the one way Swift 6 states the same conformance.
+    public struct FetchedRecordZoneChanges: @unchecked Sendable {
         public let modifications: [CKDatabase.RecordZoneChange.Modification]
         public let deletions: [CKDatabase.RecordZoneChange.Deletion]
         @_spi(StandIn) public init(modifications: [CKDatabase.RecordZoneChange.Modification], deletions: [CKDatabase.RecordZoneChange.Deletion]) {

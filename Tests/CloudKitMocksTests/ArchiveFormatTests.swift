@@ -77,6 +77,40 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertNotEqual(made, try decoded(CKRecordZone.self, from: ["ZoneID": zoneID]), "identity equality")
     }
 
+    func testAZoneReadsItsZoneWideShareFromShareReference() throws {
+        let share = CKRecord.Reference(recordID: CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: zoneID), action: .none)
+        let made = try XCTUnwrap(try decoded(CKRecordZone.self, from: ["ZoneID": zoneID, "ShareReference": share]))
+        XCTAssertEqual(made.share, share)
+        XCTAssertEqual((made.copy() as? CKRecordZone)?.share, share, "a copy keeps it")
+        XCTAssertEqual(try encoded { made.encode(with: $0) }.decodeObject(of: CKRecord.Reference.self, forKey: "ShareReference"), share)
+        XCTAssertNil(CKRecordZone(zoneID: zoneID).share, "a zone the app makes has none")
+    }
+
+    func testAZoneSubscriptionWritesItsTypeZoneAndNotificationInfo() throws {
+        let subscription = CKRecordZoneSubscription(zoneID: zoneID, subscriptionID: "notes")
+        subscription.recordType = "Note"
+        let info = CKSubscription.NotificationInfo(alertBody: "New note", desiredKeys: ["title"], shouldSendContentAvailable: true)
+        subscription.notificationInfo = info
+        let keys = try encoded { subscription.encode(with: $0) }
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "serverID"), "notes")
+        XCTAssertEqual(keys.decodeInt64(forKey: "subscriptionType"), 2, "CKSubscriptionTypeRecordZone")
+        XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "recordType"), "Note")
+        XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
+        let infoKeys = try encoded { info.encode(with: $0) }
+        XCTAssertEqual(infoKeys.decodeObject(of: NSString.self, forKey: "alertString"), "New note")
+        XCTAssertEqual(infoKeys.decodeObject(of: [NSArray.self, NSString.self], forKey: "desiredKeys") as? [String], ["title"])
+        XCTAssertTrue(infoKeys.decodeBool(forKey: "shouldSendContentAvailable"))
+        XCTAssertFalse(infoKeys.decodeBool(forKey: "shouldBadge"))
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: subscription, requiringSecureCoding: true)
+        let back = try XCTUnwrap(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKRecordZoneSubscription.self, from: archive))
+        XCTAssertEqual(back.zoneID, zoneID)
+        XCTAssertEqual(back.recordType, "Note")
+        XCTAssertEqual(back.subscriptionType, .recordZone)
+        XCTAssertEqual(back.notificationInfo?.alertBody, "New note")
+        XCTAssertEqual(back.notificationInfo?.desiredKeys, ["title"])
+        XCTAssertEqual(back.notificationInfo?.shouldSendContentAvailable, true)
+    }
+
     func testATokenIsItsBytesUnderChangeTokenDataAndComparesByThem() throws {
         let bytes = Data("server".utf8)
         let token = try XCTUnwrap(try decoded(CKServerChangeToken.self, from: ["ChangeTokenData": bytes as NSData]))

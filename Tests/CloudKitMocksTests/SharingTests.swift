@@ -198,7 +198,8 @@ final class SharingTests: XCTestCase, StoreTestSupport {
     func testTheOwnerDeletingTheRootRemovesTheSharedHierarchy() async throws {
         let share = try await shareList()
         try bobAccepts(share)
-        _ = try await alice.deleteRecord(withID: CKRecord.ID(recordName: "list", zoneID: notes))
+        // The item names the list as its parent, so it goes in the same request (see ParentHierarchyTests).
+        _ = try await alice.modifyRecords(saving: [], deleting: [CKRecord.ID(recordName: "list", zoneID: notes), CKRecord.ID(recordName: "item", zoneID: notes)])
         XCTAssertNil(cloud.privateDatabase.record(share.recordID), "the share goes with its root")
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [])
     }

@@ -133,6 +133,33 @@ final class StandInTests: XCTestCase {
     }
     #endif
 
+    // MARK: Records and shares as the iOS 18 interface types them
+
+    func testATypedSubscriptReadsTheTypeAskedForAndWritesLikeSetObject() {
+        let record = CKRecord(recordType: "Recipe")
+        record["title"] = "Pot Roast"
+        record["servings"] = 4
+        XCTAssertEqual(record["title"] as String?, "Pot Roast")
+        let servings: Int? = record["servings"]
+        XCTAssertEqual(servings, 4)
+        XCTAssertNil(record["title"] as Int?, "a field of another type reads as nil")
+        let typed: String? = "Stew"
+        record["title"] = typed
+        XCTAssertEqual(record.object(forKey: "title") as? String, "Stew")
+        XCTAssertEqual(record.changedKeys().sorted(), ["servings", "title"])
+        record.encryptedValues["secret"] = "salt"
+        XCTAssertEqual(record.encryptedValues["secret"] as String?, "salt")
+    }
+
+    func testAShareNamesItsSystemFieldsWithCloudKitsKeys() {
+        XCTAssertEqual(CKShare.SystemFieldKey.title, "cloudkit.title")
+        XCTAssertEqual(CKShare.SystemFieldKey.thumbnailImageData, "cloudkit.thumbnailImageData")
+        XCTAssertEqual(CKShare.SystemFieldKey.shareType, "cloudkit.type")
+        let share = CKShare(rootRecord: CKRecord(recordType: "Recipe"))
+        share[CKShare.SystemFieldKey.title] = "Pot Roast"
+        XCTAssertEqual(share[CKShare.SystemFieldKey.title] as String?, "Pot Roast")
+    }
+
     // MARK: Tokens and cursors
 
     func testMintedTokensAreDistinctRealTokensThatSurviveAnArchive() throws {

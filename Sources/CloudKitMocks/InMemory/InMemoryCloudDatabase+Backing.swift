@@ -12,17 +12,17 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func fetchRecord(_ arguments: CKRecord.ID) throws -> CKRecord {
         try checkAccount(writing: false)
-        return try fetch([arguments]).get()[0].1.get()
+        return try fetch([arguments]).get()[0].result.get()
     }
 
     public func saveRecord(_ arguments: CKRecord) throws -> CKRecord {
         try checkAccount(writing: true)
-        return try modify(saving: [arguments], deleting: []).get().saves[0].1.get()
+        return try modify(saving: [arguments], deleting: []).get().saves[0].result.get()
     }
 
     public func deleteRecord(_ arguments: CKRecord.ID) throws -> CKRecord.ID {
         try checkAccount(writing: true)
-        try modify(saving: [], deleting: [arguments]).get().deletes[0].1.get()
+        try modify(saving: [], deleting: [arguments]).get().deletes[0].result.get()
         return arguments
     }
 
@@ -33,38 +33,38 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func allRecordZones() throws -> [CKRecordZone] {
         try checkAccount(writing: false)
-        return try fetchZones(nil).map { try $0.1.get() }
+        return try fetchZones(nil).map { try $0.result.get() }
     }
 
     public func fetchRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone {
         try checkAccount(writing: false)
-        return try fetchZones([arguments])[0].1.get()
+        return try fetchZones([arguments])[0].result.get()
     }
 
     public func saveRecordZone(_ arguments: CKRecordZone) throws -> CKRecordZone {
         try checkAccount(writing: true)
-        return try modifyZones(saving: [arguments], deleting: []).saves[0].1.get()
+        return try modifyZones(saving: [arguments], deleting: []).saves[0].result.get()
     }
 
     public func deleteRecordZone(_ arguments: CKRecordZone.ID) throws -> CKRecordZone.ID {
         try checkAccount(writing: true)
-        try modifyZones(saving: [], deleting: [arguments]).deletes[0].1.get()
+        try modifyZones(saving: [], deleting: [arguments]).deletes[0].result.get()
         return arguments
     }
 
     public func allSubscriptions() throws -> [CKSubscription] {
         try checkAccount(writing: false)
-        return try fetchSubscriptions(nil).map { try $0.1.get() }
+        return try fetchSubscriptions(nil).map { try $0.result.get() }
     }
 
     public func saveSubscription(_ arguments: CKSubscription) throws -> CKSubscription {
         try checkAccount(writing: true)
-        return try modifySubscriptions(saving: [arguments], deleting: []).saves[0].1.get()
+        return try modifySubscriptions(saving: [arguments], deleting: []).saves[0].result.get()
     }
 
     public func deleteSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription.ID {
         try checkAccount(writing: true)
-        try modifySubscriptions(saving: [], deleting: [arguments]).deletes[0].1.get()
+        try modifySubscriptions(saving: [], deleting: [arguments]).deletes[0].result.get()
         return arguments
     }
 
@@ -101,7 +101,7 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
 
     public func fetchSubscription(_ arguments: CKSubscription.ID) throws -> CKSubscription {
         try checkAccount(writing: false)
-        return try fetchSubscriptions([arguments])[0].1.get()
+        return try fetchSubscriptions([arguments])[0].result.get()
     }
 
     public func fetchRecordZones(_ arguments: [CKRecordZone.ID]) throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
@@ -159,7 +159,7 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
         } else if let query = operation.query {
             page = self.query(query, zoneID: operation.zoneID, desiredKeys: operation.desiredKeys, limit: operation.resultsLimit)
         } else {
-            page = .failure(error("invalidArguments"))
+            page = .failure(error(.invalidArguments))
         }
         switch page {
         case .success(let page): return CloudQueryOutcome(records: page.records.map { ($0.recordID, .success($0)) }, result: .success(page.cursor))

@@ -22,8 +22,8 @@ extension InMemoryCloudDatabase {
         if scope == .shared { return sharedZoneChanges(zoneID, since: token, desiredKeys: desiredKeys, limit: limit) }
         return state.withLock { state in
             let since = token.map { sequence(of: $0, in: state) } ?? 0
-            guard state.zones[zoneID] != nil else { return .failure(error("zoneNotFound")) }
-            guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error("changeTokenExpired")) }
+            guard state.zones[zoneID] != nil else { return .failure(error(.zoneNotFound)) }
+            guard since >= state.oldestValidSequence || (token == nil), since >= 0 else { return .failure(error(.changeTokenExpired)) }
             let changes = state.records.itemChanges(in: zoneID, since: since)
             let size = limit > 0 ? limit : max(changes.count, 1)
             var batches: [ZoneBatch] = []
@@ -45,7 +45,7 @@ extension InMemoryCloudDatabase {
                 let more = start < changes.count
                 // The last batch's token is the database's current sequence; an earlier one covers its batch.
                 let covered = more ? slice.last!.sequence : state.records.sequence
-                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
+                guard let token = makeToken(covered, in: state) else { return .failure(error(.internalError)) }
                 batches.append(ZoneBatch(events: events, token: token, moreComing: more))
             } while start < changes.count
             return .success(batches)
@@ -67,7 +67,7 @@ extension InMemoryCloudDatabase {
         if scope == .shared { return sharedDatabaseChanges(since: token) }
         return state.withLock { state in
             let since = token.map { sequence(of: $0, in: state) } ?? 0
-            guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error("changeTokenExpired")) }
+            guard since >= state.oldestValidSequence || token == nil, since >= 0 else { return .failure(error(.changeTokenExpired)) }
             // Each zone once, at its latest change, oldest first.
             var latest: [CKRecordZone.ID: Int] = [:]
             for change in state.records.changes where change.sequence > since && change.partition != .default {
@@ -82,7 +82,7 @@ extension InMemoryCloudDatabase {
                 start += slice.count
                 let more = start < ordered.count
                 let covered = more ? slice.last!.value : state.records.sequence
-                guard let token = makeToken(covered, in: state) else { return .failure(error("internalError")) }
+                guard let token = makeToken(covered, in: state) else { return .failure(error(.internalError)) }
                 batches.append(DatabaseBatch(
                     changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
                     token: token, moreComing: more))

@@ -16,10 +16,10 @@ extension InMemoryCloudDatabase {
     ) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
         // CKQueryOperation.h: "Queries invoked within a sharedCloudDatabase must specify a zoneID.
         // Cross-zone queries are not supported in a sharedCloudDatabase" (the error is our choice).
-        if zoneID == nil, scope == .shared { return .failure(error("invalidArguments")) }
+        if zoneID == nil, scope == .shared { return .failure(error(.invalidArguments)) }
         if scope == .shared, let zoneID { return sharedQuery(query, zoneID: zoneID, desiredKeys: desiredKeys) }
         return state.withLock { state in
-            if let zoneID, state.zones[zoneID] == nil { return .failure(error("zoneNotFound")) }
+            if let zoneID, state.zones[zoneID] == nil { return .failure(error(.zoneNotFound)) }
             // "Queries that do not specify a zoneID will perform a query across all zones in the database."
             let zones = zoneID.map { [$0] } ?? state.zones.keys.sorted { $0.zoneName < $1.zoneName }
             let candidates = zones.flatMap { state.records.entries(in: $0).values }
@@ -34,7 +34,7 @@ extension InMemoryCloudDatabase {
             let records = page.map { handOut(entries[$0.recordID]!, in: state, desiredKeys: desiredKeys) }
             var cursor: CKQueryOperation.Cursor?
             if end < ordered.count {
-                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else { return .failure(error("internalError")) }
+                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else { return .failure(error(.internalError)) }
                 cursor = made
             }
             return .success((records, cursor))
@@ -43,7 +43,7 @@ extension InMemoryCloudDatabase {
 
     /// The next page after `cursor`, or `invalidArguments` for a cursor this database did not make.
     func query(continuing cursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        guard let position = position(of: cursor) else { return .failure(error("invalidArguments")) }
+        guard let position = position(of: cursor) else { return .failure(error(.invalidArguments)) }
         return query(position.query, zoneID: position.zoneID, desiredKeys: desiredKeys, limit: limit, offset: position.offset)
     }
 }

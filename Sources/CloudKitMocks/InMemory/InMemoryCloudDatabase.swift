@@ -17,6 +17,9 @@ public final class InMemoryCloudDatabase: Sendable {
     public let scope: CKDatabase.Scope
     let errors = ErrorModel.cloudKit
 
+    /// One item of a batch: its ID and what happened to it.
+    typealias ItemResult<ID, Value> = (id: ID, result: Result<Value, any Error>)
+
     struct State {
         /// Whose contents these are (see `UserPartitions.current`); written into tokens and cursors.
         let partition: String
@@ -127,7 +130,7 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// A copy of the stored record, or `nil`.
     public func record(_ id: CKRecord.ID) -> CKRecord? {
-        if scope == .shared { return try? sharedFetch([id], desiredKeys: nil).get().first?.1.get() }
+        if scope == .shared { return try? sharedFetch([id], desiredKeys: nil).get().first?.result.get() }
         return state.withLock { state in state.records.entry(id, in: id.zoneID).map { handOut($0, in: state) } }
     }
 
@@ -189,13 +192,13 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// Each record, or `zoneNotFound`/`unknownItem` for it; `limitExceeded` for the whole request
     /// when it asks for more records than `limits` allow.
-    func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> Result<[(CKRecord.ID, Result<CKRecord, any Error>)], any Error> {
-        if ids.count > limits.itemsPerRequest { return .failure(error("limitExceeded")) }
+    func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> Result<[ItemResult<CKRecord.ID, CKRecord>], any Error> {
+        if ids.count > limits.itemsPerRequest { return .failure(error(.limitExceeded)) }
         if scope == .shared { return sharedFetch(ids, desiredKeys: desiredKeys) }
         return .success(state.withLock { state in
             ids.map { id in
-                guard state.zones[id.zoneID] != nil else { return (id, .failure(error("zoneNotFound"))) }
-                guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error("unknownItem"))) }
+                guard state.zones[id.zoneID] != nil else { return (id, .failure(error(.zoneNotFound))) }
+                guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error(.unknownItem))) }
                 return (id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
             }
         })
@@ -207,22 +210,29 @@ public final class InMemoryCloudDatabase: Sendable {
     func modify(
         saving records: [CKRecord], deleting ids: [CKRecord.ID], policy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged,
         atomically: Bool = true
-    ) -> Result<(saves: [(CKRecord.ID, Result<CKRecord, any Error>)], deletes: [(CKRecord.ID, Result<Void, any Error>)]), any Error> {
+    ) -> Result<(saves: [ItemResult<CKRecord.ID, CKRecord>], deletes: [ItemResult<CKRecord.ID, Void>]), any Error> {
         let limits = self.limits
         let sizes = records.map(CloudKitLimits.size(of:))
         if records.count + ids.count > limits.itemsPerRequest || sizes.reduce(0, +) > limits.bytesPerRequest {
-            return .failure(error("limitExceeded"))
+            return .failure(error(.limitExceeded))
         }
         if scope == .shared { return sharedModify(saving: records, deleting: ids, policy: policy, atomically: atomically) }
         let saving = Set(records.map(\.recordID))
         return .success(state.withLock { state in
-            let plannedSaves = zip(records, sizes).map { record, size in
-                (record, size > limits.bytesPerRecord ? .failure(error("limitExceeded")) : plan(record, policy: policy, saving: saving, state: state))
+            let plannedSaves = zip(records, sizes).map { record, size -> (record: CKRecord, plan: Result<PlannedSave, any Error>) in
+                (record, size > limits.bytesPerRecord ? .failure(error(.limitExceeded)) : plan(record, policy: policy, saving: saving, state: state))
             }
-            let plannedDeletes = ids.map { id -> (CKRecord.ID, (any Error)?) in
-                guard state.zones[id.zoneID] != nil else { return (id, error("zoneNotFound")) }
-                return (id, state.records.entry(id, in: id.zoneID) == nil ? error("unknownItem") : nil)
+            var hierarchy = RecordHierarchy(deleting: ids, saving: records)
+            let plannedDeletes = ids.map { id -> (id: CKRecord.ID, failure: (any Error)?) in
+                guard state.zones[id.zoneID] != nil else { return (id, error(.zoneNotFound)) }
+                guard state.records.entry(id, in: id.zoneID) != nil else { return (id, error(.unknownItem)) }
+                return (id, hierarchy.keepsChildren(of: id, in: state) ? error(.referenceViolation) : nil)
             }
+            // Parents that get their first child in this request: the server touches them.
+            let touched = plannedSaves.compactMap { record, plan -> CKRecord.ID? in
+                guard case .success = plan, let parent = record.parent?.recordID, !saving.contains(parent) else { return nil }
+                return parent
+            }.filter { !hierarchy.hasChildren($0, in: state) }
             var failedZones = Set<CKRecordZone.ID>()
             if atomically {
                 let failedSaves = plannedSaves.compactMap { record, plan -> CKRecordZone.ID? in
@@ -237,8 +247,8 @@ public final class InMemoryCloudDatabase: Sendable {
             for (record, plan) in plannedSaves where !failedZones.contains(record.recordID.zoneID) {
                 if case .success = plan { registerShare(record, in: &state) }
             }
-            let batchFailed = error("batchRequestFailed")
-            let stored = plannedSaves.map { record, plan -> (CKRecord.ID, Result<VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, any Error>) in
+            let batchFailed = error(.batchRequestFailed)
+            let stored = plannedSaves.map { record, plan -> ItemResult<CKRecord.ID, VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry> in
                 let id = record.recordID
                 switch plan {
                 case .failure(let failure): return (id, .failure(failure))
@@ -246,10 +256,13 @@ public final class InMemoryCloudDatabase: Sendable {
                 case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, in: &state)))
                 }
             }
+            for parent in Set(touched) where !failedZones.contains(parent.zoneID) {
+                if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, in: &state) }
+            }
             // Handed out together: one archive for the request's records (see `SystemFields.records`).
-            var handedOut = handOuts(stored.compactMap { try? $0.1.get() }, in: state).makeIterator()
+            var handedOut = handOuts(stored.compactMap { try? $0.result.get() }, in: state).makeIterator()
             let saves = stored.map { id, result in (id, result.map { _ in handedOut.next()! }) }
-            let deletes = plannedDeletes.map { id, failure -> (CKRecord.ID, Result<Void, any Error>) in
+            let deletes = plannedDeletes.map { id, failure -> ItemResult<CKRecord.ID, Void> in
                 if let failure { return (id, .failure(failure)) }
                 if failedZones.contains(id.zoneID) { return (id, .failure(batchFailed)) }
                 remove(id, in: &state)
@@ -283,11 +296,11 @@ public final class InMemoryCloudDatabase: Sendable {
         _ record: CKRecord, policy: CKModifyRecordsOperation.RecordSavePolicy, saving: Set<CKRecord.ID>, state: State
     ) -> Result<PlannedSave, any Error> {
         let id = record.recordID
-        guard state.zones[id.zoneID] != nil else { return .failure(error("zoneNotFound")) }
+        guard state.zones[id.zoneID] != nil else { return .failure(error(.zoneNotFound)) }
         if let parent = record.parent?.recordID,
             parent.zoneID != id.zoneID || (state.records.entry(parent, in: id.zoneID) == nil && !saving.contains(parent))
         {
-            return .failure(error("referenceViolation"))
+            return .failure(error(.referenceViolation))
         }
         if let failure = shareSaveFailure(record, saving: saving, state: state) { return .failure(failure) }
         let written: Result<CKRecord, any Error>
@@ -304,11 +317,11 @@ public final class InMemoryCloudDatabase: Sendable {
         case .ifServerRecordUnchanged:
             if let stored, tag != String(stored.version) {
                 let ancestor = tag.flatMap { handOut(version: $0, of: id, in: state) }
-                return .failure(errors.error(
-                    code("serverRecordChanged"),
+                return .failure(error(
+                    .serverRecordChanged,
                     conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))
             }
-            if stored == nil, tag != nil { return .failure(error("unknownItem")) }  // deleted on the server since
+            if stored == nil, tag != nil { return .failure(error(.unknownItem)) }  // deleted on the server since
             written = .success(record.copy() as! CKRecord)
         case .changedKeys:
             written = .success(merged(record.changedKeys(), encrypted: record.encryptedValues.changedKeys()))
@@ -326,7 +339,7 @@ public final class InMemoryCloudDatabase: Sendable {
             var assets: [CKRecord.FieldKey: Data] = [:]
             for key in merged.allKeys() {
                 guard let asset = merged[key] as? CKAsset, asset === record[key] as? CKAsset else { continue }
-                guard let url = asset.fileURL, let bytes = try? Data(contentsOf: url) else { return .failure(error("assetFileNotFound")) }
+                guard let url = asset.fileURL, let bytes = try? Data(contentsOf: url) else { return .failure(error(.assetFileNotFound)) }
                 assets[key] = bytes
             }
             return .success(PlannedSave(record: merged, assets: assets))
@@ -375,15 +388,7 @@ public final class InMemoryCloudDatabase: Sendable {
             state.history[next] = nil
             state.serverFields[next] = nil
             state.assets[next] = nil
-            pending += state.records.entries(in: next.zoneID).values.map(\.item).filter { refers($0, to: next) }.map(\.recordID)
-        }
-    }
-
-    /// Whether a field of `record` is a `.deleteSelf` reference to `target`.
-    private func refers(_ record: CKRecord, to target: CKRecord.ID) -> Bool {
-        record.allKeys().contains { key in
-            let references = (record[key] as? CKRecord.Reference).map { [$0] } ?? (record[key] as? [CKRecord.Reference]) ?? []
-            return references.contains { $0.referenceAction == .deleteSelf && $0.recordID == target }
+            pending += state.records.entries(in: next.zoneID).values.map(\.item).filter { RecordHierarchy.refers($0, to: next) }.map(\.recordID)
         }
     }
 
@@ -400,11 +405,8 @@ public final class InMemoryCloudDatabase: Sendable {
         if !state.records.hasPartition(zone.zoneID) || zone.zoneID != .default { state.records.savePartition(zone.zoneID) }
     }
 
-    func code(_ name: String) -> Int {
-        errors.catalogue[name: name]?.rawValue ?? 1
-    }
-
-    func error(_ name: String) -> any Error {
-        errors.error(code(name))
+    /// An error as CloudKit makes it, by its code (a conflict's records under CloudKit's keys).
+    func error(_ code: CKError.Code, conflict: ErrorModel.Conflict? = nil) -> any Error {
+        errors.error(code.rawValue, conflict: conflict)
     }
 }

@@ -21,6 +21,9 @@ public final class InMemoryCloudKit: Sendable {
     public let notificationCenter: NotificationCenter
     /// Problems with CloudKit's archive formats, reported once each (see ``ArchiveFormatReport``).
     public let archiveFormat: ArchiveFormatReport
+    /// The container's identifier (`CKContainer.containerIdentifier`): what the mock container
+    /// reports and what share metadata carries, on every device of this CloudKit.
+    public let containerIdentifier: String
     let account: AccountState
 
     /// - Parameters:
@@ -28,11 +31,14 @@ public final class InMemoryCloudKit: Sendable {
     ///   - userRecordName: the current user's record name; a stable made-up one by default
     ///     (CloudKit's start with "_", e.g. "_2c7a…", and stay the same for a user and container).
     ///   - now: the server's clock, which dates saved records (`creationDate`, `modificationDate`).
+    ///   - containerIdentifier: the container's identifier, as the app's entitlements name it
+    ///     (`iCloud.` and the app's bundle identifier); apps compare share metadata with it.
     public init(
         accountStatus: CKAccountStatus = .available, userRecordName: String? = nil, notificationCenter: NotificationCenter = .default,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, containerIdentifier: String = InMemoryCloudKit.defaultContainerIdentifier
     ) {
         account = AccountState(status: accountStatus, userRecordName: userRecordName ?? AccountState.madeUpUserRecordName())
+        self.containerIdentifier = containerIdentifier
         self.notificationCenter = notificationCenter
         let service = InMemoryService(now: now)
         archiveFormat = service.archiveFormat
@@ -52,6 +58,7 @@ public final class InMemoryCloudKit: Sendable {
     private init(sharing other: InMemoryCloudKit, account: AccountState, notificationCenter: NotificationCenter) {
         self.account = account
         self.notificationCenter = notificationCenter
+        containerIdentifier = other.containerIdentifier
         archiveFormat = other.archiveFormat
         privateDatabase = InMemoryCloudDatabase(sharing: other.privateDatabase, account: account)
         publicDatabase = InMemoryCloudDatabase(sharing: other.publicDatabase, account: account)
@@ -116,9 +123,10 @@ public final class InMemoryCloudKit: Sendable {
         }
     }
 
-    /// A mock container backed by this service when no stub is set: `accountStatus()` and
-    /// `userRecordID()` answer from the simulated account, and `privateCloudDatabase`,
-    /// `database(with: .private)` and the others from the matching in-memory database.
+    /// A mock container backed by this service when no stub is set: `containerIdentifier` is
+    /// this CloudKit's, `accountStatus()` and `userRecordID()` answer from the simulated account,
+    /// and `privateCloudDatabase`, `database(with: .private)` and the others from the matching
+    /// in-memory database.
     public func mockContainer(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) -> MockCloudContainer {
         let wasEmpty = log.count == 0
         let container = MockCloudContainer(log: log, delivery: delivery)
@@ -129,9 +137,11 @@ public final class InMemoryCloudKit: Sendable {
     }
 
     /// Backs an existing mock container and its databases (the call log records the lookups):
-    /// `accountStatus`, `userRecordID` and operations added to the container answer from here.
+    /// `accountStatus`, `userRecordID` and operations added to the container answer from here,
+    /// and `containerIdentifier` is stubbed with this CloudKit's (a later stub replaces it).
     public func back(_ container: MockCloudContainer) {
         container.backing = self
+        container.stub(.containerIdentifier, .value(containerIdentifier))
         let databases: [(any CloudDatabase, CKDatabase.Scope)] = [
             (container.privateCloudDatabase, .private), (container.publicCloudDatabase, .public), (container.sharedCloudDatabase, .shared),
             (container.database(with: .private), .private), (container.database(with: .public), .public), (container.database(with: .shared), .shared),
@@ -188,9 +198,9 @@ final class AccountState: @unchecked Sendable {
         switch status {
         case .available: return nil
         case .temporarilyUnavailable:
-            return scope == .public && !writing ? nil : database.error("accountTemporarilyUnavailable")
+            return scope == .public && !writing ? nil : database.error(.accountTemporarilyUnavailable)
         default:
-            return scope == .public && !writing ? nil : database.error("notAuthenticated")
+            return scope == .public && !writing ? nil : database.error(.notAuthenticated)
         }
     }
 }

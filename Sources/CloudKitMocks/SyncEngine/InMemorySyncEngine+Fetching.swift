@@ -18,7 +18,7 @@ extension InMemorySyncEngine {
             let batch: DatabaseChangesBatch
             do {
                 batch = try await retryingRequest { try await databaseChanges(since: token) }
-            } catch where name(of: error) == "changeTokenExpired" && !refetched {
+            } catch where code(of: error) == .changeTokenExpired && !refetched {
                 refetched = true
                 engineState.stored.withLock { $0.databaseToken = nil; $0.dirty = true }
                 continue
@@ -89,15 +89,15 @@ extension InMemorySyncEngine {
                 if !moreComing { return nil }
             case .success:
                 // Some records did not come back: fetch again from the same token.
-                guard attempt < policy.maxAttempts else { return ckError(errors.error(CKError.Code.networkFailure.rawValue)) }
+                guard attempt < policy.maxAttempts else { return ckError(error(.networkFailure)) }
                 try await wait(after: attempt, retryAfter: nil)
                 attempt += 1
             case .failure(let error):
-                switch name(of: error) {
-                case "changeTokenExpired" where !refetched:
+                switch code(of: error) {
+                case .changeTokenExpired where !refetched:
                     refetched = true
                     engineState.stored.withLock { $0.zoneTokens[zoneID] = nil; $0.dirty = true }
-                case "zoneNotFound", "userDeletedZone":
+                case .zoneNotFound, .userDeletedZone:
                     engineState.stored.withLock { stored in
                         stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zoneID }
                         stored.zoneTokens[zoneID] = nil
@@ -134,7 +134,7 @@ extension InMemorySyncEngine {
         let database = self.database
         let (token, moreComing) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(CKServerChangeToken, Bool), any Error>) in
             operation.fetchDatabaseChangesResultBlock = { result in
-                continuation.resume(with: result.map { ($0.serverChangeToken, $0.moreComing) })
+                continuation.resume(with: result.map { (token: $0.serverChangeToken, moreComing: $0.moreComing) })
             }
             database.add(operation)
         }
@@ -150,7 +150,7 @@ extension InMemorySyncEngine {
         var modifications: [CKRecord] = []
         var deletions: [SyncEngineEvent.FetchedRecordZoneChanges.Deletion] = []
         var failedRecords = 0
-        var zoneResult: Result<(CKServerChangeToken, Bool), any Error> = .failure(CancellationError())
+        var zoneResult: Result<(token: CKServerChangeToken, moreComing: Bool), any Error> = .failure(CancellationError())
     }
 
     /// One `CKFetchRecordZoneChangesOperation` for one zone through `database`. Throws what
@@ -169,7 +169,7 @@ extension InMemorySyncEngine {
         }
         operation.recordWithIDWasDeletedBlock = { id, type in collected.withLock { $0.deletions.append(.init(recordID: id, recordType: type)) } }
         operation.recordZoneFetchResultBlock = { _, result in
-            collected.withLock { $0.zoneResult = result.map { ($0.serverChangeToken, $0.moreComing) } }
+            collected.withLock { $0.zoneResult = result.map { (token: $0.serverChangeToken, moreComing: $0.moreComing) } }
         }
         let database = self.database
         let errors = self.errors

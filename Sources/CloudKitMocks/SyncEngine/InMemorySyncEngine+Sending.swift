@@ -84,7 +84,7 @@ extension InMemorySyncEngine {
     func isWaitedOut(_ outcome: RoundOutcome) -> Bool {
         let failures = outcome.failures.values
         return failures.contains(where: isRetriedByEngine)
-            && failures.allSatisfy { isRetriedByEngine($0) || name(of: $0) == "batchRequestFailed" }
+            && failures.allSatisfy { isRetriedByEngine($0) || code(of: $0) == .batchRequestFailed }
     }
 
     /// Whether a failed change stays pending. Apple (State.pendingRecordZoneChanges): "If it
@@ -98,7 +98,7 @@ extension InMemorySyncEngine {
     /// `zoneNotFound` or `unknownItem`.
     func staysPending(_ error: any Error) -> Bool {
         if errors.info(of: error)?.isRetryable == true || isRetriedByEngine(error) { return true }
-        return name(of: error) == "operationCancelled" || name(of: error) == "batchRequestFailed"
+        return code(of: error) == .operationCancelled || code(of: error) == .batchRequestFailed
     }
 
     func sendDatabaseChanges(_ changes: [CKSyncEngine.PendingDatabaseChange]) async throws -> RoundOutcome {
@@ -127,7 +127,7 @@ extension InMemorySyncEngine {
         var event = SyncEngineEvent.SentDatabaseChanges()
         var done: [CKSyncEngine.PendingDatabaseChange] = []
         for zone in zonesToSave {
-            switch saveResults[zone.zoneID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
+            switch saveResults[zone.zoneID] ?? .failure(error(.internalError)) {
             case .success(let saved):
                 event.savedZones.append(saved)
                 done.append(.saveZone(zone))
@@ -138,7 +138,7 @@ extension InMemorySyncEngine {
             }
         }
         for id in zonesToDelete {
-            switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
+            switch deleteResults[id] ?? .failure(error(.internalError)) {
             case .success:
                 event.deletedZoneIDs.append(id)
                 done.append(.deleteZone(id))
@@ -174,7 +174,7 @@ extension InMemorySyncEngine {
         var event = SyncEngineEvent.SentRecordZoneChanges()
         var done: [CKSyncEngine.PendingRecordZoneChange] = []
         for record in batch.recordsToSave {
-            switch saveResults[record.recordID] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
+            switch saveResults[record.recordID] ?? .failure(error(.internalError)) {
             case .success(let saved):
                 event.savedRecords.append(saved)
                 done.append(.saveRecord(record.recordID))
@@ -185,7 +185,7 @@ extension InMemorySyncEngine {
             }
         }
         for id in batch.recordIDsToDelete {
-            switch deleteResults[id] ?? .failure(errors.error(CKError.Code.internalError.rawValue)) {
+            switch deleteResults[id] ?? .failure(error(.internalError)) {
             case .success:
                 event.deletedRecordIDs.append(id)
                 done.append(.deleteRecord(id))

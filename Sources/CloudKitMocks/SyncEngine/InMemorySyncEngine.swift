@@ -49,9 +49,8 @@ public final class InMemorySyncEngine: CloudSyncEngine {
     /// The codes Apple's doc comment says "the sync engine will handle ... on your behalf":
     /// `notAuthenticated`, `accountTemporarilyUnavailable`, `networkFailure`, `networkUnavailable`,
     /// `requestRateLimited`, `serviceUnavailable`, `zoneBusy`.
-    public static let retriedCodes: Set<String> = [
-        "notAuthenticated", "accountTemporarilyUnavailable", "networkFailure", "networkUnavailable", "requestRateLimited",
-        "serviceUnavailable", "zoneBusy",
+    public static let retriedCodes: Set<CKError.Code> = [
+        .notAuthenticated, .accountTemporarilyUnavailable, .networkFailure, .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy,
     ]
 
     /// - Parameters:
@@ -262,12 +261,16 @@ public final class InMemorySyncEngine: CloudSyncEngine {
 
     // MARK: Retries
 
-    func name(of error: any Error) -> String? { errors.info(of: error)?.name }
+    /// The CloudKit code of `error`, `nil` for an error of another domain.
+    func code(of error: any Error) -> CKError.Code? { errors.code(of: error).flatMap(CKError.Code.init(rawValue:)) }
 
-    func isRetriedByEngine(_ error: any Error) -> Bool { name(of: error).map(Self.retriedCodes.contains) ?? false }
+    func isRetriedByEngine(_ error: any Error) -> Bool { code(of: error).map(Self.retriedCodes.contains) ?? false }
+
+    /// An error as CloudKit makes it, by its code.
+    func error(_ code: CKError.Code) -> any Error { errors.error(code.rawValue) }
 
     func checkCancelled() throws {
-        if cancelRequested.withLock({ $0 }) { throw errors.error(CKError.Code.operationCancelled.rawValue) }
+        if cancelRequested.withLock({ $0 }) { throw error(.operationCancelled) }
     }
 
     /// Runs a request, waiting out and retrying what the engine retries by itself: "When the sync

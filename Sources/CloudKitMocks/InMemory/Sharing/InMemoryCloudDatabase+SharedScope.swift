@@ -96,8 +96,8 @@ extension InMemoryCloudDatabase {
     /// An error from the owner's database with the records it carries (a conflict's) renamed.
     func toShared(_ failure: any Error, _ zone: SharedZone) -> any Error {
         guard let ckError = failure as? CKError, ckError.code == .serverRecordChanged else { return failure }
-        return errors.error(
-            code("serverRecordChanged"),
+        return error(
+            .serverRecordChanged,
             conflict: ErrorModel.Conflict(
                 server: ckError.serverRecord.map { toShared($0, zone) }, client: ckError.clientRecord.map { toShared($0, zone) },
                 ancestor: ckError.ancestorRecord.map { toShared($0, zone) }))
@@ -105,13 +105,13 @@ extension InMemoryCloudDatabase {
 
     // MARK: The database's primitives, in the shared scope
 
-    func sharedFetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) -> Result<[(CKRecord.ID, Result<CKRecord, any Error>)], any Error> {
+    func sharedFetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) -> Result<[ItemResult<CKRecord.ID, CKRecord>], any Error> {
         let zones = sharedZones()
         return .success(ids.map { id in
-            guard let zone = zones.first(where: { $0.zoneID == id.zoneID }), let view = ownerView(zone.owner) else { return (id, .failure(error("zoneNotFound"))) }
-            if let visible = visibleRecords(in: zone, view: view), !visible.contains(toLocal(id, zone)) { return (id, .failure(error("unknownItem"))) }
+            guard let zone = zones.first(where: { $0.zoneID == id.zoneID }), let view = ownerView(zone.owner) else { return (id, .failure(error(.zoneNotFound))) }
+            if let visible = visibleRecords(in: zone, view: view), !visible.contains(toLocal(id, zone)) { return (id, .failure(error(.unknownItem))) }
             switch view.fetch([toLocal(id, zone)], desiredKeys: desiredKeys) {
-            case .success(let results): return (id, results[0].1.map { toShared($0, zone) }.mapError { toShared($0, zone) })
+            case .success(let results): return (id, results[0].result.map { toShared($0, zone) }.mapError { toShared($0, zone) })
             case .failure(let failure): return (id, .failure(failure))
             }
         })
@@ -129,10 +129,10 @@ extension InMemoryCloudDatabase {
     ///   `permissionFailure` (our choice).
     func sharedModify(
         saving records: [CKRecord], deleting ids: [CKRecord.ID], policy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool
-    ) -> Result<(saves: [(CKRecord.ID, Result<CKRecord, any Error>)], deletes: [(CKRecord.ID, Result<Void, any Error>)]), any Error> {
+    ) -> Result<(saves: [ItemResult<CKRecord.ID, CKRecord>], deletes: [ItemResult<CKRecord.ID, Void>]), any Error> {
         let zones = sharedZones()
-        var saves = records.map { ($0.recordID, Result<CKRecord, any Error>.failure(error("zoneNotFound"))) }
-        var deletes = ids.map { ($0, Result<Void, any Error>.failure(error("zoneNotFound"))) }
+        var saves = records.map { ItemResult<CKRecord.ID, CKRecord>(id: $0.recordID, result: .failure(error(.zoneNotFound))) }
+        var deletes = ids.map { ItemResult<CKRecord.ID, Void>(id: $0, result: .failure(error(.zoneNotFound))) }
         for zone in zones {
             guard let view = ownerView(zone.owner) else { continue }
             let visible = visibleRecords(in: zone, view: view)
@@ -147,7 +147,7 @@ extension InMemoryCloudDatabase {
             var forward: [(index: Int, record: CKRecord)] = []
             for (index, record) in records.enumerated() where record.recordID.zoneID == zone.zoneID {
                 if !zone.canWrite || record is CKShare || !inHierarchy(record) {
-                    saves[index].1 = .failure(error("permissionFailure"))
+                    saves[index].result = .failure(error(.permissionFailure))
                 } else {
                     forward.append((index, toLocal(record, zone)))
                 }
@@ -159,9 +159,9 @@ extension InMemoryCloudDatabase {
                 let local = toLocal(id, zone)
                 if shareIDs.contains(local) {
                     leave(zone.grants.first { $0.location.shareID == local }!.location)
-                    deletes[index].1 = .success(())
+                    deletes[index].result = .success(())
                 } else if !zone.canWrite || roots.contains(local) || !(visible?.contains(local) ?? true) {
-                    deletes[index].1 = .failure(error("permissionFailure"))
+                    deletes[index].result = .failure(error(.permissionFailure))
                 } else {
                     forwardDeletes.append((index, local))
                 }
@@ -172,18 +172,18 @@ extension InMemoryCloudDatabase {
             // only enforced on zones that have CKRecordZoneCapabilityAtomic").
             let refused = records.indices.contains { index in records[index].recordID.zoneID == zone.zoneID && !forward.contains { $0.index == index } }
                 || ids.indices.contains { index in
-                    ids[index].zoneID == zone.zoneID && !forwardDeletes.contains { $0.index == index } && (try? deletes[index].1.get()) == nil
+                    ids[index].zoneID == zone.zoneID && !forwardDeletes.contains { $0.index == index } && (try? deletes[index].result.get()) == nil
                 }
             if atomically, refused, view.capabilities(of: zone.localZoneID)?.contains(.atomic) ?? false {
-                for slot in forward { saves[slot.index].1 = .failure(error("batchRequestFailed")) }
-                for slot in forwardDeletes { deletes[slot.index].1 = .failure(error("batchRequestFailed")) }
+                for slot in forward { saves[slot.index].result = .failure(error(.batchRequestFailed)) }
+                for slot in forwardDeletes { deletes[slot.index].result = .failure(error(.batchRequestFailed)) }
                 continue
             }
             switch view.modify(saving: forward.map(\.record), deleting: forwardDeletes.map(\.id), policy: policy, atomically: atomically) {
             case .failure(let failure): return .failure(failure)
             case .success(let results):
-                for (slot, result) in zip(forward, results.saves) { saves[slot.index].1 = result.1.map { toShared($0, zone) }.mapError { toShared($0, zone) } }
-                for (slot, result) in zip(forwardDeletes, results.deletes) { deletes[slot.index].1 = result.1 }
+                for (slot, result) in zip(forward, results.saves) { saves[slot.index].result = result.result.map { toShared($0, zone) }.mapError { toShared($0, zone) } }
+                for (slot, result) in zip(forwardDeletes, results.deletes) { deletes[slot.index].result = result.result }
             }
         }
         return .success((saves, deletes))
@@ -196,25 +196,25 @@ extension InMemoryCloudDatabase {
         view.updateShare(at: location) { participants in participants.removeAll { $0.userRecordName == viewer } }
     }
 
-    func sharedFetchZones(_ ids: [CKRecordZone.ID]?) -> [(CKRecordZone.ID, Result<CKRecordZone, any Error>)] {
+    func sharedFetchZones(_ ids: [CKRecordZone.ID]?) -> [ItemResult<CKRecordZone.ID, CKRecordZone>] {
         let zones = sharedZones()
         return (ids ?? zones.map(\.zoneID)).map { id in
             guard let zone = zones.first(where: { $0.zoneID == id }), let view = ownerView(zone.owner),
-                let stored = view.state.withLock({ $0.zones[zone.localZoneID] })
-            else { return (id, .failure(error("zoneNotFound"))) }
-            return (id, .success(toShared(stored.copy() as! CKRecordZone, zone)))
+                let fetched = view.state.withLock({ state in state.zones[zone.localZoneID].map { view.fetchedZone($0, in: state) } })
+            else { return (id, .failure(error(.zoneNotFound))) }
+            return (id, .success(toShared(fetched, zone)))
         }
     }
 
     /// Zones are made and deleted by their owners (our choice: `permissionFailure` here).
     func sharedModifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (
-        saves: [(CKRecordZone.ID, Result<CKRecordZone, any Error>)], deletes: [(CKRecordZone.ID, Result<Void, any Error>)]
+        saves: [ItemResult<CKRecordZone.ID, CKRecordZone>], deletes: [ItemResult<CKRecordZone.ID, Void>]
     ) {
-        (zones.map { ($0.zoneID, .failure(error("permissionFailure"))) }, ids.map { ($0, .failure(error("permissionFailure"))) })
+        (zones.map { ($0.zoneID, .failure(error(.permissionFailure))) }, ids.map { ($0, .failure(error(.permissionFailure))) })
     }
 
     func sharedZoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<[ZoneBatch], any Error> {
-        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error("zoneNotFound")) }
+        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error(.zoneNotFound)) }
         let visible = visibleRecords(in: zone, view: view)
         return view.zoneChanges(zone.localZoneID, since: token, desiredKeys: desiredKeys, limit: limit).map { batches in
             batches.map { batch in
@@ -243,7 +243,7 @@ extension InMemoryCloudDatabase {
         if let token {
             guard let bytes = OpaqueValues.bytes(of: token), let decoded = try? JSONDecoder().decode(SharedDatabaseToken.self, from: bytes),
                 decoded.user == account.userRecordName
-            else { return .failure(error("changeTokenExpired")) }
+            else { return .failure(error(.changeTokenExpired)) }
             seen = decoded.zones
         }
         var now: [String: Int] = [:]
@@ -260,7 +260,7 @@ extension InMemoryCloudDatabase {
             return CKRecordZone.ID(zoneName: parts[1], ownerName: parts[0])
         }
         guard let bytes = try? JSONEncoder().encode(SharedDatabaseToken(user: account.userRecordName, zones: now)), let made = OpaqueValues.token(bytes) else {
-            return .failure(error("internalError"))
+            return .failure(error(.internalError))
         }
         return .success([DatabaseBatch(changed: changed, deleted: deleted, token: made, moreComing: false)])
     }
@@ -274,7 +274,7 @@ extension InMemoryCloudDatabase {
 
     /// A query in one shared zone, answered in one page (our choice: no cursor in the shared scope).
     func sharedQuery(_ query: CKQuery, zoneID: CKRecordZone.ID, desiredKeys: [CKRecord.FieldKey]?) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error("zoneNotFound")) }
+        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error(.zoneNotFound)) }
         let visible = visibleRecords(in: zone, view: view)
         return view.query(query, zoneID: zone.localZoneID, desiredKeys: desiredKeys, limit: 0).map { page in
             (page.records.filter { visible?.contains($0.recordID) ?? true }.map { toShared($0, zone) }, nil)

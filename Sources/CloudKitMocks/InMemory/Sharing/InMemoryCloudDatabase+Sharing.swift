@@ -15,12 +15,12 @@ extension InMemoryCloudDatabase {
     func shareSaveFailure(_ record: CKRecord, saving: Set<CKRecord.ID>, state: State) -> (any Error)? {
         guard let share = record as? CKShare else { return nil }
         let zoneID = share.recordID.zoneID
-        guard scope == .private, state.capabilities[zoneID]?.contains(.sharing) ?? false else { return error("permissionFailure") }
+        guard scope == .private, state.capabilities[zoneID]?.contains(.sharing) ?? false else { return error(.permissionFailure) }
         if let root = SharingArchive.rootRecordID(of: share) {
             let isNew = state.records.entry(share.recordID, in: zoneID) == nil
-            if isNew, !saving.contains(root) { return error("invalidArguments") }
+            if isNew, !saving.contains(root) { return error(.invalidArguments) }
         } else if !(state.capabilities[zoneID]?.contains(.zoneWideSharing) ?? false) {
-            return error("permissionFailure")
+            return error(.permissionFailure)
         }
         return nil
     }
@@ -52,8 +52,9 @@ extension InMemoryCloudDatabase {
     /// - CKShare.h, `publicPermission`: "Changing the public permission to ... ReadOnly or ...
     ///   ReadWrite will result in all pending participants being removed ... Changing the public
     ///   permission to ... None will result in all participants being removed from the share."
-    /// A participant whose permission or role the app left `unknown` reads only, as a private
-    /// user (our choice).
+    /// A participant whose permission the app left `unknown` reads only (our choice). Roles are
+    /// kept as they are: the app adds private users only (`addParticipant(_:)` refuses the others,
+    /// on Apple platforms and in the stand-in).
     private func serverShare(_ share: CKShare, in state: State) -> CKShare {
         let owner = state.partition
         let location = ShareLocation(owner: owner, zoneName: share.recordID.zoneID.zoneName, shareRecordName: share.recordID.recordName)
@@ -71,7 +72,7 @@ extension InMemoryCloudDatabase {
             let known = before.first { $0.userRecordName == name }
             participants.append(ParticipantState(
                 participantID: known?.participantID ?? UUID().uuidString, userRecordName: name,
-                role: participant.role == .unknown ? .privateUser : participant.role,
+                role: participant.role,
                 permission: participant.permission == .unknown ? .readOnly : participant.permission,
                 acceptance: known?.acceptance == .accepted ? .accepted : .pending))
         }
@@ -123,6 +124,16 @@ extension InMemoryCloudDatabase {
         }
         guard let shareID = state.shareOfRoot.removeValue(forKey: id) else { return [] }
         return [shareID]
+    }
+
+    /// A stored zone as a fetch hands it out: with `share` set when a zone-wide share exists in it
+    /// (CKRecordZone.h: "The share property on a record zone will only be set on zones fetched from
+    /// the server and only if a corresponding zone-wide share record for the zone exists on the
+    /// server").
+    func fetchedZone(_ zone: CKRecordZone, in state: State) -> CKRecordZone {
+        let shareID = CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: zone.zoneID)
+        guard state.records.entry(shareID, in: zone.zoneID)?.item is CKShare else { return zone.copy() as! CKRecordZone }
+        return SharingArchive.zone(zone, share: shareID) ?? reportSharing(zone.copy() as! CKRecordZone, "CKRecordZone's \"ShareReference\"")
     }
 
     /// Reports an archive format the store could not write, once, and keeps the app's value.

@@ -7,8 +7,8 @@ import Foundation
 /// signed in on this device. Rules and sources: docs/InMemoryStore.md, "Sharing".
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension InMemoryCloudKit {
-    /// The container identifier share metadata carries (our choice: the in-memory service has none).
-    public static let containerIdentifier = "iCloud.clouddouble.in-memory"
+    /// The container identifier of an `InMemoryCloudKit` made without one (our choice).
+    public static let defaultContainerIdentifier = "iCloud.clouddouble.in-memory"
 
     /// `CKContainer.shareParticipant(forUserRecordID:)`: a participant to add to a share, as
     /// CKShareParticipant.h says participants come ("You don't create participants ... you can
@@ -19,7 +19,7 @@ extension InMemoryCloudKit {
         if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
         let state = ParticipantState(
             participantID: UUID().uuidString, userRecordName: userRecordID.recordName, role: .privateUser, permission: .readOnly, acceptance: .unknown)
-        guard let participant = SharingArchive.participant(state, asSeenBy: account.userRecordName) else { throw privateDatabase.error("internalError") }
+        guard let participant = SharingArchive.participant(state, asSeenBy: account.userRecordName) else { throw privateDatabase.error(.internalError) }
         return participant
     }
 
@@ -38,13 +38,13 @@ extension InMemoryCloudKit {
         let viewer = account.userRecordName
         let caller = try callerState(of: share, in: view)
         let root = SharingArchive.rootRecordID(of: share)
-        let rootRecord = shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.1.get() } : nil
+        let rootRecord = shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.result.get() } : nil
         let seen = SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName)
         guard
             let metadata = SharingArchive.metadata(
                 share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller, owner: location.owner,
-                viewer: viewer, containerIdentifier: Self.containerIdentifier)
-        else { throw privateDatabase.error("internalError") }
+                viewer: viewer, containerIdentifier: containerIdentifier)
+        else { throw privateDatabase.error(.internalError) }
         return metadata
     }
 
@@ -60,30 +60,30 @@ extension InMemoryCloudKit {
     /// now sees it.
     public func accept(_ metadata: CKShare.Metadata) throws -> CKShare {
         if let failure = account.failure(for: .private, writing: true, errors: privateDatabase) { throw failure }
-        guard let url = metadata.share.url else { throw privateDatabase.error("unknownItem") }
+        guard let url = metadata.share.url else { throw privateDatabase.error(.unknownItem) }
         let (location, view, share) = try liveShare(at: url)
         let viewer = account.userRecordName
-        var caller = try callerState(of: share, in: view, refusing: "permissionFailure")
+        var caller = try callerState(of: share, in: view, refusing: .permissionFailure)
         caller.acceptance = .accepted
         let accepted = caller
         let updated = location.owner == viewer ? share : view.updateShare(at: location) { participants in
             participants.removeAll { $0.userRecordName == viewer }
             participants.append(accepted)
         }
-        guard let updated else { throw privateDatabase.error("unknownItem") }
+        guard let updated else { throw privateDatabase.error(.unknownItem) }
         return SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName).move(updated)
     }
 
     /// The live share at `url` in its owner's private database, handed out to this user.
-    private func liveShare(at url: URL) throws -> (ShareLocation, InMemoryCloudDatabase, CKShare) {
+    private func liveShare(at url: URL) throws -> (location: ShareLocation, view: InMemoryCloudDatabase, share: CKShare) {
         guard let location = privateDatabase.service.sharing.location(of: url), let view = privateDatabase.ownerView(location.owner),
             let share = view.record(location.shareID) as? CKShare
-        else { throw privateDatabase.error("unknownItem") }
+        else { throw privateDatabase.error(.unknownItem) }
         return (location, view, share)
     }
 
     /// The signed-in user on `share`: their participant, or a would-be public user.
-    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase, refusing code: String = "participantMayNeedVerification") throws -> ParticipantState {
+    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase, refusing code: CKError.Code = .participantMayNeedVerification) throws -> ParticipantState {
         let viewer = account.userRecordName
         if let known = view.participantStates(of: share).first(where: { $0.userRecordName == viewer }), known.acceptance != .removed { return known }
         guard share.publicPermission != .none else { throw privateDatabase.error(code) }

@@ -66,6 +66,16 @@ enum SharingArchive {
         return made?.share?.recordID == shareID ? made : nil
     }
 
+    /// `zone` with its `share` reference pointing at the zone-wide share `shareID`
+    /// ("ShareReference", decompiled `-[CKRecordZone initWithCoder:]`).
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    static func zone(_ zone: CKRecordZone, share shareID: CKRecord.ID) -> CKRecordZone? {
+        let made: CKRecordZone? = SystemFields.rewritten(
+            archiving: { zone.encode(with: $0) }, topLevel: ["ShareReference": CKRecord.Reference(recordID: shareID, action: .none)], cleared: [],
+            decode: { CKRecordZone(coder: $0) })
+        return made?.share?.recordID == shareID ? made : nil
+    }
+
     /// `object` (a record, zone or anything archiving zone IDs) with every ID of zone `from`
     /// replaced by `to`: how a record in its owner's zone (owner `__defaultOwner__`) looks in a
     /// participant's shared database (owner: the owner's user record name), and back.
