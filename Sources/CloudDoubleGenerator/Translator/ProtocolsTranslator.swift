@@ -12,7 +12,7 @@ struct ProtocolsTranslator {
         let types = description.types
         return ProtocolsFileContext(
             file: translator.fileContext, errorModel: errorModel(),
-            types: ContextList(count: types.count) { index in self.type(types[index]) },
+            types: types.map(type),
             operations: description.operations.map { translator.operationTranslator($0).context() })
     }
 
@@ -27,10 +27,9 @@ struct ProtocolsTranslator {
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
-        var overloads = ScopeList<ProtocolsTypeContext.Overload>()
-        // Sized once: each growth copies them all.
-        var requirements = ScopeList<ProtocolsTypeContext.Requirement>(capacity: type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
-        var keys = ScopeList<ProtocolsTypeContext.CallKey>(capacity: type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
+        var overloads: [ProtocolsTypeContext.Overload] = []
+        var requirements: [ProtocolsTypeContext.Requirement] = []
+        var keys: [ProtocolsTypeContext.CallKey] = []
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
