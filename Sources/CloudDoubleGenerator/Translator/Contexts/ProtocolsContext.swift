@@ -41,44 +41,15 @@ struct ProtocolsTypeContext: TemplateContext {
 
     /// A protocol requirement.
     struct Requirement: TemplateContext {
-        var doc: Doc
+        var doc: DocComment
         var attributes: [Attribute]
         /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: SpelledText
 
-        /// A requirement's documentation.
-        enum Doc: Sendable {
-            case comment(DocComment)
-            /// A form's: the call's documentation, then `` Call `id`; forwards to `sdkType.selector`. ``,
-            /// written in its pieces. Only for pieces that are each a plain line
-            /// (`DocComment.isPlainLine`), so the line is the one ``DocComment`` would make.
-            case forwarding(documentation: DocComment?, id: String, sdkType: String, selector: String)
-
-            var lines: [String] {
-                switch self {
-                case .comment(let comment): return comment.lines
-                case .forwarding(let documentation, let id, let sdkType, let selector):
-                    var text = TextBuilder(capacity: 128)
-                    Self.appendForwarding(id: id, sdkType: sdkType, selector: selector, to: &text)
-                    return (documentation?.lines ?? []) + [text.text()]
-                }
-            }
-
-            static func appendForwarding<Sink: TextSink & ~Copyable>(id: String, sdkType: String, selector: String, to text: inout Sink) {
-                text += "Call `"
-                text.append(id)
-                text += "`; forwards to `"
-                text.append(sdkType)
-                text += "."
-                text.append(selector)
-                text += "`."
-            }
-        }
-
         static let fields: [TemplateField<Self>] = [
             .init("attributes") { Attribute.lines($0.attributes) },
             .init("declaration") { $0.declaration.templateValue },
-            .init("doc") { .lines($0.doc.lines) },
+            .init("doc") { $0.doc.templateValue },
         ]
     }
 
@@ -103,7 +74,7 @@ struct ProtocolsTypeContext: TemplateContext {
 
     /// `static var name: Self` in an extension of the key type constrained to the call's types.
     struct CallKey: TemplateContext {
-        var doc: Doc
+        var doc: DocComment
         /// The availability and deprecation every form of the call shares.
         var attributes: [Attribute]
         /// The recorded arguments' type and the value's.
@@ -114,42 +85,11 @@ struct ProtocolsTypeContext: TemplateContext {
         /// The id mocks and fault rules know the call by.
         var id: StringLiteral
 
-        /// A key's documentation.
-        enum Doc: Sendable {
-            case comment(DocComment)
-            /// A call's: `` The call `id`: `selector`, `selector`. ``, written in its pieces. Only
-            /// for pieces that are each a plain line (`DocComment.isPlainLine`), so the line is
-            /// the one ``DocComment`` would make.
-            case call(id: String, selectors: [String])
-
-            var lines: [String] {
-                switch self {
-                case .comment(let comment): return comment.lines
-                case .call(let id, let selectors):
-                    var text = TextBuilder(capacity: 128)
-                    Self.append(id: id, selectors: selectors, to: &text)
-                    return [text.text()]
-                }
-            }
-
-            static func append<Sink: TextSink & ~Copyable>(id: String, selectors: [String], to text: inout Sink) {
-                text += "The call `"
-                text.append(id)
-                text += "`: "
-                for (index, selector) in selectors.enumerated() {
-                    if index == 0 { text += "`" } else { text += ", `" }
-                    text.append(selector)
-                    text += "`"
-                }
-                text += "."
-            }
-        }
-
         static let fields: [TemplateField<Self>] = [
             .init("name") { .string($0.name) },
             .init("attributes") { Attribute.lines($0.attributes) },
             .init("id") { $0.id.templateValue },
-            .init("doc") { .lines($0.doc.lines) },
+            .init("doc") { $0.doc.templateValue },
             .init("whereClause") { .string($0.whereClause) },
         ]
 
