@@ -27,6 +27,7 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try render("{{#outer}}{{^-first}}; {{/-first}}{{#inner}}{{^-first}} + {{/-first}}{{.}}{{/inner}}{{/outer}}", context), "a + b; c")
         XCTAssertEqual(try render("{{#none}}{{^-first}}, {{/-first}}x{{/none}}", context), "")
         XCTAssertEqual(try render("{{#outer}}{{#-first}}[first]{{/-first}}{{/outer}}", context), "[first]")
+        XCTAssertEqual(try render("{{#lines}}{{^-first}}, {{/-first}}{{line}}{{/lines}}", ["lines": .lines(["a", "b"])]), "a, b", "a list of lines too")
     }
 
     /// A list of lines renders as a list of `{line}` objects; in a section over lines, any other
