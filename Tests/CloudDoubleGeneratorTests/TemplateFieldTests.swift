@@ -97,14 +97,6 @@ final class TemplateFieldTests: XCTestCase {
         }
     }
 
-    /// A string literal is the literal `SwiftNames.literal` makes, whether
-    /// its value is written as it is (nothing to escape) or escaped.
-    func testAStringLiteralIsTheLiteral() {
-        for value in ["fetch", "", "a \"quoted\" id", "back\\slash", "line\nbreak", "tab\t", "Grüße", "bell\u{7}", "del\u{7F}"] {
-            XCTAssertEqual(StringLiteral(value).text, SwiftNames.literal(value), value)
-        }
-    }
-
     /// A fault wrapper's call answers `kind.async` and the like from its kind's one field.
     func testAKindsSectionsReadItsOneField() throws {
         let kinds: [FaultTypeContext.Call.Kind] = [
