@@ -59,16 +59,10 @@ public struct Generator: Sendable {
             throw .io("clouddouble: error: '\(module)' is not a module name to import")
         }
         let translator = Translator(description: description, sourceFile: source, descriptionPath: file, options: options)
-        // One artifact at a time, each from its own translator's context, made as it renders (the
-        // types render on all cores), each written into the buffer of the file before it when the
-        // caller let that go (`SpareBuffer`).
-        let spare = SpareBuffer()
+        // One artifact at a time, each handed over before the next is rendered.
         for artifact in artifacts.sorted() {
-            let context = translator.context(for: artifact)
-            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), bytes: try templates.renderedBytes(artifact, context: context, reusing: spare)))
-            // The file's text is let go of by now (its buffer kept for the next file's): what else
-            // its rendering freed goes back to the system before the next file's.
-            FreeMemory.release()
+            let bytes = try templates.renderedBytes(artifact, context: translator.context(for: artifact))
+            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), bytes: Data(bytes)))
         }
     }
 

@@ -2,9 +2,8 @@
 import Foundation
 import XCTest
 
-/// Generated text stays UTF-8 bytes from the template runner to the file: `RenderOutput` hands
-/// its buffer over, `GeneratedFile` holds it, the writer writes it, and `contents` is made only
-/// when asked for.
+/// Generated text stays UTF-8 bytes from the renderer to the file: `GeneratedFile` holds them,
+/// the writer writes them, and `contents` is made only when asked for.
 final class RenderedBytesTests: XCTestCase {
     func testAGeneratedFileHoldsItsTextsBytesAndMakesTheTextWhenAsked() {
         var file = GeneratedFile(name: "A.Mocks.swift", contents: "let café = \"☕️\"\r\n")
@@ -40,61 +39,14 @@ final class RenderedBytesTests: XCTestCase {
         XCTAssertEqual(try OutputWriter.write([GeneratedFile(name: "A.Live.swift", bytes: bytes)], to: directory), [], "the same bytes are not written again")
     }
 
-    func testAnOutputGrowsPastWhatItReservedAndHandsItsBytesOverOnce() {
-        var output = RenderOutput(capacity: 1)
-        var expected = ""
-        for index in 0..<2_000 {
-            let piece = index % 7 == 0 ? "é\(index)\n" : "\(index),"
-            output.append(piece)
-            expected += piece
-            if index == 1_000 { output.reserveCapacity(output.utf8Count + 16) }
-        }
-        XCTAssertEqual(output.utf8Count, expected.utf8.count)
-        XCTAssertEqual(output.finish().utf8Text, expected)
-        XCTAssertEqual(output.finish(), Data(), "finished: empty, and its buffer is not freed twice")
-        output.append("again")
-        XCTAssertEqual(output.finish().utf8Text, "again", "written after finishing: a new buffer")
-        var empty = RenderOutput()
-        XCTAssertEqual(empty.finish(), Data())
-        var unallocated = RenderOutput(capacity: 0)
-        XCTAssertEqual(unallocated.finish(), Data(), "an output nothing was written to has no buffer to free")
-    }
-
     func testAnIndentedPartialIndentsEveryLineThatIsNotEmptyAfterALineFeedOnItsOwn() {
-        var partial = RenderOutput(capacity: 2)
-        partial.append("a\n\nb\r\nc\nd")
-        var output = RenderOutput(capacity: 2)
-        output.append("{\n")
+        var output = Array("{\n".utf8)
         let indent = Array("    ".utf8)
-        indent.withUnsafeBufferPointer { output.appendIndenting(&partial, by: $0.baseAddress!, count: $0.count) }
-        XCTAssertEqual(output.finish().utf8Text, "{\n    a\n\n    b\r\nc\n    d")
-        XCTAssertEqual(partial.finish(), Data(), "the partial's buffer was handed over")
-
-        var nothing = RenderOutput(capacity: 0)
-        indent.withUnsafeBufferPointer { output.appendIndenting(&nothing, by: $0.baseAddress!, count: $0.count) }
-        XCTAssertEqual(output.finish(), Data(), "an empty partial adds nothing, not even an indent")
-    }
-
-    func testAFileLetGoOfLeavesItsBufferForTheNextFilesText() throws {
-        let spare = SpareBuffer()
-        var first = RenderOutput(reusing: spare)
-        first.append(String(repeating: "first\n", count: 1_000))
-        var bytes: Data? = first.finish(keepingIn: spare)
-        let firstBase = bytes!.withUnsafeBytes { $0.baseAddress }
-        XCTAssertEqual(bytes!.utf8Text, String(repeating: "first\n", count: 1_000))
-
-        var held = RenderOutput(reusing: spare)
-        held.append(String(repeating: "held\n", count: 100))
-        let heldBytes = held.finish(keepingIn: spare)
-        XCTAssertNotEqual(heldBytes.withUnsafeBytes { $0.baseAddress }, firstBase, "the first file is still held: a new buffer")
-
-        bytes = nil
-        var second = RenderOutput(reusing: spare)
-        second.append(String(repeating: "second\n", count: 100))
-        let secondBytes = second.finish(keepingIn: spare)
-        XCTAssertEqual(secondBytes.withUnsafeBytes { $0.baseAddress }, firstBase, "written into the buffer the first file let go of")
-        XCTAssertEqual(secondBytes.utf8Text, String(repeating: "second\n", count: 100), "only what was written, none of the first file's text")
-        XCTAssertEqual(heldBytes.utf8Text, String(repeating: "held\n", count: 100))
+        TemplateRenderer.append(Array("a\n\nb\r\nc\nd".utf8), indentedBy: indent, to: &output)
+        XCTAssertEqual(String(decoding: output, as: UTF8.self), "{\n    a\n\n    b\r\nc\n    d")
+        var nothing: [UInt8] = []
+        TemplateRenderer.append([], indentedBy: indent, to: &nothing)
+        XCTAssertEqual(nothing, [], "an empty partial adds nothing, not even an indent")
     }
 
     func testFilesHandedOverAndLetGoOfAreTheSameAsFilesKept() throws {

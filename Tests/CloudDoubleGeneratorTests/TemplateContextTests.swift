@@ -24,8 +24,6 @@ final class TemplateContextTests: XCTestCase {
         case .string, .bool: break
         case .line, .lines: names.insert("line")
         case .list(let items): for item in items { fieldNames(in: item, into: &names) }
-        case .generated(let list): for index in 0..<list.count { fieldNames(in: list.item(index), into: &names) }
-        case .scope(let context): fieldNames(in: .object(context.fields), into: &names)
         case .object(let fields):
             for field in fields {
                 names.insert(field.key)
@@ -65,6 +63,39 @@ final class TemplateContextTests: XCTestCase {
         XCTAssertEqual(try missingNames(TemplateSet(directory: directory)), [.mocks: ["mockNmae"]])
     }
 
+    /// Every context type, file and member level: each declares its fields in one table.
+    static let contexts: [any TemplateContext.Type] = [
+        FileContext.self, TypeNames.self, CopiedSwift.self, CopiedExpression.self, ForwardedProperty.self, ChildWrapping.self,
+        ProtocolsFileContext.self, ProtocolsTypeContext.self, ProtocolsTypeContext.Requirement.self, ProtocolsTypeContext.Overload.self,
+        ProtocolsTypeContext.CallKey.self,
+        OperationContext.self, OperationContext.Stream.self, OperationContext.Block.self, OperationContext.BlockCall.self,
+        OperationContext.LegacyCall.self, OperationContext.RequestedFailure.self, OperationContext.RequestedFailures.self,
+        OperationContext.Intercept.self, OperationContext.Intercept.Input.self, OperationContext.Intercept.Assignment.self,
+        LiveFileContext.self, LiveTypeContext.self, LiveTypeContext.Call.self,
+        FaultFileContext.self, FaultTypeContext.self, FaultTypeContext.Call.self, FaultTypeContext.Call.Kind.self,
+        FaultTypeContext.Call.Forwarded.self, FaultTypeContext.Call.Completion.self, FaultTypeContext.Call.Operation.self,
+        FaultTypeContext.Call.Items.self, FaultTypeContext.Call.MergedField.self, FaultTypeContext.ItemRequest.self,
+        MockFileContext.self, MockTypeContext.self, MockTypeContext.Property.self, MockTypeContext.Child.self, MockTypeContext.Method.self,
+        MockTypeContext.Run.self, MockTypeContext.Call.self, MockTypeContext.BackingRequirement.self,
+    ]
+
+    /// Fields no bundled template reads, kept for user templates (docs/GeneratedCode.md, "Templates").
+    static let forUserTemplates: Set<String> = ["access"]
+
+    /// The fields of `contexts` that no template of `templates` looks up, as `Context.field`.
+    func unreadFields(_ templates: TemplateSet) -> [String] {
+        var read = Set<String>()
+        for artifact in Artifact.allCases { read.formUnion(templates.fieldNames(usedBy: artifact)) }
+        return Self.contexts.flatMap { context in
+            context.fieldNames.filter { !read.contains($0) && !Self.forUserTemplates.contains($0) }.map { "\(String(reflecting: context)).\($0)" }
+        }
+    }
+
+    func testEveryFieldIsReadBySomeBundledTemplate() throws {
+        XCTAssertEqual(unreadFields(try .bundled()), [])
+        XCTAssertEqual(Set(Self.contexts.map { String(reflecting: $0) }).count, Self.contexts.count, "each context once")
+    }
+
     // MARK: Snapshots
 
     /// `value` as indented text: one field per line, strings quoted as Swift would, lists as `-`.
@@ -75,8 +106,6 @@ final class TemplateContextTests: XCTestCase {
         case .line(let text): lines.append(indent + "line " + SwiftNames.literal(text))
         case .lines(let texts): lines += texts.map { indent + "- " + SwiftNames.literal($0) }
         case .list(let items): dumpItems(items, indent: indent, into: &lines)
-        case .generated(let list): dumpItems((0..<list.count).map(list.item), indent: indent, into: &lines)
-        case .scope(let context): dump(.object(context.fields), indent: indent, into: &lines)
         case .object(let fields):
             for field in fields {
                 switch field.value {
@@ -141,12 +170,11 @@ final class TemplateContextTests: XCTestCase {
             }
             """#
         let description = try Generator.resolve(Array(json.utf8), file: "Snippet.clouddouble.json")
-        let types = ProtocolsTranslator(Translator(description: description, sourceFile: "Snippet.clouddouble.json")).file().types.elements
+        let types = ProtocolsTranslator(Translator(description: description, sourceFile: "Snippet.clouddouble.json")).file().types
         XCTAssertEqual(types[0].doc.lines, ["First", "struct Evil {} * / x"])
-        // Members are kept as the template reads them: their fields' values.
-        guard case .scope(let requirement) = types[0].requirements.values[0], case .lines(let attributes)? = requirement.value(of: .attributes),
-            case .scope(let key) = types[0].callKeys.values[0], case .string(let id)? = key.value(of: .id)
-        else { return XCTFail("a requirement and a key, as scopes") }
+        guard case .lines(let attributes)? = types[0].requirements[0].templateValue.field("attributes"),
+            case .string(let id)? = types[0].callKeys[0].templateValue.field("id")
+        else { return XCTFail("a requirement's attributes and a key's id") }
         XCTAssertEqual(attributes, ["@available(iOS 15.0, macOS 12.0, *)"])
         XCTAssertEqual(id, #""count""#)
     }

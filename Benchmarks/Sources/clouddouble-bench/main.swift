@@ -131,8 +131,8 @@ if !CommandLine.arguments.contains("--no-phases") {
     var description: ValidatedDescription?
     let parse = try seconds { description = try Generator.resolve(bytes, file: "Bench.clouddouble.json") }
     let translator = Translator(description: description!, sourceFile: "Bench.clouddouble.json")
-    // Contexts are made as the templates reach each type, so translation is timed on its own by
-    // making every context and walking it, then together with rendering.
+    // Translation is timed on its own (making every context and walking it), then together with
+    // rendering.
     let translate = seconds { for artifact in Artifact.allCases { walk(translator.context(for: artifact)) } }
     let both = try seconds { for artifact in Artifact.allCases { _ = try generator.templates.render(artifact, context: translator.context(for: artifact)) } }
     say("\nPhases for \(count) types: parse and validate \(format(parse)) s, translate \(format(translate)) s, translate and render \(format(both)) s\n")
@@ -224,13 +224,11 @@ row(["target", "goal", "measured", "met"])
 row(["---", "---", "---", "---"])
 for entry in targets { row([entry.name, entry.target, entry.measured, entry.met ? "yes" : "no"]) }
 
-/// Visits every value of a context, making each generated item.
+/// Visits every value of a context.
 func walk(_ value: TemplateValue) {
     switch value {
     case .string, .bool, .line, .lines: break
     case .list(let items): items.forEach(walk)
-    case .generated(let list): for index in 0..<list.count { walk(list.item(index)) }
     case .object(let fields): fields.forEach { walk($0.value) }
-    case .scope(let context): context.fields.forEach { walk($0.value) }
     }
 }

@@ -9,15 +9,11 @@ import Foundation
 /// `{{x}}`, `{{{x}}}` and `{{& x}}` are the same), and delimiters cannot be changed. Standalone
 /// tags (alone on their line) remove their line, as the spec says, so templates stay readable.
 public struct MustacheTemplate: Sendable {
-    /// The parsed template. Rendering never reads it: ``TemplateProgram`` compiles it into a flat
-    /// list of instructions.
+    /// The parsed template, which ``TemplateRenderer`` walks.
     enum Node: Sendable {
         case text(String)
         case variable(Path)
         case section(Path, [Node], inverted: Bool)
-        /// A section whose body is `prefix{{line}}suffix`, the shape of every list of source
-        /// lines: a `{line}` item is written straight out; anything else renders `children`.
-        case lineSection(Path, prefix: String, suffix: String, children: [Node])
         case partial(String, indent: String)
     }
 
@@ -57,7 +53,7 @@ public struct MustacheTemplate: Sendable {
                 switch node {
                 case .text: break
                 case .variable(let path): fields.formUnion(path.parts)
-                case .section(let path, let children, _), .lineSection(let path, _, _, let children):
+                case .section(let path, let children, _):
                     fields.formUnion(path.parts)
                     visit(children)
                 case .partial(let name, _): partials.insert(name)
@@ -74,11 +70,9 @@ public struct MustacheTemplate: Sendable {
         self.nodes = try parser.parse()
     }
 
-    /// Renders with `context`; `partials` supplies `{{> name}}`. (A ``TemplateSet`` compiles
-    /// its templates once; this compiles the template and `partials` for this rendering.)
+    /// Renders with `context`; `partials` supplies `{{> name}}`.
     public func render(_ context: TemplateValue, partials: [String: MustacheTemplate] = [:]) throws(RenderError) -> String {
-        let program = TemplateProgram(partials, main: self)
-        return try TemplateRunner(program).render(entry: program.entryNames.count - 1, context).utf8Text
+        String(decoding: try TemplateRenderer(partials: partials).render(self, context), as: UTF8.self)
     }
 
     public struct RenderError: Error, Sendable, CustomStringConvertible {
@@ -152,7 +146,7 @@ private struct MustacheParser {
                     throw error("{{/\(tag.name)}} closes nothing: \(open)", at: tag.start)
                 }
                 let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(Self.sectionNode(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
+                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.Path(section.name), section.nodes, inverted: section.inverted))
             }
         }
         flushText(into: &stack[stack.count - 1].nodes)
@@ -161,24 +155,6 @@ private struct MustacheParser {
             throw error("the section \"\(open.name)\" is never closed with {{/\(open.name)}}", at: open.start)
         }
         return stack[0].nodes
-    }
-
-    /// A section, or a line section when its body is `prefix{{line}}suffix` (either text may be
-    /// missing).
-    private static func sectionNode(_ path: MustacheTemplate.Path, _ children: [MustacheTemplate.Node], inverted: Bool) -> MustacheTemplate.Node {
-        guard !inverted, (1...3).contains(children.count) else { return .section(path, children, inverted: inverted) }
-        var prefix = ""
-        var suffix = ""
-        var sawLine = false
-        for child in children {
-            switch child {
-            case .text(let text) where !sawLine && prefix.isEmpty: prefix = text
-            case .variable(let variable) where !sawLine && variable.name == "line": sawLine = true
-            case .text(let text) where sawLine && suffix.isEmpty: suffix = text
-            default: return .section(path, children, inverted: inverted)
-            }
-        }
-        return sawLine ? .lineSection(path, prefix: prefix, suffix: suffix, children: children) : .section(path, children, inverted: inverted)
     }
 
     /// The tag starting at `index`, if there is one.

@@ -5,9 +5,8 @@ import Foundation
 /// with the generator; users can point it at a directory of their own with the same file names.
 public struct TemplateSet: Sendable {
     public let directory: URL
+    /// The templates by name, each able to include any other as a partial.
     let templates: [String: MustacheTemplate]
-    /// The templates compiled once, each able to include any other as a partial.
-    let program: TemplateProgram
 
     /// The templates shipped with the generator.
     public static func bundled() throws(GeneratorError) -> TemplateSet {
@@ -50,7 +49,6 @@ public struct TemplateSet: Sendable {
         }
         if !problems.isEmpty { throw GeneratorError.templates(problems.joined(separator: "\n")) }
         self.templates = templates
-        program = TemplateProgram(templates)
     }
 
     /// The names an artifact's template and the partials it includes (at any depth) look up:
@@ -69,18 +67,18 @@ public struct TemplateSet: Sendable {
     }
 
     public func render(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> String {
-        try renderedBytes(artifact, context: context).utf8Text
+        String(decoding: try renderedBytes(artifact, context: context), as: UTF8.self)
     }
 
-    /// The rendered text's UTF-8 bytes, as the tool writes them (no `String` is made of them).
-    func renderedBytes(_ artifact: Artifact, context: TemplateValue, reusing spare: SpareBuffer = SpareBuffer()) throws(GeneratorError) -> Data {
-        guard let entry = program.entryIndex[artifact.templateName] else {
+    /// The rendered text's UTF-8 bytes, as the tool writes them.
+    func renderedBytes(_ artifact: Artifact, context: TemplateValue) throws(GeneratorError) -> [UInt8] {
+        guard let template = templates[artifact.templateName] else {
             throw GeneratorError.templates("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }
         do {
-            return try TemplateRunner(program).render(entry: entry, context, reusing: spare)
+            return try TemplateRenderer(partials: templates).render(template, context)
         } catch {
-            throw GeneratorError.templates("\(program.entryNames[entry]): error: \(error.message)")
+            throw GeneratorError.templates("\(template.name): error: \(error.message)")
         }
     }
 }

@@ -76,23 +76,6 @@ struct TextBuilder: ~Copyable {
         count += bytes.count
     }
 
-    /// The pieces joined, built as bytes: for texts made for every member (an interpolation
-    /// appends to a `String` piece by piece).
-    static func joined(_ pieces: String...) -> String {
-        // Straight into the string's own storage: one allocation, one copy of each piece.
-        String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.utf8.count }) { buffer in
-            var count = 0
-            for var piece in pieces {
-                piece.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-                    (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
-                    count += bytes.count
-                }
-            }
-            return count
-        }
-    }
-
     /// The text. Every piece was a whole `String`, so the bytes are valid UTF-8.
     consuming func text() -> String {
         String(copying: UnsafeBufferPointer(start: base, count: count))

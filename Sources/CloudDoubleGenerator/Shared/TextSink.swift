@@ -1,7 +1,4 @@
-/// Where text is written piece by piece: a ``TextBuilder`` (a `String` made at the end) or a
-/// template's ``RenderOutput`` (the file's bytes). A text a context writes straight into the
-/// output, and makes as a value when a section or a snapshot asks for it, is spelled once, by a
-/// function generic over this.
+/// Where text is written piece by piece: a ``TextBuilder``, whose `String` is made at the end.
 protocol TextSink: ~Copyable {
     mutating func append(_ piece: String)
     /// Appends the bytes of a piece of valid UTF-8.
@@ -25,4 +22,3 @@ extension TextSink where Self: ~Copyable {
 }
 
 extension TextBuilder: TextSink {}
-extension RenderOutput: TextSink {}

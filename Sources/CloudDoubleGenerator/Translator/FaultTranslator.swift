@@ -11,13 +11,13 @@ struct FaultTranslator {
         let types = translator.description.types
         return FaultFileContext(
             file: translator.fileContext, errorModelReference: translator.errorModelReference,
-            types: ContextList(count: types.count) { index in self.type(types[index]) })
+            types: types.map(type))
     }
 
     func type(_ type: ResolvedType) -> FaultTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
-        var calls = ScopeList<FaultTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
+        var calls: [FaultTypeContext.Call] = []
         for call in type.calls {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)

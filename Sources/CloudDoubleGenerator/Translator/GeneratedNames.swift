@@ -10,48 +10,17 @@ public struct GeneratedNames: Sendable {
     }
 
     /// `CloudDatabase` for the described type `Database`.
-    public func protocolName(_ type: String) -> String { name(.protocolName, of: type) }
+    public func protocolName(_ type: String) -> String { prefix + type }
     /// `LiveCloudDatabase`.
-    public func liveName(_ type: String) -> String { name(.liveName, of: type) }
+    public func liveName(_ type: String) -> String { "Live" + prefix + type }
     /// `FaultInjectingCloudDatabase`.
-    public func faultName(_ type: String) -> String { name(.faultName, of: type) }
+    public func faultName(_ type: String) -> String { "FaultInjecting" + prefix + type }
     /// `MockCloudDatabase`.
-    public func mockName(_ type: String) -> String { name(.mockName, of: type) }
+    public func mockName(_ type: String) -> String { "Mock" + prefix + type }
     /// `CloudDatabaseBacking`: what answers a mock's store calls.
-    public func backingName(_ type: String) -> String { name(.backingName, of: type) }
+    public func backingName(_ type: String) -> String { prefix + type + "Backing" }
     /// `CloudDatabaseCall`: the generic type whose static members name the type's calls.
-    public func callKeyName(_ type: String) -> String { name(.callKeyName, of: type) }
-
-    /// The names a described type's declarations take: each is the prefixed type name between
-    /// two fixed pieces, so a template's output can have it written in its pieces.
-    enum TypeDeclaration {
-        case protocolName, liveName, faultName, mockName, backingName, callKeyName
-
-        /// What comes before and after `prefix + type`.
-        var pieces: (before: String, after: String) {
-            switch self {
-            case .protocolName: ("", "")
-            case .liveName: ("Live", "")
-            case .faultName: ("FaultInjecting", "")
-            case .mockName: ("Mock", "")
-            case .backingName: ("", "Backing")
-            case .callKeyName: ("", "Call")
-            }
-        }
-    }
-
-    func name(_ declaration: TypeDeclaration, of type: String) -> String {
-        let pieces = declaration.pieces
-        return pieces.before + prefix + type + pieces.after
-    }
-
-    func append<Sink: TextSink & ~Copyable>(_ declaration: TypeDeclaration, of type: String, to text: inout Sink) {
-        let pieces = declaration.pieces
-        text.append(pieces.before)
-        text.append(prefix)
-        text.append(type)
-        text.append(pieces.after)
-    }
+    public func callKeyName(_ type: String) -> String { prefix + type + "Call" }
 
     /// The call-key struct's generic parameters: they implement the runtime's `CallKey`
     /// associated types by name, so they are its names, in the generated spelling: the struct's

@@ -12,13 +12,13 @@ struct LiveTranslator {
         return LiveFileContext(
             file: translator.fileContext,
             liveCondition: description.liveCondition?.value ?? "canImport(\(description.module.value))",
-            types: ContextList(count: types.count) { index in self.type(types[index]) })
+            types: types.map(type))
     }
 
     func type(_ type: ResolvedType) -> LiveTypeContext {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
-        var calls = ScopeList<LiveTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
+        var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for form in call.forms {
                 calls.append(LiveTypeContext.Call(

@@ -8,13 +8,13 @@ struct MockTranslator {
 
     func file() -> MockFileContext {
         let types = translator.description.types
-        return MockFileContext(file: translator.fileContext, types: ContextList(count: types.count) { index in self.type(types[index]) })
+        return MockFileContext(file: translator.fileContext, types: types.map(type))
     }
 
     func type(_ type: ResolvedType) -> MockTypeContext {
         let names = translator.names
-        var properties = ScopeList<MockTypeContext.Property>(capacity: type.properties.count)
-        var backing = ScopeList<MockTypeContext.BackingRequirement>()
+        var properties: [MockTypeContext.Property] = []
+        var backing: [MockTypeContext.BackingRequirement] = []
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let model = translator.typeModel(property.type)
@@ -33,7 +33,7 @@ struct MockTranslator {
                 fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
                 settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
-        var calls = ScopeList<MockTypeContext.Call>(capacity: type.calls.reduce(0) { $0 + $1.forms.count })
+        var calls: [MockTypeContext.Call] = []
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
         for call in type.calls {

@@ -102,7 +102,7 @@ struct OperationTranslator {
         var call = call(main, isProgress: false)
         call.isPrimary = true
         if let old = blocks.first(where: { $0.role.value == legacy }) {
-            call.legacy = (condition(old), arguments(old))
+            call.legacy = OperationContext.LegacyCall(condition: condition(old), arguments: arguments(old))
             call.copied = call.copied ?? copied(pastedLocation(old))
         }
         return [call]

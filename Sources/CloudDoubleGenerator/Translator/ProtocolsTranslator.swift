@@ -12,7 +12,7 @@ struct ProtocolsTranslator {
         let types = description.types
         return ProtocolsFileContext(
             file: translator.fileContext, errorModel: errorModel(),
-            types: ContextList(count: types.count) { index in self.type(types[index]) },
+            types: types.map(type),
             operations: description.operations.map { translator.operationTranslator($0).context() })
     }
 
@@ -27,38 +27,27 @@ struct ProtocolsTranslator {
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
         let sdkType = type.sdkType.value
-        var overloads = ScopeList<ProtocolsTypeContext.Overload>()
-        // Sized once: each growth copies them all.
-        var requirements = ScopeList<ProtocolsTypeContext.Requirement>(capacity: type.properties.count + type.calls.reduce(0) { $0 + $1.forms.count })
-        var keys = ScopeList<ProtocolsTypeContext.CallKey>(capacity: type.properties.count + type.calls.reduce(0) { $0 + 1 + $1.runs.count })
+        var overloads: [ProtocolsTypeContext.Overload] = []
+        var requirements: [ProtocolsTypeContext.Requirement] = []
+        var keys: [ProtocolsTypeContext.CallKey] = []
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
             requirements.append(ProtocolsTypeContext.Requirement(
-                doc: .comment(DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`.")), attributes: attributes,
+                doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
                 declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: .comment(DocComment("The property `\(property.name.value)`.")), attributes: attributes, arguments: Qualified.void, value: declared,
+                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                 name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
-        // The comments that name the SDK type and a call's selectors are written into the output
-        // in their pieces (no line made per form) when every piece is a line as it is.
-        let plainSDKType = DocComment.isPlainLine(sdkType)
         for call in type.calls {
             let id = call.callID
             let forms = call.forms
             let selectors = forms.map { $0.selector(of: call) }
-            let plain = plainSDKType && DocComment.isPlainLine(id) && selectors.allSatisfy(DocComment.isPlainLine)
-            let documentation = call.documentation.map(DocComment.init)
             for (form, selector) in zip(forms, selectors) {
-                let doc: ProtocolsTypeContext.Requirement.Doc
-                if plain {
-                    doc = .forwarding(documentation: documentation, id: id, sdkType: sdkType, selector: selector)
-                } else {
-                    let forwards = TextBuilder.joined("Call `", id, "`; forwards to `", sdkType, ".", selector, "`.")
-                    doc = .comment(DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]))
-                }
-                requirements.append(ProtocolsTypeContext.Requirement(doc: doc, attributes: form.attributes, declaration: .declaration(form, after: "")))
+                let forwards = "Call `\(id)`; forwards to `\(sdkType).\(selector)`."
+                requirements.append(ProtocolsTypeContext.Requirement(
+                    doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]), attributes: form.attributes, declaration: .declaration(form, after: "")))
                 for overload in self.overloads(form, of: call) { overloads.append(overload) }
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
@@ -68,13 +57,13 @@ struct ProtocolsTranslator {
             for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
                 keys.append(ProtocolsTypeContext.CallKey(
-                    doc: .comment(DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`.")), attributes: [],
+                    doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
                     arguments: operation.sdkType.value, value: outcome,
                     name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
-            let keyDoc = ProtocolsTypeContext.CallKey.Doc.call(id: id, selectors: selectors)
+            let keyDoc = "The call `\(id)`: " + selectors.map { "`\($0)`" }.joined(separator: ", ") + "."
             keys.append(ProtocolsTypeContext.CallKey(
-                doc: plain ? keyDoc : .comment(DocComment(keyDoc.lines)), attributes: shared, arguments: call.argumentsType,
+                doc: DocComment(keyDoc), attributes: shared, arguments: call.argumentsType,
                 value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(

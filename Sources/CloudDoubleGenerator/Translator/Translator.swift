@@ -143,8 +143,8 @@ extension Translator {
     /// The type's properties as a live adapter or fault wrapper forwards them; a described type
     /// a property holds is handed out by `child(name)`, other values read through the fault
     /// engine when `throughFaults`.
-    func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> ScopeList<ForwardedProperty> {
-        var properties = ScopeList<ForwardedProperty>(capacity: type.properties.count)
+    func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> [ForwardedProperty] {
+        var properties: [ForwardedProperty] = []
         for property in type.properties {
             properties.append(ForwardedProperty(
                 attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),

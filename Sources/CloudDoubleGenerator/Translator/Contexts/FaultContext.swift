@@ -4,28 +4,27 @@ struct FaultFileContext: TemplateContext {
     /// The error model the wrappers' convenience initialisers build errors from:
     /// `ErrorModel.cloudKit`, or a bare model for a description without one.
     var errorModelReference: String
-    var types: ContextList<FaultTypeContext>
+    var types: [FaultTypeContext]
 
-    var templateValue: TemplateValue {
-        .object(file.fields + [
-            (key: "errorModelReference", value: .string(errorModelReference)),
-            ("types", types.templateValue),
-        ])
-    }
+    static let fields: [TemplateField<Self>] =
+        FileContext.fields.map { $0.of { $0.file } } + [
+            .init("errorModelReference") { .string($0.errorModelReference) },
+            .init("types") { $0.types.templateValue },
+        ]
 }
 
 /// One wrapper, `FaultInjectingCloudDatabase`: its names, then its members, properties first.
-struct FaultTypeContext: TemplateContext, TemplateWritingScope {
+struct FaultTypeContext: TemplateContext {
     var names: TypeNames
     /// Whether the wrapper hands out wrappers of described types, one per wrapped object.
     var hasChildren: Bool
-    var properties: ScopeList<ForwardedProperty>
+    var properties: [ForwardedProperty]
     /// One per form of each call.
-    var calls: ScopeList<Call>
+    var calls: [Call]
 
     /// One form of a call, and how the fault engine takes part in it.
-    struct Call: TemplateContext, AttributedScope {
-        enum Kind: TemplateScope {
+    struct Call: TemplateContext {
+        enum Kind: TemplateContext {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
             case forwarded(child: ChildWrapping?)
@@ -44,23 +43,88 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
             /// `outcomes` (outcome types) whose class it is.
             case operation(parameter: String, outcomes: [String])
 
-            /// One field, read as `{{#kind.async}}`: a dotted name's later parts are looked up
-            /// in `kind` alone, so another kind's section never finds a field of an enclosing
-            /// context.
-            func value(of field: TemplateField) -> TemplateValue? {
-                switch (self, field) {
-                case (.forwarded(let child), .forwarded): .object([(key: "child", value: child?.templateValue ?? .bool(false))])
-                case (.async, .async): true
-                case (.asyncItems(let parts), .items): parts.templateValue(isAsync: true)
-                case (.completion(let failure, let copied), .completion):
-                    .object([(key: "failure", value: .string(failure)), ("copied", CopiedSwift.templateValue(copied))])
-                case (.result, .result): true
-                case (.resultItems(let parts), .items): parts.templateValue(isAsync: false)
-                case (.operation(let parameter, let outcomes), .operation):
-                    .object([(key: "parameter", value: .string(parameter)), ("outcomes", .lines(outcomes))])
+            /// One field, named after the kind, read as `{{#kind.async}}`: a dotted name's later
+            /// parts are looked up in `kind` alone, so another kind's section never finds a field
+            /// of an enclosing context.
+            static let fields: [TemplateField<Self>] = [
+                .init("forwarded") { if case .forwarded(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
+                .init("async") { if case .async = $0 { true } else { nil } },
+                .init("items") { $0.items?.templateValue },
+                .init("completion") {
+                    if case .completion(let failure, let copied) = $0 { Completion(failure: failure, copied: copied).templateValue } else { nil }
+                },
+                .init("result") { if case .result = $0 { true } else { nil } },
+                .init("operation") {
+                    if case .operation(let parameter, let outcomes) = $0 { Operation(parameter: parameter, outcomes: outcomes).templateValue } else { nil }
+                },
+            ]
+
+            /// A per-item kind's fault handling.
+            var items: Items? {
+                switch self {
+                case .asyncItems(let faults): Items(faults: faults, isAsync: true)
+                case .resultItems(let faults): Items(faults: faults, isAsync: false)
                 default: nil
                 }
             }
+        }
+
+        /// `kind.forwarded`.
+        struct Forwarded: TemplateContext {
+            var child: ChildWrapping?
+
+            static let fields: [TemplateField<Self>] = [.init("child") { $0.child.templateValue }]
+        }
+
+        /// `kind.completion`.
+        struct Completion: TemplateContext {
+            var failure: String
+            var copied: CopiedSwift?
+
+            static let fields: [TemplateField<Self>] = [
+                .init("failure") { .string($0.failure) },
+                .init("copied") { $0.copied.templateValue },
+            ]
+        }
+
+        /// `kind.operation`.
+        struct Operation: TemplateContext {
+            var parameter: String
+            var outcomes: [String]
+
+            static let fields: [TemplateField<Self>] = [
+                .init("parameter") { .string($0.parameter) },
+                .init("outcomes") { .lines($0.outcomes) },
+            ]
+        }
+
+        /// `kind.items`: a per-item call's faults, and whether the call is `async`.
+        struct Items: TemplateContext {
+            var faults: ItemFaults
+            var isAsync: Bool
+
+            static let fields: [TemplateField<Self>] = [
+                .init("isAsync") { .bool($0.isAsync) },
+                .init("requests") { $0.faults.requests.templateValue },
+                .init("keptInvocation") { .string($0.faults.keptInvocation) },
+                .init("whole") {
+                    if case .whole(let expression) = $0.faults.merge { .string(expression) } else { false }
+                },
+                .init("fields") {
+                    if case .fields(let fields) = $0.faults.merge { fields.map { MergedField(field: $0.name, expression: $0.expression) }.templateValue } else { [] }
+                },
+            ]
+        }
+
+        /// A field of the value that is a per-item map, replaced by `expression`.
+        struct MergedField: TemplateContext {
+            var field: String
+            var expression: String
+
+            static let fields: [TemplateField<Self>] = [
+                .init("field") { .string($0.field) },
+                .init("expression") { .string($0.expression) },
+            ]
         }
 
         var attributes: [Attribute]
@@ -76,33 +140,15 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
         var arguments: SpelledText
         var kind: Kind
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .attributes: Attribute.lines(attributes)
-            case .declaration: declaration.templateValue
-            case .invocation: invocation.templateValue
-            case .id: id.templateValue
-            case .handler: .string(handler)
-            case .arguments: arguments.templateValue
-            case .kind: kind.templateValue
-            default: nil
-            }
-        }
-
-        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
-            field == .kind ? .some(kind.value(of: next)) : value(of: field).map { $0.value(of: next) }
-        }
-
-        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            switch field {
-            case .declaration: declaration.write(to: &output)
-            case .invocation: invocation.write(to: &output)
-            case .arguments: arguments.write(to: &output)
-            case .id: id.append(to: &output)
-            default: return false
-            }
-            return true
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("attributes") { Attribute.lines($0.attributes) },
+            .init("declaration") { $0.declaration.templateValue },
+            .init("invocation") { $0.invocation.templateValue },
+            .init("id") { $0.id.templateValue },
+            .init("handler") { .string($0.handler) },
+            .init("arguments") { $0.arguments.templateValue },
+            .init("kind") { $0.kind.templateValue },
+        ]
     }
 
     /// A per-item call's fault handling.
@@ -112,25 +158,10 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
         var merge: Merge
         /// The forwarded call with each requested list replaced by the items kept.
         var keptInvocation: String
-
-        func templateValue(isAsync: Bool) -> TemplateValue {
-            var merge: [(key: String, value: TemplateValue)] = []
-            switch self.merge {
-            case .whole(let expression):
-                merge = [(key: "whole", value: .string(expression)), ("fields", .list([]))]
-            case .fields(let fields):
-                merge = [(key: "whole", value: .bool(false)), ("fields", .list(fields.map { .object([(key: "field", value: .string($0.name)), ("expression", .string($0.expression))]) }))]
-            }
-            return .object([
-                (key: "isAsync", value: .bool(isAsync)),
-                ("requests", .list(requests.map(\.templateValue))),
-                ("keptInvocation", .string(keptInvocation)),
-            ] + merge)
-        }
     }
 
     /// `items.request(keys, input: n[, atomic: …])`.
-    struct ItemRequest: Sendable {
+    struct ItemRequest: TemplateContext {
         /// The requested items' keys: `recordIDs`, `(zones ?? []).map(\.zoneID)`.
         var keys: String
         /// The parameter's index among the item inputs.
@@ -140,12 +171,12 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
         /// Where the atomic group's `except` expression was copied from.
         var copied: CopiedSwift?
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "keys", value: .string(keys)), ("input", .string(String(input))), ("atomic", .string(atomic)),
-                ("copied", CopiedSwift.templateValue(copied)),
-            ])
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("keys") { .string($0.keys) },
+            .init("input") { .string(String($0.input)) },
+            .init("atomic") { .string($0.atomic) },
+            .init("copied") { $0.copied.templateValue },
+        ]
     }
 
     /// How the chosen items' failures go into the answer.
@@ -156,18 +187,11 @@ struct FaultTypeContext: TemplateContext, TemplateWritingScope {
         case fields([(name: String, expression: String)])
     }
 
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .target: "self.wrapped_"
-        case .hasChildren: .bool(hasChildren)
-        case .properties: properties.templateValue
-        case .calls: calls.templateValue
-        default: names.value(of: field)
-        }
-    }
-
-    /// The type's names, written in their pieces.
-    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-        names.write(field, to: &output)
-    }
+    static let fields: [TemplateField<Self>] =
+        TypeNames.fields.map { $0.of { $0.names } } + [
+            .init("target") { _ in "self.wrapped_" },
+            .init("hasChildren") { .bool($0.hasChildren) },
+            .init("properties") { $0.properties.templateValue },
+            .init("calls") { $0.calls.templateValue },
+        ]
 }

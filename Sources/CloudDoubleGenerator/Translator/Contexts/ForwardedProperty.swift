@@ -2,7 +2,7 @@
 /// same, in the `forwardedProperty` partial): read from and written to the object it wraps, a
 /// described type it holds handed out as that type's adapter or wrapper; a fault wrapper's reads
 /// of other values go through its engine, for cassettes.
-struct ForwardedProperty: TemplateContext, AttributedScope {
+struct ForwardedProperty: TemplateContext {
     var attributes: [Attribute]
     /// `public var name: Type`.
     var declaration: String
@@ -15,48 +15,39 @@ struct ForwardedProperty: TemplateContext, AttributedScope {
     /// answers it; no rule applies to a property).
     var throughFaults: Bool
 
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .attributes: Attribute.lines(attributes)
-        case .declaration: .string(declaration)
-        case .name: .string(name)
-        case .settable: .bool(settable)
-        case .child: child?.templateValue ?? .bool(false)
-        case .throughFaults: .bool(throughFaults)
-        default: nil
-        }
-    }
-
-    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool { false }
+    static let fields: [TemplateField<Self>] = [
+        .init("name") { .string($0.name) },
+        .init("attributes") { Attribute.lines($0.attributes) },
+        .init("declaration") { .string($0.declaration) },
+        .init("child") { $0.child.templateValue },
+        .init("settable") { .bool($0.settable) },
+        .init("throughFaults") { .bool($0.throughFaults) },
+    ]
 }
 
 /// How a live adapter or a fault wrapper hands out a described type a member returns: the
 /// one decision in which the two differ (an adapter over the SDK object, a wrapper under the
 /// same faults), made here so the templates forward both alike.
-struct ChildWrapping: TemplateScope {
-    /// `LiveCloudDatabase`, `FaultInjectingCloudDatabase`.
-    var type: String
+struct ChildWrapping: TemplateContext {
     /// The child made from the returned object, `$0`.
     var make: String
     /// What a settable property passes on when the app sets it to a child.
     var unwrap: String
 
     /// A live adapter's: the SDK object goes in and comes back out.
+    /// `type` is the adapter's, `LiveCloudDatabase`.
     static func live(_ type: String) -> ChildWrapping {
-        ChildWrapping(type: type, make: "\(type)($0)", unwrap: "(newValue as! \(type)).base_")
+        ChildWrapping(make: "\(type)($0)", unwrap: "(newValue as! \(type)).base_")
     }
 
     /// A fault wrapper's: under the same faults; the wrapped protocol takes the wrapper as it is.
+    /// `type` is the wrapper's, `FaultInjectingCloudDatabase`.
     static func faults(_ type: String) -> ChildWrapping {
-        ChildWrapping(type: type, make: "\(type)(wrapping: $0, faults: self.faults_)", unwrap: "newValue")
+        ChildWrapping(make: "\(type)(wrapping: $0, faults: self.faults_)", unwrap: "newValue")
     }
 
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .childType: .string(type)
-        case .make: .string(make)
-        case .unwrap: .string(unwrap)
-        default: nil
-        }
-    }
+    static let fields: [TemplateField<Self>] = [
+        .init("make") { .string($0.make) },
+        .init("unwrap") { .string($0.unwrap) },
+    ]
 }

@@ -4,30 +4,29 @@ struct LiveFileContext: TemplateContext {
     /// The `#if` condition the file is compiled under: the description's `liveCondition`, else
     /// `canImport(<module>)`.
     var liveCondition: String
-    var types: ContextList<LiveTypeContext>
+    var types: [LiveTypeContext]
 
-    var templateValue: TemplateValue {
-        .object(file.fields + [
-            (key: "liveCondition", value: .string(liveCondition)),
-            ("types", types.templateValue),
-        ])
-    }
+    static let fields: [TemplateField<Self>] =
+        FileContext.fields.map { $0.of { $0.file } } + [
+            .init("liveCondition") { .string($0.liveCondition) },
+            .init("types") { $0.types.templateValue },
+        ]
 }
 
 /// One adapter, `LiveCloudDatabase`: its names, then its members, properties first.
-struct LiveTypeContext: TemplateContext, TemplateWritingScope {
+struct LiveTypeContext: TemplateContext {
     var names: TypeNames
     /// The SDK documents the class as thread-safe without marking it `Sendable`: the adapter is
     /// `@unchecked Sendable`, with a comment saying why.
     var uncheckedSendable: Bool
     /// Whether the adapter hands out adapters of described types, one per SDK object.
     var hasChildren: Bool
-    var properties: ScopeList<ForwardedProperty>
+    var properties: [ForwardedProperty]
     /// One per form of each call.
-    var calls: ScopeList<Call>
+    var calls: [Call]
 
     /// One form of a call, forwarded to `self.base`.
-    struct Call: TemplateContext, AttributedScope {
+    struct Call: TemplateContext {
         var attributes: [Attribute]
         /// `public func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`.
         var declaration: SpelledText
@@ -37,40 +36,21 @@ struct LiveTypeContext: TemplateContext, TemplateWritingScope {
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .attributes: Attribute.lines(attributes)
-            case .declaration: declaration.templateValue
-            case .invocation: invocation.templateValue
-            case .isAsync: .bool(isAsync)
-            case .child: child?.templateValue ?? .bool(false)
-            default: nil
-            }
-        }
-
-        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            switch field {
-            case .declaration: declaration.write(to: &output)
-            case .invocation: invocation.write(to: &output)
-            default: return false
-            }
-            return true
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("attributes") { Attribute.lines($0.attributes) },
+            .init("declaration") { $0.declaration.templateValue },
+            .init("invocation") { $0.invocation.templateValue },
+            .init("isAsync") { .bool($0.isAsync) },
+            .init("child") { $0.child.templateValue },
+        ]
     }
 
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .target: "self.base_"
-        case .uncheckedSendable: .bool(uncheckedSendable)
-        case .hasChildren: .bool(hasChildren)
-        case .properties: properties.templateValue
-        case .calls: calls.templateValue
-        default: names.value(of: field)
-        }
-    }
-
-    /// The type's names, written in their pieces.
-    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-        names.write(field, to: &output)
-    }
+    static let fields: [TemplateField<Self>] =
+        TypeNames.fields.map { $0.of { $0.names } } + [
+            .init("target") { _ in "self.base_" },
+            .init("uncheckedSendable") { .bool($0.uncheckedSendable) },
+            .init("hasChildren") { .bool($0.hasChildren) },
+            .init("properties") { $0.properties.templateValue },
+            .init("calls") { $0.calls.templateValue },
+        ]
 }

@@ -1,27 +1,26 @@
 /// The context of `Templates/mocks.mustache`: the recording mocks file.
 struct MockFileContext: TemplateContext {
     var file: FileContext
-    var types: ContextList<MockTypeContext>
+    var types: [MockTypeContext]
 
-    var templateValue: TemplateValue {
-        .object(file.fields + [(key: "types", value: types.templateValue)])
-    }
+    static let fields: [TemplateField<Self>] =
+        FileContext.fields.map { $0.of { $0.file } } + [.init("types") { $0.types.templateValue }]
 }
 
 /// One mock, `MockCloudDatabase`, and its backing protocol: its names, then its members,
 /// properties first.
-struct MockTypeContext: TemplateContext, TemplateWritingScope {
+struct MockTypeContext: TemplateContext {
     var names: TypeNames
-    var properties: ScopeList<Property>
+    var properties: [Property]
     /// One per form of each call.
-    var calls: ScopeList<Call>
+    var calls: [Call]
     /// The backing protocol's requirements: one per store-marked property and call.
-    var backingRequirements: ScopeList<BackingRequirement>
+    var backingRequirements: [BackingRequirement]
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
 
     /// A property: read from stubs (or the backing), set values recorded.
-    struct Property: TemplateContext, AttributedScope {
+    struct Property: TemplateContext {
         var attributes: [Attribute]
         /// `public var name: Type`.
         var declaration: String
@@ -35,25 +34,16 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         /// Where a `mockDefault` was copied from.
         var copied: CopiedSwift?
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .attributes: Attribute.lines(attributes)
-            case .declaration: .string(declaration)
-            case .key: key.templateValue
-            case .backed: .string(backed ?? "")
-            case .fallback: .string(fallback.expression ?? "")
-            case .child: fallback.child?.templateValue ?? .bool(false)
-            case .settable: .bool(settable)
-            case .copied: CopiedSwift.templateValue(copied)
-            default: nil
-            }
-        }
-
-        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            guard field == .key else { return false }
-            key.append(to: &output)
-            return true
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("attributes") { Attribute.lines($0.attributes) },
+            .init("declaration") { .string($0.declaration) },
+            .init("child") { $0.fallback.child.templateValue },
+            .init("settable") { .bool($0.settable) },
+            .init("copied") { $0.copied.templateValue },
+            .init("key") { $0.key.templateValue },
+            .init("backed") { .string($0.backed ?? "") },
+            .init("fallback") { .string($0.fallback.expression ?? "") },
+        ]
     }
 
     enum Fallback: Sendable {
@@ -74,7 +64,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
     }
 
     /// The mock of a described type a member hands out: one per key, sharing the log.
-    struct Child: TemplateScope {
+    struct Child: TemplateContext {
         /// A string literal naming the child (its property, or the call and its arguments).
         var key: String
         /// `MockCloudDatabase`.
@@ -82,18 +72,15 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         /// `CloudDatabase`.
         var protocolName: String
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .key: .string(key)
-            case .mock: .string(mock)
-            case .childProtocol: .string(protocolName)
-            default: nil
-            }
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("key") { .string($0.key) },
+            .init("mock") { .string($0.mock) },
+            .init("childProtocol") { .string($0.protocolName) },
+        ]
     }
 
     /// Which recorder entry point answers a form.
-    enum Method: TemplateScope {
+    enum Method: TemplateContext {
         /// A synchronous form: never throws; a stub, the default or `()`.
         case respondWithoutFailing
         /// A synchronous form returning a described type: a child mock.
@@ -111,22 +98,30 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
 
-        /// One field, read as `{{#method.respond}}`: a dotted name's later parts are looked up
-        /// in `method` alone, so another kind's section never finds a field of an enclosing
-        /// context.
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch (self, field) {
-            case (.respondWithoutFailing, .respondWithoutFailing): true
-            case (.child(let child), .child): child.templateValue
-            case (.respond, .respond): true
-            case (.deliverError, .deliverError): true
-            case (.deliverOptional, .deliverOptional): true
-            case (.deliverValue, .deliverValue): true
-            case (.deliverResult, .deliverResult): true
-            case (.run(let outcomes, let errorModel), .run): .object([(key: "outcomes", value: .lines(outcomes)), ("errorModel", .string(errorModel))])
-            default: nil
-            }
-        }
+        /// One field, named after the method, read as `{{#method.respond}}`: a dotted name's
+        /// later parts are looked up in `method` alone, so another kind's section never finds a
+        /// field of an enclosing context.
+        static let fields: [TemplateField<Self>] = [
+            .init("child") { if case .child(let child) = $0 { child.templateValue } else { nil } },
+            .init("respondWithoutFailing") { if case .respondWithoutFailing = $0 { true } else { nil } },
+            .init("respond") { if case .respond = $0 { true } else { nil } },
+            .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
+            .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
+            .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
+            .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
+            .init("run") { if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil } },
+        ]
+    }
+
+    /// `method.run`.
+    struct Run: TemplateContext {
+        var outcomes: [String]
+        var errorModel: String
+
+        static let fields: [TemplateField<Self>] = [
+            .init("outcomes") { .lines($0.outcomes) },
+            .init("errorModel") { .string($0.errorModel) },
+        ]
     }
 
     /// What a recorder call is given.
@@ -154,7 +149,7 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
     }
 
     /// One form of a call.
-    struct Call: TemplateContext, AttributedScope {
+    struct Call: TemplateContext {
         var attributes: [Attribute]
         var declaration: SpelledText
         /// Where a `mockDefault` or `errorValue` was copied from.
@@ -162,65 +157,38 @@ struct MockTypeContext: TemplateContext, TemplateWritingScope {
         var answer: Answer
         var method: Method
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .attributes: Attribute.lines(attributes)
-            case .declaration: declaration.templateValue
-            case .copied: CopiedSwift.templateValue(copied)
-            case .id: answer.id.templateValue
-            case .arguments: answer.arguments.templateValue
-            case .backed: .string(answer.backed ?? "")
-            case .fallback: answer.fallback.map(TemplateValue.string) ?? .bool(false)
-            case .errorValue: .string(answer.errorValue)
-            case .handler: .string(answer.handler)
-            case .method: method.templateValue
-            default: nil
-            }
-        }
-
-        func value(of field: TemplateField, then next: TemplateField) -> TemplateValue?? {
-            field == .method ? .some(method.value(of: next)) : value(of: field).map { $0.value(of: next) }
-        }
-
-        func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-            switch field {
-            case .declaration: declaration.write(to: &output)
-            case .id: answer.id.append(to: &output)
-            case .arguments: answer.arguments.write(to: &output)
-            default: return false
-            }
-            return true
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("attributes") { Attribute.lines($0.attributes) },
+            .init("declaration") { $0.declaration.templateValue },
+            .init("id") { $0.answer.id.templateValue },
+            .init("handler") { .string($0.answer.handler) },
+            .init("arguments") { $0.answer.arguments.templateValue },
+            .init("copied") { $0.copied.templateValue },
+            .init("backed") { .string($0.answer.backed ?? "") },
+            .init("fallback") { $0.answer.fallback.map(TemplateValue.string) ?? false },
+            .init("errorValue") { .string($0.answer.errorValue) },
+            .init("method") { $0.method.templateValue },
+        ]
     }
 
     /// A requirement of the backing protocol.
-    struct BackingRequirement: TemplateContext, TemplateScope {
+    struct BackingRequirement: TemplateContext {
         var doc: DocComment
         /// `func fetchRecord(_ arguments_: CKRecord.ID) throws -> CKRecord`.
         var declaration: String
 
-        func value(of field: TemplateField) -> TemplateValue? {
-            switch field {
-            case .doc: doc.templateValue
-            case .declaration: .string(declaration)
-            default: nil
-            }
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("doc") { $0.doc.templateValue },
+            .init("declaration") { .string($0.declaration) },
+        ]
     }
 
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .properties: properties.templateValue
-        case .calls: calls.templateValue
-        case .hasBacking: .bool(!backingRequirements.isEmpty || !backingRefinements.isEmpty)
-        case .backingRequirements: backingRequirements.templateValue
-        case .backingRefinements: .string(backingRefinements.map { ", " + $0 }.joined())
-        default: names.value(of: field)
-        }
-    }
-
-    /// The type's names, written in their pieces.
-    func write(_ field: TemplateField, to output: inout RenderOutput) -> Bool {
-        names.write(field, to: &output)
-    }
+    static let fields: [TemplateField<Self>] =
+        TypeNames.fields.map { $0.of { $0.names } } + [
+            .init("properties") { $0.properties.templateValue },
+            .init("calls") { $0.calls.templateValue },
+            .init("hasBacking") { .bool(!$0.backingRequirements.isEmpty || !$0.backingRefinements.isEmpty) },
+            .init("backingRequirements") { $0.backingRequirements.templateValue },
+            .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
+        ]
 }

@@ -65,14 +65,20 @@ struct OperationContext: TemplateContext {
         /// What an event of this stream adds to the failures: a requested item's failure, or nothing.
         var returns: String
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "name", value: .string(name)), ("doc", doc.templateValue), ("payload", .string(payload)),
-                ("element", .string(element)), ("mapping", .string(mapping)), ("pattern", .string(pattern)), ("tuple", .string(tuple)),
-                ("labeled", .string(labeled)), ("bindsValue", .bool(bindsValue)), ("bindsError", .bool(bindsError)),
-                ("calls", calls.templateValue), ("returns", .string(returns)),
-            ])
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("name") { .string($0.name) },
+            .init("doc") { $0.doc.templateValue },
+            .init("payload") { .string($0.payload) },
+            .init("element") { .string($0.element) },
+            .init("mapping") { .string($0.mapping) },
+            .init("pattern") { .string($0.pattern) },
+            .init("tuple") { .string($0.tuple) },
+            .init("labeled") { .string($0.labeled) },
+            .init("bindsValue") { .bool($0.bindsValue) },
+            .init("bindsError") { .bool($0.bindsError) },
+            .init("calls") { $0.calls.templateValue },
+            .init("returns") { .string($0.returns) },
+        ]
     }
 
     /// A block property of the operation, read into a local of the same name.
@@ -85,9 +91,12 @@ struct OperationContext: TemplateContext {
         /// The block's type, for the accessors.
         var type: String
 
-        var templateValue: TemplateValue {
-            .object([(key: "name", value: .string(name)), ("deprecated", .bool(deprecated)), ("setter", .string(setter)), ("type", .string(type))])
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("name") { .string($0.name) },
+            .init("deprecated") { .bool($0.deprecated) },
+            .init("setter") { .string($0.setter) },
+            .init("type") { .string($0.type) },
+        ]
     }
 
     /// Calling a block with its arguments when the app set it: `if let block_ = … { block_(…) }`.
@@ -100,18 +109,29 @@ struct OperationContext: TemplateContext {
         /// A `Result` block, written out in full with its legacy block as the `else`.
         var isPrimary: Bool
         /// The legacy block called when this one is not set.
-        var legacy: (condition: String, arguments: String)?
+        var legacy: LegacyCall?
         /// Where the description's `arguments` or `unwrap` were copied from.
         var copied: CopiedSwift?
 
-        var templateValue: TemplateValue {
-            .object([
-                (key: "condition", value: .string(condition)), ("arguments", .string(arguments)), ("isProgress", .bool(isProgress)),
-                ("isPrimary", .bool(isPrimary)),
-                ("legacy", legacy.map { .object([(key: "legacyCondition", value: .string($0.condition)), ("legacyArguments", .string($0.arguments))]) } ?? .bool(false)),
-                ("copied", CopiedSwift.templateValue(copied)),
-            ])
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("condition") { .string($0.condition) },
+            .init("arguments") { .string($0.arguments) },
+            .init("isProgress") { .bool($0.isProgress) },
+            .init("isPrimary") { .bool($0.isPrimary) },
+            .init("legacy") { $0.legacy.templateValue },
+            .init("copied") { $0.copied.templateValue },
+        ]
+    }
+
+    /// A legacy block called in place of a `Result` block the app did not set.
+    struct LegacyCall: TemplateContext {
+        var condition: String
+        var arguments: String
+
+        static let fields: [TemplateField<Self>] = [
+            .init("legacyCondition") { .string($0.condition) },
+            .init("legacyArguments") { .string($0.arguments) },
+        ]
     }
 
     /// The requested items of one stream, each failed with a whole failure's error.
@@ -120,13 +140,26 @@ struct OperationContext: TemplateContext {
         /// The description's `requested` expression.
         var requested: String
 
-        var templateValue: TemplateValue {
-            .object([(key: "stream", value: .string(stream)), ("requested", .string(requested))])
-        }
+        static let fields: [TemplateField<Self>] = [
+            .init("stream") { .string($0.stream) },
+            .init("requested") { .string($0.requested) },
+        ]
+    }
+
+    /// The requested items a whole failure fails, and where the first `requested` expression
+    /// was copied from.
+    struct RequestedFailures: TemplateContext {
+        var streams: [RequestedFailure]
+        var copied: CopiedSwift?
+
+        static let fields: [TemplateField<Self>] = [
+            .init("streams") { $0.streams.templateValue },
+            .init("copied") { $0.copied.templateValue },
+        ]
     }
 
     /// What a fault wrapper's intercept swaps, takes out and puts back.
-    struct Intercept: Sendable {
+    struct Intercept: TemplateContext {
         /// The blocks swapped for the delivery's (every block but progress).
         var swapped: [Block]
         var swapsDeprecated: Bool
@@ -148,13 +181,16 @@ struct OperationContext: TemplateContext {
             var keyType: String
             var stream: String
 
-            var templateValue: TemplateValue {
-                .object([
-                    (key: "property", value: .string(property)), ("index", .string(String(index))), ("requested", .string(requested)),
-                    ("atomic", .string(atomic)), ("keyPath", .string(keyPath)), ("copied", CopiedSwift.templateValue(copied)),
-                    ("keyType", .string(keyType)), ("stream", .string(stream)),
-                ])
-            }
+            static let fields: [TemplateField<Self>] = [
+                .init("property") { .string($0.property) },
+                .init("index") { .string(String($0.index)) },
+                .init("requested") { .string($0.requested) },
+                .init("atomic") { .string($0.atomic) },
+                .init("keyPath") { .string($0.keyPath) },
+                .init("copied") { $0.copied.templateValue },
+                .init("keyType") { .string($0.keyType) },
+                .init("stream") { .string($0.stream) },
+            ]
         }
 
         /// `operation.block = value`, or through the deprecated accessor's setter.
@@ -162,51 +198,52 @@ struct OperationContext: TemplateContext {
             var block: Block
             var value: String
 
-            var templateValue: TemplateValue {
-                .object(
-                    [(key: "name", value: .string(block.name)), ("deprecated", .bool(block.deprecated)), ("setter", .string(block.setter)), ("value", .string(value))])
-            }
-        }
-
-        var fields: [(key: String, value: TemplateValue)] {
-            [
-                (key: "swapped", value: swapped.templateValue), ("swapsDeprecated", .bool(swapsDeprecated)), ("inputs", inputs.templateValue),
-                ("hasInputs", .bool(!inputs.isEmpty)), ("assignments", assignments.templateValue),
-                ("finalBlock", finalBlock.map { Assignment(block: $0, value: "").templateValue } ?? .bool(false)),
-                ("restored", .list(swapped.map { Assignment(block: $0, value: $0.name).templateValue })),
+            static let fields: [TemplateField<Self>] = [
+                .init("name") { .string($0.block.name) },
+                .init("deprecated") { .bool($0.block.deprecated) },
+                .init("setter") { .string($0.block.setter) },
+                .init("value") { .string($0.value) },
             ]
         }
+
+        static let fields: [TemplateField<Self>] = [
+            .init("swapped") { $0.swapped.templateValue },
+            .init("swapsDeprecated") { .bool($0.swapsDeprecated) },
+            .init("inputs") { $0.inputs.templateValue },
+            .init("hasInputs") { .bool(!$0.inputs.isEmpty) },
+            .init("assignments") { $0.assignments.templateValue },
+            .init("finalBlock") { $0.finalBlock.map { Assignment(block: $0, value: "") }.templateValue },
+            .init("restored") { $0.swapped.map { Assignment(block: $0, value: $0.name) }.templateValue },
+        ]
     }
 
-    var templateValue: TemplateValue {
-        let deprecated = blocks.filter(\.deprecated)
-        return .object([
-            (key: "sdkType", value: .string(sdkType)),
-            ("sdkTypeLiteral", StringLiteral(sdkType).templateValue),
-            ("outcomeName", .string(outcomeName)),
-            ("keyLiteral", StringLiteral(keyName).templateValue),
-            ("keyName", .string(keyName)),
-            ("hasStore", .bool(storeAction != nil)),
-            ("storeAction", .string(storeAction ?? "")),
-            ("backingName", .string(backingName)),
-            ("doc", doc.templateValue),
-            ("resultType", .string(Qualified.result(finalType))),
-            ("finalType", .string(finalType)),
-            ("streams", streams.templateValue),
-            ("hasStreams", .bool(!streams.isEmpty)),
-            ("blocks", blocks.templateValue),
-            ("requestedFailures", requestedFailures.isEmpty ? .bool(false)
-                : .object([(key: "streams", value: requestedFailures.templateValue), ("copied", CopiedSwift.templateValue(requestedCopied))])),
-            ("finalDefault", .object([(key: "expression", value: .string(finalDefault)), ("copied", CopiedSwift.templateValue(finalDefaultCopied))])),
-            ("collected", collected.templateValue),
-            ("eventsParameter", .string(collected.isEmpty ? "_" : "events_")),
-            ("finalBindsValue", .bool(finalBindsValue)),
-            ("finalBindsError", .bool(finalBindsError)),
-            ("finalCalls", finalCalls.templateValue),
-            ("hasDeprecatedBlocks", .bool(!deprecated.isEmpty)),
-            ("deprecatedBlocks", deprecated.templateValue),
-            ("legacyProtocol", .string(legacyProtocol)),
-            ("legacyAccess", .string(legacyAccess)),
-        ] + intercept.fields)
-    }
+    static let fields: [TemplateField<Self>] = [
+        .init("sdkType") { .string($0.sdkType) },
+        .init("sdkTypeLiteral") { StringLiteral($0.sdkType).templateValue },
+        .init("outcomeName") { .string($0.outcomeName) },
+        .init("keyLiteral") { StringLiteral($0.keyName).templateValue },
+        .init("keyName") { .string($0.keyName) },
+        .init("hasStore") { .bool($0.storeAction != nil) },
+        .init("storeAction") { .string($0.storeAction ?? "") },
+        .init("backingName") { .string($0.backingName) },
+        .init("doc") { $0.doc.templateValue },
+        .init("resultType") { .string(Qualified.result($0.finalType)) },
+        .init("finalType") { .string($0.finalType) },
+        .init("streams") { $0.streams.templateValue },
+        .init("hasStreams") { .bool(!$0.streams.isEmpty) },
+        .init("blocks") { $0.blocks.templateValue },
+        .init("requestedFailures") {
+            $0.requestedFailures.isEmpty ? false : RequestedFailures(streams: $0.requestedFailures, copied: $0.requestedCopied).templateValue
+        },
+        .init("finalDefault") { CopiedExpression(expression: $0.finalDefault, copied: $0.finalDefaultCopied).templateValue },
+        .init("collected") { $0.collected.templateValue },
+        .init("eventsParameter") { .string($0.collected.isEmpty ? "_" : "events_") },
+        .init("finalBindsValue") { .bool($0.finalBindsValue) },
+        .init("finalBindsError") { .bool($0.finalBindsError) },
+        .init("finalCalls") { $0.finalCalls.templateValue },
+        .init("hasDeprecatedBlocks") { .bool($0.blocks.contains(where: \.deprecated)) },
+        .init("deprecatedBlocks") { $0.blocks.filter(\.deprecated).templateValue },
+        .init("legacyProtocol") { .string($0.legacyProtocol) },
+        .init("legacyAccess") { .string($0.legacyAccess) },
+    ] + Intercept.fields.map { $0.of { $0.intercept } }
 }

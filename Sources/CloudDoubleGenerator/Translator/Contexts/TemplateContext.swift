@@ -1,52 +1,40 @@
-/// What a template renders, typed: each artifact's translator makes one, every field documented
-/// where it is declared and every value already escaped (``DocComment``, ``StringLiteral``,
-/// ``Attribute``, identifiers through `SwiftNames.escaped`). `templateValue` is the one place a
-/// context's field names are spelled; `TemplateContextTests` checks that every name a bundled
-/// template looks up is one of them, and the context snapshots lock what each holds.
+/// What a template renders, typed: each artifact's translator makes one, every value already
+/// escaped (``DocComment``, ``StringLiteral``, ``Attribute``, identifiers through
+/// `SwiftNames.escaped`). `fields` is the one place a context's field names are spelled, for file
+/// and member contexts alike; `TemplateContextTests` checks that every name a bundled template
+/// looks up is one of them and that every one of them is read, and the context snapshots lock
+/// what each holds.
 protocol TemplateContext: Sendable {
-    var templateValue: TemplateValue { get }
+    static var fields: [TemplateField<Self>] { get }
 }
 
-/// A list of contexts made one at a time as the template reaches them and dropped after, so a
-/// large description's contexts are never all held at once (its types render on all cores).
-struct ContextList<Element: TemplateContext>: Sendable {
-    let count: Int
-    let item: @Sendable (Int) -> Element
-
-    init(count: Int, item: @escaping @Sendable (Int) -> Element) {
-        self.count = count
-        self.item = item
-    }
-
-    /// Every element, made now (for tests and snapshots).
-    var elements: [Element] { (0..<count).map(item) }
-
+extension TemplateContext {
+    /// The context as the renderer reads it: an object of its fields.
     var templateValue: TemplateValue {
-        let item = self.item
-        return .generated(GeneratedList(count: count) { item($0).templateValue })
+        .object(Self.fields.compactMap { field in field.value(self).map { (key: field.name, value: $0) } })
     }
+
+    /// The names of `fields`.
+    static var fieldNames: [String] { fields.map(\.name) }
 }
 
 extension Array where Element: TemplateContext {
     var templateValue: TemplateValue { .list(map(\.templateValue)) }
 }
 
-/// A type's member contexts as its template reads them: each is put in its scope's box as it
-/// is appended (moved there, not copied), so rendering the list retains one array, where an
-/// array of contexts made a box and a copy of every member (a retain of each of its strings)
-/// each time its section was rendered.
-struct ScopeList<Element: TemplateContext>: Sendable {
-    private(set) var values: [TemplateValue] = []
+extension Optional where Wrapped: TemplateContext {
+    /// The context, or `false` for a section over it to render nothing.
+    var templateValue: TemplateValue { self?.templateValue ?? .bool(false) }
+}
 
-    init(capacity: Int = 0) {
-        values.reserveCapacity(capacity)
-    }
+/// Copied Swift and where it came from: an expression of the description's and its
+/// `#sourceLocation` (an error model's constants, an operation's final default).
+struct CopiedExpression: TemplateContext {
+    var expression: String
+    var copied: CopiedSwift?
 
-    mutating func append(_ element: consuming Element) {
-        values.append(element.templateValue)
-    }
-
-    var isEmpty: Bool { values.isEmpty }
-
-    var templateValue: TemplateValue { .list(values) }
+    static let fields: [TemplateField<Self>] = [
+        .init("expression") { .string($0.expression) },
+        .init("copied") { $0.copied.templateValue },
+    ]
 }

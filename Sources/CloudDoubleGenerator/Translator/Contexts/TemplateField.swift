@@ -1,22 +1,21 @@
-/// The names the typed contexts answer as ``TemplateScope``s: one case per name, spelled once,
-/// here (the raw value is the name a template writes). Each context's `value(of:)` says which it
-/// has; `TemplateContextTests` checks that every name a bundled template looks up is answered.
-enum TemplateField: String, CaseIterable, Sendable {
-    // A described type's generated names (`TypeNames`).
-    case name, nameLiteral, sdkType, protocolName, liveName, faultName, mockName, mockNameLiteral, callKeyName, backingName
-    // A type's members and what a wrapper or adapter forwards to.
-    case target, uncheckedSendable, hasChildren, properties, calls
-    // A member.
-    case attributes, declaration, invocation, isAsync, child, settable, throughFaults, id, handler, arguments, kind, copied, doc
-    // How a described type a member returns is handed out (`ChildWrapping`).
-    case childType, make, unwrap
-    // Mocks.
-    case hasBacking, backingRequirements, backingRefinements, key, backed, fallback, errorValue, method, mock, childProtocol
-    // The one field of a fault wrapper call's `kind` and of a mock call's `method`.
-    case forwarded, async, items, completion, result, operation
-    case respondWithoutFailing, respond, deliverError, deliverOptional, deliverValue, deliverResult, run
-    // Protocols.
-    case protocolMembers, defaultOverloads, hasDefaultOverloads, callKeys, callKeyParameters, whereClause
-    // `#sourceLocation` (`CopiedSwift`).
-    case file, descriptionLine
+/// One field of a template context: the name a template looks it up by, and how the context
+/// answers it. Each context declares its fields once, in one table (`fields`), in the order its
+/// snapshot lists them.
+struct TemplateField<Context>: Sendable {
+    let name: String
+    /// The field's value; nil when this context has no such field (a kind's fields other than
+    /// its own), so that the lookup goes on outwards, as for any name an object does not hold.
+    let value: @Sendable (Context) -> TemplateValue?
+
+    init(_ name: String, _ value: @escaping @Sendable (Context) -> TemplateValue?) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The same field, answered by the part of an enclosing context that holds this one (a
+    /// file's common fields, a type's names).
+    func of<Outer>(_ part: @escaping @Sendable (Outer) -> Context) -> TemplateField<Outer> {
+        let value = self.value
+        return TemplateField<Outer>(name) { value(part($0)) }
+    }
 }

@@ -42,30 +42,6 @@ enum Attribute: Sendable, Equatable {
     static func lines(_ attributes: [Attribute]) -> TemplateValue {
         .lines(attributes.map(\.text))
     }
-
-    /// The attributes written as a line section over `lines(attributes)` renders them: a
-    /// member's context writes them so (``TemplateWritingScope``) rather than making the list.
-    static func write(_ attributes: [Attribute], prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) {
-        for attribute in attributes {
-            output.append(prefix)
-            output.append(attribute.text)
-            output.append(suffix)
-        }
-    }
-}
-
-/// A member's context whose only lines it writes itself are its attributes (the templates'
-/// `{{#attributes}}` sections): one `writeLines` for every such context.
-protocol AttributedScope: TemplateWritingScope {
-    var attributes: [Attribute] { get }
-}
-
-extension AttributedScope {
-    func writeLines(_ field: TemplateField, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, to output: inout RenderOutput) -> Bool {
-        guard field == .attributes else { return false }
-        Attribute.write(attributes, prefix: prefix, suffix: suffix, to: &output)
-        return true
-    }
 }
 
 /// The arguments of an `@available(…)` attribute a description gives, parsed and checked against

@@ -2,7 +2,7 @@
 /// arguments) came from. Templates put the code it covers between
 /// `#sourceLocation(file: {{file}}, line: {{descriptionLine}})` and `#sourceLocation()`, so a
 /// compile error in it points at the description's line and Xcode shows it on the JSON.
-struct CopiedSwift: TemplateScope, Equatable {
+struct CopiedSwift: TemplateContext, Equatable {
     /// The description's path as a string literal.
     let file: StringLiteral
     /// The line of the description the code was copied from.
@@ -13,16 +13,8 @@ struct CopiedSwift: TemplateScope, Equatable {
         self.line = line
     }
 
-    /// `{file, descriptionLine}`, or false when nothing was copied (the section renders nothing).
-    static func templateValue(_ copied: CopiedSwift?) -> TemplateValue {
-        copied?.templateValue ?? .bool(false)
-    }
-
-    func value(of field: TemplateField) -> TemplateValue? {
-        switch field {
-        case .file: file.templateValue
-        case .descriptionLine: .string(String(line))
-        default: nil
-        }
-    }
+    static let fields: [TemplateField<Self>] = [
+        .init("file") { $0.file.templateValue },
+        .init("descriptionLine") { .string(String($0.line)) },
+    ]
 }
