@@ -1,9 +1,10 @@
 // Transcribed from firebase/firebase-ios-sdk, FirebaseDatabase/Sources/Public/FirebaseDatabase/FIRDataSnapshot.h
 // at commit eed63a35a90dbd46184ca1a6afeb144ee783b5fd, as Swift imports it: only the members the
 // example uses. The header declares `NS_SWIFT_SENDABLE NS_SWIFT_NAME(DataSnapshot) @interface
-// FIRDataSnapshot : NSObject` and no initialiser: apps receive snapshots, they never make one.
-// (ObjC's inherited `-init` would make an empty, unusable object; the stand-in has no public
-// initialiser at all, so a test cannot make one either, as on Apple platforms.)
+// FIRDataSnapshot : NSObject` and no initialiser: apps receive snapshots with data, they cannot
+// make one. Swift still sees NSObject's `init()` (Firebase's own FirebaseDatabase/Tests/Unit/Swift/
+// DatabaseAPITests.swift calls `DataSnapshot()`), which makes a snapshot of nothing; so does the
+// stand-in's (Firebase's would crash on `key`, which bridges a nil; the stand-in's key is "").
 
 import Foundation
 
@@ -11,6 +12,12 @@ open class DataSnapshot: NSObject, @unchecked Sendable {
     // Immutable after init: snapshots "are efficiently-generated immutable copies of the data".
     private let storedValue: TreeValue?
     private let location: [String]
+
+    /// NSObject's `init()`, as Swift imports it for a header that declares none: no data.
+    public override init() {
+        storedValue = nil
+        location = []
+    }
 
     init(value: TreeValue?, at location: [String]) {
         storedValue = value

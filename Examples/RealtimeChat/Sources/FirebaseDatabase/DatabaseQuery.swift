@@ -1,7 +1,9 @@
 // Transcribed from firebase/firebase-ios-sdk, FirebaseDatabase/Sources/Public/FirebaseDatabase/FIRDatabaseQuery.h
 // at commit eed63a35a90dbd46184ca1a6afeb144ee783b5fd, as Swift imports it: only the members the
 // example uses. The header's class is `NS_SWIFT_NAME(DatabaseQuery) @interface FIRDatabaseQuery : NSObject`,
-// neither `NS_SWIFT_SENDABLE` nor with a public initialiser (NSObject's `init` aside).
+// neither `NS_SWIFT_SENDABLE` nor with an initialiser of its own: Swift sees NSObject's `init()`
+// (Firebase's DatabaseAPITests.swift calls `DatabaseQuery()` and `DatabaseReference()`), which
+// gives a query attached to no database. The stand-in's gives one on an empty database of its own.
 //
 // What the members do here is the stand-in's own choice, not Firebase's: a tiny in-process tree
 // (`TreeStore`), events raised synchronously on the calling thread (Firebase raises them on its
@@ -15,6 +17,12 @@ public typealias DatabaseHandle = UInt
 open class DatabaseQuery: NSObject {
     let store: TreeStore
     let path: [String]
+
+    /// NSObject's `init()`, as Swift imports it for a header that declares none.
+    public override init() {
+        store = TreeStore()
+        path = []
+    }
 
     init(store: TreeStore, path: [String]) {
         self.store = store

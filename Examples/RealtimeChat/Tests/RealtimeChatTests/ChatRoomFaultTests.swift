@@ -12,7 +12,7 @@ import Testing
     private func room(plan: FaultPlan, seed: UInt64, clock: VirtualClock, maxAttempts: Int = 6) -> (ChatRoom, MockRealtimeReference, FaultInjectingRealtimeReference) {
         let mock = MockRealtimeReference()
         let message = mock.childByAutoId() as! MockRealtimeReference   // the child mock every auto id gets (see README)
-        message.stub(.setValue, .value(Snapshots.reference()))
+        message.stub(.setValue, .value(DatabaseReference()))   // NSObject's init, as Firebase's API tests use it
         let faulty = FaultInjectingRealtimeReference(wrapping: mock, plan: plan, seed: seed, time: clock.timeSource)
         let room = ChatRoom(room: faulty, maxAttempts: maxAttempts, time: clock.timeSource, random: RandomSource(seed: seed))
         return (room, message, faulty)
