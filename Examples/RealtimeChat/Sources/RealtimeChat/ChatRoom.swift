@@ -88,7 +88,12 @@ public final class ChatRoom: Sendable {
 
     /// Removes the listener; no message arrives after this.
     public func stopListening() {
-        guard let handle = state.withLock({ state in defer { state.handle = nil }; return state.handle }) else { return }
+        let handle = state.withLock { state in
+            let handle = state.handle
+            state.handle = nil
+            return handle
+        }
+        guard let handle else { return }
         room.removeObserver(withHandle: handle)
     }
 }
