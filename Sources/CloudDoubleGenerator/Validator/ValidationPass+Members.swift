@@ -2,7 +2,8 @@
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
 extension ValidationPass {
-    func members(of type: DescribedType, operationNames: [String]) {
+    /// `typeNames`: the described types' valid names, which references must name.
+    func members(of type: DescribedType, operationNames: [String], typeNames: [String: SourceLocation]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         ids.reserveCapacity(type.properties.count + type.calls.count)
@@ -31,7 +32,7 @@ extension ValidationPass {
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, at: .property)
+            typeUse(property.type, at: .property, typeNames: typeNames)
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
@@ -52,7 +53,7 @@ extension ValidationPass {
             } else if let first = call.forms.first {
                 claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
             }
-            self.call(call, of: type, overloads: &overloads)
+            self.call(call, of: type, overloads: &overloads, typeNames: typeNames)
             for operation in operationsRun(by: call, operationNames: operationNames) {
                 claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
@@ -122,7 +123,7 @@ extension ValidationPass {
         }
     }
 
-    func call(_ call: Call, of type: DescribedType, overloads: inout OverloadKeys) {
+    func call(_ call: Call, of type: DescribedType, overloads: inout OverloadKeys, typeNames: [String: SourceLocation]) {
         // Parameters and forms are read in place (`parameters[index].name`): a `for` over them
         // copied each, a retain and a release of every field.
         let parameters = call.parameters
@@ -145,7 +146,7 @@ extension ValidationPass {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value) }
+        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
             return nil
