@@ -36,6 +36,7 @@ extension ValidationPass {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
             }
             for attribute in property.availability { availability(attribute) }
+            requirementAvailability(property.availability, of: "the property \"\(property.name.value)\"", isAsync: false)
             deprecation(property.deprecation, at: property.name.location)
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
@@ -192,6 +193,7 @@ extension ValidationPass {
             for label in labels { self.label(label) }
         }
         for attribute in form.availability { availability(attribute) }
+        requirementAvailability(form.availability, of: "the \"\(form.kind.value.rawValue)\" form \"\(form.name.value)\"", isAsync: form.kind.value == .async)
         deprecation(form.deprecation, at: form.location)
         expression(form.errorValue, what: "\"errorValue\"")
         if form.kind.value == .completion || form.kind.value == .result {

@@ -135,6 +135,24 @@ struct ValidationPass {
         }
     }
 
+    /// The availability of a member the generated protocol requires (a property or a form): Swift
+    /// refuses a requirement marked unavailable (only an `@objc` protocol's may be), and an
+    /// async one marked `noasync`.
+    func requirementAvailability(_ attributes: [Located<String>], of what: String, isAsync: Bool) {
+        for attribute in attributes {
+            guard let parsed = Availability(parsing: attribute.value) else { continue }
+            if parsed.isUnavailable {
+                sink.error(
+                    "\(what) cannot be unavailable: the generated protocol requires it, and Swift lets only an @objc protocol's members be unavailable",
+                    at: attribute.location, hint: "leave it out of the description, and list it under \"omitted\" with the reason")
+            } else if parsed.isNoAsync, isAsync {
+                sink.error(
+                    "\(what) cannot be noasync: Swift requires an async declaration to be available from asynchronous contexts",
+                    at: attribute.location, hint: "remove noasync from the async form's availability")
+            }
+        }
+    }
+
     /// `renamed` is a declaration name (`record(for:)`), so the attribute stays one attribute.
     func deprecation(_ deprecation: Deprecation?, at location: SourceLocation) {
         guard let renamed = deprecation?.renamed, !SwiftSnippets.isDeclarationName(renamed) else { return }
