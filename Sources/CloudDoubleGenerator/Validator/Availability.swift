@@ -43,8 +43,8 @@ struct Availability: Sendable, Equatable {
 
     var text: String { "@available(" + arguments.map(\.text).joined(separator: ", ") + ")" }
 
-    /// Whether the attribute makes the declaration unavailable (on one platform or all).
-    var isUnavailable: Bool { arguments.contains(.name("unavailable", version: nil)) }
+    /// Whether the attribute makes the declaration unavailable everywhere (`@available(*, unavailable)`).
+    var isUnconditionallyUnavailable: Bool { arguments.first == .wildcard && arguments.contains(.name("unavailable", version: nil)) }
 
     /// Whether the attribute makes the declaration unavailable from asynchronous contexts.
     var isNoAsync: Bool { arguments.contains(.name("noasync", version: nil)) }

@@ -137,11 +137,13 @@ struct ValidationPass {
 
     /// The availability of a member the generated protocol requires (a property or a form): Swift
     /// refuses a requirement marked unavailable (only an `@objc` protocol's may be), and an
-    /// async one marked `noasync`.
+    /// async one marked `noasync`. A platform's `unavailable` is left as it is: `clouddouble
+    /// check` asks for it where the SDK no longer offers a member, and it compiles for other
+    /// platforms (whether Swift takes it for that platform is not checked here).
     func requirementAvailability(_ attributes: [Located<String>], of what: String, isAsync: Bool) {
         for attribute in attributes {
             guard let parsed = Availability(parsing: attribute.value) else { continue }
-            if parsed.isUnavailable {
+            if parsed.isUnconditionallyUnavailable {
                 sink.error(
                     "\(what) cannot be unavailable: the generated protocol requires it, and Swift lets only an @objc protocol's members be unavailable",
                     at: attribute.location, hint: "leave it out of the description, and list it under \"omitted\" with the reason")

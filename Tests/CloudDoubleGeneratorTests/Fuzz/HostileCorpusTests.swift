@@ -96,7 +96,7 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "availability at version 0", raw: ["AVAILABILITY": #""@available(macOS 0, iOS 15.0, *)""#], expect: .refused("the version 0 is 0")),
         Case(name: "availability with an overflowing version", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.4294967296, *)""#], expect: .refused("has a component too large")),
         Case(name: "availability unavailable and deprecated", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable, deprecated)""#], expect: .refused("cannot be combined")),
-        Case(name: "an unavailable form", raw: ["FORM_AVAILABILITY": #""@available(iOS, unavailable)""#], expect: .refused("cannot be unavailable")),
+        Case(name: "an unavailable form", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable)""#], expect: .refused("cannot be unavailable")),
         Case(name: "a noasync async form", raw: ["FORM_AVAILABILITY": #""@available(*, noasync)""#], expect: .refused("cannot be noasync")),
         Case(
             name: "noasync forms that are not async",
