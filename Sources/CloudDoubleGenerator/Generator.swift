@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pipeline: parse and decode → validate → translate → render. Pure: nothing is written here, so a
+/// The pipeline: parse → decode → validate → translate → render. Pure: nothing is written here, so a
 /// failure at any stage leaves earlier outputs as they were.
 public struct Generator: Sendable {
     public var templates: TemplateSet
@@ -16,10 +16,12 @@ public struct Generator: Sendable {
         try resolve(bytes, file: file).description
     }
 
-    /// Parses and validates a description; the validated description, resolved, that translators take.
+    /// Parses, decodes and validates a description: the validated description, resolved, that
+    /// translators take.
     public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
         do {
-            let description = try DescriptionDecoder.decode(bytes, file: file)
+            let document = try JSONDocument(parsing: bytes, file: file)
+            let description = try DescriptionDecoder.decode(document, file: file)
             return try Validator.validate(description, file: file)
         } catch {
             throw .description(error)

@@ -1,32 +1,23 @@
-/// Turns the bytes of a description file into the model, reporting every problem of syntax and
-/// shape (missing keys, wrong types, unknown keys, duplicate keys) with its location.
-/// Rules that need the whole model (names, ids, references) are the ``Validator``'s.
-/// Turns the bytes of a description file into the model, reporting every problem of syntax and
-/// shape (missing keys, wrong types, unknown keys, duplicate keys) with its location.
+/// Turns a parsed description file into the model, reporting every problem of shape (missing
+/// keys, wrong types, unknown keys, duplicate keys) with its location.
 /// Rules that need the whole model (names, ids, references) are the ``Validator``'s.
 public enum DescriptionDecoder {
-    /// Descriptions larger than this are refused before parsing: 64 MB is thousands of times the
-    /// CloudKit description, and far beyond what a build should spend time on.
+    /// Descriptions larger than this are refused before parsing (`JSONDocument`): 64 MB is
+    /// thousands of times the CloudKit description, and far beyond what a build should spend time on.
     public static let maximumBytes = 64 << 20
 
+    /// The model of the description in `bytes`: parsed, then decoded.
     public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
-        guard bytes.count <= maximumBytes else {
-            throw DiagnosticsError([Diagnostic(
-                file: file, location: SourceLocation(line: 1, column: 1),
-                message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(maximumBytes >> 20) MB")])
-        }
-        var parser = JSONParser(bytes)
-        let root: JSONValue
-        do throws(JSONParser.Failure) {
-            root = try parser.parse()
-        } catch {
-            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
-        }
+        try decode(JSONDocument(parsing: bytes, file: file), file: file)
+    }
+
+    /// The model of a parsed description, or every problem of its shape.
+    static func decode(_ document: JSONDocument, file: String) throws(DiagnosticsError) -> APIDescription {
         let sink = DiagnosticSink(file: file)
-        for duplicate in parser.duplicateKeys {
+        for duplicate in document.duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let description = Reader(sink: sink).description(root)
+        let description = Reader(sink: sink).description(document.root)
         guard let description, sink.diagnostics.isEmpty else { throw DiagnosticsError(sink.diagnostics) }
         return description
     }
