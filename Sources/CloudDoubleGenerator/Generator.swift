@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pipeline: parse → validate → translate → render. Pure: nothing is written here, so a
+/// The pipeline: parse → decode → validate → translate → render. Pure: nothing is written here, so a
 /// failure at any stage leaves earlier outputs as they were.
 public struct Generator: Sendable {
     public var templates: TemplateSet
@@ -16,15 +16,13 @@ public struct Generator: Sendable {
         try resolve(bytes, file: file).description
     }
 
-    /// Parses and validates a description; the validated description, resolved, that translators take.
+    /// Parses, decodes and validates a description: the validated description, resolved, that
+    /// translators take.
     public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
         do {
-            // Each type is checked where it is decoded, when it can be; the validator checks
-            // the rest (and any type not checked yet) and resolves the types.
-            switch try DescriptionDecoder.decode(bytes, file: file, checkingTypes: true) {
-            case .described(let description): return try Validator.validate(description, file: file)
-            case .checked(let checks, let types): return try Validator.validate(checks, types: types)
-            }
+            let document = try JSONDocument(parsing: bytes, file: file)
+            let description = try DescriptionDecoder.decode(document, file: file)
+            return try Validator.validate(description, file: file)
         } catch {
             throw .description(error)
         }

@@ -1,12 +1,10 @@
 @testable import CloudDoubleGenerator
 import XCTest
 
-/// Every generated top-level name is claimed once (`ValidationPass.generatedNames(_:)`), found by
-/// the hash made with the name on the core that checked its type (`HashedName`): the same
-/// refusals, in the same order and words, as a dictionary of the names gave.
+/// Every generated top-level name is claimed once (`ValidationPass.generatedNames(_:)`): a name
+/// another already claimed, or an SDK type's, is refused where it is made.
 final class GeneratedNameClaimTests: XCTestCase {
-    /// One type a line (the types' line is their index plus 2), more than the 64 that are
-    /// checked on all cores.
+    /// One type a line (the types' line is their index plus 2).
     static let description: String = {
         var types = [
             #"{ "name": "Store", "sdkType": "SDKStore", "calls": [{ "parameters": [], "store": "fetch", "returns": "Int", "forms": { "sync": { "name": "count" } } }] },"#,
@@ -28,7 +26,7 @@ final class GeneratedNameClaimTests: XCTestCase {
     }()
 
     /// Generated names that are another's, or an SDK type's, each refused where it is made, in
-    /// the order main's dictionary-based claim reported them (its tool's output, kept here).
+    /// the order they are claimed.
     func testCollidingGeneratedNamesAreRefusedInOrder() {
         let expected = """
             Claims.clouddouble.json:2:11: error: the generated name MockBenchStore (its mock) is the name of an SDK type or module, which it would hide in generated code
@@ -60,19 +58,5 @@ final class GeneratedNameClaimTests: XCTestCase {
             // Compared by their bytes: `String` equality would let the two spellings of `Éte` pass for each other.
             XCTAssertEqual(Array(diagnostics.description.utf8), Array(expected.utf8), diagnostics.description)
         }
-    }
-
-    /// As a key, a name is found by its hash made once and its text: every name claimed is
-    /// found, none that is not, and canonically equivalent names are one name (as `String`s are).
-    func testAHashedNameIsAKeyAsItsTextIs() {
-        var claimed: [HashedName: Int] = [:]
-        for index in 0..<1_000 where claimed[HashedName("Name\(index)")] == nil { claimed[HashedName("Name\(index)")] = index }
-        XCTAssertEqual((0..<1_000).map { claimed[HashedName("Name\($0)")] }, (0..<1_000).map { $0 })
-        XCTAssertNil(claimed[HashedName("Name1000")])
-        XCTAssertNil(claimed[HashedName("\u{C9}te")])
-        claimed[HashedName("\u{C9}te")] = 1_000
-        XCTAssertEqual(claimed[HashedName("E\u{301}te")], 1_000, "canonically equivalent names are one name")
-        XCTAssertEqual(HashedName("E\u{301}te"), HashedName("\u{C9}te"))
-        XCTAssertNotEqual(HashedName("Name1"), HashedName("Name2"))
     }
 }

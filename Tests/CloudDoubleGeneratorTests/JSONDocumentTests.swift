@@ -1,9 +1,8 @@
 @testable import CloudDoubleGenerator
 import XCTest
 
-/// The parsed document keeps keys and strings in the file's bytes (`JSONDocument`) and an object's
-/// reader finds each key once (`ObjectReader`, `ObjectKey`): keys written with escapes, and keys a
-/// reader reads though its object does not allow them, behave as when every key was a `String`.
+/// Keys are read as the text they spell (`ObjectReader`, `ObjectKey`): keys written with escapes
+/// or outside ASCII, and keys a reader reads though its object does not allow them.
 final class JSONDocumentTests: XCTestCase {
     static let description = #"""
         { "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": [
@@ -36,8 +35,7 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertEqual(diagnostics(twice), [#"t.json:2:24: error: duplicate key "name"; each key may appear once per object"#])
     }
 
-    // A key that is none of the allowed ones once decoded is unknown, with the closest as the hint
-    // (the locations are what main's reader gave for the same text).
+    // A key that is none of the allowed ones once decoded is unknown, with the closest as the hint.
     func testANonASCIIKeyIsUnknown() {
         let text = Self.description.replacingOccurrences(of: #""sdkType": "SDKService","#, with: #""sdkType": "SDKService", "nàme": "x","#)
         XCTAssertEqual(diagnostics(text), [

@@ -8,25 +8,29 @@ final class SchemaTests: XCTestCase {
         Set((object["properties"] as? [String: Any] ?? [:]).keys)
     }
 
+    func keys<Key: ObjectKey>(_: Key.Type) -> Set<String> {
+        Set(Key.allCases.map(\.rawValue))
+    }
+
     func testSchemaListsExactlyTheDecodersKeys() throws {
         let url = Paths.root.appendingPathComponent("docs/clouddouble-description.schema.json")
         let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let defs = try XCTUnwrap(schema["$defs"] as? [String: [String: Any]])
-        XCTAssertEqual(keys(schema), Set(DescriptionKeys.description))
-        XCTAssertEqual(keys(defs["type"]!), Set(DescriptionKeys.type))
-        XCTAssertEqual(keys(defs["property"]!), Set(DescriptionKeys.property))
-        XCTAssertEqual(keys(defs["call"]!), Set(DescriptionKeys.call))
-        XCTAssertEqual(keys(defs["parameter"]!), Set(DescriptionKeys.parameter))
-        XCTAssertEqual(keys(defs["handlerForm"]!), Set(DescriptionKeys.form))
-        XCTAssertEqual(keys(defs["plainForm"]!), Set(DescriptionKeys.form).subtracting(DescriptionKeys.handlerOnly))
-        XCTAssertEqual(keys(defs["errorModel"]!), Set(DescriptionKeys.errorModel))
-        XCTAssertEqual(keys(defs["operation"]!), Set(DescriptionKeys.operation))
-        XCTAssertEqual(keys(defs["stream"]!), Set(DescriptionKeys.stream))
-        XCTAssertEqual(keys(defs["field"]!), Set(DescriptionKeys.field))
-        XCTAssertEqual(keys(defs["operationResult"]!), Set(DescriptionKeys.operationResult))
-        XCTAssertEqual(keys(defs["block"]!), Set(DescriptionKeys.block))
-        XCTAssertEqual(keys(defs["binding"]!), Set(DescriptionKeys.binding))
-        XCTAssertEqual(keys(defs["omitted"]!), Set(DescriptionKeys.omitted))
+        XCTAssertEqual(keys(schema), keys(DescriptionKey.self))
+        XCTAssertEqual(keys(defs["type"]!), keys(TypeKey.self))
+        XCTAssertEqual(keys(defs["property"]!), keys(PropertyKey.self))
+        XCTAssertEqual(keys(defs["call"]!), keys(CallKey.self))
+        XCTAssertEqual(keys(defs["parameter"]!), keys(ParameterKey.self))
+        XCTAssertEqual(keys(defs["handlerForm"]!), keys(FormKey.self))
+        XCTAssertEqual(keys(defs["plainForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)))
+        XCTAssertEqual(keys(defs["errorModel"]!), keys(ErrorModelKey.self))
+        XCTAssertEqual(keys(defs["operation"]!), keys(OperationKey.self))
+        XCTAssertEqual(keys(defs["stream"]!), keys(StreamKey.self))
+        XCTAssertEqual(keys(defs["field"]!), keys(FieldKey.self))
+        XCTAssertEqual(keys(defs["operationResult"]!), keys(OperationResultKey.self))
+        XCTAssertEqual(keys(defs["block"]!), keys(BlockKey.self))
+        XCTAssertEqual(keys(defs["binding"]!), keys(BindingKey.self))
+        XCTAssertEqual(keys(defs["omitted"]!), keys(OmittedKey.self))
         let roles = try XCTUnwrap((defs["block"]!["properties"] as? [String: [String: Any]])?["role"]?["enum"] as? [String])
         XCTAssertEqual(roles, BlockRole.allCases.map(\.rawValue))
         let actions = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["store"]?["enum"] as? [String])
@@ -35,6 +39,6 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(forms), Set(FormKind.allCases.map(\.rawValue)))
         let catalogue = try XCTUnwrap((defs["errorModel"]!["properties"] as? [String: [String: Any]])?["catalogue"]?["oneOf"] as? [[String: Any]])
         let code = try XCTUnwrap(catalogue.last?["items"] as? [String: Any])
-        XCTAssertEqual(keys(code), Set(DescriptionKeys.errorCode))
+        XCTAssertEqual(keys(code), keys(ErrorCodeKey.self))
     }
 }

@@ -119,4 +119,13 @@ final class SwiftTypeModelTests: XCTestCase {
         }
         XCTAssertNil(MockDefaults.expression(for: try parse("CKRecord")))
     }
+
+    func testADeclaredTypeKeepsItsParseOrItsProblem() {
+        let location = SourceLocation(line: 1, column: 1)
+        XCTAssertEqual(DeclaredType(Located("Swift.Optional<Int>", location)).model?.canonical, .optional(.nominal([.init(name: "Int", arguments: [])])))
+        let broken = DeclaredType(Located("[Int", location))
+        XCTAssertNil(broken.model)
+        guard case .failure(let problem) = broken.parsed else { return XCTFail("\"[Int\" is not a type") }
+        XCTAssertFalse(problem.reason.isEmpty)
+    }
 }

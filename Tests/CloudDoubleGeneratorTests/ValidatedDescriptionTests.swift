@@ -2,7 +2,7 @@
 import XCTest
 
 /// Validation returns the description resolved: what translators read instead of working it out
-/// again. (Only `Validator.validate` can make one: its initialiser is private to that file.)
+/// again. (Only `Validator.validate` makes one.)
 final class ValidatedDescriptionTests: XCTestCase {
     func testValidationResolvesIdsOperationsAndAvailability() throws {
         let json = #"""
@@ -32,8 +32,7 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(store.calls[1].runs.map(\.name.value), ["Fetch"], "\"operations\": true runs every described operation")
     }
 
-    /// Types are resolved on all cores (from 64 types on), each taken out of the description:
-    /// the resolved types keep the description's order and every member.
+    /// The resolved types keep the description's order and every member.
     func testManyTypesResolveInOrderWithTheirMembers() throws {
         let types = (0..<150).map { index in
             #"{ "name": "Service\#(index)", "sdkType": "SDKService\#(index)", "properties": [{ "name": "name", "type": "String" }], "calls": [{ "parameters": [{ "name": "value", "type": "Int" }], "returns": "[String]", "forms": { "async": { "name": "op\#(index)" }, "sync": { "name": "op\#(index)" } } }] }"#
@@ -92,9 +91,7 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(child.forms[0].declaration, "func child() -> any CloudChild")
         XCTAssertEqual(child.argumentsType, "Swift.Void")
     }
-    /// A type's forms are spelled into one text, each call's parameter and argument lists once
-    /// and copied for its other forms that keep the call's labels: every form reads its own
-    /// texts, keyword names escaped in the lists and in copies of them, none of another call's.
+    /// Every form reads its own texts, keyword names escaped, its own labels or its call's.
     func testEveryFormOfATypeReadsItsOwnTexts() throws {
         let json = #"""
             { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Store", "sdkType": "SDKStore", "calls": [

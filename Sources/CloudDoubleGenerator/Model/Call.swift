@@ -10,7 +10,7 @@ public struct Call: Sendable {
     /// chosen items there): the whole result, or named fields of a result tuple.
     public var perItem: PerItemResults?
     /// When the request is atomic, and how its items group: one failed item fails its group.
-    @OutOfLine public var atomic: AtomicSpec?
+    public var atomic: AtomicSpec?
     public var forms: [CallFormSpec]
     /// Set when the call's one parameter is an operation object the doubles run.
     public var operations: OperationsUse?
@@ -18,7 +18,7 @@ public struct Call: Sendable {
     /// should answer it.
     public var store: Located<StoreAction>?
     /// Swift expression a mock returns when a synchronous call is not stubbed.
-    @OutOfLine public var mockDefault: Located<String>?
+    public var mockDefault: Located<String>?
     public var documentation: String?
     public var location: SourceLocation
 }
@@ -40,7 +40,7 @@ public struct Parameter: Sendable {
     public var defaultLocation: SourceLocation?
     /// Set when the parameter is the list of items a per-item result answers (records to save):
     /// fault wrappers send only the items not chosen to fail.
-    @OutOfLine public var items: ItemInput?
+    public var items: ItemInput?
 }
 
 /// A list of items in a request that a per-item result answers, one result per item.
@@ -91,16 +91,16 @@ public struct CallFormSpec: Sendable {
     /// The completion handler's argument label, `completionHandler` by default.
     public var handlerLabel: String
     /// The completion handler's value type when it is not `T?` (e.g. `CKAccountStatus`).
-    @OutOfLine public var handlerValueType: DeclaredType?
+    public var handlerValueType: DeclaredType?
     /// What the SDK passes as the value when it reports an error, for non-optional handler values.
-    @OutOfLine public var errorValue: Located<String>?
+    public var errorValue: Located<String>?
     public var discardableResult: Bool
     /// `@preconcurrency` on the declaration.
     public var preconcurrency: Bool
     /// Whether the handler is `@Sendable` (true for CloudKit).
     public var sendableHandler: Bool
     public var availability: [Located<String>]
-    @OutOfLine public var deprecation: Deprecation?
+    public var deprecation: Deprecation?
     public var location: SourceLocation
 }
 

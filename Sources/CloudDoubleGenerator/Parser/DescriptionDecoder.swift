@@ -1,148 +1,34 @@
-/// Turns the bytes of a description file into the model, reporting every problem of syntax and
-/// shape (missing keys, wrong types, unknown keys, duplicate keys) with its location.
+/// Turns a parsed description file into the model, reporting every problem of shape (missing
+/// keys, wrong types, unknown keys, duplicate keys) with its location.
 /// Rules that need the whole model (names, ids, references) are the ``Validator``'s.
 public enum DescriptionDecoder {
-    /// Descriptions larger than this are refused before parsing: 64 MB is thousands of times the
-    /// CloudKit description, and far beyond what a build should spend time on.
+    /// Descriptions larger than this are refused before parsing (`JSONDocument`): 64 MB is
+    /// thousands of times the CloudKit description, and far beyond what a build should spend time on.
     public static let maximumBytes = 64 << 20
 
+    /// The model of the description in `bytes`: parsed, then decoded.
     public static func decode(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> APIDescription {
-        guard case .described(let description) = try decode(bytes, file: file, checkingTypes: false) else {
-            preconditionFailure("types are checked only when asked to")
-        }
-        return description
+        try decode(JSONDocument(parsing: bytes, file: file), file: file)
     }
 
-    /// A decoded description: whole, or its types checked already.
-    enum Decoded {
-        case described(APIDescription)
-        /// The description (without its types) in `TypeChecks`, and its types in order.
-        case checked(TypeChecks, [CheckedType])
-    }
-
-    /// The model and, with `checkingTypes`, its types checked where each is decoded, on the
-    /// same core while its values are fresh (`TypeChecks`). Types are checked that way when
-    /// "types" is parsed apart; otherwise the validator checks them.
-    static func decode(_ bytes: [UInt8], file: String, checkingTypes: Bool) throws(DiagnosticsError) -> Decoded {
-        guard bytes.count <= maximumBytes else {
-            throw DiagnosticsError([Diagnostic(
-                file: file, location: SourceLocation(line: 1, column: 1),
-                message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(maximumBytes >> 20) MB")])
-        }
-        // One parse per distinct type text (most repeat: `String`, `CKRecord.ID`), shared by every use.
-        let typeCache = SwiftTypeCache()
-        // The types' JSON is parsed and decoded on all cores, each type's JSON dropped as soon as
-        // it is decoded: the document's parse only finds where each type is. When that parse or
-        // any type's fails, the document is parsed whole, as one parse, for its first error.
-        var parser = JSONParser(bytes, splitting: "types")
-        if let root = try? parser.parse(), let elements = parser.splitElements {
-            // What a type is checked against, decoded from the rest of the document first (and
-            // again below, for its diagnostics: it is small). Not when it has a problem: the
-            // description is refused for that, and its types are only decoded.
-            let checks = checkingTypes ? Reader.checks(root, file: file, typeCache: typeCache) : nil
-            let decoded = elements.parallelMap { element -> DecodedType? in
-                // The type's JSON is let go of before it is checked.
-                guard let decoded = decodeType(element, of: bytes, file: file, typeCache: typeCache) else { return nil }
-                guard let checks, let type = decoded.type, decoded.diagnostics.isEmpty, decoded.duplicateKeys.isEmpty else { return decoded }
-                return DecodedType(type: nil, checked: checks.check(type), diagnostics: [], duplicateKeys: [])
-            }
-            if !decoded.contains(where: { $0 == nil }) {
-                // In the order the whole document's parse finds them: by place.
-                let duplicates = (parser.duplicateKeys + decoded.flatMap { $0!.duplicateKeys }).sorted { $0.location < $1.location }
-                var description = try finish(root, duplicateKeys: duplicates, decodedTypes: decoded.map { $0! }, file: file, typeCache: typeCache)
-                guard checkingTypes else { return .described(description) }
-                // Without a problem anywhere, every type was checked; any other is checked here.
-                description.types = []
-                let against = checks ?? TypeChecks(description, file: file)
-                return .checked(against, decoded.compactMap { $0!.checked ?? $0!.type.map { against.check($0) } })
-            }
-        }
-        // The first error is what is wanted: the types are parsed and let go one by one, so a
-        // large broken description's JSON is never held whole.
-        var checking = JSONParser(bytes, dropping: "types")
-        do throws(JSONParser.Failure) {
-            _ = try checking.parse()
-        } catch {
-            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
-        }
-        // Valid JSON whose "types" is not an array of types to split (or is missing): parsed whole.
-        var whole = JSONParser(bytes)
-        let root: JSONValue
-        do throws(JSONParser.Failure) {
-            root = try whole.parse()
-        } catch {
-            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
-        }
-        return .described(try finish(root, duplicateKeys: whole.duplicateKeys, decodedTypes: nil, file: file, typeCache: typeCache))
-    }
-
-    /// One element of "types", parsed and decoded on its own; `nil` when its parse fails.
-    private static func decodeType(_ element: JSONParser.Element, of bytes: [UInt8], file: String, typeCache: SwiftTypeCache) -> DecodedType? {
-        guard case .success(let parsed) = JSONParser.parseElement(element, of: bytes) else { return nil }
+    /// The model of a parsed description, or every problem of its shape.
+    static func decode(_ document: JSONDocument, file: String) throws(DiagnosticsError) -> APIDescription {
         let sink = DiagnosticSink(file: file)
-        let type = Reader(sink: sink, typeCache: typeCache).describedType(parsed.value)
-        return DecodedType(type: type, checked: nil, diagnostics: sink.diagnostics, duplicateKeys: parsed.duplicateKeys)
-    }
-
-    /// The model of a parsed document, with its types decoded already when `decodedTypes` is set
-    /// (those checked already left out).
-    private static func finish(
-        _ root: JSONValue, duplicateKeys: [(key: String, location: SourceLocation)], decodedTypes: [DecodedType]?, file: String, typeCache: SwiftTypeCache
-    ) throws(DiagnosticsError) -> APIDescription {
-        let sink = DiagnosticSink(file: file)
-        for duplicate in duplicateKeys {
+        for duplicate in document.duplicateKeys {
             sink.error("duplicate key \"\(duplicate.key)\"; each key may appear once per object", at: duplicate.location)
         }
-        let description = Reader(sink: sink, typeCache: typeCache, decodedTypes: decodedTypes).description(root)
-        if !sink.diagnostics.isEmpty || description == nil { throw DiagnosticsError(sink.diagnostics) }
-        return description!
+        let description = Reader(sink: sink).description(document.root)
+        guard let description, sink.diagnostics.isEmpty else { throw DiagnosticsError(sink.diagnostics) }
+        return description
     }
 }
 
-/// One element of "types", decoded on its own, with its diagnostics in order; checked too
-/// (`checked`, which holds the type, and no `type`) when it decoded without a problem and the
-/// description's other parts could be read for its checks. A class: the arrays that hand it on
-/// retain it once, not each field.
-private final class DecodedType: Sendable {
-    let type: DescribedType?
-    let checked: CheckedType?
-    let diagnostics: [Diagnostic]
-    let duplicateKeys: [(key: String, location: SourceLocation)]
-
-    init(type: DescribedType?, checked: CheckedType?, diagnostics: [Diagnostic], duplicateKeys: [(key: String, location: SourceLocation)]) {
-        self.type = type
-        self.checked = checked
-        self.diagnostics = diagnostics
-        self.duplicateKeys = duplicateKeys
-    }
-}
-
+/// Reads each kind of object of the format into its model value, every problem into `sink`.
 private struct Reader {
     let sink: DiagnosticSink
-    let typeCache: SwiftTypeCache
-    /// The types, when they were decoded on their own (the top-level "types" array).
-    let decodedTypes: [DecodedType]?
-
-    /// The types this reader parsed last: a type's members repeat a few types, and a hit here
-    /// needs no lock and no hashing.
-    private let recentTypes = RecentTypes()
-
-    init(sink: DiagnosticSink, typeCache: SwiftTypeCache, decodedTypes: [DecodedType]? = nil) {
-        self.sink = sink
-        self.typeCache = typeCache
-        self.decodedTypes = decodedTypes
-    }
-
-    /// What each type is checked against (`TypeChecks`): the split document's other parts,
-    /// when they decode without a problem.
-    static func checks(_ root: JSONValue, file: String, typeCache: SwiftTypeCache) -> TypeChecks? {
-        let sink = DiagnosticSink(file: file)
-        guard let description = Reader(sink: sink, typeCache: typeCache).description(root), sink.diagnostics.isEmpty else { return nil }
-        return TypeChecks(description, file: file)
-    }
 
     func declared(_ type: Located<String>) -> DeclaredType {
-        DeclaredType(type, parsed: recentTypes.parse(type.value, cache: typeCache))
+        DeclaredType(type)
     }
 
     func description(_ value: JSONValue) -> APIDescription? {
@@ -161,13 +47,7 @@ private struct Reader {
                 sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
             }
         }
-        var types = object.array(.types, required: true)?.compactMap(describedType) ?? []
-        if let decodedTypes {
-            for decoded in decodedTypes {
-                for diagnostic in decoded.diagnostics { sink.append(diagnostic) }
-            }
-            types = decodedTypes.compactMap(\.type)
-        }
+        let types = object.array(.types, required: true)?.compactMap(describedType) ?? []
         let operations = object.array(.operations)?.compactMap(operation) ?? []
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
@@ -362,7 +242,7 @@ private struct Reader {
             }
         }
         var bindings: [OperationBinding] = []
-        for bindingValue in object.array(.unwrap).map(Array.init) ?? [] {
+        for bindingValue in object.array(.unwrap) ?? [] {
             guard let binding = ObjectReader<BindingKey>(bindingValue, what: "an unwrap binding", sink: sink) else { continue }
             if let bindingName = binding.string(.name, required: true), let expression = binding.string(.value, required: true) {
                 bindings.append(OperationBinding(name: bindingName, value: expression))
@@ -450,10 +330,10 @@ private struct Reader {
         let domain = object.string(.domain, required: true)
         var catalogue = CatalogueSpec.codes([])
         if let value = object.value(.catalogue) {
-            if value.isString("cloudKit") {
+            if value.string == "cloudKit" {
                 catalogue = .cloudKit
             } else if value.isArray {
-                catalogue = .codes(value.elements.compactMap(errorCode))
+                catalogue = .codes(value.elements?.compactMap(errorCode) ?? [])
             } else {
                 sink.error("\"catalogue\" must be \"cloudKit\" or an array of error codes", at: value.location)
             }

@@ -1,23 +1,11 @@
 /// A position in a source file, 1-based.
 public struct SourceLocation: Sendable, Hashable, Comparable {
-    // Every JSON value and every model value carries one: 32-bit fields halve them (a
-    // description is at most 64 MB, so lines and columns fit).
-    private var storedLine: Int32
-    private var storedColumn: Int32
-
-    public var line: Int {
-        get { Int(storedLine) }
-        set { storedLine = Int32(clamping: newValue) }
-    }
-
-    public var column: Int {
-        get { Int(storedColumn) }
-        set { storedColumn = Int32(clamping: newValue) }
-    }
+    public var line: Int
+    public var column: Int
 
     public init(line: Int, column: Int) {
-        storedLine = Int32(clamping: line)
-        storedColumn = Int32(clamping: column)
+        self.line = line
+        self.column = column
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

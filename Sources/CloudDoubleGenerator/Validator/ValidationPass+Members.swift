@@ -2,13 +2,12 @@
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
 extension ValidationPass {
-    func members(of type: DescribedType, operationNames: [String]) {
+    /// `typeNames`: the described types' valid names, which references must name.
+    func members(of type: DescribedType, operationNames: [String], typeNames: [String: SourceLocation]) {
         // Properties and call ids share one namespace: both are stub keys of the mock.
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
-        ids.reserveCapacity(type.properties.count + type.calls.count)
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
-            // `callKeyTypeMembers.contains(id)`: two names, compared rather than hashed.
-            if GeneratedNames.callKeyTypeMembers.contains(where: { $0 == id }) {
+            if GeneratedNames.callKeyTypeMembers.contains(id) {
                 let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
                 sink.error(
                     "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
@@ -31,16 +30,18 @@ extension ValidationPass {
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, at: .property)
+            typeUse(property.type, at: .property, typeNames: typeNames)
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
             }
             for attribute in property.availability { availability(attribute) }
+            requirementAvailability(property.availability, of: "the property \"\(property.name.value)\"", isAsync: false)
             deprecation(property.deprecation, at: property.name.location)
             claim(property.name.value, at: property.name.location, derived: false, what: "the property")
         }
-        var overloads = OverloadKeys(type)
+        // Each form's overload key (`overloadKey(of:in:)`), at the first form that has it.
+        var overloads: [String: SourceLocation] = [:]
         for call in type.calls {
             if let id = call.id {
                 if !SwiftNames.isIdentifier(id.value) || SwiftNames.isReservedMemberName(id.value) {
@@ -52,7 +53,7 @@ extension ValidationPass {
             } else if let first = call.forms.first {
                 claim(first.name.value, at: first.name.location, derived: true, what: "the derived call id")
             }
-            self.call(call, of: type, overloads: &overloads)
+            self.call(call, of: type, overloads: &overloads, typeNames: typeNames)
             for operation in operationsRun(by: call, operationNames: operationNames) {
                 claim(GeneratedNames.operationKey(operation.value), at: operation.location, derived: true, what: "the operation stub key")
             }
@@ -122,30 +123,27 @@ extension ValidationPass {
         }
     }
 
-    func call(_ call: Call, of type: DescribedType, overloads: inout OverloadKeys) {
-        // Parameters and forms are read in place (`parameters[index].name`): a `for` over them
-        // copied each, a retain and a release of every field.
-        let parameters = call.parameters
-        for index in parameters.indices {
-            let name = parameters[index].name
+    func call(_ call: Call, of type: DescribedType, overloads: inout [String: SourceLocation], typeNames: [String: SourceLocation]) {
+        var parameterNames: Set<String> = []
+        for parameter in call.parameters {
+            let name = parameter.name
             memberName(name, what: "parameter")
-            // A handful of parameters: the earlier ones are compared, nothing is collected.
-            if parameters[..<index].contains(where: { $0.name.value == name.value }) {
+            if !parameterNames.insert(name.value).inserted {
                 sink.error("the parameter \"\(name.value)\" appears twice", at: name.location)
             }
-            label(parameters[index].label)
-            if let model = declaredType(parameters[index].type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
+            label(parameter.label)
+            if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
                 sink.error(
                     "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
-                    at: parameters[index].type.location,
-                    hint: "write \"@escaping \(parameters[index].type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+                    at: parameter.type.location,
+                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
             }
-            if let defaultValue = parameters[index].defaultValue {
-                expression(Located(defaultValue, parameters[index].defaultLocation ?? name.location), what: "the \"default\" of \"\(name.value)\"")
+            if let defaultValue = parameter.defaultValue {
+                expression(Located(defaultValue, parameter.defaultLocation ?? name.location), what: "the \"default\" of \"\(name.value)\"")
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value) }
+        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
             if case .reference(let name)? = call.returns { return name }
             return nil
@@ -168,48 +166,16 @@ extension ValidationPass {
         }
         perItemShape(call)
         itemInputs(of: call)
-        // Parameter types compare on the type model (`[String:Int]` is `[String: Int]`): spelled
-        // once per call, shared by its forms' overload keys (when one of them needs one).
-        // The labels the forms without labels of their own take: `_:count:`, once per call.
-        var (parameterKey, parameterLabels) = ("", "")
-        // Whether any form needs a key, without an array of answers per call (most need none;
-        // when one does, each form is asked again below).
-        let anyKeyed = call.forms.indices.contains { overloads.needsKey(call.forms[$0]) }
-        if anyKeyed {
-            var parameterTypes = TextBuilder(capacity: 32)
-            var callLabels = TextBuilder(capacity: 32)
-            for index in call.parameters.indices {
-                if index > 0 { parameterTypes += "," }
-                Self.appendCanonical(call.parameters[index].type, to: &parameterTypes)
-                callLabels += call.parameters[index].label.value
-                callLabels += ":"
-            }
-            (parameterKey, parameterLabels) = (parameterTypes.text(), callLabels.text())
-        }
-        for index in call.forms.indices {
-            // Passed borrowed, not copied (as the parameters above are read).
-            form(call.forms[index], of: call, in: type, keyed: anyKeyed && overloads.needsKey(call.forms[index]), returnsReference: returnsReference, parameterKey: parameterKey, parameterLabels: parameterLabels, overloads: &overloads)
-        }
-        // The kinds seen, one bit each.
-        var kinds: UInt8 = 0
-        for index in call.forms.indices {
-            let kind = call.forms[index].kind.value
-            let bit: UInt8
-            switch kind {
-            case .sync: bit = 1
-            case .async: bit = 2
-            case .completion: bit = 4
-            case .result: bit = 8
-            }
-            if kinds & bit != 0 { sink.error("the call has two \"\(kind.rawValue)\" forms", at: call.forms[index].location) }
-            kinds |= bit
+        var kinds: Set<FormKind> = []
+        for form in call.forms {
+            self.form(form, of: call, in: type, returnsReference: returnsReference, overloads: &overloads)
+            if !kinds.insert(form.kind.value).inserted { sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location) }
         }
     }
 
-    /// One form's checks, and its overload key when `keyed`.
+    /// One form's checks; `overloads` are the overload keys of the type's forms so far.
     private func form(
-        _ form: CallFormSpec, of call: Call, in type: DescribedType, keyed: Bool, returnsReference: Located<String>?,
-        parameterKey: String, parameterLabels: String, overloads: inout OverloadKeys
+        _ form: CallFormSpec, of call: Call, in type: DescribedType, returnsReference: Located<String>?, overloads: inout [String: SourceLocation]
     ) {
         memberName(form.name, what: "method")
         if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
@@ -227,6 +193,7 @@ extension ValidationPass {
             for label in labels { self.label(label) }
         }
         for attribute in form.availability { availability(attribute) }
+        requirementAvailability(form.availability, of: "the \"\(form.kind.value.rawValue)\" form \"\(form.name.value)\"", isAsync: form.kind.value == .async)
         deprecation(form.deprecation, at: form.location)
         expression(form.errorValue, what: "\"errorValue\"")
         if form.kind.value == .completion || form.kind.value == .result {
@@ -250,57 +217,23 @@ extension ValidationPass {
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
                 at: handlerValue.location)
         }
-        // `async fetch(_:completionHandler:)[String,Int]`, built in one string.
-        guard keyed else { return }
-        var builder = TextBuilder(capacity: 96)
-        if form.kind.value == .async { builder += "async " }
-        if let labels = form.labels {
-            builder += form.name.value
-            builder += "("
-            for label in labels {
-                builder += label.value
-                builder += ":"
-            }
-        } else {
-            builder += form.name.value
-            builder += "("
-            builder += parameterLabels
-        }
-        if form.kind.value == .completion || form.kind.value == .result {
-            builder += form.handlerLabel
-            builder += ":"
-        }
-        builder += ")"
-        let selectorEnd = builder.utf8Count
-        builder += "["
-        builder += parameterKey
-        builder += "]"
-        let key = builder.text()
-        let selectorStart = form.kind.value == .async ? "async ".utf8.count : 0
-        if let first = overloads.signatures[key] {
-            let selector = String(decoding: Array(key.utf8)[selectorStart..<selectorEnd], as: UTF8.self)
+        let selector = Validator.fullName(of: form, in: call)
+        let key = overloadKey(of: form, selector: selector, in: call)
+        if let first = overloads[key] {
             sink.error(
                 "\(selector) with these parameter types is declared twice in \(type.name.value) (first at line \(first.line))",
                 at: form.name.location, hint: "overloads must differ in labels or parameter types")
         } else {
-            overloads.signatures[key] = form.name.location
+            overloads[key] = form.name.location
         }
     }
 
-    /// A parameter type as overload keys compare it: its canonical spelling (`[String:Int]` is
-    /// `[String: Int]`), or the text when it is not a type (already reported). A plain name is
-    /// its own canonical form, spelled without building the model's text.
-    private static func appendCanonical(_ type: DeclaredType, to key: inout TextBuilder) {
-        guard let model = type.model else {
-            key += type.value
-            return
-        }
-        if case .nominal(let parts) = model, parts.count == 1, parts[0].arguments.isEmpty, parts[0].name != "Void" {
-            let name = parts[0].name
-            key += name == "Any" || name == "Self" ? name : SwiftNames.escaped(name)
-        } else {
-            key += model.canonical.description
-        }
+    /// Two forms are declared twice when they have the same key: the same selector, parameter
+    /// types that are the same on the type model (`[String:Int]` is `[String: Int]`), and both
+    /// async or both not: `async fetch(_:completionHandler:)[String,Int]`.
+    private func overloadKey(of form: CallFormSpec, selector: String, in call: Call) -> String {
+        let types = call.parameters.map { $0.type.model?.canonical.description ?? $0.type.value }
+        return (form.kind.value == .async ? "async " : "") + selector + "[" + types.joined(separator: ",") + "]"
     }
 
     /// A per-item result is a map of ID to `Result` or pairs of ID and `Result`; a per-item

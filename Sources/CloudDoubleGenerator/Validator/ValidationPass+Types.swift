@@ -42,22 +42,17 @@ extension ValidationPass {
         return false
     }
 
-    /// A Swift type is checked here; a reference to a described type when every type's name is
-    /// known (`referencedType(_:typeNames:)`), since a type is checked on its own.
-    func typeUse(_ use: TypeUse, at position: TypePosition) {
+    /// A Swift type the generated code can carry at `position`, or a reference that names a
+    /// described type (`typeNames`: the described types' valid names).
+    func typeUse(_ use: TypeUse, at position: TypePosition, typeNames: [String: SourceLocation]) {
         switch use {
         case .swift(let type):
             declaredType(type, at: position)
         case .reference(let name):
-            sink.reference(name)
+            guard typeNames[name.value] == nil else { return }
+            let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
+                ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
+            sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
         }
-    }
-
-    /// A reference names a described type (`typeNames`: the described types' valid names).
-    func referencedType(_ name: Located<String>, typeNames: [String: SourceLocation]) {
-        guard typeNames[name.value] == nil else { return }
-        let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
-            ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
-        sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
     }
 }

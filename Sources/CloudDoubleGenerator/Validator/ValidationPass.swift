@@ -8,10 +8,9 @@ struct ValidationPass {
     let description: APIDescription
     let sink: DiagnosticSink
 
-    /// Every rule, for `description` (without its types) and `types`, each checked on its own
-    /// already (`TypeChecks`): their diagnostics are taken in the types' order, at the place
-    /// their checks had when they were made here.
-    func run(types: [CheckedType]) {
+    /// Every rule.
+    func run() {
+        let types = description.types
         moduleName(description.module)
         for module in description.imports { moduleName(module) }
         if !SwiftNames.isIdentifier(description.prefix.value) {
@@ -21,8 +20,8 @@ struct ValidationPass {
         if types.isEmpty {
             sink.error("the description has no types; describe at least one in \"types\"", at: description.module.location)
         }
+        // The valid names of described types, which references must name.
         var typeNames: [String: SourceLocation] = [:]
-        typeNames.reserveCapacity(types.count)
         for type in types {
             let name = type.name.value
             if !SwiftNames.isIdentifier(name) || SwiftNames.isKeyword(name) {
@@ -41,39 +40,21 @@ struct ValidationPass {
                 "\"liveCondition\" must be one compilation condition such as \"canImport(CloudKit)\" or \"os(iOS) || os(macOS)\", found \(SwiftNames.literal(condition.value))",
                 at: condition.location)
         }
-        // For its diagnostics: the types were checked against the names it returns.
-        _ = operations()
-        for type in types {
-            var references = type.references.makeIterator()
-            var reference = references.next()
-            for (position, diagnostic) in type.diagnostics.enumerated() {
-                while let pending = reference, pending.position == position {
-                    referencedType(pending.name, typeNames: typeNames)
-                    reference = references.next()
-                }
-                sink.append(diagnostic)
-            }
-            while let pending = reference {
-                referencedType(pending.name, typeNames: typeNames)
-                reference = references.next()
-            }
-        }
+        let operationNames = operations()
+        for type in types { members(of: type, operationNames: operationNames, typeNames: typeNames) }
         if let model = description.errorModel { errorModel(model) }
         generatedNames(types)
     }
 
     /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
-    /// (`typeNameOwners` says what each is), hashed: made with the type's other checks, on any core.
-    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [HashedName] {
+    /// (`typeNameOwners` says what each is).
+    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
         let name = type.name.value
-        var generated = [
-            HashedName(names.protocolName(name)), HashedName(names.liveName(name)), HashedName(names.faultName(name)),
-            HashedName(names.mockName(name)), HashedName(names.callKeyName(name)),
-        ]
+        var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
         // A member answered by a store gives the mock a backing protocol.
         let backed = type.properties.contains { $0.store != nil }
             || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
-        if backed { generated.append(HashedName(names.backingName(name))) }
+        if backed { generated.append(names.backingName(name)) }
         return generated
     }
 
@@ -104,42 +85,36 @@ struct ValidationPass {
     /// Every top-level name the generator emits has one owner: no two generated names are the
     /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
     /// make the live adapter wrap the protocol, silently).
-    func generatedNames(_ types: [CheckedType]) {
-        let prefix = description.prefix.value
-        // Room for every name at once (up to six a type, four an operation), not grown step by step.
-        var owners: [HashedName: NameOwner] = [:]
-        var sdkNames: Set<HashedName> = [HashedName(description.module.value)]
-        owners.reserveCapacity(6 * types.count + 4 * description.operations.count)
-        sdkNames.reserveCapacity(1 + types.count + description.operations.count)
-        for type in types { sdkNames.insert(type.sdkName) }
-        for operation in description.operations { sdkNames.insert(HashedName(operation.sdkType.value)) }
-        func claim(_ name: HashedName, _ owner: NameOwner) {
+    func generatedNames(_ types: [DescribedType]) {
+        var owners: [String: NameOwner] = [:]
+        let sdkNames = Set([description.module.value] + types.map { SDKTypeName.nominal($0.sdkType) } + description.operations.map(\.sdkType.value))
+        func claim(_ name: String, _ owner: NameOwner) {
             if let first = owners[name] {
                 sink.error(
-                    "the generated name \(name.name) (\(owner.description)) is also \(first.description), from line \(first.location.line)", at: owner.location,
+                    "the generated name \(name) (\(owner.description)) is also \(first.description), from line \(first.location.line)", at: owner.location,
                     hint: "rename one, or change the prefix")
             } else if sdkNames.contains(name) {
                 sink.error(
-                    "the generated name \(name.name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
+                    "the generated name \(name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
                     at: owner.location, hint: "change the prefix or the type's name")
             } else {
                 owners[name] = owner
             }
         }
-        let names = GeneratedNames(prefix: prefix)
+        let names = GeneratedNames(prefix: description.prefix.value)
         for type in types {
-            for index in type.generatedNames.indices {
-                claim(type.generatedNames[index], NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
+            for (index, name) in generatedNames(of: type, names).enumerated() {
+                claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
         }
         for operation in description.operations {
             let name = operation.name.value
             let location = operation.name.location
-            claim(HashedName(names.outcomeName(name)), NameOwner(what: .text("the outcome of \(name)"), location: location))
-            if operation.store != nil { claim(HashedName(names.operationBackingName(name)), NameOwner(what: .text("the backing of \(name)"), location: location)) }
+            claim(names.outcomeName(name), NameOwner(what: .text("the outcome of \(name)"), location: location))
+            if operation.store != nil { claim(names.operationBackingName(name), NameOwner(what: .text("the backing of \(name)"), location: location)) }
             if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
-                claim(HashedName(names.deprecatedBlocksName(name)), NameOwner(what: .text("its deprecated-block protocol"), location: location))
-                claim(HashedName(names.deprecatedBlockAccessName(name)), NameOwner(what: .text("its deprecated-block accessor"), location: location))
+                claim(names.deprecatedBlocksName(name), NameOwner(what: .text("its deprecated-block protocol"), location: location))
+                claim(names.deprecatedBlockAccessName(name), NameOwner(what: .text("its deprecated-block accessor"), location: location))
             }
         }
     }
@@ -157,6 +132,26 @@ struct ValidationPass {
             sink.error(
                 "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text)): \(problem.reason)",
                 at: attribute.location)
+        }
+    }
+
+    /// The availability of a member the generated protocol requires (a property or a form): Swift
+    /// refuses a requirement marked unavailable (only an `@objc` protocol's may be), and an
+    /// async one marked `noasync`. A platform's `unavailable` is left as it is: `clouddouble
+    /// check` asks for it where the SDK no longer offers a member, and it compiles for other
+    /// platforms (whether Swift takes it for that platform is not checked here).
+    func requirementAvailability(_ attributes: [Located<String>], of what: String, isAsync: Bool) {
+        for attribute in attributes {
+            guard let parsed = Availability(parsing: attribute.value) else { continue }
+            if parsed.isUnconditionallyUnavailable {
+                sink.error(
+                    "\(what) cannot be unavailable: the generated protocol requires it, and Swift lets only an @objc protocol's members be unavailable",
+                    at: attribute.location, hint: "leave it out of the description, and list it under \"omitted\" with the reason")
+            } else if parsed.isNoAsync, isAsync {
+                sink.error(
+                    "\(what) cannot be noasync: Swift requires an async declaration to be available from asynchronous contexts",
+                    at: attribute.location, hint: "remove noasync from the async form's availability")
+            }
         }
     }
 

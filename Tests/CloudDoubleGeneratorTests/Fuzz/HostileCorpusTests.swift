@@ -91,6 +91,17 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "availability on an unknown platform", raw: ["AVAILABILITY": #""@available(Linux 6.0, *)""#], expect: .refused("availability must be one attribute")),
         Case(name: "availability with a repeated option", raw: ["FORM_AVAILABILITY": #""@available(*, deprecated, deprecated: 2.0)""#], expect: .refused("availability must be one attribute")),
         Case(name: "two attributes", raw: ["AVAILABILITY": #""@available(iOS 15, *) @discardableResult""#], expect: .refused("availability must be one attribute")),
+        // Availability Swift refuses: version 0, a component past what it takes, two of unavailable,
+        // deprecated and noasync; and a protocol requirement unavailable, or async and noasync.
+        Case(name: "availability at version 0", raw: ["AVAILABILITY": #""@available(macOS 0, iOS 15.0, *)""#], expect: .refused("the version 0 is 0")),
+        Case(name: "availability with an overflowing version", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.4294967296, *)""#], expect: .refused("has a component too large")),
+        Case(name: "availability unavailable and deprecated", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable, deprecated)""#], expect: .refused("cannot be combined")),
+        Case(name: "an unavailable form", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable)""#], expect: .refused("cannot be unavailable")),
+        Case(name: "a noasync async form", raw: ["FORM_AVAILABILITY": #""@available(*, noasync)""#], expect: .refused("cannot be noasync")),
+        Case(
+            name: "noasync forms that are not async",
+            raw: ["EXTRA_CALL": #", { "id": "flush", "parameters": [], "forms": { "sync": { "name": "flush", "availability": ["@available(*, noasync)"] }, "completion": { "name": "flush", "availability": ["@available(iOS, noasync, deprecated: 15)"] } } }"#],
+            expect: .accepted),
         Case(name: "liveCondition with a declaration", values: ["LIVE_CONDITION": "canImport(FuzzSDK)\nlet smuggled = 1"], expect: .refused("\"liveCondition\" must be one compilation condition")),
         Case(name: "liveCondition with operators", values: ["LIVE_CONDITION": "canImport(FuzzSDK) && !os(watchOS) || swift(>=5.9)"], expect: .accepted),
         // Expressions: one, on one line, closed.

@@ -1,0 +1,26 @@
+/// A description the validator accepted, with what it resolved: each form's and property's
+/// availability parsed, each call's id, the operations it runs, its result and recorded
+/// arguments spelled, and each form's signature (`ResolvedForm`: declaration, forwarded call,
+/// selector, attributes), built once for the four artifacts. Only `Validator.validate` makes
+/// one, and translators take only this, so nothing is generated from an unchecked description
+/// and nothing the validator knew is worked out again. Every field of the description reads
+/// through (`validated.prefix`), with the resolved parts in its place.
+@dynamicMemberLookup
+public struct ValidatedDescription: Sendable {
+    /// The description as it was read.
+    public let description: APIDescription
+    let types: [ResolvedType]
+    /// The description's `availability`, parsed.
+    let availability: [Availability]
+
+    /// `description` resolved; only for `Validator.validate`, once every rule has passed.
+    init(resolving description: APIDescription) {
+        self.description = description
+        let names = GeneratedNames(prefix: description.prefix.value)
+        types = description.types.map { ResolvedType(resolving: $0, operations: description.operations, names: names) }
+        // The validator parsed each attribute with the same parser and refused what did not parse.
+        availability = description.availability.compactMap { Availability(parsing: $0.value) }
+    }
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { description[keyPath: keyPath] }
+}
