@@ -60,7 +60,8 @@ public final class Cassette: Sendable {
 
     private let state = Locked(State())
 
-    /// Opens the cassette at `file`. In playback the file must exist and is read now.
+    /// Opens the cassette at `file`. In playback the file must exist, hold at least one call,
+    /// and is read now.
     public init(
         file: URL, mode: CassetteMode = .fromEnvironment(), matching: CassetteMatching = .inOrder, codecs: CassetteCodecs,
         rewrite: (@Sendable (inout CassetteInteraction) -> Void)? = nil
@@ -72,6 +73,11 @@ public final class Cassette: Sendable {
         self.rewrite = rewrite
         if mode == .playback {
             let interactions = try Self.read(file)
+            if interactions.isEmpty {
+                throw CassetteError.file(
+                    "CloudDouble: the cassette \(file.path) has no calls, so playback could answer nothing; "
+                        + "record it with \(CassetteMode.environmentVariable)=record.")
+            }
             state.withLock { state in
                 state.interactions = interactions
                 state.played = Array(repeating: false, count: interactions.count)
@@ -191,7 +197,8 @@ public final class Cassette: Sendable {
         }
     }
 
-    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming both calls.
+    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming the first
+    /// difference (the argument's path and both values), then both calls in full.
     func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
         let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
         let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
@@ -201,7 +208,8 @@ public final class Cassette: Sendable {
                     return .failure(mismatch("the cassette has no more calls", actual: actual))
                 }
                 guard expected.matches(actual) else {
-                    return .failure(mismatch("expected call #\(state.next + 1) \(expected)", actual: actual))
+                    let difference = CassetteDifference(expected: expected, actual: actual).map { "call #\(state.next + 1): \($0); " } ?? ""
+                    return .failure(mismatch(difference + "expected call #\(state.next + 1) \(expected)", actual: actual))
                 }
                 state.played[state.next] = true
                 state.next += 1
@@ -215,9 +223,13 @@ public final class Cassette: Sendable {
                     return .success(interaction)
                 }
                 let sameCall = unplayed.filter { $0.1.type == actual.type && $0.1.call == actual.call }
+                // The difference from the first unplayed call of the same type and id.
+                let difference = sameCall.first.flatMap { index, closest in
+                    CassetteDifference(expected: closest, actual: actual).map { "closest call #\(index + 1): \($0); " }
+                }
                 let expected = sameCall.isEmpty
                     ? "no unplayed call of \(actual.type).\(actual.call) is on the cassette"
-                    : "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
+                    : (difference ?? "") + "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
                 return .failure(mismatch(expected, actual: actual))
             }
         }
