@@ -106,15 +106,17 @@ public final class InMemoryCloudDatabase: Sendable {
     // MARK: Seeding and inspection (for tests)
 
     /// Puts records in as they are, as if saved earlier (zones are created as needed); returns
-    /// the stored copies with their change tags, which a test can hand to the app.
+    /// the stored copies with their change tags, which a test can hand to the app. The copies
+    /// are made together, from one archive (`handOuts`).
     @discardableResult
     public func seed(_ records: [CKRecord]) -> [CKRecord] {
         state.withLock { state in
-            records.map { record in
+            let entries = records.map { record in
                 let zoneID = record.recordID.zoneID
                 if state.zones[zoneID] == nil { create(CKRecordZone(zoneID: zoneID), in: &state) }
-                return handOut(store(record.copy() as! CKRecord, in: &state), in: state)
+                return store(record.copy() as! CKRecord, in: &state)
             }
+            return handOuts(entries, in: state)
         }
     }
 

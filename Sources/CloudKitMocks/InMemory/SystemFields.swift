@@ -176,12 +176,14 @@ final class SystemFields: Sendable {
             }
         }
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archive), let null = patch.topLevelReference(nilKey) else { return none }
+        guard var patch = KeyedArchivePatch(archive) else { return none }
+        let top = patch.topLevelReferences()
+        guard let null = top[nilKey] else { return none }
         for index in objects.indices {
             let name = prefix + "\(index)"
-            guard let object = patch.topLevelObject(name) else { return none }
+            guard let object = top[name].flatMap(patch.object(referredToBy:)) else { return none }
             for key in replacing[index].keys {
-                guard let value = patch.topLevelReference(name + "." + key), patch.redirect(key, of: object, to: value) else { return none }
+                guard let value = top[name + "." + key], patch.redirect(key, of: object, to: value) else { return none }
             }
             for container in containers {
                 guard let held = patch.object(container, of: object) else { continue }  // none, or nil
