@@ -305,6 +305,41 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(nested?.description, #"the arguments differ at records[1]: the cassette has {"title":"b"}, the app passed nothing"#)
     }
 
+    /// A call the mocks do not have is refused when the cassette opens, with its file and line;
+    /// a type the codecs know no calls of is not checked.
+    func testAnUnknownCallIsReportedWhenTheCassetteOpens() throws {
+        let cassetteFile = file("unknown")
+        let misspelt = fetchLine("note-1", title: "Shopping").replacingOccurrences(of: "\"fetchRecord\"", with: "\"fetchRecrod\"")
+        try write(cassetteFile, [fetchLine("note-1", title: "Shopping"), misspelt])
+        XCTAssertThrowsError(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix("\(cassetteFile.path):3:1: error: unknown call Database.fetchRecrod: Database has no call 'fetchRecrod'"), "\(error)")
+        }
+        let otherType = fetchLine("note-1", title: "Shopping").replacingOccurrences(of: "\"Database\"", with: "\"Ledger\"")
+        try write(cassetteFile, [otherType])
+        XCTAssertNoThrow(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit))
+    }
+
+    /// The calls CloudKit's codecs know are the generated call keys' ids, type by type.
+    func testTheKnownCallsAreTheGeneratedCallKeys() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CloudKitDoubles")
+        var generated: [String: Set<String>] = [:]
+        for name in ["CloudKit.Protocols.swift", "KeyValueStore.Protocols.swift"] {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            var type: String?
+            for line in text.split(separator: "\n") {
+                if let range = line.range(of: "public static var typeName_: Swift.String { \"") {
+                    type = String(line[range.upperBound...].prefix { $0 != "\"" })
+                } else if let type, line.contains(": Self { Self(\""), let start = line.range(of: "Self(\"") {
+                    generated[type, default: []].insert(String(line[start.upperBound...].prefix { $0 != "\"" }))
+                }
+            }
+        }
+        XCTAssertEqual(Set(generated.keys), ["Container", "Database", "KeyValueStore"])
+        XCTAssertEqual(CassetteCodecs.cloudKit.calls, generated)
+    }
+
     /// A cassette with no calls cannot answer anything: playback says so when it opens.
     func testAnEmptyCassetteIsReportedWhenItOpens() throws {
         let cassetteFile = file("empty")

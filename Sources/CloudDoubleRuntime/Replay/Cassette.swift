@@ -60,8 +60,8 @@ public final class Cassette: Sendable {
 
     private let state = Locked(State())
 
-    /// Opens the cassette at `file`. In playback the file must exist, hold at least one call,
-    /// and is read now.
+    /// Opens the cassette at `file`. In playback the file must exist, hold at least one call and
+    /// no call the codecs do not know (``CassetteCodecs/register(calls:of:)``), and is read now.
     public init(
         file: URL, mode: CassetteMode = .fromEnvironment(), matching: CassetteMatching = .inOrder, codecs: CassetteCodecs,
         rewrite: (@Sendable (inout CassetteInteraction) -> Void)? = nil
@@ -72,7 +72,14 @@ public final class Cassette: Sendable {
         self.codecs = codecs
         self.rewrite = rewrite
         if mode == .playback {
-            let interactions = try Self.read(file)
+            let lines = try Self.lines(file)
+            for (line, interaction) in lines {
+                guard let known = codecs.calls[interaction.type], !known.contains(interaction.call) else { continue }
+                throw CassetteError.file(
+                    "\(file.path):\(line):1: error: unknown call \(interaction.type).\(interaction.call): \(interaction.type) has no call "
+                        + "'\(interaction.call)' (the calls are named by their id, as in the call log)")
+            }
+            let interactions = lines.map(\.interaction)
             if interactions.isEmpty {
                 throw CassetteError.file(
                     "CloudDouble: the cassette \(file.path) has no calls, so playback could answer nothing; "
@@ -115,15 +122,20 @@ public final class Cassette: Sendable {
     /// Reads a cassette file: one interaction per line; blank lines and lines starting with `#`
     /// are skipped.
     public static func read(_ file: URL) throws -> [CassetteInteraction] {
+        try lines(file).map(\.interaction)
+    }
+
+    /// The interactions of a cassette file, each with its line number (from 1).
+    static func lines(_ file: URL) throws -> [(line: Int, interaction: CassetteInteraction)] {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw CassetteError.file("CloudDouble: no cassette at \(file.path); record it with \(CassetteMode.environmentVariable)=record.")
         }
-        var interactions: [CassetteInteraction] = []
+        var interactions: [(line: Int, interaction: CassetteInteraction)] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
             do {
-                interactions.append(try CassetteInteraction(json: CassetteJSON.parse(text)))
+                interactions.append((number + 1, try CassetteInteraction(json: CassetteJSON.parse(text))))
             } catch {
                 throw CassetteError.file("\(file.path):\(number + 1):1: error: not a cassette interaction: \(error)")
             }
