@@ -20,6 +20,17 @@ public enum Recovery: String, Sendable, Hashable, CaseIterable {
     case giveUp
 }
 
+/// Which calls the SDK can fail with a code.
+public enum ErrorScope: String, Sendable, Hashable, CaseIterable {
+    /// Any call or item: a fault plan's trait draws (`.trait(.retryable)`) may pick it.
+    case anyCall
+    /// Only requests of one kind, which the runtime cannot tell from the others (CloudKit's
+    /// asset codes: saves and fetches of records with assets; its share-participant codes):
+    /// trait draws never pick it, so an exploration does not fail a call with an error that
+    /// call cannot get. A rule that names the code still injects it.
+    case particularRequests
+}
+
 /// One error code and its traits: the single source for generated doubles, inspection, the
 /// retry policy and the docs table.
 public struct ErrorCodeInfo: Sendable, Hashable {
@@ -46,11 +57,13 @@ public struct ErrorCodeInfo: Sendable, Hashable {
     public let defaultRetryAfter: Double?
     /// What to do about it.
     public let recovery: Recovery
+    /// Which calls can get it; trait draws pick only codes of ``ErrorScope/anyCall``.
+    public let scope: ErrorScope
 
     public init(
         rawValue: Int, name: String, meaning: String, isRetryable: Bool, isThrottling: Bool = false,
         isNetworkFailure: Bool = false, needsUserAction: Bool = false, appCanHandle: Bool, developmentOnly: Bool = false,
-        defaultRetryAfter: Double? = nil, recovery: Recovery
+        defaultRetryAfter: Double? = nil, recovery: Recovery, scope: ErrorScope = .anyCall
     ) {
         self.rawValue = rawValue
         self.name = name
@@ -63,6 +76,7 @@ public struct ErrorCodeInfo: Sendable, Hashable {
         self.developmentOnly = developmentOnly
         self.defaultRetryAfter = defaultRetryAfter
         self.recovery = recovery
+        self.scope = scope
     }
 
     /// Whether the code has `trait`.
@@ -113,6 +127,12 @@ public struct ErrorCatalogue: Sendable {
     /// The codes with `trait`, by raw value.
     public func codes(with trait: ErrorTrait) -> [ErrorCodeInfo] {
         codes.filter { $0.has(trait) }
+    }
+
+    /// The codes a fault plan's `.trait(trait)` draws from: those with `trait` that any call can
+    /// get (``ErrorScope/anyCall``), by raw value.
+    public func codes(drawnBy trait: ErrorTrait) -> [ErrorCodeInfo] {
+        codes.filter { $0.has(trait) && $0.scope == .anyCall }
     }
 
     /// The catalogue as a Markdown table: the docs embed exactly this text (a test checks it).

@@ -2,8 +2,7 @@ import Foundation
 
 /// A value guarded by a lock. Every read and write of mock, log and fault-engine state goes
 /// through one of these (a mock's state through its log's), so the types that hold them are
-/// thread-safe, not just `@unchecked Sendable`. The one exception is the fault engine's index of
-/// its plan's selectors, which calls read through an `Atomic` (`Faults/RuleIndex.swift`).
+/// thread-safe, not just `@unchecked Sendable`.
 ///
 /// `NSLock` is used because it exists on every supported platform at the runtime floor
 /// (`Synchronization.Mutex` needs iOS 18 / macOS 15).

@@ -29,6 +29,7 @@ extension CassetteCodecs {
     public static var cloudKit: CassetteCodecs {
         var codecs = CassetteCodecs.standard
         codecs.register(errorModel: .cloudKit)
+        registerCalls(in: &codecs)
         codecs.register(CKRecordZone.ID.self, name: "CKRecordZone.ID", encode: { id, _ in encode(id) }, decode: { json, _ in try zoneID(json) })
         codecs.register(CKRecord.ID.self, name: "CKRecord.ID", encode: { id, _ in
             .object(["recordName": .string(id.recordName), "zoneName": .string(id.zoneID.zoneName), "ownerName": .string(id.zoneID.ownerName)])

@@ -41,6 +41,33 @@ final class FaultInjectorTests: XCTestCase {
         XCTAssertNotEqual(first, other)
     }
 
+    /// `.trait(.retryable)` draws only codes any call can get: never an asset or share code, as a
+    /// whole call's failure or an item's, on a call that may carry no asset at all.
+    func testTraitDrawsLeaveOutCodesOnlyParticularRequestsGet() async throws {
+        let particular: Set<Int> = [16, 17, 29, 30, 33, 35, 37]
+        let whole = FaultInjector(plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.retryable))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
+        let drawn = Set(await codes(whole, call: "modifyRecords", count: 2000))
+        XCTAssertEqual(drawn, [3, 4, 6, 7, 23, 34], "every retryable code any call can get, and only those")
+        let needsUser = FaultInjector(plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.needsUser))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
+        let userCodes = Set(await codes(needsUser, count: 2000))
+        XCTAssertTrue(userCodes.isDisjoint(with: particular), "\(userCodes)")
+
+        let items = FaultInjector(
+            plan: FaultPlan { FaultRule(outcome: .failItems(ItemFailure(.rate(1), codes: [WeightedCode(.trait(.retryable))]))) }, seed: 3, errorModel: .cloudKit)
+        let keys = (0..<200).map { "item-\($0)" }
+        let _: [String: Result<Int, any Error>] = try await items.perform(
+            "Database", "modifyRecords", request: { $0.request(keys, input: 0) }, merge: { $1.merged($0, input: 0) }
+        ) { _ in [:] }
+        let itemCodes = Set(items.events.flatMap(\.itemCodes))
+        XCTAssertFalse(itemCodes.isEmpty)
+        XCTAssertTrue(itemCodes.isDisjoint(with: particular), "\(itemCodes)")
+
+        // Named, they are still injected.
+        let named = FaultInjector(plan: FaultPlan { FaultRule.fail(with: "assetFileModified") }, errorModel: .cloudKit)
+        let assetCodes = await codes(named, count: 1)
+        XCTAssertEqual(assetCodes, [17])
+    }
+
     func testObservedRateIsWithinTolerance() async {
         let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(probability: 0.3, with: "networkFailure") }, seed: 11, errorModel: .cloudKit)
         let results = await codes(faults, count: 4000)

@@ -1,4 +1,4 @@
-import CloudDoubleRuntime
+@testable import CloudDoubleRuntime
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
@@ -264,11 +264,91 @@ final class CassetteTests: FailureCapturingTestCase {
             }
         }
         XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures[0].contains(
+                "CloudDouble: cassette mismatch.jsonl: call #1: the arguments differ at recordName: the cassette has \"note-1\", the app passed \"note-2\"; expected call #1"),
+            failures[0])
         XCTAssertTrue(failures[0].contains("expected call #1 Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-1\""), failures[0])
         XCTAssertTrue(failures[0].contains("actual call Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-2\""), failures[0])
         XCTAssertThrowsError(try player.finish()) { error in
             XCTAssertTrue("\(error)".contains("1 call(s) on the cassette mismatch.jsonl were never made"), "\(error)")
         }
+    }
+
+    /// The difference is named when the cassette holds another call, and, matching by
+    /// arguments, from the first unplayed call of the same type and id; a nested argument by its path.
+    func testMismatchesNameTheFirstDifference() async throws {
+        let cassetteFile = file("differences")
+        try write(cassetteFile, [fetchLine("note-1", title: "Shopping")])
+        for matching in [CassetteMatching.inOrder, .byArguments] {
+            let log = CallLog()
+            let player = try Cassette(file: cassetteFile, mode: .playback, matching: matching, codecs: .cloudKit)
+            player.attach(to: log)
+            let database = container(log, backed: false).privateCloudDatabase
+            let failures = await expectFailures {
+                _ = try? await database.record(for: CKRecord.ID(recordName: "note-1", zoneID: CKRecordZone.ID(zoneName: "Notes")))
+                _ = try? await database.save(CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "note-1")))
+            }
+            XCTAssertEqual(failures.count, 2)
+            guard failures.count == 2 else { continue }
+            let lead = matching == .inOrder ? "call #1" : "closest call #1"
+            XCTAssertTrue(
+                failures[0].contains("\(lead): the arguments differ at zoneName: the cassette has \"_defaultZone\", the app passed \"Notes\";"), failures[0])
+            if matching == .inOrder {
+                XCTAssertTrue(failures[1].contains("call #1: the cassette has Database.fetchRecord, the app called Database.saveRecord;"), failures[1])
+            } else {
+                XCTAssertTrue(failures[1].contains("no unplayed call of Database.saveRecord is on the cassette"), failures[1])
+            }
+        }
+        let nested = CassetteDifference(
+            expected: CassetteInteraction(type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"},{"title":"b"}]}"#), outcome: .value(.null)),
+            actual: CassetteInteraction(type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"}]}"#), outcome: .value(.null)))
+        XCTAssertEqual(nested?.description, #"the arguments differ at records[1]: the cassette has {"title":"b"}, the app passed nothing"#)
+    }
+
+    /// A call the mocks do not have is refused when the cassette opens, with its file and line;
+    /// a type the codecs know no calls of is not checked.
+    func testAnUnknownCallIsReportedWhenTheCassetteOpens() throws {
+        let cassetteFile = file("unknown")
+        let misspelt = fetchLine("note-1", title: "Shopping").replacingOccurrences(of: "\"fetchRecord\"", with: "\"fetchRecrod\"")
+        try write(cassetteFile, [fetchLine("note-1", title: "Shopping"), misspelt])
+        XCTAssertThrowsError(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix("\(cassetteFile.path):3:1: error: unknown call Database.fetchRecrod: Database has no call 'fetchRecrod'"), "\(error)")
+        }
+        let otherType = fetchLine("note-1", title: "Shopping").replacingOccurrences(of: "\"Database\"", with: "\"Ledger\"")
+        try write(cassetteFile, [otherType])
+        XCTAssertNoThrow(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit))
+    }
+
+    /// The calls CloudKit's codecs know are the generated call keys' ids, type by type.
+    func testTheKnownCallsAreTheGeneratedCallKeys() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CloudKitDoubles")
+        var generated: [String: Set<String>] = [:]
+        for name in ["CloudKit.Protocols.swift", "KeyValueStore.Protocols.swift"] {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            var type: String?
+            for line in text.split(separator: "\n") {
+                if let range = line.range(of: "public static var typeName_: Swift.String { \"") {
+                    type = String(line[range.upperBound...].prefix { $0 != "\"" })
+                } else if let type, line.contains(": Self { Self(\""), let start = line.range(of: "Self(\"") {
+                    generated[type, default: []].insert(String(line[start.upperBound...].prefix { $0 != "\"" }))
+                }
+            }
+        }
+        XCTAssertEqual(Set(generated.keys), ["Container", "Database", "KeyValueStore"])
+        XCTAssertEqual(CassetteCodecs.cloudKit.calls, generated)
+    }
+
+    /// A cassette with no calls cannot answer anything: playback says so when it opens.
+    func testAnEmptyCassetteIsReportedWhenItOpens() throws {
+        let cassetteFile = file("empty")
+        try write(cassetteFile, [])
+        XCTAssertThrowsError(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)) { error in
+            XCTAssertTrue("\(error)".contains("the cassette \(cassetteFile.path) has no calls"), "\(error)")
+        }
+        XCTAssertNoThrow(try Cassette(file: cassetteFile, mode: .record, codecs: .cloudKit))
     }
 
     /// Matching by arguments answers calls in any order; in order the same calls fail.
@@ -288,7 +368,7 @@ final class CassetteTests: FailureCapturingTestCase {
     /// Stubs win over the cassette in playback.
     func testStubsWinOverTheCassette() async throws {
         let cassetteFile = file("stubbed")
-        try write(cassetteFile, [])
+        try write(cassetteFile, [fetchLine("note-1", title: "Shopping")])
         let log = CallLog()
         let player = try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)
         player.attach(to: log)
@@ -296,6 +376,7 @@ final class CassetteTests: FailureCapturingTestCase {
         mock.stub(.accountStatus, .value(.noAccount))
         let status = try await mock.accountStatus()
         XCTAssertEqual(status, .noAccount)
+        _ = try await mock.privateCloudDatabase.record(for: CKRecord.ID(recordName: "note-1"))
         try player.finish()
     }
 

@@ -1,6 +1,10 @@
 extension ErrorCatalogue {
     /// Every `CKError.Code`, 1 through 37, with its traits.
     ///
+    /// The asset codes (16, 17, 35) and the share-participant codes (29, 30, 33, 37) are scoped
+    /// to ``ErrorScope/particularRequests``: a record save without assets, or any call that is not
+    /// about a share, cannot get them, so trait draws leave them out.
+    ///
     /// CloudKit's, like everything in this folder: the generic catalogue types and the runtime
     /// never assume it.
     ///
@@ -40,9 +44,9 @@ extension ErrorCatalogue {
         ErrorCodeInfo(rawValue: 15, name: "serverRejectedRequest", meaning: "The server rejected the request.",
                       isRetryable: false, appCanHandle: false, recovery: .giveUp),
         ErrorCodeInfo(rawValue: 16, name: "assetFileNotFound", meaning: "An asset's file on disk could not be found.",
-                      isRetryable: false, appCanHandle: true, recovery: .fixRequest),
+                      isRetryable: false, appCanHandle: true, recovery: .fixRequest, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 17, name: "assetFileModified", meaning: "An asset's file changed while it was being saved.",
-                      isRetryable: true, appCanHandle: true, recovery: .retry),
+                      isRetryable: true, appCanHandle: true, recovery: .retry, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 18, name: "incompatibleVersion", meaning: "The app version is older than the oldest allowed.",
                       isRetryable: false, needsUserAction: true, appCanHandle: false, recovery: .askUser),
         ErrorCodeInfo(rawValue: 19, name: "constraintViolation", meaning: "A unique-field constraint was violated on the server.",
@@ -66,22 +70,22 @@ extension ErrorCatalogue {
         ErrorCodeInfo(rawValue: 28, name: "userDeletedZone", meaning: "The user deleted the zone in Settings; ask before uploading again.",
                       isRetryable: false, needsUserAction: true, appCanHandle: true, recovery: .askUser),
         ErrorCodeInfo(rawValue: 29, name: "tooManyParticipants", meaning: "The share has too many participants.",
-                      isRetryable: false, appCanHandle: true, recovery: .fixRequest),
+                      isRetryable: false, appCanHandle: true, recovery: .fixRequest, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 30, name: "alreadyShared", meaning: "The record or share is already in another share hierarchy.",
-                      isRetryable: false, appCanHandle: true, recovery: .fixRequest),
+                      isRetryable: false, appCanHandle: true, recovery: .fixRequest, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 31, name: "referenceViolation", meaning: "A record's parent or share reference target was not found.",
                       isRetryable: false, appCanHandle: true, recovery: .fixRequest),
         ErrorCodeInfo(rawValue: 32, name: "managedAccountRestricted", meaning: "The managed account forbids this request.",
                       isRetryable: false, needsUserAction: true, appCanHandle: false, recovery: .askUser),
         ErrorCodeInfo(rawValue: 33, name: "participantMayNeedVerification", meaning: "The share participant may need to verify their account.",
-                      isRetryable: false, needsUserAction: true, appCanHandle: true, recovery: .askUser),
+                      isRetryable: false, needsUserAction: true, appCanHandle: true, recovery: .askUser, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 34, name: "serverResponseLost", meaning: "The server's response was lost; the request may or may not have been applied.",
                       isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
         ErrorCodeInfo(rawValue: 35, name: "assetNotAvailable", meaning: "The asset could not be downloaded right now.",
-                      isRetryable: true, appCanHandle: true, recovery: .retry),
+                      isRetryable: true, appCanHandle: true, recovery: .retry, scope: .particularRequests),
         ErrorCodeInfo(rawValue: 36, name: "accountTemporarilyUnavailable", meaning: "The iCloud account is temporarily unavailable; the user must verify it.",
                       isRetryable: false, needsUserAction: true, appCanHandle: false, recovery: .askUser),
         ErrorCodeInfo(rawValue: 37, name: "participantAlreadyInvited", meaning: "The participant has already been invited to the share.",
-                      isRetryable: false, appCanHandle: true, recovery: .fixRequest),
+                      isRetryable: false, appCanHandle: true, recovery: .fixRequest, scope: .particularRequests),
     ])
 }

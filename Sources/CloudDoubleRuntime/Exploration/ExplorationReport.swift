@@ -9,9 +9,13 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
         public let message: String
         /// Every fault injected in the failing run, in order.
         public let events: [FaultEvent]
-        /// Whether the seed failed again with the same faults (not when the scenario's calls
-        /// race each other, or it reads the wall clock).
+        /// Whether the seed failed again with the same faults, and the calls of no run of it
+        /// overlapped (not when the scenario's calls race each other, or it reads the wall clock).
         public internal(set) var isReproducible = false
+        /// Whether the `async` calls of a run of this seed overlapped in time (one started while
+        /// another was in flight): the scenario is concurrent, so the seed is not reproducible by
+        /// construction and was not shrunk.
+        public internal(set) var callsOverlapped = false
         /// The smallest explicit plan found that still fails; `nil` when the seed did not
         /// reproduce or the failure needs something an explicit plan does not hold.
         public internal(set) var minimal: [ExplicitFault]?
@@ -73,6 +77,12 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
             "Injected in the failing run (\(failure.events.count)):",
         ]
         lines += failure.events.map { "  \($0)" }
+        if failure.callsOverlapped {
+            lines.append(
+                "The scenario's calls overlapped in time (a call started while another was in flight): the order they reach the injector "
+                    + "is the scheduler's, so the seed is not reproducible and was not shrunk. Make the calls one after another to shrink it.")
+            return lines.joined(separator: "\n")
+        }
         guard failure.isReproducible else {
             lines.append("The seed did not fail the same way again: the scenario is not deterministic (concurrent calls, the wall clock?), so it was not shrunk.")
             return lines.joined(separator: "\n")

@@ -7,9 +7,11 @@ import Foundation
 ///
 /// The family is usually one plan of rates (`probability`, item `rate`, codes by trait, latency
 /// with jitter): each seed draws a different schedule of faults from it. Same seed, same plan,
-/// same code: same run, as long as the scenario makes its calls one after another (calls made
-/// concurrently reach the injector in an order the scheduler picks; the report says when the
-/// failing seed did not fail again).
+/// same code: same run, as long as the scenario makes its calls one after another. Calls made
+/// concurrently reach the injector in an order the scheduler picks: when any run of the failing
+/// seed has `async` calls that overlap in time (``FaultInjector/callsOverlapped``), the report
+/// says the scenario is concurrent and does not shrink it; it also says when the failing seed
+/// did not fail again the same way.
 ///
 /// Seeds run ``parallelism`` at a time (each with its own clock and injector, so the scenario
 /// must build its own doubles, as above); their outcomes are taken in seed order, so the report
@@ -120,32 +122,43 @@ public struct FaultExploration: Sendable {
         var failure: String?
         var events: [FaultEvent]
         var virtualSeconds: Double
+        /// Whether the run's `async` calls overlapped in time.
+        var callsOverlapped: Bool
     }
 
     static func once(seed: UInt64, plan: FaultPlan, errorModel: ErrorModel, _ body: Body) async -> Outcome {
         let run = ExplorationRun(seed: seed, plan: plan, errorModel: errorModel)
         var failure: String?
         do { try await body(run) } catch { failure = "\(error)" }
-        return Outcome(failure: failure, events: run.faults.events, virtualSeconds: run.clock.now)
+        return Outcome(failure: failure, events: run.faults.events, virtualSeconds: run.clock.now, callsOverlapped: run.faults.callsOverlapped)
     }
 
     // MARK: A failing seed
 
-    /// Checks the failure comes back, then shrinks it.
+    /// Checks the failure comes back, and that the calls of neither run overlapped, then shrinks
+    /// it; a shrinking run whose calls overlap stops the shrinking, and the seed is reported as
+    /// concurrent.
     private func examine(seed: UInt64, plan: FaultPlan, first: Outcome, message: String, _ body: @escaping Body) async -> ExplorationReport.Failure {
         var failure = ExplorationReport.Failure(seed: seed, message: message, events: first.events)
         let again = await Self.once(seed: seed, plan: plan, errorModel: errorModel, body)
-        failure.isReproducible = again.failure != nil && again.events == first.events
+        failure.callsOverlapped = first.callsOverlapped || again.callsOverlapped
+        failure.isReproducible = !failure.callsOverlapped && again.failure != nil && again.events == first.events
         guard failure.isReproducible else { return failure }
         let faults = first.events.compactMap { event in
             ExplicitFault(event, rule: plan.rules.indices.contains(event.rule) ? plan.rules[event.rule] : nil)
         }
         var shrinker = Shrinker(seed: seed, errorModel: errorModel, limit: shrinkLimit, body: body)
-        if let minimal = await shrinker.shrink(faults) {
+        let minimal = await shrinker.shrink(faults)
+        failure.shrinkRuns = shrinker.runs
+        if shrinker.callsOverlapped {
+            failure.callsOverlapped = true
+            failure.isReproducible = false
+            return failure
+        }
+        if let minimal {
             failure.minimal = minimal.faults
             failure.minimalMessage = minimal.message
         }
-        failure.shrinkRuns = shrinker.runs
         failure.reachedShrinkLimit = shrinker.runs >= shrinkLimit
         return failure
     }

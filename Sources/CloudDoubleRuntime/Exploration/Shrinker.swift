@@ -10,6 +10,9 @@ struct Shrinker {
     let body: FaultExploration.Body
     /// Runs made so far.
     private(set) var runs = 0
+    /// Whether a run's `async` calls overlapped in time: the scenario is concurrent, so what the
+    /// runs found says nothing; shrinking stops.
+    private(set) var callsOverlapped = false
 
     init(seed: UInt64, errorModel: ErrorModel, limit: Int, body: @escaping FaultExploration.Body) {
         self.seed = seed
@@ -105,10 +108,13 @@ struct Shrinker {
         return changed
     }
 
-    /// What the scenario throws under exactly `faults`, or `nil` when it passes.
+    /// What the scenario throws under exactly `faults`, or `nil` when it passes (or, once a run's
+    /// calls overlapped, without running it: shrinking is over).
     private mutating func failure(_ faults: [ExplicitFault]) async -> String? {
+        guard !callsOverlapped else { return nil }
         runs += 1
         let outcome = await FaultExploration.once(seed: seed, plan: FaultPlan(faults.map(\.rule)), errorModel: errorModel, body)
-        return outcome.failure
+        callsOverlapped = outcome.callsOverlapped
+        return callsOverlapped ? nil : outcome.failure
     }
 }

@@ -8,9 +8,12 @@ import Foundation
 /// and its databases, make a new one per test. With no rules it does nothing.
 ///
 /// A call that no rule's selector matches (or any call when there is no plan or injection is
-/// off) is answered without taking the lock: the injector publishes an immutable index of the
-/// plan's selectors through an atomic reference whenever the plan or ``isEnabled`` changes, and
-/// each call reads that first (see docs/Benchmarks.md).
+/// off) goes through after one look at the index of the plan's selectors, made whenever the plan
+/// or ``isEnabled`` changes.
+///
+/// It also notices `async` calls that overlap in time (one starts while another is in flight):
+/// then the order in which calls reach it, and so the faults each gets, is the scheduler's
+/// choice (``callsOverlapped``).
 ///
 /// The injector is given its SDK's error model; nothing defaults to CloudKit's. Every plan it is
 /// given is checked against that model (``FaultPlan/validate(for:)``): a rule that draws a code by
@@ -35,18 +38,16 @@ public final class FaultInjector: Sendable {
         var printsEvents = false
         var events: [FaultEvent] = []
         var hung: [UncheckedBox<() -> Void>] = []
-        /// Every index published so far, by the plan's selectors: the atomic reference readers
-        /// load is not retained by them, so each index stays alive as long as the injector.
-        /// Plans with the same selectors share one, so swapping plans back and forth (``withPlan``)
-        /// does not grow this.
-        var indexes: [[FaultSelector]: RuleIndex] = [:]
+        /// The selectors of the current plan; `nil` when no call can fire (no rules, or off).
+        var index: RuleIndex?
+        /// `async` calls started and not yet finished.
+        var inFlight = 0
+        /// Whether an `async` call ever started while another was in flight.
+        var callsOverlapped = false
     }
 
     private let state: Locked<State>
-    /// Where the index of the current plan is published for calls to read: lock-free wherever
-    /// `Synchronization.Atomic` is available (always on Linux; macOS 15, iOS 18 and later).
-    private let published = RuleIndexCell.make()
-    /// The codes of each trait in the model's catalogue, by raw value, for `.trait` draws.
+    /// The codes each trait draws from in the model's catalogue (those any call can get), by raw value.
     private let traitCodes: [ErrorTrait: [Int]]
     /// Faults that choose no item, for calls no item rule fires on.
     @usableFromInline
@@ -70,10 +71,10 @@ public final class FaultInjector: Sendable {
         self.cassette = cassette
         self.random = seed.map { RandomSource(seed: $0) } ?? .system()
         self.traitCodes = Dictionary(uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
-            (trait, errorModel.catalogue.codes(with: trait).map(\.rawValue))
+            (trait, errorModel.catalogue.codes(drawnBy: trait).map(\.rawValue))
         })
         self.state = Locked(State(plan: plan, counts: Array(repeating: 0, count: plan.rules.count), isEnabled: true))
-        state.withLock { publish(&$0) }
+        state.withLock { reindex(&$0) }
     }
 
     /// Stops the program when `plan` cannot work with `model`, with the reason.
@@ -91,7 +92,7 @@ public final class FaultInjector: Sendable {
         set {
             state.withLock { state in
                 state.isEnabled = newValue
-                publish(&state)
+                reindex(&state)
             }
         }
     }
@@ -116,7 +117,7 @@ public final class FaultInjector: Sendable {
             state.plan = plan
             state.counts = Array(repeating: 0, count: plan.rules.count)
             state.callNumbers = [:]
-            publish(&state)
+            reindex(&state)
             return old
         }
     }
@@ -131,6 +132,14 @@ public final class FaultInjector: Sendable {
     /// Every fault injected so far, in order.
     public var events: [FaultEvent] { state.withLock { $0.events } }
 
+    /// Whether an `async` call through this injector ever started while another was still in
+    /// flight, since it was made: calls made concurrently (`async let`, task groups, tasks of
+    /// their own) reach it in an order the scheduler picks, so the same seed need not give the
+    /// same faults. Exploration reports such a scenario as not reproducible and does not shrink
+    /// it. Completion-handler calls and operations are not counted: the injector does not see
+    /// when they end.
+    public var callsOverlapped: Bool { state.withLock { $0.callsOverlapped } }
+
     /// Fails every hung completion-handler call with a cancellation error.
     public func cancelHungCalls() {
         let hung = state.withLock { state in
@@ -142,19 +151,18 @@ public final class FaultInjector: Sendable {
 
     // MARK: Used by generated wrappers
 
-    /// An `async throws` call: latency, then the fault or the wrapped call.
-    ///
-    /// Inlinable, and `body` is called in one place, so that in a generated wrapper the
-    /// pass-through (no plan, injection off, no rule's selector matches) is one lock-free check
-    /// followed by the wrapped call itself (see docs/Benchmarks.md).
-    @inlinable
+    /// An `async throws` call: latency, then the fault or the wrapped call. The call counts as
+    /// in flight (``callsOverlapped``) until it returns or throws.
     ///
     /// It runs on the caller's actor (`isolation`), so `body` is never sent anywhere: a wrapper
     /// isolated to the main actor (an app target with default `MainActor` isolation) compiles.
+    @inlinable
     @_spi(Generated) public func perform<Value>(
         _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
     ) async throws -> Value {
-        if mayFire(type, call, form) { _ = try await prepare(type, call, form) }
+        let mayFire = start(type, call, form)
+        defer { finish() }
+        if mayFire { _ = try await prepare(type, call, form) }
         return try await body()
     }
 
@@ -181,8 +189,10 @@ public final class FaultInjector: Sendable {
         _ type: String, _ call: String, _ form: CallForm = .async, isolation: isolated (any Actor)? = #isolation,
         request: (ItemFaults) -> Void, merge: (Value, ItemFaults) -> Value, _ body: (ItemFaults) async throws -> Value
     ) async throws -> Value {
+        let mayFire = start(type, call, form)
+        defer { finish() }
         var faults: ItemFaults?
-        if mayFire(type, call, form) { faults = try await prepare(type, call, form) }
+        if mayFire { faults = try await prepare(type, call, form) }
         if let faults { request(faults) }
         let value = try await body(faults ?? inert)
         guard let faults else { return value }
@@ -292,30 +302,36 @@ public final class FaultInjector: Sendable {
         decision.latency > 0 ? time.schedule(decision.latency) { work.value() } : work.value()
     }
 
-    // MARK: The lock-free check
+    // MARK: The first look
 
-    /// Makes the index of the current plan (or `nil` when nothing can fire) the one calls read.
-    /// Called under the lock whenever the plan or `isEnabled` changes.
-    private func publish(_ state: inout State) {
-        var index: RuleIndex?
-        if state.isEnabled, !state.plan.rules.isEmpty {
-            let selectors = state.plan.rules.map(\.selector)
-            if let existing = state.indexes[selectors] {
-                index = existing
-            } else {
-                let made = RuleIndex(selectors)
-                state.indexes[selectors] = made
-                index = made
-            }
-        }
-        published.store(index)
+    /// Makes the index of the current plan (or `nil` when nothing can fire). Called under the
+    /// lock whenever the plan or `isEnabled` changes.
+    private func reindex(_ state: inout State) {
+        state.index = state.isEnabled && !state.plan.rules.isEmpty ? RuleIndex(state.plan.rules.map(\.selector)) : nil
     }
 
     /// Whether a rule could fire on this call: `false` when injection is off, the plan is empty
-    /// or no rule's selector matches. Lock-free where `Atomic` exists.
+    /// or no rule's selector matches.
     @usableFromInline
     func mayFire(_ type: String, _ call: String, _ form: CallForm) -> Bool {
-        published.couldMatch(type: type, call: call, form: form)
+        state.withLock { $0.index?.couldMatch(type: type, call: call, form: form) ?? false }
+    }
+
+    /// An `async` call starts: it is in flight until ``finish()``; returns whether a rule could
+    /// fire on it (as ``mayFire(_:_:_:)``), under the same lock.
+    @usableFromInline
+    func start(_ type: String, _ call: String, _ form: CallForm) -> Bool {
+        state.withLock { state in
+            if state.inFlight > 0 { state.callsOverlapped = true }
+            state.inFlight += 1
+            return state.index?.couldMatch(type: type, call: call, form: form) ?? false
+        }
+    }
+
+    /// An `async` call started by ``start(_:_:_:)`` returned or threw.
+    @usableFromInline
+    func finish() {
+        state.withLock { $0.inFlight -= 1 }
     }
 
     // MARK: Decisions
@@ -341,9 +357,8 @@ public final class FaultInjector: Sendable {
 
     /// The first rule that fires decides; `nil` means the call goes through untouched.
     func decide(_ type: String, _ call: String, _ form: CallForm) -> Decision? {
-        guard mayFire(type, call, form) else { return nil }
-        return state.withLock { state in
-            guard state.isEnabled, !state.plan.rules.isEmpty else { return nil }
+        state.withLock { state in
+            guard let index = state.index, index.couldMatch(type: type, call: call, form: form) else { return nil }
             let identity = CallIdentity(type: type, call: call, form: form)
             let callNumber = state.callNumbers[identity, default: 0] + 1
             state.callNumbers[identity] = callNumber

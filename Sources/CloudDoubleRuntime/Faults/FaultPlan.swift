@@ -109,7 +109,7 @@ extension FaultPlan {
         }
         for code in codes {
             switch code.code {
-            case .trait(let trait) where model.catalogue.codes(with: trait).isEmpty:
+            case .trait(let trait) where model.catalogue.codes(drawnBy: trait).isEmpty:
                 let key = trait == .needsUser ? "userAction" : trait.rawValue   // the description's key for the trait
                 return FaultPlanError(
                     rule: index,

@@ -60,7 +60,8 @@ public final class Cassette: Sendable {
 
     private let state = Locked(State())
 
-    /// Opens the cassette at `file`. In playback the file must exist and is read now.
+    /// Opens the cassette at `file`. In playback the file must exist, hold at least one call and
+    /// no call the codecs do not know (``CassetteCodecs/register(calls:of:)``), and is read now.
     public init(
         file: URL, mode: CassetteMode = .fromEnvironment(), matching: CassetteMatching = .inOrder, codecs: CassetteCodecs,
         rewrite: (@Sendable (inout CassetteInteraction) -> Void)? = nil
@@ -71,7 +72,19 @@ public final class Cassette: Sendable {
         self.codecs = codecs
         self.rewrite = rewrite
         if mode == .playback {
-            let interactions = try Self.read(file)
+            let lines = try Self.lines(file)
+            for (line, interaction) in lines {
+                guard let known = codecs.calls[interaction.type], !known.contains(interaction.call) else { continue }
+                throw CassetteError.file(
+                    "\(file.path):\(line):1: error: unknown call \(interaction.type).\(interaction.call): \(interaction.type) has no call "
+                        + "'\(interaction.call)' (the calls are named by their id, as in the call log)")
+            }
+            let interactions = lines.map(\.interaction)
+            if interactions.isEmpty {
+                throw CassetteError.file(
+                    "CloudDouble: the cassette \(file.path) has no calls, so playback could answer nothing; "
+                        + "record it with \(CassetteMode.environmentVariable)=record.")
+            }
             state.withLock { state in
                 state.interactions = interactions
                 state.played = Array(repeating: false, count: interactions.count)
@@ -109,15 +122,20 @@ public final class Cassette: Sendable {
     /// Reads a cassette file: one interaction per line; blank lines and lines starting with `#`
     /// are skipped.
     public static func read(_ file: URL) throws -> [CassetteInteraction] {
+        try lines(file).map(\.interaction)
+    }
+
+    /// The interactions of a cassette file, each with its line number (from 1).
+    static func lines(_ file: URL) throws -> [(line: Int, interaction: CassetteInteraction)] {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw CassetteError.file("CloudDouble: no cassette at \(file.path); record it with \(CassetteMode.environmentVariable)=record.")
         }
-        var interactions: [CassetteInteraction] = []
+        var interactions: [(line: Int, interaction: CassetteInteraction)] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
             do {
-                interactions.append(try CassetteInteraction(json: CassetteJSON.parse(text)))
+                interactions.append((number + 1, try CassetteInteraction(json: CassetteJSON.parse(text))))
             } catch {
                 throw CassetteError.file("\(file.path):\(number + 1):1: error: not a cassette interaction: \(error)")
             }
@@ -191,7 +209,8 @@ public final class Cassette: Sendable {
         }
     }
 
-    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming both calls.
+    /// The recorded answer to a call, decoded as a `V`, or a mismatch naming the first
+    /// difference (the argument's path and both values), then both calls in full.
     func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
         let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
         let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
@@ -201,7 +220,8 @@ public final class Cassette: Sendable {
                     return .failure(mismatch("the cassette has no more calls", actual: actual))
                 }
                 guard expected.matches(actual) else {
-                    return .failure(mismatch("expected call #\(state.next + 1) \(expected)", actual: actual))
+                    let difference = CassetteDifference(expected: expected, actual: actual).map { "call #\(state.next + 1): \($0); " } ?? ""
+                    return .failure(mismatch(difference + "expected call #\(state.next + 1) \(expected)", actual: actual))
                 }
                 state.played[state.next] = true
                 state.next += 1
@@ -215,9 +235,13 @@ public final class Cassette: Sendable {
                     return .success(interaction)
                 }
                 let sameCall = unplayed.filter { $0.1.type == actual.type && $0.1.call == actual.call }
+                // The difference from the first unplayed call of the same type and id.
+                let difference = sameCall.first.flatMap { index, closest in
+                    CassetteDifference(expected: closest, actual: actual).map { "closest call #\(index + 1): \($0); " }
+                }
                 let expected = sameCall.isEmpty
                     ? "no unplayed call of \(actual.type).\(actual.call) is on the cassette"
-                    : "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
+                    : (difference ?? "") + "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
                 return .failure(mismatch(expected, actual: actual))
             }
         }

@@ -26,6 +26,9 @@ public struct CassetteCodecs: Sendable {
     private var ordered: [Codec] = []
     /// Errors of these domains are read back as the model's error type (`CKError`).
     private var errorModels: [String: ErrorModel] = [:]
+    /// The call ids of each described type whose calls were registered, for checking a cassette
+    /// when it opens.
+    private(set) var calls: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -54,6 +57,13 @@ public struct CassetteCodecs: Sendable {
     /// Errors in `model`'s domain are read back as its error type, as the SDK throws them.
     public mutating func register(errorModel model: ErrorModel) {
         errorModels[model.domain] = model
+    }
+
+    /// The calls of the described type `type` (its call ids, `fetchRecord`; operations by their
+    /// key, `modifyRecordsOperation`): a cassette that holds a call of `type` with another id is
+    /// refused when it opens, naming the file and line. Types never registered are not checked.
+    public mutating func register(calls ids: [String], of type: String) {
+        calls[type, default: []].formUnion(ids)
     }
 
     /// Strings, numbers, flags, dates (seconds since 1970), data (base64), URLs and `Void`.

@@ -109,15 +109,22 @@ public final class InMemoryCloudDatabase: Sendable {
     // MARK: Seeding and inspection (for tests)
 
     /// Puts records in as they are, as if saved earlier (zones are created as needed); returns
-    /// the stored copies with their change tags, which a test can hand to the app.
+    /// the stored copies with their change tags, which a test can hand to the app. The copies
+    /// are made together, from one archive (`handOuts`), unless a record is seeded twice (each
+    /// copy then carries the server fields of its own version).
     @discardableResult
     public func seed(_ records: [CKRecord]) -> [CKRecord] {
-        state.withLock { state in
-            records.map { record in
+        let together = Set(records.map(\.recordID)).count == records.count
+        return state.withLock { state in
+            var entries: [VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry] = []
+            var copies: [CKRecord] = []
+            for record in records {
                 let zoneID = record.recordID.zoneID
                 if state.zones[zoneID] == nil { create(CKRecordZone(zoneID: zoneID), in: &state) }
-                return handOut(store(record.copy() as! CKRecord, in: &state), in: state)
+                let entry = store(record.copy() as! CKRecord, in: &state)
+                if together { entries.append(entry) } else { copies.append(handOut(entry, in: state)) }
             }
+            return together ? handOuts(entries, in: state) : copies
         }
     }
 

@@ -67,9 +67,21 @@ struct KeyedArchivePatch {
         }
     }
 
-    /// The archived object (an entry of `$objects`) the top-level `key` refers to.
-    func topLevelObject(_ key: String) -> Int? {
-        topLevelReference(key).flatMap(archivedObject(named:))
+    /// The reference of every top-level key, read in one pass (for archives with many keys at
+    /// the top, where looking each key up would read the whole top level every time).
+    func topLevelReferences() -> [String: Int] {
+        guard let top = topDictionary, let (start, count) = container(top, marker: 0xD) else { return [:] }
+        var references: [String: Int] = [:]
+        for entry in 0..<count {
+            guard let key = ascii(reference(at: start + entry * referenceSize)) else { continue }
+            references[key] = reference(at: start + (count + entry) * referenceSize)
+        }
+        return references
+    }
+
+    /// The archived object (an entry of `$objects`) that `reference` (a UID) names.
+    func object(referredToBy reference: Int) -> Int? {
+        archivedObject(named: reference)
     }
 
     /// The archived object that `key` of archived object `object` refers to, if it is one with
@@ -127,6 +139,12 @@ struct KeyedArchivePatch {
             return start + (count + entry) * referenceSize
         }
         return nil
+    }
+
+    /// Object `index` as a string, when it is an ASCII string (`0x5`).
+    private func ascii(_ index: Int) -> String? {
+        guard let offset = offset(of: index), bytes[offset] >> 4 == 0x5, let (start, count) = counted(at: offset), start + count <= offsetTable else { return nil }
+        return String(decoding: bytes[start..<start + count], as: UTF8.self)
     }
 
     /// Whether object `index` is the ASCII string `wanted` (`0x5`; keys are written as ASCII).

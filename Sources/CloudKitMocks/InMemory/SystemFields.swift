@@ -86,12 +86,26 @@ final class SystemFields: Sendable {
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
         let made = Self.rewritten(
-            items.map(\.record), replacing: items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server) },
+            items.map(\.record), replacing: items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server, unlike: $0.record) },
             clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
         return zip(items, made).map { item, made in
             if let made, Self.carries(made, changeTag: item.changeTag, server: item.server) { return made }
             return record(item.record, changeTag: item.changeTag, server: item.server)
         }
+    }
+
+    /// The archive values of what the server sets (`server` and the change tag) that `record`
+    /// does not carry already: a record the app saves back usually has its creation date and
+    /// creator from its last hand-out, and values it has need not be archived twice.
+    private static func serverValues(changeTag: String, server: ServerFields?, unlike record: CKRecord) -> [String: NSObject] {
+        var values = serverValues(changeTag: changeTag, server: server)
+        if let server {
+            if record.creationDate == server.creationDate { values[creationDateKey] = nil }
+            if record.modificationDate == server.modificationDate { values[modificationDateKey] = nil }
+            if record.creatorUserRecordID == CKRecord.ID(recordName: server.creatorUserRecordName) { values[creatorKey] = nil }
+            if record.lastModifiedUserRecordID == CKRecord.ID(recordName: server.lastModifiedUserRecordName) { values[lastModifiedUserKey] = nil }
+        }
+        return values
     }
 
     /// The archive values of what the server sets: the change tag, and the server fields.
@@ -176,12 +190,14 @@ final class SystemFields: Sendable {
             }
         }
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archive), let null = patch.topLevelReference(nilKey) else { return none }
+        guard var patch = KeyedArchivePatch(archive) else { return none }
+        let top = patch.topLevelReferences()
+        guard let null = top[nilKey] else { return none }
         for index in objects.indices {
             let name = prefix + "\(index)"
-            guard let object = patch.topLevelObject(name) else { return none }
+            guard let object = top[name].flatMap(patch.object(referredToBy:)) else { return none }
             for key in replacing[index].keys {
-                guard let value = patch.topLevelReference(name + "." + key), patch.redirect(key, of: object, to: value) else { return none }
+                guard let value = top[name + "." + key], patch.redirect(key, of: object, to: value) else { return none }
             }
             for container in containers {
                 guard let held = patch.object(container, of: object) else { continue }  // none, or nil

@@ -78,7 +78,7 @@ final class PlantedBugTests: XCTestCase {
         let exploration = self.exploration, scenario = self.scenario
         do {
             try await exploration.reproduce(seed: 4, plan: FaultPlan {
-                FaultRule.failItems(.named("modifyRecords", type: "Database", form: .async), on: .nth(1), keys: ["Notes/note-9": "assetNotAvailable"])
+                FaultRule.failItems(.named("modifyRecords", type: "Database", form: .async), on: .nth(1), keys: ["Notes/note-9": "serverResponseLost"])
             }, scenario)
             XCTFail("the reproduction passed")
         } catch let failure as ExplorationFailure {
