@@ -1,0 +1,29 @@
+/// What a mock keeps for one call id: the arguments of every call, whatever its form, and the
+/// stubbed responses. A value in the mock's state, behind its lock.
+struct CallState {
+    /// The arguments of every call, oldest first. One call id can see more than one type (a
+    /// property's reads pass `()`, its writes the value), so they are kept as `Any`.
+    var arguments: [Any] = []
+    /// The stubbed responses, each a `Stub<Arguments, Value>`; `nil` when none was set.
+    var stubs: StubQueue?
+
+    /// The arguments of every call that were an `Arguments`, oldest first.
+    func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
+        arguments.compactMap { $0 as? Arguments }
+    }
+}
+
+/// A call's stubbed responses: each call takes the next one; the last one answers every later call.
+struct StubQueue {
+    /// `Stub<Arguments, Value>` values, all of one type (the call key's).
+    let responses: [Any]
+    var position = 0
+
+    /// The response for the next call, taken from the queue (the last one stays); `nil` when
+    /// there is none, or the stubs were set for other argument or value types.
+    mutating func next<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
+        guard position < responses.count, let response = responses[position] as? Stub<Arguments, Value> else { return nil }
+        if position < responses.count - 1 { position += 1 }
+        return response
+    }
+}
