@@ -73,10 +73,8 @@ public final class MockRecorder: Sendable {
     /// Records a call and returns its stubbed response; without a stub, what the backing says
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
     /// recording it as a failure of the running test.
-    ///
     func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
-        var cassette: Cassette?
-        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
         return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
             try answer(call, form, arguments, stub, backed, fallback)
@@ -104,8 +102,7 @@ public final class MockRecorder: Sendable {
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
     func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
-        var cassette: Cassette?
-        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         func answer() -> V {
             if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
@@ -135,8 +132,7 @@ public final class MockRecorder: Sendable {
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
-        var cassette: Cassette?
-        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        let (stub, cassette): (Stub<Operation, Outcome>?, Cassette?) = record(call, .operation, operation, logged: false)
         func answer() throws -> Outcome {
             if let stub { return try stub.resolve(operation) }
             if let backed, let answer = backed(operation) { return answer }
@@ -225,13 +221,11 @@ public final class MockRecorder: Sendable {
 
     /// Appends the call to its history and, unless `logged` is `false`, to the log; returns the
     /// response that answers this call (taken from the queue when more responses follow), and
-    /// gives the log's cassette.
-    func record<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
-    ) -> Stub<A, V>? {
+    /// the log's cassette.
+    func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> (stub: Stub<A, V>?, cassette: Cassette?) {
         let stub: Stub<A, V>? = state.withLock { Self.record(call, arguments, in: &$0) }
-        cassette = logged ? log.appendReadingCassette(type: typeName, call: call, form: form, arguments: arguments) : log.cassette
-        return stub
+        let cassette = logged ? log.appendReadingCassette(type: typeName, call: call, form: form, arguments: arguments) : log.cassette
+        return (stub, cassette)
     }
 
     /// Appends `arguments` to the history of `call` and takes its next stubbed response.
