@@ -7,6 +7,12 @@ struct CallState {
     /// The stubbed responses, each a `Stub<Arguments, Value>`; `nil` when none was set.
     var stubs: StubQueue?
 
+    /// Appends a call's arguments; returns the response that answers it.
+    mutating func record<Arguments, Value>(_ arguments: Arguments) -> Stub<Arguments, Value>? {
+        self.arguments.append(arguments)
+        return stubs?.next(Arguments.self, Value.self)
+    }
+
     /// The arguments of every call that were an `Arguments`, oldest first.
     func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
         arguments.compactMap { $0 as? Arguments }

@@ -230,8 +230,7 @@ public final class MockRecorder: Sendable {
 
     /// Appends `arguments` to the history of `call` and takes its next stubbed response.
     private static func record<A, V>(_ call: String, _ arguments: A, in state: inout State) -> Stub<A, V>? {
-        state.calls[call, default: CallState()].arguments.append(arguments)
-        return state.calls[call]?.stubs?.next(A.self, V.self)
+        state.calls[call, default: CallState()].record(arguments)
     }
 }
 
