@@ -42,7 +42,7 @@ enum TestFailure {
 }
 
 /// What `CloudDoubleTesting` implements so that the runtime reaches Swift Testing without linking
-/// it: one class, named `CloudDoubleTesting.SwiftTestingIssues`, that ``TestFailure`` finds by name.
+/// it: one class, named `CloudDoubleTesting.SwiftTestingIssues`, that `TestFailure` finds by name.
 @_spi(TestSupport) public protocol SwiftTestingIssueRecorder: AnyObject {
     /// Records `message` as an issue of the Swift Testing test running on this task, at the
     /// test's declaration (the app's call site is in the app, not in the test); `false` when no
