@@ -57,6 +57,7 @@ public final class CallLog: Sendable {
     }
 
     /// Appends a mock's call; returns the log's cassette, read under the same lock.
+    @usableFromInline
     func appendReadingCassette(type: String, call: String, form: CallForm, arguments: Any) -> Cassette? {
         storage.withLock { storage in
             _ = storage.append(type: type, call: call, form: form, arguments: arguments)

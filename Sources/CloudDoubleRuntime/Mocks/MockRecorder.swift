@@ -17,16 +17,17 @@ public final class MockRecorder: Sendable {
     @_spi(Generated) public let deliverer: CompletionDeliverer
 
     /// The mock's state.
+    @usableFromInline
     struct State {
         /// Per call id (or property name): its history and stubs.
-        var calls: [String: CallState] = [:]
+        @usableFromInline var calls: [String: CallState] = [:]
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
     }
 
-    let state = Locked(State())
+    @usableFromInline let state = Locked(State())
 
     @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
@@ -73,6 +74,11 @@ public final class MockRecorder: Sendable {
     /// Records a call and returns its stubbed response; without a stub, what the backing says
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
     /// recording it as a failure of the running test.
+    ///
+    /// The recording path is inlinable, so a generated mock's call is specialised for its
+    /// argument and value types: left generic, each call looks up their metadata at run time,
+    /// which takes it over the 1 µs a call may cost (Benchmarks/README.md, target d).
+    @inlinable
     func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
         let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
@@ -82,6 +88,7 @@ public final class MockRecorder: Sendable {
     }
 
     /// The answer without a cassette: the stub, else the backing, else `fallback`.
+    @inlinable
     func answer<A, V>(
         _ call: String, _ form: CallForm, _ arguments: A, _ stub: Stub<A, V>?, _ backed: ((A) throws -> V)?, _ fallback: V?
     ) throws -> V {
@@ -93,6 +100,7 @@ public final class MockRecorder: Sendable {
 
     /// The error of a call with nothing to answer it, recorded first as a failure of the running
     /// test, so that the app's own error handling cannot hide it.
+    @usableFromInline
     func unstubbed<A, V>(_ call: String, _ form: CallForm, _ arguments: A, _ value: V.Type) -> UnstubbedCallError {
         let error = UnstubbedCallError(mock: mockName, call: call, form: form, arguments: arguments, value: value)
         TestFailure.record("CloudDouble: \(error.description)")
@@ -101,6 +109,8 @@ public final class MockRecorder: Sendable {
 
     /// Records a call that cannot fail (a synchronous, non-throwing member). A stubbed error, or a
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
+    /// Inlinable, as `respond` is.
+    @inlinable
     func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
         let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         func answer() -> V {
@@ -222,6 +232,7 @@ public final class MockRecorder: Sendable {
     /// Appends the call to its history and, unless `logged` is `false`, to the log; returns the
     /// response that answers this call (taken from the queue when more responses follow), and
     /// the log's cassette.
+    @inlinable
     func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> (stub: Stub<A, V>?, cassette: Cassette?) {
         let stub: Stub<A, V>? = state.withLock { Self.record(call, arguments, in: &$0) }
         let cassette = logged ? log.appendReadingCassette(type: typeName, call: call, form: form, arguments: arguments) : log.cassette
@@ -229,7 +240,8 @@ public final class MockRecorder: Sendable {
     }
 
     /// Appends `arguments` to the history of `call` and takes its next stubbed response.
-    private static func record<A, V>(_ call: String, _ arguments: A, in state: inout State) -> Stub<A, V>? {
+    @inlinable
+    static func record<A, V>(_ call: String, _ arguments: A, in state: inout State) -> Stub<A, V>? {
         state.calls[call, default: CallState()].record(arguments)
     }
 }

@@ -65,11 +65,13 @@ extension RecordingMock {
     // MARK: Synchronous members
 
     /// A synchronous, non-throwing member: the stub, else `fallback` (a stubbed error too).
+    @inlinable
     @_spi(Generated) public func respondWithoutFailing_<A, V>(_ call: String, _ arguments: A, fallback: V) -> V {
         recorder_.respondWithoutFailing(call, .sync, arguments, backed: nil, fallback: fallback)
     }
 
     /// The same, answered by the backing when no stub does.
+    @inlinable
     @_spi(Generated) public func respondWithoutFailingBacked_<A, V>(_ call: String, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
         recorder_.respondWithoutFailing(call, .sync, arguments, backed: backed, fallback: fallback)
     }
@@ -77,11 +79,13 @@ extension RecordingMock {
     // MARK: async throws
 
     /// An `async throws` member: the stub, else `fallback`; with neither, ``UnstubbedCallError``.
+    @inlinable
     @_spi(Generated) public func respond_<A, V>(_ call: String, _ arguments: A, fallback: V?) throws -> V {
         try recorder_.respond(call, .async, arguments, backed: nil, fallback: fallback)
     }
 
     /// The same, answered by the backing when no stub does.
+    @inlinable
     @_spi(Generated) public func respondBacked_<A, V>(_ call: String, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
         try recorder_.respond(call, .async, arguments, backed: backed, fallback: fallback)
     }

@@ -37,6 +37,7 @@ public enum Stub<Arguments, Value>: @unchecked Sendable {
     /// Compute the response from the call's arguments; throwing fails the call.
     case handler(@Sendable (Arguments) throws -> Value)
 
+    @inlinable
     func resolve(_ arguments: Arguments) throws -> Value {
         switch self {
         case .value(let value): return value
