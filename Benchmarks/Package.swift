@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the product keeps zero dependencies and `swift test`
-// never times anything. Run: swift run -c release --package-path Benchmarks clouddouble-bench
+// never times anything. How to run them: README.md.
 let package = Package(
     name: "CloudDoubleBenchmarks",
     platforms: [.macOS(.v13)],
@@ -10,10 +10,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "clouddouble-bench",
-            dependencies: [
-                .product(name: "CloudDoubleGenerator", package: "CloudDouble"),
-                .product(name: "CloudDoubleRuntime", package: "CloudDouble"),
-            ]
+            dependencies: [.product(name: "CloudDoubleRuntime", package: "CloudDouble")]
         ),
         // Seeds per second of the NotesSync example's 30%-faults scenario, as fault exploration runs
         // it. Release builds leave the fault wrappers out unless asked, so it is run as

@@ -1,14 +1,13 @@
 import Foundation
 
 /// A value guarded by a lock. Every read and write of mock, log and fault-engine state goes
-/// through one of these (a mock's state through its log's), so the types that hold them are
-/// thread-safe, not just `@unchecked Sendable`.
+/// through one of these, so the types that hold them are thread-safe, not just `@unchecked
+/// Sendable`.
 ///
 /// `NSLock` is used because it exists on every supported platform at the runtime floor
 /// (`Synchronization.Mutex` needs iOS 18 / macOS 15).
 public final class Locked<Value>: @unchecked Sendable {
-    // Only ever reached under `lock`, so the runtime exclusivity check would be a second lock.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline var value: Value
     @usableFromInline let lock = NSLock()
 
     public init(_ value: Value) {

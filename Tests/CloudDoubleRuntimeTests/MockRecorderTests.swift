@@ -83,16 +83,16 @@ final class MockRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(mock.arguments(key("name", Void.self, String.self)).count, 2)
     }
 
-    /// A call is kept once, in its slot's chunked history, with its place in the log: the log's
-    /// order across mocks, calls and forms is found again when it is read, across chunks, after a
-    /// history turns mixed, and after the log is cleared.
-    func testTheLogsOrderAcrossSlotsAndChunks() throws {
+    /// The log keeps one order across mocks, calls, forms and direct appends, over thousands of
+    /// calls, when one call id sees arguments of two types, and after the log is cleared (the
+    /// mocks keep their histories).
+    func testTheLogsOrderAcrossMocksCallsAndForms() throws {
         let log = CallLog()
         let first = MockRecorder(mockName: "MockA", typeName: "A", log: log)
         let second = MockRecorder(mockName: "MockB", typeName: "B", log: log)
         first.stub(key("fetch", Int.self, Int.self), .value(1))
         var expected: [String] = []
-        // 10,000 calls fill chunks of 8 up to 4,096 calls; the slots interleave irregularly.
+        // 10,000 calls; the mocks and calls interleave irregularly.
         for index in 0..<10_000 {
             switch index % 7 {
             case 0, 3:
@@ -106,7 +106,7 @@ final class MockRecorderTests: FailureCapturingTestCase {
                 expected.append("A.fetch \(index % 2 == 0 ? "async" : "completion") \(index)")
             }
         }
-        // A property read after thousands of writes turns the slot's history mixed.
+        // A property read after thousands of writes: one call id, two argument types.
         for index in 0..<5_000 { second.set("name", "v\(index)") }
         _ = second.read("name", backed: nil, fallback: "")
         expected += (0..<5_000).map { "B.name set v\($0)" } + ["B.name get ()"]

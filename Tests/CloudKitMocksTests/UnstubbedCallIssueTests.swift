@@ -19,6 +19,18 @@ struct UnstubbedCallIssueTests {
         }
     }
 
+    /// The issue is at the test's declaration, in the test's file (the app's call site is not the
+    /// test's, and the runtime's own file would say nothing): `CloudDoubleTesting`, which this
+    /// target links, records it.
+    @Test func theIssueIsAtTheRunningTest() async {
+        let database = MockCloudDatabase()
+        await withKnownIssue {
+            _ = try? await database.record(for: CKRecord.ID(recordName: "missing"))
+        } matching: { issue in
+            issue.sourceLocation?.fileID == #fileID
+        }
+    }
+
     @Test func theCallStillThrows() async {
         let database = MockCloudDatabase()
         await withKnownIssue {

@@ -23,34 +23,26 @@ public struct CallRecord: @unchecked Sendable, CustomStringConvertible {
 /// An ordered, thread-safe log of calls. Several mocks (a container and its databases) can share
 /// one log, so a test sees one sequence across all of them. No static state: each test makes its own.
 ///
-/// The log's lock also guards the state of every mock that writes to it (``MockRecorder``), so a
-/// recorded call takes one lock for its history, its stub and its place in the log. A call is
-/// appended once, to its slot's history (mock, call id), with the call's sequence number; the log
-/// itself only counts. ``records`` merges the slots' histories by sequence number when asked.
+/// Each mock keeps its own per-call argument history (``MockRecorder``); the log keeps the order
+/// across mocks. A recorded call takes the mock's lock, then the log's, one after the other.
 public final class CallLog: Sendable {
     /// Everything behind the log's lock.
-    @usableFromInline
     struct Storage {
-        /// The sequence number of the next call: how many calls were ever logged.
-        @usableFromInline var nextSequence: UInt32 = 0
-        /// The sequence number of the first call in the log (``removeAll()`` forgets those before).
-        var firstSequence: UInt32 = 0
-        /// Every slot whose calls can be in the log; slots are never removed.
-        var slots: [CallSlot] = []
-        /// The slots of calls appended directly (``append(type:call:form:arguments:)``).
-        var directSlots: [DirectKey: CallSlot] = [:]
-        /// The slot of the last direct append, found without hashing when the next is the same.
-        var lastDirectSlot: CallSlot?
+        /// The calls since the log was made or last cleared, in order; a record's `sequence` is
+        /// its 1-based position here.
+        var records: [CallRecord] = []
         /// The cassette the mocks that write to this log record to or play back from.
-        @usableFromInline var cassette: Cassette?
+        var cassette: Cassette?
+
+        /// Appends a call; returns its sequence number.
+        mutating func append(type: String, call: String, form: CallForm, arguments: Any) -> Int {
+            let sequence = records.count + 1
+            records.append(CallRecord(sequence: sequence, type: type, call: call, form: form, arguments: arguments))
+            return sequence
+        }
     }
 
-    struct DirectKey: Hashable {
-        let type: String
-        let call: String
-    }
-
-    @usableFromInline let storage = Locked(Storage())
+    let storage = Locked(Storage())
 
     /// A new, empty log. Made inside a test that runs under a cassette (``Cassette/current``: the
     /// `.cassette` trait of CloudDoubleTesting), it is attached to that cassette.
@@ -61,89 +53,38 @@ public final class CallLog: Sendable {
     /// Appends a call and returns its sequence number.
     @discardableResult
     public func append(type: String, call: String, form: CallForm, arguments: Any) -> Int {
+        storage.withLock { $0.append(type: type, call: call, form: form, arguments: arguments) }
+    }
+
+    /// Appends a mock's call; returns the log's cassette, read under the same lock.
+    @usableFromInline
+    func appendReadingCassette(type: String, call: String, form: CallForm, arguments: Any) -> Cassette? {
         storage.withLock { storage in
-            let slot: CallSlot
-            if let last = storage.lastDirectSlot, last.call == call, last.typeName == type {
-                slot = last
-            } else {
-                let key = DirectKey(type: type, call: call)
-                if let existing = storage.directSlots[key] {
-                    slot = existing
-                } else {
-                    slot = storage.makeSlot(type: type, call: call, direct: true)
-                    storage.directSlots[key] = slot
-                }
-                storage.lastDirectSlot = slot
-            }
-            slot.append(RecordedCall(arguments, sequence: storage.takeSequence(), form: form))
-            return storage.count
+            _ = storage.append(type: type, call: call, form: form, arguments: arguments)
+            return storage.cassette
         }
     }
 
     /// Every call so far, in order.
-    public var records: [CallRecord] { records(type: nil, call: nil) }
+    public var records: [CallRecord] { storage.withLock { $0.records } }
 
     /// The calls so far, optionally only those of one described type and/or call id.
     public func records(type: String? = nil, call: String? = nil) -> [CallRecord] {
-        storage.withLock { storage in
-            storage.merged(type: type, call: call) { sequence, slot, recorded in
-                CallRecord(sequence: sequence, type: slot.typeName, call: slot.call, form: recorded.form, arguments: recorded.arguments)
-            }
-        }
+        records.filter { (type == nil || $0.type == type) && (call == nil || $0.call == call) }
     }
 
     /// `Type.call` for every call so far, in order: handy for asserting a whole sequence.
     public var calls: [String] {
-        storage.withLock { storage in
-            storage.merged(type: nil, call: nil) { _, slot, _ in "\(slot.typeName).\(slot.call)" }
-        }
+        records.map { "\($0.type).\($0.call)" }
     }
 
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { storage.withLock { $0.records.count } }
 
     /// The cassette the mocks writing to this log record to or play back from (``Cassette/attach(to:)``).
     public var cassette: Cassette? { storage.withLock { $0.cassette } }
 
     /// Forgets the log's entries (the mocks keep their own argument histories).
     public func removeAll() {
-        storage.withLock { storage in
-            storage.firstSequence = storage.nextSequence
-            for slot in storage.directSlots.values { slot.removeAll() }
-        }
-    }
-}
-
-extension CallLog.Storage {
-    /// How many calls the log holds.
-    var count: Int { Int(nextSequence - firstSequence) }
-
-    /// A new slot, whose calls the log's reads will find.
-    @usableFromInline
-    mutating func makeSlot(type: String, call: String, direct: Bool = false) -> CallSlot {
-        let slot = CallSlot(typeName: type, call: call, direct: direct)
-        slots.append(slot)
-        return slot
-    }
-
-    /// The next call's sequence number.
-    @inlinable
-    mutating func takeSequence() -> UInt32 {
-        defer { nextSequence &+= 1 }
-        return nextSequence
-    }
-
-    /// The logged calls of the slots of `type` and `call` (all when `nil`), in the order they
-    /// were made, each made into a `T` with its 1-based position in the log. Each slot's calls
-    /// are in order already, so the sort merges runs.
-    func merged<T>(type: String?, call: String?, _ make: (Int, CallSlot, RecordedCall<Any>) -> T) -> [T] {
-        var found: [(sequence: UInt32, value: T)] = []
-        for slot in slots where (type == nil || slot.typeName == type) && (call == nil || slot.call == call) {
-            slot.history?.forEach { recorded in
-                guard recorded.isLogged, recorded.sequence >= firstSequence else { return }
-                found.append((recorded.sequence, make(Int(recorded.sequence - firstSequence) + 1, slot, recorded)))
-            }
-        }
-        found.sort { $0.sequence < $1.sequence }
-        return found.map(\.value)
+        storage.withLock { $0.records.removeAll() }
     }
 }

@@ -1,12 +1,11 @@
 /// The state and behaviour every generated mock delegates to: recording into the call log,
 /// per-call argument history, stubs (value, error, handler, or a queue of them), property
 /// storage, child mocks, completion delivery, and the log's ``Cassette`` when one is attached.
-/// All of it is behind one lock, its log's: mocks that share a log share it, so a call takes one
-/// lock for its place in the log, its history, its stub and its cassette, and appends once (to
-/// its slot's history, with its sequence number; see ``CallLog`` and docs/Benchmarks.md).
+/// The mock's state is behind its own lock; a call takes it for its history and its stub, then
+/// the log's for its place in the log (``CallLog``), never both at once.
 ///
 /// Generated mock members are one-line calls into this class, which keeps the generated code
-/// small and quick to type-check (see docs/Benchmarks.md).
+/// small and quick to type-check.
 public final class MockRecorder: Sendable {
     /// The mock's class name, used in error messages (`MockCloudDatabase`).
     public let mockName: String
@@ -17,67 +16,30 @@ public final class MockRecorder: Sendable {
     /// How completion handlers are called.
     @_spi(Generated) public let deliverer: CompletionDeliverer
 
-    /// The mock's state. Only ever touched under its log's lock (`log.storage`), which is what
-    /// makes the `@unchecked Sendable` true.
+    /// The mock's state.
     @usableFromInline
-    final class State: @unchecked Sendable {
-        @exclusivity(unchecked) @usableFromInline var slots: [String: CallSlot] = [:]
-        /// The slot of the last call, looked up without hashing when the next call is the same;
-        /// unretained (`slots` keeps every slot), so the call does not retain and release it.
-        @exclusivity(unchecked) @usableFromInline var lastSlot: Unmanaged<CallSlot>?
+    struct State {
+        /// Per call id (or property name): its history and stubs.
+        @usableFromInline var calls: [String: CallState] = [:]
+        /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
-
-        /// The slot of `call`, made on first use.
-        @inlinable
-        func slot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
-            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) { return lastSlot.takeUnretainedValue() }
-            let slot = slots[call] ?? makeSlot(call, typeName: typeName, in: &storage)
-            lastSlot = Unmanaged.passUnretained(slot)
-            return slot
-        }
-
-        /// `body` with the slot of `call`, made on first use; the last call's slot without a
-        /// retain.
-        @inlinable
-        func withSlot<R>(_ call: String, typeName: String, in storage: inout CallLog.Storage, _ body: (CallSlot, inout CallLog.Storage) -> R) -> R {
-            if let lastSlot, lastSlot._withUnsafeGuaranteedRef({ $0.call == call }) {
-                return lastSlot._withUnsafeGuaranteedRef { body($0, &storage) }
-            }
-            return body(slot(call, typeName: typeName, in: &storage), &storage)
-        }
-
-        @usableFromInline
-        func makeSlot(_ call: String, typeName: String, in storage: inout CallLog.Storage) -> CallSlot {
-            let slot = storage.makeSlot(type: typeName, call: call)
-            slots[call] = slot
-            return slot
-        }
     }
 
-    @usableFromInline let state = State()
-    /// `log.storage`, one reference nearer.
-    @usableFromInline let storage: Locked<CallLog.Storage>
-
-    /// Runs `body` with the mock's state and its log's storage, under the log's lock.
-    @inlinable
-    func withState<R>(_ body: (State, inout CallLog.Storage) throws -> R) rethrows -> R {
-        try storage.withLock { storage in try body(state, &storage) }
-    }
+    @usableFromInline let state = Locked(State())
 
     @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
-        self.storage = log.storage
         self.deliverer = CompletionDeliverer(delivery)
     }
 
     /// What answers store calls no stub answers (the generated mock's typed `backing`).
     @_spi(Generated) public var backing: AnyObject? {
-        get { withState { state, _ in state.backing } }
-        set { withState { state, _ in state.backing = newValue } }
+        get { state.withLock { $0.backing } }
+        set { state.withLock { $0.backing = newValue } }
     }
 
     // MARK: Stubbing and inspection
@@ -113,13 +75,12 @@ public final class MockRecorder: Sendable {
     /// (`backed`), else `fallback`. Throws ``UnstubbedCallError`` when there is none of them, after
     /// recording it as a failure of the running test.
     ///
-    /// The recording path is inlinable (as are `record` and the slot's history and stubs), so
-    /// the generated mock's call is specialised for its argument and value types: unspecialised,
-    /// generic metadata lookups were most of its cost (docs/Benchmarks.md).
+    /// The recording path is inlinable, so a generated mock's call is specialised for its
+    /// argument and value types: left generic, each call looks up their metadata at run time,
+    /// which takes it over the 1 µs a call may cost (Benchmarks/README.md, target d).
     @inlinable
     func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
-        var cassette: Cassette?
-        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
         return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
             try answer(call, form, arguments, stub, backed, fallback)
@@ -151,8 +112,7 @@ public final class MockRecorder: Sendable {
     /// Inlinable, as `respond` is.
     @inlinable
     func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
-        var cassette: Cassette?
-        let stub: Stub<A, V>? = record(call, form, arguments, cassette: &cassette)
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
         func answer() -> V {
             if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
@@ -182,8 +142,7 @@ public final class MockRecorder: Sendable {
         _ call: String, _ operation: Operation, failure: (any Error) -> Outcome, replay: OperationReplay<Outcome>,
         backed: ((Operation) -> Outcome?)? = nil
     ) {
-        var cassette: Cassette?
-        let stub: Stub<Operation, Outcome>? = record(call, .operation, operation, logged: false, cassette: &cassette)
+        let (stub, cassette): (Stub<Operation, Outcome>?, Cassette?) = record(call, .operation, operation, logged: false)
         func answer() throws -> Outcome {
             if let stub { return try stub.resolve(operation) }
             if let backed, let answer = backed(operation) { return answer }
@@ -213,14 +172,10 @@ public final class MockRecorder: Sendable {
     /// A property read: the last value the app set, else the stub, else what the backing says,
     /// else `fallback`.
     func read<V>(_ name: String, backed: (() throws -> V)?, fallback: V) -> V {
-        var stored: Any?
-        var stub: Stub<Void, V>?
-        var cassette: Cassette?
-        withState { state, storage in
-            stored = state.properties[name]
-            stub = record(name, .get, (), state: state, storage: &storage)
-            cassette = storage.cassette
+        let (stored, stub): (Any?, Stub<Void, V>?) = state.withLock { state in
+            (state.properties[name], Self.record(name, (), in: &state))
         }
+        let cassette = log.appendReadingCassette(type: typeName, call: name, form: .get, arguments: ())
         // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
         func answer() -> V {
@@ -234,23 +189,23 @@ public final class MockRecorder: Sendable {
 
     /// A property write: recorded, and returned by later reads.
     @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
-        withState { state, storage in
+        state.withLock { state in
             state.properties[name] = value
-            _ = record(name, .set, value, state: state, storage: &storage) as Stub<V, Void>?
+            state.calls[name, default: CallState()].arguments.append(value)
         }
+        log.append(type: typeName, call: name, form: .set, arguments: value)
     }
 
     /// The child mock for a described-type reference (a container's database), made once per key
     /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
     @_spi(Generated) public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
-        withState { state, _ in
+        state.withLock { state in
             if let existing = state.children[key] as? C { return existing }
             let made = make()
             state.children[key] = made
             return made
         }
     }
-
     /// Waits until every completion handler delivered so far has run.
     @_spi(Generated) public func settled() async {
         await deliverer.settled()
@@ -259,47 +214,35 @@ public final class MockRecorder: Sendable {
     // MARK: Recording
 
     func setStubs<A, V>(_ call: String, _ responses: [Stub<A, V>]) {
-        withState { state, storage in state.slot(call, typeName: typeName, in: &storage).setStubs(responses) }
+        state.withLock { $0.calls[call, default: CallState()].stubs = StubQueue(responses: responses) }
     }
 
     func history<A>(_ call: String, as type: A.Type) -> [A] {
-        withState { state, _ in state.slots[call]?.arguments(as: type) ?? [] }
+        state.withLock { $0.calls[call]?.arguments(as: type) ?? [] }
     }
 
     func count(_ call: String) -> Int {
-        withState { state, _ in state.slots[call]?.count ?? 0 }
+        state.withLock { $0.calls[call]?.arguments.count ?? 0 }
     }
 
     func calls<A>(_ call: String, as type: A.Type) -> RecordedCalls<A> {
         RecordedCalls(name: "\(mockName).\(call)", arguments: history(call, as: type))
     }
 
-    /// Appends the call to its slot's history, with its place in the log, under one lock;
-    /// returns the response that answers this call, taking it from the queue when more responses
-    /// follow, and gives the log's cassette, read under the same lock.
+    /// Appends the call to its history and, unless `logged` is `false`, to the log; returns the
+    /// response that answers this call (taken from the queue when more responses follow), and
+    /// the log's cassette.
     @inlinable
-    func record<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, cassette: inout Cassette?
-    ) -> Stub<A, V>? {
-        // The lock's closure returns nothing: a generic result would cost a metadata lookup per call.
-        var response: Stub<A, V>?
-        var found: Cassette?
-        withState { state, storage in
-            response = record(call, form, arguments, logged: logged, state: state, storage: &storage)
-            found = storage.cassette
-        }
-        cassette = found
-        return response
+    func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> (stub: Stub<A, V>?, cassette: Cassette?) {
+        let stub: Stub<A, V>? = state.withLock { Self.record(call, arguments, in: &$0) }
+        let cassette = logged ? log.appendReadingCassette(type: typeName, call: call, form: form, arguments: arguments) : log.cassette
+        return (stub, cassette)
     }
 
+    /// Appends `arguments` to the history of `call` and takes its next stubbed response.
     @inlinable
-    func record<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true, state: State, storage: inout CallLog.Storage
-    ) -> Stub<A, V>? {
-        state.withSlot(call, typeName: typeName, in: &storage) { slot, storage in
-            slot.append(RecordedCall(arguments, sequence: logged ? storage.takeSequence() : RecordedCall<A>.notLogged, form: form))
-            return slot.nextStub(A.self, V.self)
-        }
+    static func record<A, V>(_ call: String, _ arguments: A, in state: inout State) -> Stub<A, V>? {
+        state.calls[call, default: CallState()].record(arguments)
     }
 }
 

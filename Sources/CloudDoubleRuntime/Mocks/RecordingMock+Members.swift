@@ -2,8 +2,7 @@
 /// of a mock's typed key entry points (`stub`, `callCount`, …) forwards to one. Their names end
 /// in `_`, a spelling no described member can take.
 ///
-/// Shaped for the type checker, since a mock's type-checking is mostly these calls
-/// (docs/Benchmarks.md, "Where the mocks' time goes"):
+/// Shaped for the type checker, since a mock's type-checking is mostly these calls:
 /// - members of the mock itself, so a body looks up one member (`self.respond_`), not two
 ///   (`self.recorder_.respond`);
 /// - the entry point implies the call's form (an implicit `.async` argument is one more lookup
@@ -66,7 +65,6 @@ extension RecordingMock {
     // MARK: Synchronous members
 
     /// A synchronous, non-throwing member: the stub, else `fallback` (a stubbed error too).
-    /// Inlinable, so the call is specialised for the mock's types (docs/Benchmarks.md).
     @inlinable
     @_spi(Generated) public func respondWithoutFailing_<A, V>(_ call: String, _ arguments: A, fallback: V) -> V {
         recorder_.respondWithoutFailing(call, .sync, arguments, backed: nil, fallback: fallback)

@@ -6,14 +6,21 @@ import Glibc
 import Musl
 #endif
 
+#if DEBUG
+import Foundation
+#endif
+
 /// Records a failure in the test that is running: a Swift Testing issue when a Swift Testing test
 /// is running on this task, else an XCTest failure when XCTest is loaded. Without either, nothing.
 ///
 /// The runtime links neither framework (an app links the runtime, and neither exists in an app on
-/// a device): it looks their entry points up by symbol name, in this process, at the moment of the
-/// failure (the way pointfreeco/swift-issue-reporting reaches XCTest; our code, not theirs). Only
-/// public API is called, and Swift Testing's types are never spelled: their metadata comes from
-/// their metadata accessors, so the runtime lays the values out, whatever Testing's version.
+/// a device). Swift Testing is reached first through `CloudDoubleTesting`, which links it: its
+/// `SwiftTestingIssues` class (a ``SwiftTestingIssueRecorder``), found by name with Foundation's
+/// `NSClassFromString`, which finds it in a statically linked test binary, where `dlsym` does
+/// not (SwiftPM does not export a test binary's symbols on Linux). A test target that does not
+/// link `CloudDoubleTesting` falls back to Swift Testing's public entry points by their mangled
+/// names, and XCTest's `XCTFail` is always reached that way (the way
+/// pointfreeco/swift-issue-reporting reaches XCTest; our code, not theirs).
 ///
 /// Compiled only into debug builds (`#if DEBUG`): a release build of an app that links the
 /// runtime contains no lookup and not even the symbol names; the caller still throws its error.
@@ -22,7 +29,11 @@ enum TestFailure {
     @discardableResult
     static func record(_ message: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line) -> Bool {
         #if DEBUG
-        if SwiftTestingEntryPoints.recordIfTesting(message, fileID: fileID, filePath: "\(filePath)", line: Int(line)) { return true }
+        if let recorder = NSClassFromString(testIssueRecorderName) as? any SwiftTestingIssueRecorder.Type {
+            if recorder.recordIssue(message) { return true }
+        } else if SwiftTestingEntryPoints.recordIfTesting(message, fileID: fileID, filePath: "\(filePath)", line: Int(line)) {
+            return true
+        }
         return XCTestEntryPoints.fail(message, file: filePath, line: line)
         #else
         return false
@@ -30,7 +41,19 @@ enum TestFailure {
     }
 }
 
+/// What `CloudDoubleTesting` implements so that the runtime reaches Swift Testing without linking
+/// it: one class, named `CloudDoubleTesting.SwiftTestingIssues`, that `TestFailure` finds by name.
+@_spi(TestSupport) public protocol SwiftTestingIssueRecorder: AnyObject {
+    /// Records `message` as an issue of the Swift Testing test running on this task, at the
+    /// test's declaration (the app's call site is in the app, not in the test); `false` when no
+    /// Swift Testing test is running on this task.
+    static func recordIssue(_ message: String) -> Bool
+}
+
 #if DEBUG
+/// The class of `CloudDoubleTesting` that conforms to ``SwiftTestingIssueRecorder``.
+let testIssueRecorderName = "CloudDoubleTesting.SwiftTestingIssues"
+
 /// A symbol of a library loaded in this process, or `nil`.
 private func loadedSymbol(_ name: String) -> UnsafeMutableRawPointer? {
     #if canImport(Darwin)
@@ -44,10 +67,13 @@ private func loadedSymbol(_ name: String) -> UnsafeMutableRawPointer? {
 }
 
 /// Swift Testing's public entry points, by their mangled names (stable: Testing is built with
-/// library evolution). `Comment`, `SourceLocation`, `Test` and `Issue` are resilient, so they are
+/// library evolution), for test targets that do not link `CloudDoubleTesting`. Swift Testing
+/// 6.2 added `Issue.record(_:severity:sourceLocation:)`; the overload used here, without a
+/// severity, is in every version from 6.0 on (its `Severity` argument could not be made without
+/// spelling the type). `Comment`, `SourceLocation`, `Test` and `Issue` are resilient, so they are
 /// passed and returned indirectly: calling through a function type over opened generic types
 /// gives exactly that convention, with sizes from the real metadata.
-private enum SwiftTestingEntryPoints {
+enum SwiftTestingEntryPoints {
     /// A Swift type metadata accessor: `(MetadataRequest) -> MetadataResponse`.
     typealias MetadataAccessor = @convention(thin) (Int) -> (UnsafeRawPointer, Int)
 

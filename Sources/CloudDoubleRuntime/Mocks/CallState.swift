@@ -1,0 +1,45 @@
+/// What a mock keeps for one call id: the arguments of every call, whatever its form, and the
+/// stubbed responses. A value in the mock's state, behind its lock.
+@usableFromInline
+struct CallState {
+    /// The arguments of every call, oldest first. One call id can see more than one type (a
+    /// property's reads pass `()`, its writes the value), so they are kept as `Any`.
+    @usableFromInline var arguments: [Any] = []
+    /// The stubbed responses, each a `Stub<Arguments, Value>`; `nil` when none was set.
+    @usableFromInline var stubs: StubQueue?
+
+    @usableFromInline init() {}
+
+    /// Appends a call's arguments; returns the response that answers it.
+    @inlinable
+    mutating func record<Arguments, Value>(_ arguments: Arguments) -> Stub<Arguments, Value>? {
+        self.arguments.append(arguments)
+        return stubs?.next(Arguments.self, Value.self)
+    }
+
+    /// The arguments of every call that were an `Arguments`, oldest first.
+    func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
+        arguments.compactMap { $0 as? Arguments }
+    }
+}
+
+/// A call's stubbed responses: each call takes the next one; the last one answers every later call.
+@usableFromInline
+struct StubQueue {
+    /// `Stub<Arguments, Value>` values, all of one type (the call key's).
+    @usableFromInline let responses: [Any]
+    @usableFromInline var position = 0
+
+    init(responses: [Any]) {
+        self.responses = responses
+    }
+
+    /// The response for the next call, taken from the queue (the last one stays); `nil` when
+    /// there is none, or the stubs were set for other argument or value types.
+    @inlinable
+    mutating func next<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
+        guard position < responses.count, let response = responses[position] as? Stub<Arguments, Value> else { return nil }
+        if position < responses.count - 1 { position += 1 }
+        return response
+    }
+}
