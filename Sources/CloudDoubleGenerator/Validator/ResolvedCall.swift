@@ -74,11 +74,6 @@ final class ResolvedCall: Sendable {
         }
     }
 
-    /// Appends `argumentsValue` to `text` (`SpelledText.arguments`).
-    func appendArgumentsValue<Sink: TextSink & ~Copyable>(to text: inout Sink) {
-        text += argumentsValue
-    }
-
     subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
 
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only

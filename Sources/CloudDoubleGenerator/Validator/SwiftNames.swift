@@ -45,11 +45,6 @@ enum SwiftNames {
         reservedMemberNames.contains(name)
     }
 
-    /// `isKeyword` for a name's UTF-8 bytes (as `TextBuilder` has them).
-    static func isKeyword(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        isKeyword(String(decoding: utf8, as: UTF8.self))
-    }
-
     /// A Swift string literal of `text`: quotes, backslashes, line breaks and control
     /// characters escaped. Generated code and diagnostics show description text through it.
     static func literal(_ text: String) -> String {
