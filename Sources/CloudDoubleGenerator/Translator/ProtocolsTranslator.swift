@@ -106,6 +106,19 @@ struct ProtocolsTranslator {
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
         if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
+        if case .codes(let codes) = model.catalogue {
+            let swiftErrors = codes.compactMap { code in
+                code.swiftError.map { "\(Qualified.swiftErrorCode)(code: \(code.rawValue.value), make: { \($0.make?.value ?? "") }, recognises: { \(recogniser($0)) })" }
+            }
+            if !swiftErrors.isEmpty { arguments.append("swiftErrors: [\(swiftErrors.joined(separator: ", "))]") }
+        }
         return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The body of a Swift error's recogniser, reading the error as `$0`: a type test, or the
+    /// description's condition on `error`, the error as that type.
+    func recogniser(_ swiftError: SwiftErrorSpec) -> String {
+        guard let matches = swiftError.matches else { return "$0 is \(swiftError.type.value)" }
+        return "($0 as? \(swiftError.type.value)).map { error in \(matches.value) } ?? false"
     }
 }
