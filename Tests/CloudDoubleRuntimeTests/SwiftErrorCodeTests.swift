@@ -70,4 +70,18 @@ final class SwiftErrorCodeTests: XCTestCase {
         XCTAssertEqual(faults.events.first?.effect, .failed(code: 1, retryAfter: nil))
         XCTAssertTrue(faults.events.first?.description.hasSuffix("failed notFound (1)") ?? false, "\(faults.events)")
     }
+
+    /// Before: a recorded Swift error was written as its bridged NSError and replayed as an
+    /// `NSError`, which `catch is NotFound` misses.
+    func testCassettesRecordTheSDKsSwiftErrorsByCodeAndReplayThemAsTheSDKs() throws {
+        var codecs = CassetteCodecs()
+        codecs.register(errorModel: model)
+        let recorded = codecs.encodeError(UnknownServiceError(typeName: "SlowDown"))
+        XCTAssertEqual(recorded["domain"]?.stringValue, "Service")
+        XCTAssertEqual(recorded["code"]?.intValue, 2)
+        XCTAssertEqual((try codecs.decodeError(recorded) as? UnknownServiceError)?.typeName, "SlowDown")
+        XCTAssertTrue(try codecs.decodeError(codecs.encodeError(NotFound())) is NotFound)
+        let other = try codecs.decodeError(codecs.encodeError(model.error(3))) as NSError
+        XCTAssertEqual(other.code, 3, "codes without a Swift error stay NSErrors")
+    }
 }
