@@ -83,4 +83,26 @@ final class SwiftErrorDiagnosticTests: XCTestCase {
             in: Self.description(codes: code, modelExtra: #", "partialFailureCode": 2"#), named: "partial failure",
             saying: "the partial-failure code \"partial\" cannot be a Swift error")
     }
+
+    /// A Swift error the compiler refuses (a type the SDK does not have, an initialiser it has
+    /// not) is reported at the code that gives it: each code's statement is under the
+    /// `#sourceLocation` of its `swiftError`, not of the model's `domain`.
+    func testEachCodesSwiftIsUnderItsOwnSourceLocation() throws {
+        let text = Self.description(codes: [Self.notFound, Self.slowDown].joined(separator: ",\n"))
+        let files = try Generator(templates: .bundled()).generate(Array(text.utf8), file: "test.json")
+        let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }).contents
+        let lines = text.components(separatedBy: "\n")
+        let notFoundLine = try XCTUnwrap(lines.firstIndex { $0.contains("\"notFound\"") }) + 1
+        let slowDownLine = try XCTUnwrap(lines.firstIndex { $0.contains("\"slowDown\"") }) + 1
+        XCTAssertTrue(protocols.contains("""
+                    #sourceLocation(file: "test.json", line: \(notFoundLine))
+                    model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { ResourceNotFoundException() }, recognises: { $0 is ResourceNotFoundException }))
+            """), protocols)
+        XCTAssertTrue(protocols.contains("""
+                    #sourceLocation(file: "test.json", line: \(slowDownLine))
+                    model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownAWSHTTPServiceError(typeName: "SlowDown") }, \
+            recognises: { ($0 as? UnknownAWSHTTPServiceError).map { error in error.typeName == "SlowDown" } ?? false }))
+            """), protocols)
+        XCTAssertTrue(protocols.contains("        return model_\n"), protocols)
+    }
 }

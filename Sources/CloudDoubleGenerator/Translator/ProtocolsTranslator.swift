@@ -19,10 +19,30 @@ struct ProtocolsTranslator {
     func errorModel() -> ProtocolsFileContext.ErrorModelContext? {
         let description = translator.description
         guard let model = description.errorModel else { return nil }
+        let swiftErrors = swiftErrorStatements(model)
         return ProtocolsFileContext.ErrorModelContext(
             name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
             namedAfter: model.name == nil ? "the description's file" : "the description's `errorModel.name`",
-            expression: expression(model), copied: translator.copied(at: model.domain.location))
+            expression: swiftErrors.isEmpty ? expression(model) : "var \(Self.modelLocal) = \(expression(model))",
+            copied: translator.copied(at: model.domain.location), swiftErrors: swiftErrors)
+    }
+
+    /// The local the error model is built in when codes add Swift errors to it; the template
+    /// returns it by this name.
+    static let modelLocal = SwiftNames.generated("model")
+
+    /// `model_.swiftErrors.append(SwiftErrorCode(…))` per code with a `swiftError`, each located
+    /// at its code.
+    func swiftErrorStatements(_ model: ErrorModelSpec) -> [CopiedExpression] {
+        guard case .codes(let codes) = model.catalogue else { return [] }
+        return codes.compactMap { code in
+            code.swiftError.map { swiftError in
+                CopiedExpression(
+                    expression: "\(Self.modelLocal).swiftErrors.append(\(Qualified.swiftErrorCode)(code: \(code.rawValue.value), "
+                        + "make: { \(swiftError.make?.value ?? "") }, recognises: { \(recogniser(swiftError)) }))",
+                    copied: translator.copied(at: swiftError.location))
+            }
+        }
     }
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
@@ -106,12 +126,6 @@ struct ProtocolsTranslator {
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
         if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
-        if case .codes(let codes) = model.catalogue {
-            let swiftErrors = codes.compactMap { code in
-                code.swiftError.map { "\(Qualified.swiftErrorCode)(code: \(code.rawValue.value), make: { \($0.make?.value ?? "") }, recognises: { \(recogniser($0)) })" }
-            }
-            if !swiftErrors.isEmpty { arguments.append("swiftErrors: [\(swiftErrors.joined(separator: ", "))]") }
-        }
         return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
     }
 

@@ -12,10 +12,15 @@ struct ProtocolsFileContext: TemplateContext {
         var name: String
         /// What the name comes from, for the comment.
         var namedAfter: String
-        /// The `ErrorModel(…)` expression, with the SDK's constants copied from the description.
+        /// The `ErrorModel(…)` expression, with the SDK's constants copied from the description;
+        /// with ``swiftErrors``, the statement declaring `model_` as it.
         var expression: String
         /// Where the constants were copied from.
         var copied: CopiedSwift?
+        /// One statement per code the SDK throws as a Swift type, adding its `SwiftErrorCode` to
+        /// `model_`, each under the `#sourceLocation` of its code, so a wrong type or expression
+        /// is reported at the code that gives it.
+        var swiftErrors: [CopiedExpression] = []
     }
 
     static let fields: [TemplateField<Self>] =
@@ -24,6 +29,8 @@ struct ProtocolsFileContext: TemplateContext {
             .init("errorModelName") { .string($0.errorModel?.name ?? "") },
             .init("errorModelSource") { .string($0.errorModel?.namedAfter ?? "") },
             .init("errorModel") { $0.errorModel.map { CopiedExpression(expression: $0.expression, copied: $0.copied) }.templateValue },
+            .init("errorModelSwiftErrors") { ($0.errorModel?.swiftErrors ?? []).templateValue },
+            .init("errorModelReturns") { .bool(!($0.errorModel?.swiftErrors.isEmpty ?? true)) },
             .init("types") { $0.types.templateValue },
             .init("operations") { $0.operations.templateValue },
         ]
