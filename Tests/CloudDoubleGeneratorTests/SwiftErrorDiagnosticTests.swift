@@ -105,4 +105,17 @@ final class SwiftErrorDiagnosticTests: XCTestCase {
             """), protocols)
         XCTAssertTrue(protocols.contains("        return model_\n"), protocols)
     }
+
+    /// Before: `errorType` was an argument of the model's expression, under the `#sourceLocation`
+    /// of `domain`, so `errorType: NoSuchKey` (no `init(_nsError:)`) was reported at the domain.
+    func testTheErrorTypeIsUnderItsOwnSourceLocation() throws {
+        let text = Self.description(codes: Self.notFound, modelExtra: ",\n    \"errorType\": \"NoSuchKey\"")
+        let files = try Generator(templates: .bundled()).generate(Array(text.utf8), file: "test.json")
+        let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }).contents
+        let line = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.contains("\"errorType\"") }) + 1
+        XCTAssertTrue(protocols.contains("""
+                    #sourceLocation(file: "test.json", line: \(line))
+                    model_.errorType = { NoSuchKey(_nsError: $0) }
+            """), protocols)
+    }
 }

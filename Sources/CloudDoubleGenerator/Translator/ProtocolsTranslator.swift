@@ -19,12 +19,16 @@ struct ProtocolsTranslator {
     func errorModel() -> ProtocolsFileContext.ErrorModelContext? {
         let description = translator.description
         guard let model = description.errorModel else { return nil }
-        let swiftErrors = swiftErrorStatements(model)
+        var statements = swiftErrorStatements(model)
+        if let type = model.errorType {
+            statements.insert(
+                CopiedExpression(expression: "\(Self.modelLocal).errorType = { \(type.value)(_nsError: $0) }", copied: translator.copied(at: type.location)), at: 0)
+        }
         return ProtocolsFileContext.ErrorModelContext(
             name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
             namedAfter: model.name == nil ? "the description's file" : "the description's `errorModel.name`",
-            expression: swiftErrors.isEmpty ? expression(model) : "var \(Self.modelLocal) = \(expression(model))",
-            copied: translator.copied(at: model.domain.location), swiftErrors: swiftErrors)
+            expression: statements.isEmpty ? expression(model) : "var \(Self.modelLocal) = \(expression(model))",
+            copied: translator.copied(at: model.domain.location), statements: statements)
     }
 
     /// The local the error model is built in when codes add Swift errors to it; the template
@@ -101,7 +105,8 @@ struct ProtocolsTranslator {
     }
 
     /// The `ErrorModel` the protocols file declares, built from the SDK's own constants so
-    /// injected errors carry exactly the keys the SDK's accessors read.
+    /// injected errors carry exactly the keys the SDK's accessors read (its `errorType` and Swift
+    /// errors are set by statements of their own, ``errorModel()``).
     func expression(_ model: ErrorModelSpec) -> String {
         var arguments = ["domain: \(model.domain.value)"]
         switch model.catalogue {
@@ -125,7 +130,6 @@ struct ProtocolsTranslator {
         if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
-        if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
         return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
     }
 
