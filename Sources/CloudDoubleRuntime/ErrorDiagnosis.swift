@@ -4,7 +4,8 @@ import Foundation
 /// Cocoa error, offline and timed-out URL errors, cancellation, or something else.
 public struct ErrorDiagnosis: Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
-        /// An error of the model's domain, with its catalogue entry when the code is known.
+        /// An error of the model's domain or one of the SDK's Swift errors it recognises
+        /// (``ErrorModel/swiftErrors``), with its catalogue entry when the code is known.
         case service(code: Int, info: ErrorCodeInfo?)
         /// `NSCocoaErrorDomain` 4097: the sync daemon died; retry after about 6 s.
         case daemonDied
@@ -46,18 +47,19 @@ extension ErrorModel {
         if error is CancellationError {
             return .cancelled
         }
-        let nsError = error as NSError
-        if nsError.domain == domain {
-            if nsError.code == cancelledCode {
+        // The SDK's own Swift errors and its domain's errors, by the same catalogue.
+        if let code = code(of: error) {
+            if code == cancelledCode {
                 return .cancelled
             }
-            let info = catalogue[nsError.code]
+            let info = catalogue[code]
             let retryAfter = retryAfter(of: error) ?? info?.defaultRetryAfter
             return ErrorDiagnosis(
-                kind: .service(code: nsError.code, info: info), retryAfter: retryAfter,
+                kind: .service(code: code, info: info), retryAfter: retryAfter,
                 isRetryable: info?.isRetryable ?? false, isThrottling: info?.isThrottling ?? false,
                 recovery: info?.recovery ?? .giveUp)
         }
+        let nsError = error as NSError
         switch (nsError.domain, nsError.code) {
         case (NSCocoaErrorDomain, 4097):
             return ErrorDiagnosis(kind: .daemonDied, retryAfter: Self.daemonDiedRetryAfter, isRetryable: true, isThrottling: false, recovery: .retry)

@@ -34,13 +34,19 @@ public struct ErrorModel: Sendable {
     /// against the SDK. On Apple platforms Foundation bridges an `NSError` to it by itself; on
     /// Linux nothing does. `nil`: errors reach the app as `NSError`s.
     public var errorType: (@Sendable (NSError) -> any Error)?
+    /// The codes the SDK throws as Swift error types of its own: injected errors of these codes are
+    /// made as the SDK's, and the SDK's errors are read back to these codes, before the domain
+    /// and numeric code are looked at. The first that recognises an error gives its code.
+    public var swiftErrors: [SwiftErrorCode]
 
     public init(
         domain: String, catalogue: ErrorCatalogue? = nil, retryAfterKey: String? = nil, partialErrorsKey: String? = nil,
         partialFailureCode: Int? = nil, requestTooLargeCode: Int? = nil, cancelledCode: Int? = nil, serverRecordKey: String? = nil,
-        clientRecordKey: String? = nil, ancestorRecordKey: String? = nil, errorType: (@Sendable (NSError) -> any Error)? = nil
+        clientRecordKey: String? = nil, ancestorRecordKey: String? = nil, errorType: (@Sendable (NSError) -> any Error)? = nil,
+        swiftErrors: [SwiftErrorCode] = []
     ) {
         self.errorType = errorType
+        self.swiftErrors = swiftErrors
         self.domain = domain
         self.catalogue = catalogue ?? ErrorCatalogue(domain: domain, codes: [])
         self.retryAfterKey = retryAfterKey
@@ -73,11 +79,13 @@ extension ErrorModel {
     /// An error in this model's domain, shaped like the SDK's: the code's meaning as the
     /// localized description, retry-after seconds as a `Double`, per-item errors as
     /// `[AnyHashable: NSError]`, the conflict's records under the SDK's keys; as the SDK's own
-    /// error type when the model has one (``errorType``).
+    /// error type when the model has one (``errorType``). A code the SDK throws as a Swift type of
+    /// its own (``swiftErrors``) is made as that type instead, which carries none of the above.
     public func error(
         _ code: Int, retryAfter: Double? = nil, partialErrors: [AnyHashable: any Error]? = nil,
         conflict: Conflict? = nil, userInfo extra: [String: Any] = [:]
     ) -> any Error {
+        if let swiftError = swiftErrors.first(where: { $0.code == code }) { return swiftError.make() }
         let made = nsError(code, retryAfter: retryAfter, partialErrors: partialErrors, conflict: conflict, userInfo: extra)
         return errorType?(made) ?? made
     }
@@ -116,8 +124,10 @@ extension ErrorModel {
 // MARK: - Inspection
 
 extension ErrorModel {
-    /// The code of `error` when it is in this model's domain.
+    /// The code of `error`: the code of the first of ``swiftErrors`` that recognises it, else its
+    /// code when it is in this model's domain.
     public func code(of error: any Error) -> Int? {
+        if let swiftError = swiftErrors.first(where: { $0.recognises(error) }) { return swiftError.code }
         let nsError = error as NSError
         return nsError.domain == domain ? nsError.code : nil
     }

@@ -12,8 +12,12 @@ import Foundation
 extension CloudDoubleRuntime.ErrorModel {
     public static var cloudKit: CloudDoubleRuntime.ErrorModel {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 10)
-        CloudDoubleRuntime.ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, requestTooLargeCode: 27, cancelledCode: 20, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey, errorType: { CKError(_nsError: $0) })
+        var model_ = CloudDoubleRuntime.ErrorModel(domain: CKErrorDomain, catalogue: .cloudKit, retryAfterKey: CKErrorRetryAfterKey, partialErrorsKey: CKPartialErrorsByItemIDKey, partialFailureCode: 2, requestTooLargeCode: 27, cancelledCode: 20, serverRecordKey: CKRecordChangedErrorServerRecordKey, clientRecordKey: CKRecordChangedErrorClientRecordKey, ancestorRecordKey: CKRecordChangedErrorAncestorRecordKey)
         #sourceLocation()
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 17)
+        model_.errorType = { CKError(_nsError: $0) }
+        #sourceLocation()
+        return model_
     }
 }
 

@@ -134,6 +134,28 @@ final class DriftCheckTests: XCTestCase {
         #endif
     }
 
+    /// `validate` cannot see whether the error model's types exist; the symbol graph can. Before:
+    /// a mistyped one passed `check`, then the generated protocols file did not compile.
+    func testTheErrorModelsTypesAreCheckedAgainstTheSDK() throws {
+        let source = try String(contentsOf: Self.fixture, encoding: .utf8).replacingOccurrences(of: "\"prefix\": \"Drift\",\n", with: """
+            "prefix": "Drift",
+              "errorModel": { "domain": "\\"DS\\"", "errorType": "DSItm", "catalogue": [
+                { "name": "gone", "rawValue": 1, "swiftError": { "type": "DSStor", "make": "DSStor()" } },
+                { "name": "elsewhere", "rawValue": 2, "swiftError": { "type": "UnknownAWSHTTPServiceError", "make": "UnknownAWSHTTPServiceError()" } }
+              ] },
+
+            """)
+        XCTAssertTrue(source.contains("errorModel"))
+        let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
+        let errors = findings.filter { $0.message.contains("is not in the symbol graph") }
+        XCTAssertEqual(errors.map(\.message), [
+            "DSItm, the error type, is not in the symbol graph of DriftSDKV1",
+            "DSStor, the Swift error of the code \"gone\", is not in the symbol graph of DriftSDKV1",
+        ], "a type of another module (UnknownAWSHTTPServiceError) is not reported")
+        XCTAssertEqual(errors.map(\.location.line), [6, 7])
+        XCTAssertEqual(errors.map(\.hint), ["the symbol graph has \"DSItem\": renamed?", "the symbol graph has \"DSStore\": renamed?"])
+    }
+
     func testAnInvalidDescriptionIsReportedAsDiagnostics() throws {
         XCTAssertThrowsError(try check(Array("{}".utf8), file: "bad.json", against: "DriftSDKV1")) { error in
             XCTAssertTrue("\(error)".contains("bad.json:1:1: error:"), "\(error)")

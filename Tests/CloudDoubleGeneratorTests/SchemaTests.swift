@@ -40,5 +40,6 @@ final class SchemaTests: XCTestCase {
         let catalogue = try XCTUnwrap((defs["errorModel"]!["properties"] as? [String: [String: Any]])?["catalogue"]?["oneOf"] as? [[String: Any]])
         let code = try XCTUnwrap(catalogue.last?["items"] as? [String: Any])
         XCTAssertEqual(keys(code), keys(ErrorCodeKey.self))
+        XCTAssertEqual(keys(defs["swiftError"]!), keys(SwiftErrorKey.self))
     }
 }

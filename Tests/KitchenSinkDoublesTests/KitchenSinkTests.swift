@@ -75,9 +75,9 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(mock.callCount(.repeatCount), 1)
     }
 
-    /// A description without an error model names no cancelled code: a cancelled call throws
-    /// Swift's `CancellationError` (docs/DescriptionFormat.md, "Error model").
-    func testACancelledCallOfADescriptionWithoutAnErrorModelThrowsCancellationError() async {
+    /// An error model without a `cancelledCode`: a cancelled call throws Swift's
+    /// `CancellationError` (docs/DescriptionFormat.md, "Error model").
+    func testACancelledCallOfAModelWithoutACancelledCodeThrowsCancellationError() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.cancel(.call(SinkSettingsCall.reset)) })
         do {
@@ -87,5 +87,39 @@ final class KitchenSinkTests: XCTestCase {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
         XCTAssertEqual(mock.callCount(.reset), 0)
+    }
+
+    /// Codes with a `swiftError` are injected as the SDK's own Swift errors, and the SDK's real
+    /// errors are read back to their codes. Before: the injected error was an `NSError` that
+    /// `catch is SettingsBusy` missed, and a real `SlowDown` was not retryable.
+    func testInjectedErrorsAreTheSDKsOwnAndRealOnesAreClassified() async {
+        let mock = MockSinkSettings()
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan {
+            FaultRule.fail(.call(SinkSettingsCall.reset), on: .first(1), with: "busy")
+            FaultRule.fail(.call(SinkSettingsCall.reset), with: "slowDown")
+        })
+        do {
+            try await faulty.reset()
+            XCTFail("the reset succeeded")
+        } catch is SettingsBusy {
+        } catch {
+            XCTFail("not the SDK's own error: \(error)")
+        }
+        do {
+            try await faulty.reset()
+            XCTFail("the reset succeeded")
+        } catch let error as UnknownSettingsError {
+            XCTAssertEqual(error.typeName, "SlowDown")
+        } catch {
+            XCTFail("not the SDK's own error: \(error)")
+        }
+        XCTAssertEqual(faulty.faults.events.map(\.effect), [.failed(code: 1, retryAfter: nil), .failed(code: 2, retryAfter: nil)])
+
+        let model = ErrorModel.kitchenSink
+        XCTAssertEqual(model.code(of: UnknownSettingsError(typeName: "SlowDown")), 2)
+        XCTAssertNil(model.code(of: UnknownSettingsError(typeName: "Teapot")))
+        XCTAssertTrue(model.diagnose(SettingsBusy()).isThrottling)
+        XCTAssertTrue(model.diagnose(UnknownSettingsError(typeName: "SlowDown")).isRetryable)
+        XCTAssertFalse(model.diagnose(UnknownSettingsError(typeName: "Teapot")).isRetryable)
     }
 }

@@ -144,6 +144,8 @@ public struct ErrorCodeSpec: Sendable {
     public var network: Bool
     public var userAction: Bool
     public var defaultRetryAfter: Double?
+    /// The Swift error type the SDK throws for this code; `nil`: an error of the model's domain.
+    public var swiftError: SwiftErrorSpec?
 }
 
 /// What a call or operation does to the service's data. Calls and operations marked with one are

@@ -355,6 +355,13 @@ private struct Reader {
         return ErrorCodeSpec(
             name: name, rawValue: raw, meaning: object.string(.meaning)?.value ?? name.value,
             retryable: object.bool(.retryable, default: false), throttling: object.bool(.throttling, default: false),
-            network: object.bool(.network, default: false), userAction: object.bool(.userAction, default: false), defaultRetryAfter: object.number(.defaultRetryAfter)?.value)
+            network: object.bool(.network, default: false), userAction: object.bool(.userAction, default: false), defaultRetryAfter: object.number(.defaultRetryAfter)?.value,
+            swiftError: object.value(.swiftError).flatMap(swiftError))
+    }
+
+    func swiftError(_ value: JSONValue) -> SwiftErrorSpec? {
+        guard let object = ObjectReader<SwiftErrorKey>(value, what: "\"swiftError\"", sink: sink) else { return nil }
+        guard let type = object.string(.type, required: true) else { return nil }
+        return SwiftErrorSpec(type: declared(type), make: object.string(.make), matches: object.string(.matches), location: object.location)
     }
 }

@@ -82,5 +82,9 @@ enum ErrorModelKey: String, ObjectKey {
 
 enum ErrorCodeKey: String, ObjectKey {
     /// `rawValue`, which a case of a raw-value enum cannot be named.
-    case name, raw = "rawValue", meaning, retryable, throttling, network, userAction, defaultRetryAfter
+    case name, raw = "rawValue", meaning, retryable, throttling, network, userAction, defaultRetryAfter, swiftError
+}
+
+enum SwiftErrorKey: String, ObjectKey {
+    case type, make, matches
 }

@@ -19,10 +19,34 @@ struct ProtocolsTranslator {
     func errorModel() -> ProtocolsFileContext.ErrorModelContext? {
         let description = translator.description
         guard let model = description.errorModel else { return nil }
+        var statements = swiftErrorStatements(model)
+        if let type = model.errorType {
+            statements.insert(
+                CopiedExpression(expression: "\(Self.modelLocal).errorType = { \(type.value)(_nsError: $0) }", copied: translator.copied(at: type.location)), at: 0)
+        }
         return ProtocolsFileContext.ErrorModelContext(
             name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
             namedAfter: model.name == nil ? "the description's file" : "the description's `errorModel.name`",
-            expression: expression(model), copied: translator.copied(at: model.domain.location))
+            expression: statements.isEmpty ? expression(model) : "var \(Self.modelLocal) = \(expression(model))",
+            copied: translator.copied(at: model.domain.location), statements: statements)
+    }
+
+    /// The local the error model is built in when codes add Swift errors to it; the template
+    /// returns it by this name.
+    static let modelLocal = SwiftNames.generated("model")
+
+    /// `model_.swiftErrors.append(SwiftErrorCode(…))` per code with a `swiftError`, each located
+    /// at its code.
+    func swiftErrorStatements(_ model: ErrorModelSpec) -> [CopiedExpression] {
+        guard case .codes(let codes) = model.catalogue else { return [] }
+        return codes.compactMap { code in
+            code.swiftError.map { swiftError in
+                CopiedExpression(
+                    expression: "\(Self.modelLocal).swiftErrors.append(\(Qualified.swiftErrorCode)(code: \(code.rawValue.value), "
+                        + "make: { \(swiftError.make?.value ?? "") }, recognises: { \(recogniser(swiftError)) }))",
+                    copied: translator.copied(at: swiftError.location))
+            }
+        }
     }
 
     func type(_ type: ResolvedType) -> ProtocolsTypeContext {
@@ -81,7 +105,8 @@ struct ProtocolsTranslator {
     }
 
     /// The `ErrorModel` the protocols file declares, built from the SDK's own constants so
-    /// injected errors carry exactly the keys the SDK's accessors read.
+    /// injected errors carry exactly the keys the SDK's accessors read (its `errorType` and Swift
+    /// errors are set by statements of their own, ``errorModel()``).
     func expression(_ model: ErrorModelSpec) -> String {
         var arguments = ["domain: \(model.domain.value)"]
         switch model.catalogue {
@@ -105,7 +130,13 @@ struct ProtocolsTranslator {
         if let key = model.serverRecordKey { arguments.append("serverRecordKey: \(key.value)") }
         if let key = model.clientRecordKey { arguments.append("clientRecordKey: \(key.value)") }
         if let key = model.ancestorRecordKey { arguments.append("ancestorRecordKey: \(key.value)") }
-        if let type = model.errorType { arguments.append("errorType: { \(type.value)(_nsError: $0) }") }
         return "\(Qualified.errorModel)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The body of a Swift error's recogniser, reading the error as `$0`: a type test, or the
+    /// description's condition on `error`, the error as that type.
+    func recogniser(_ swiftError: SwiftErrorSpec) -> String {
+        guard let matches = swiftError.matches else { return "$0 is \(swiftError.type.value)" }
+        return "($0 as? \(swiftError.type.value)).map { error in \(matches.value) } ?? false"
     }
 }

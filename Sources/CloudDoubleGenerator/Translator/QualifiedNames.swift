@@ -10,6 +10,7 @@ enum Qualified {
     static let string = "Swift.String"
     static let anyError = "any Swift.Error"
     static let errorModel = runtimeModule + ".ErrorModel"
+    static let swiftErrorCode = runtimeModule + ".SwiftErrorCode"
     static let atomicGroups = runtimeModule + ".AtomicGroups"
     static let errorCatalogue = catalogueModule + ".ErrorCatalogue"
     static let errorCodeInfo = catalogueModule + ".ErrorCodeInfo"

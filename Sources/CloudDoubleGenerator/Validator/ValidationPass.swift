@@ -232,6 +232,7 @@ struct ValidationPass {
             expression(key, what: "an error model key")
         }
         if let type = model.errorType { namedType(type, what: "the error type") }
+        swiftErrors(model)
         for (code, key) in [(model.requestTooLargeCode, "requestTooLargeCode"), (model.cancelledCode, "cancelledCode")] {
             guard let code, !errorCodeNames.contains(code.value) else { continue }
             sink.error(

@@ -28,18 +28,27 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     public var items: [String]
     /// The error code each of ``items`` was failed with, in the same order.
     public var itemCodes: [Int] = []
+    /// The catalogue's names of the codes above, for ``description`` (`zoneBusy (14)`, not `14`).
+    var codeNames: [Int: String] = [:]
 
     public var description: String {
         var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] call \(callNumber) rule \(rule):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
         case .delayed: text += " delayed"
-        case .failed(let code, let retryAfter): text += " failed \(code)" + (retryAfter.map { " retry-after \($0)s" } ?? "")
-        case .failedItems(let count): text += " failed \(count) item(s) \(items)"
+        case .failed(let code, let retryAfter): text += " failed \(named(code))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .failedItems(let count):
+            text += " failed \(count) item(s): " + zip(items, itemCodes).map { "\($0) with \(named($1))" }.joined(separator: ", ")
         case .hung: text += " hung"
         case .cancelled: text += " cancelled"
         }
         return text
+    }
+
+    /// A code as the catalogue names it, with its number: `zoneBusy (14)`; the number alone when
+    /// the catalogue has no such code.
+    private func named(_ code: Int) -> String {
+        codeNames[code].map { "\($0) (\(code))" } ?? "\(code)"
     }
 }
 

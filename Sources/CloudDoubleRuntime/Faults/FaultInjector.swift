@@ -388,7 +388,7 @@ public final class FaultInjector: Sendable {
         case .fail(let codes, let retryAfter):
             let error = makeError(codes: codes, retryAfter: retryAfter)
             decision = Decision(latency: latency, outcome: .fail(error))
-            effect = .failed(code: (error as NSError).code, retryAfter: errorModel.retryAfter(of: error))
+            effect = .failed(code: errorModel.code(of: error) ?? (error as NSError).code, retryAfter: errorModel.retryAfter(of: error))
         case .failItems(let failure):
             let faults = ItemFaults(failure, injector: self, eventIndex: state.events.count)
             decision = Decision(latency: latency, outcome: .items(faults))
@@ -401,10 +401,11 @@ public final class FaultInjector: Sendable {
             decision = Decision(latency: latency, outcome: .fail(error))
             effect = .cancelled
         }
-        let event = FaultEvent(
+        var event = FaultEvent(
             sequence: state.events.count + 1, time: time.now(), type: identity.type, call: identity.call, form: identity.form,
             callNumber: number, rule: index,
             latency: latency, effect: effect, items: [])
+        if case .failed(let code, _) = effect, let info = errorModel.catalogue[code] { event.codeNames[code] = info.name }
         state.events.append(event)
         if state.printsEvents { print("[CloudDouble fault] \(event)") }
         return decision
@@ -483,6 +484,7 @@ public final class FaultInjector: Sendable {
             guard state.events.indices.contains(index) else { return }
             state.events[index].items.append(key)
             state.events[index].itemCodes.append(code)
+            if let info = errorModel.catalogue[code] { state.events[index].codeNames[code] = info.name }
             state.events[index].effect = .failedItems(count: state.events[index].items.count)
         }
     }

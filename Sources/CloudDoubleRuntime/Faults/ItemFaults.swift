@@ -221,7 +221,7 @@ public final class ItemFaults: Sendable {
         if case .keyed(let keyed) = failure.selection, let code = keyed[stable] { codes = [WeightedCode(code)] }
         let error = injector.makeError(codes: codes, retryAfter: failure.retryAfter)
         state.withLock { $0.failed.append((AnyHashable(key), error)) }
-        injector.noteFailedItem(stable, code: (error as NSError).code, event: eventIndex)
+        injector.noteFailedItem(stable, code: injector.errorModel.code(of: error) ?? (error as NSError).code, event: eventIndex)
         return error
     }
 }

@@ -54,7 +54,9 @@ public struct CassetteCodecs: Sendable {
         ordered.append(codec)
     }
 
-    /// Errors in `model`'s domain are read back as its error type, as the SDK throws them.
+    /// Errors in `model`'s domain are read back as its error type, as the SDK throws them; the
+    /// SDK's own Swift errors the model recognises (``ErrorModel/swiftErrors``) are recorded by
+    /// their code and read back as the SDK's type.
     public mutating func register(errorModel model: ErrorModel) {
         errorModels[model.domain] = model
     }
@@ -254,6 +256,10 @@ public struct CassetteCodecs: Sendable {
 
     /// `{"domain": …, "code": …, "userInfo": {key: tagged value}}`.
     public func encodeError(_ error: any Error) -> CassetteJSON {
+        for (domain, model) in errorModels.sorted(by: { $0.key < $1.key }) {
+            guard let swiftError = model.swiftErrors.first(where: { $0.recognises(error) }) else { continue }
+            return .object(["domain": .string(domain), "code": .int(swiftError.code), "userInfo": .object([:])])
+        }
         let error = error as NSError
         var userInfo: [String: CassetteJSON] = [:]
         for (key, value) in error.userInfo { userInfo[key] = encodeTagged(value) }
@@ -269,6 +275,7 @@ public struct CassetteCodecs: Sendable {
         for (key, value) in json["userInfo"]?.objectValue ?? [:] {
             if let decoded = try decodeTagged(value) { userInfo[key] = decoded }
         }
+        if let swiftError = errorModels[domain]?.swiftErrors.first(where: { $0.code == code }) { return swiftError.make() }
         let error = NSError(domain: domain, code: code, userInfo: userInfo)
         return errorModels[domain]?.errorType?(error) ?? error
     }

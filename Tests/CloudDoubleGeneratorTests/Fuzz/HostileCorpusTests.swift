@@ -31,7 +31,7 @@ final class HostileCorpusTests: XCTestCase {
           "formatVersion": 1, "module": "FuzzSDK", "imports": ["Foundation"], "prefix": "Hostile{{INDEX}}",
           "liveCondition": {{LIVE_CONDITION}},
           "availability": [{{AVAILABILITY}}],
-          "errorModel": { {{MODEL_NAME}} "domain": {{DOMAIN}}, "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true }] },
+          "errorModel": { {{MODEL_NAME}} "domain": {{DOMAIN}}, "catalogue": [{ "name": "offline", "rawValue": 1, "retryable": true {{SWIFT_ERROR}} }] },
           "types": [
             {
               "name": {{TYPE_NAME}}, "sdkType": "HostileSDK{{INDEX}}Store", "doc": {{TYPE_DOC}},
@@ -71,7 +71,7 @@ final class HostileCorpusTests: XCTestCase {
     ]
     static let rawDefaults: [String: String] = [
         "AVAILABILITY": #""@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)""#, "FORM_AVAILABILITY": "", "EXTRA_PARAMETER": "",
-        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "", "EXTRA_CALL": "", "OPERATIONS": "",
+        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "", "EXTRA_CALL": "", "OPERATIONS": "", "SWIFT_ERROR": "",
         // The accepted cases compile together in one module: each names its error model apart.
         "MODEL_NAME": #""name": "hostile{{INDEX}}","#,
     ]
@@ -192,6 +192,12 @@ final class HostileCorpusTests: XCTestCase {
             name: "per-item parameters named like the fault wrapper's closure parameters", values: ["PARAMETER_NAME": "items", "RETURNS": "[String: Swift.Result<Int, any Swift.Error>]"],
             raw: ["PER_ITEM": #""perItem": true,"#, "EXTRA_PARAMETER": #", { "name": "value", "type": "Int" }, { "name": "deliver", "type": "Bool" }"#], expect: .accepted),
         Case(name: "error model named result", raw: ["MODEL_NAME": #""name": "result","#], expect: .accepted),
+        // A code the SDK throws as a Swift type: its `make` and `matches` are pasted into closures.
+        Case(name: "swift error with a condition", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "Swift.CancellationError", "make": "Swift.CancellationError()", "matches": "!error.localizedDescription.isEmpty" }"#], expect: .accepted),
+        Case(name: "swift error make with a statement", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E(); let smuggled = 1" }"#], expect: .refused("\"make\" must be one Swift expression")),
+        Case(name: "swift error make closing its closure", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E() }, recognises: { _ in true }) //" }"#], expect: .refused("\"make\" must be one Swift expression")),
+        Case(name: "swift error matches closing its closure", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E()", "matches": "true } ?? true }) //" }"#], expect: .refused("\"matches\" must be one Swift expression")),
+        Case(name: "swift error type with a declaration", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E\nstruct F {}", "make": "E()" }"#], expect: .refused("is not a valid Swift type")),
         Case(name: "error model named recorder", raw: ["MODEL_NAME": #""name": "recorder","#], expect: .accepted),
         Case(name: "operation names the replay and intercept used", raw: operation(stream: "events", input: "failures", item: "delivery", final: "event"), expect: .accepted),
         Case(name: "operation names the outcome type uses", raw: operation(stream: "failsRequestedItems", input: "deprecated", item: "reported", final: "inventsProgress"), expect: .accepted),

@@ -12,10 +12,15 @@ struct ProtocolsFileContext: TemplateContext {
         var name: String
         /// What the name comes from, for the comment.
         var namedAfter: String
-        /// The `ErrorModel(…)` expression, with the SDK's constants copied from the description.
+        /// The `ErrorModel(…)` expression, with the SDK's constants copied from the description;
+        /// with ``statements``, the statement declaring `model_` as it.
         var expression: String
         /// Where the constants were copied from.
         var copied: CopiedSwift?
+        /// The statements completing `model_`, each under the `#sourceLocation` of what it copies,
+        /// so a wrong type or expression is reported where the description gives it: setting the
+        /// `errorType`, then adding one `SwiftErrorCode` per code the SDK throws as a Swift type.
+        var statements: [CopiedExpression] = []
     }
 
     static let fields: [TemplateField<Self>] =
@@ -24,6 +29,8 @@ struct ProtocolsFileContext: TemplateContext {
             .init("errorModelName") { .string($0.errorModel?.name ?? "") },
             .init("errorModelSource") { .string($0.errorModel?.namedAfter ?? "") },
             .init("errorModel") { $0.errorModel.map { CopiedExpression(expression: $0.expression, copied: $0.copied) }.templateValue },
+            .init("errorModelStatements") { ($0.errorModel?.statements ?? []).templateValue },
+            .init("errorModelReturns") { .bool(!($0.errorModel?.statements.isEmpty ?? true)) },
             .init("types") { $0.types.templateValue },
             .init("operations") { $0.operations.templateValue },
         ]
