@@ -42,6 +42,8 @@ struct ValidationPass {
         }
         let operationNames = operations()
         for type in types { members(of: type, operationNames: operationNames, typeNames: typeNames) }
+        let mirrorNames = mirrors()
+        for call in types.flatMap(\.calls) { mirrorUses(call, mirrors: mirrorNames) }
         if let model = description.errorModel { errorModel(model) }
         generatedNames(types)
     }
@@ -106,6 +108,9 @@ struct ValidationPass {
             for (index, name) in generatedNames(of: type, names).enumerated() {
                 claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
+        }
+        for mirror in description.mirrors {
+            claim(names.mirrorName(mirror.name.value), NameOwner(what: .text("the mirror \(mirror.name.value)"), location: mirror.name.location))
         }
         for operation in description.operations {
             let name = operation.name.value

@@ -4,6 +4,25 @@
 import KitchenSinkSDK
 @_spi(Generated) import CloudDoubleRuntime
 
+/// A settings entry, which only the SDK can make.
+///
+/// Mirrors `SettingsEntry`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+struct SinkEntry: Swift.Sendable {
+    /// `SettingsEntry.key`.
+    let key: String
+    /// The stored value; nil when none is.
+    let value: String?
+    /// `SettingsEntry.default`.
+    let `default`: String
+
+    nonisolated init(key: String, value: String?, `default`: String) {
+        self.key = key
+        self.value = value
+        self.`default` = `default`
+    }
+}
+
 /// The part of `SettingsStore` the app uses.
 ///
 /// Conformers: `LiveSinkSettings` (the real `SettingsStore`), `FaultInjectingSinkSettings`, `MockSinkSettings`.
@@ -30,6 +49,17 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void)
     /// Call `repeatCount`; forwards to `SettingsStore.repeat(_:)`.
     func `repeat`(_ count: Int) -> Int
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.entries(for:)`.
+    func entries(`for` keys: [String]) async throws -> (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.entries(for:then:)`.
+    func entries(`for` keys: [String], then: @escaping @Sendable ((entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)?, (any Swift.Error)?) -> Swift.Void)
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.fetchEntries(for:completionHandler:)`.
+    func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void)
+    /// Call `entry`; forwards to `SettingsStore.entry(_:)`.
+    func entry(_ key: String) -> SinkEntry
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -92,4 +122,14 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Swift.Void 
 /// The call `repeatCount`: `repeat(_:)`.
 extension SinkSettingsCall where Arguments_ == Int, Value_ == Int {
     static var repeatCount: Self { Self("repeatCount") }
+}
+
+/// The call `entries`: `entries(for:)`, `entries(for:then:)`, `fetchEntries(for:completionHandler:)`.
+extension SinkSettingsCall where Arguments_ == [String], Value_ == (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?) {
+    static var entries: Self { Self("entries") }
+}
+
+/// The call `entry`: `entry(_:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == SinkEntry {
+    static var entry: Self { Self("entry") }
 }

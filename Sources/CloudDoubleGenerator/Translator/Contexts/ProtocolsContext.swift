@@ -5,6 +5,7 @@ struct ProtocolsFileContext: TemplateContext {
     var errorModel: ErrorModelContext?
     var types: [ProtocolsTypeContext]
     var operations: [OperationContext]
+    var mirrors: [MirrorContext] = []
 
     /// `extension ErrorModel { static var <name>: ErrorModel { <expression> } }`.
     struct ErrorModelContext: Sendable {
@@ -26,6 +27,7 @@ struct ProtocolsFileContext: TemplateContext {
             .init("errorModel") { $0.errorModel.map { CopiedExpression(expression: $0.expression, copied: $0.copied) }.templateValue },
             .init("types") { $0.types.templateValue },
             .init("operations") { $0.operations.templateValue },
+            .init("mirrors") { $0.mirrors.templateValue },
         ]
 }
 
