@@ -109,7 +109,9 @@ struct ValidationPass {
                 claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
         }
-        for mirror in description.mirrors {
+        // A mirror declared twice is reported as such, not as a name collision.
+        var mirrorNames: Set<String> = []
+        for mirror in description.mirrors where mirrorNames.insert(mirror.name.value).inserted {
             claim(names.mirrorName(mirror.name.value), NameOwner(what: .text("the mirror \(mirror.name.value)"), location: mirror.name.location))
         }
         for operation in description.operations {
