@@ -16,13 +16,14 @@ struct DriftChecker {
 
     mutating func run() -> [DriftFinding] {
         for type in description.types { check(type) }
+        for mirror in description.mirrors { check(mirror) }
         var seen = Set<String>()
         return findings
             .filter { seen.insert("\($0.location.line):\($0.location.column):\($0.message)").inserted }
             .sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
-    private mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
+    mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
         findings.append(DriftFinding(.error, file: file, location: location, message: message, hint: hint))
     }
 
