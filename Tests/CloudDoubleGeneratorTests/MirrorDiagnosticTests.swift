@@ -92,6 +92,14 @@ final class MirrorDiagnosticTests: XCTestCase {
                 "the generated name CloudDatabaseCall (the mirror DatabaseCall) is also its call keys"
             ),
             (
+                "a generated name that hides a type a mirror reads",
+                Self.description(mirrors: """
+                    [{ "name": "Modification", "sdkType": "CKDatabase.RecordZoneChange.Modification", "members": [{ "name": "record", "type": "CKRecord" }] },
+                     { "name": ⟦"Token"⟧, "sdkType": "CKToken", "members": [{ "name": "previous", "type": "CloudToken?" }] }]
+                    """),
+                "the generated name CloudToken (the mirror Token) is the name of an SDK type or module"
+            ),
+            (
                 "an SDK type that is not a named type",
                 Self.description(mirrors: "[{ \"name\": \"Modification\", \"sdkType\": ⟦\"[CKRecord]\"⟧, \"members\": [{ \"name\": \"record\", \"type\": \"CKRecord\" }] }]").replacingOccurrences(of: "\"mirrors\": [\"Modification\"]", with: "\"mirrors\": []"),
                 "the mirrored SDK type \"[CKRecord]\" must be a named type"

@@ -90,6 +90,7 @@ struct ValidationPass {
     func generatedNames(_ types: [DescribedType]) {
         var owners: [String: NameOwner] = [:]
         let sdkNames = Set([description.module.value] + types.map { SDKTypeName.nominal($0.sdkType) } + description.operations.map(\.sdkType.value))
+            .union(mirroredTypeNames())
         func claim(_ name: String, _ owner: NameOwner) {
             if let first = owners[name] {
                 sink.error(
