@@ -13,7 +13,7 @@ struct MirrorContext: TemplateContext {
     struct Member: TemplateContext {
         /// Escaped where it is a keyword.
         var memberName: String
-        /// As an argument label: unescaped, but for the three keywords a label cannot be.
+        /// As an argument label: unescaped, but for `inout`, the one keyword a call's label cannot be.
         var memberLabel: String
         var memberType: String
         var doc: DocComment
@@ -56,7 +56,7 @@ extension Translator {
                 members: mirror.members.map { member in
                     MirrorContext.Member(
                         memberName: SwiftNames.escaped(member.name.value),
-                        memberLabel: ["inout", "var", "let"].contains(member.name.value) ? SwiftNames.escaped(member.name.value) : member.name.value,
+                        memberLabel: member.name.value == "inout" ? "`inout`" : member.name.value,
                         memberType: member.type.value,
                         doc: DocComment(member.documentation ?? "`\(mirror.sdkType.value).\(member.name.value)`."))
                 })
