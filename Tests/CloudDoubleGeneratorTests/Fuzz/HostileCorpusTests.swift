@@ -211,6 +211,7 @@ final class HostileCorpusTests: XCTestCase {
         // Mirrors: keyword member names (`inout` cannot be a call's label unescaped), docs
         // that try to close the comment, every form and every position a mirror is copied through.
         Case(name: "a mirror in every form and position", raw: mirror(), expect: .accepted),
+        Case(name: "a mirror that is not Sendable", raw: mirror(memberType: #""NSMutableString?""#, sendable: false), expect: .accepted),
         Case(
             name: "a mirrored member type with a declaration", raw: mirror(memberType: #""String\nfunc smuggled() {}""#),
             expect: .refused("is not a valid Swift type")),
@@ -222,13 +223,13 @@ final class HostileCorpusTests: XCTestCase {
     ]
 
     /// A mirror of `HostileSDK<index>Entry` and the calls returning it in every form.
-    static func mirror(name: String = #""Entry""#, memberType: String = #""Int?""#) -> [String: String] {
+    static func mirror(name: String = #""Entry""#, memberType: String = #""Int?""#, sendable: Bool = true) -> [String: String] {
         let entry = "HostileSDK{{INDEX}}Entry"
         let members = #"[{ "name": "default", "type": "String" }, { "name": "in", "type": \#(memberType) }, { "name": "let", "type": "[String]", "doc": "*/ func smuggled() {} /*" }, { "name": "inout", "type": "Bool" }]"#
         return [
             "EXTRA_CALL": #", { "id": "entries", "returns": "(entries: [String: Swift.Result<\#(entry), any Swift.Error>], latest: \#(entry)?, all: [\#(entry)])", "perItem": ["entries"], "mirrors": [\#(name)], "forms": { "async": { "name": "entries" }, "completion": { "name": "fetchEntries" }, "result": { "name": "loadEntries" } } }"#
                 + #", { "id": "entry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "entry" } } }"#,
-            "MIRRORS": #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "members": \#(members) }]"#,
+            "MIRRORS": #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
         ]
     }
 
