@@ -17,6 +17,7 @@ extension CassetteCodecs {
     /// - shares as records; zones, participants, share metadata, user identities, change tokens
     ///   and query cursors as base64 keyed archives (all `NSSecureCoding` in the SDK; Apple
     ///   documents no fields for tokens and cursors);
+    /// - the change mirrors `recordZoneChanges` and `databaseChanges` return, by their members;
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
     ///   back as `CKError`;
     /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
@@ -83,6 +84,7 @@ extension CassetteCodecs {
         }, decode: { json, _ in throw CassetteError.unreadable("no CKQuery (queries are written for matching only)", json) })
         codecs.register(CKAsset.self, name: "CKAsset", encode: { asset, _ in try encode(asset) }, decode: { json, _ in try decodeAsset(json) })
         registerOperations(in: &codecs)
+        registerChanges(in: &codecs)
         return codecs
     }
 

@@ -951,7 +951,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     }
 
     @inline(__always)
-    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         try await self.faults_.perform("Database", "databaseChanges", .async, arguments: (changeToken: changeToken, resultsLimit: resultsLimit)) {
             try await self.wrapped_.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
         }
@@ -959,14 +959,14 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
 
     @preconcurrency
     @inline(__always)
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Database", "databaseChanges", .result, arguments: (changeToken: changeToken, resultsLimit: resultsLimit), handler: completionHandler) { completionHandler in
             self.wrapped_.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
         }
     }
 
     @inline(__always)
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         try await self.faults_.perform("Database", "recordZoneChanges", .async, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value_, items_ in
@@ -980,7 +980,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
 
     @preconcurrency
     @inline(__always)
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Database", "recordZoneChanges", .result, arguments: (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), deliver: completionHandler, request: { items_ in
             // Every item is in the answer, not the request: nothing to keep from the SDK.
         }, merge: { value_, items_ in

@@ -6,6 +6,38 @@ import CloudKit
 import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
+/// Copies the members of a `CKDatabase.DatabaseChange.Modification` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseChangeModification {
+    public nonisolated init(_ sdkValue_: CKDatabase.DatabaseChange.Modification) {
+        self.init(zoneID: sdkValue_.zoneID)
+    }
+}
+
+/// Copies the members of a `CKDatabase.DatabaseChange.Deletion` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudDatabaseChangeDeletion {
+    public nonisolated init(_ sdkValue_: CKDatabase.DatabaseChange.Deletion) {
+        self.init(zoneID: sdkValue_.zoneID)
+    }
+}
+
+/// Copies the members of a `CKDatabase.RecordZoneChange.Modification` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudRecordZoneChangeModification {
+    public nonisolated init(_ sdkValue_: CKDatabase.RecordZoneChange.Modification) {
+        self.init(record: sdkValue_.record)
+    }
+}
+
+/// Copies the members of a `CKDatabase.RecordZoneChange.Deletion` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudRecordZoneChangeDeletion {
+    public nonisolated init(_ sdkValue_: CKDatabase.RecordZoneChange.Deletion) {
+        self.init(recordID: sdkValue_.recordID, recordType: sdkValue_.recordType)
+    }
+}
+
 /// `CloudContainer` over a real `CKContainer`, which stays reachable as `base` (`LiveAdapter`'s).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAdapter {
@@ -498,22 +530,24 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.modifySubscriptions(saving: subscriptionsToSave, deleting: subscriptionIDsToDelete, completionHandler: completionHandler)
     }
 
-    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.base_.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        let sdkValue_ = try await self.base_.databaseChanges(since: changeToken, resultsLimit: resultsLimit)
+        return (modifications: sdkValue_.modifications.map { value0_ in CloudDatabaseChangeModification(value0_) }, deletions: sdkValue_.deletions.map { value0_ in CloudDatabaseChangeDeletion(value0_) }, changeToken: sdkValue_.changeToken, moreComing: sdkValue_.moreComing)
     }
 
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.base_.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: completionHandler)
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        self.base_.fetchDatabaseChanges(since: changeToken, resultsLimit: resultsLimit, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in (modifications: sdkValue_.modifications.map { value0_ in CloudDatabaseChangeModification(value0_) }, deletions: sdkValue_.deletions.map { value0_ in CloudDatabaseChangeDeletion(value0_) }, changeToken: sdkValue_.changeToken, moreComing: sdkValue_.moreComing) }) })
     }
 
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try await self.base_.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        let sdkValue_ = try await self.base_.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
+        return (modificationResultsByID: sdkValue_.modificationResultsByID.mapValues { value0_ in value0_.map { value1_ in CloudRecordZoneChangeModification(value1_) } }, deletions: sdkValue_.deletions.map { value0_ in CloudRecordZoneChangeDeletion(value0_) }, changeToken: sdkValue_.changeToken, moreComing: sdkValue_.moreComing)
     }
 
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.base_.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        self.base_.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in (modificationResultsByID: sdkValue_.modificationResultsByID.mapValues { value0_ in value0_.map { value1_ in CloudRecordZoneChangeModification(value1_) } }, deletions: sdkValue_.deletions.map { value0_ in CloudRecordZoneChangeDeletion(value0_) }, changeToken: sdkValue_.changeToken, moreComing: sdkValue_.moreComing) }) })
     }
 }
 #endif

@@ -21,6 +21,65 @@ extension CloudDoubleRuntime.ErrorModel {
     }
 }
 
+/// A zone that changed, as `databaseChanges(since:)` reports it.
+///
+/// Mirrors `CKDatabase.DatabaseChange.Modification`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudDatabaseChangeModification: Swift.Sendable {
+    /// `CKDatabase.DatabaseChange.Modification.zoneID`.
+    public let zoneID: CKRecordZone.ID
+
+    public nonisolated init(zoneID: CKRecordZone.ID) {
+        self.zoneID = zoneID
+    }
+}
+
+/// A zone that was deleted, as `databaseChanges(since:)` reports it. (`reason` is left out: it needs iOS 17, above this description's floor.)
+///
+/// Mirrors `CKDatabase.DatabaseChange.Deletion`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudDatabaseChangeDeletion: Swift.Sendable {
+    /// `CKDatabase.DatabaseChange.Deletion.zoneID`.
+    public let zoneID: CKRecordZone.ID
+
+    public nonisolated init(zoneID: CKRecordZone.ID) {
+        self.zoneID = zoneID
+    }
+}
+
+/// A record saved since the token, as `recordZoneChanges(inZoneWith:since:)` reports it.
+///
+/// Mirrors `CKDatabase.RecordZoneChange.Modification`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudRecordZoneChangeModification: Swift.Sendable {
+    /// `CKDatabase.RecordZoneChange.Modification.record`.
+    public let record: CKRecord
+
+    public nonisolated init(record: CKRecord) {
+        self.record = record
+    }
+}
+
+/// A record deleted since the token, as `recordZoneChanges(inZoneWith:since:)` reports it.
+///
+/// Mirrors `CKDatabase.RecordZoneChange.Deletion`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudRecordZoneChangeDeletion: Swift.Sendable {
+    /// `CKDatabase.RecordZoneChange.Deletion.recordID`.
+    public let recordID: CKRecord.ID
+    /// `CKDatabase.RecordZoneChange.Deletion.recordType`.
+    public let recordType: CKRecord.RecordType
+
+    public nonisolated init(recordID: CKRecord.ID, recordType: CKRecord.RecordType) {
+        self.recordID = recordID
+        self.recordType = recordType
+    }
+}
+
 /// A CloudKit container: its databases and the user's account.
 ///
 /// Conformers: `LiveCloudContainer` (the real `CKContainer`), `FaultInjectingCloudContainer`, `MockCloudContainer`.
@@ -606,20 +665,20 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
     /// Call `modifySubscriptions`; forwards to `CKDatabase.modifySubscriptions(saving:deleting:completionHandler:)`.
     @preconcurrency
     func modifySubscriptions(saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Swift.Error>) -> Swift.Void)
-    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    /// The changes are mirrors, which a test can make (the SDK's have no public initialiser).
     /// Call `databaseChanges`; forwards to `CKDatabase.databaseChanges(since:resultsLimit:)`.
-    func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
-    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool)
+    /// The changes are mirrors, which a test can make (the SDK's have no public initialiser).
     /// Call `databaseChanges`; forwards to `CKDatabase.fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
-    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
+    /// The changes are mirrors, which a test can make (the SDK's have no public initialiser).
     /// Call `recordZoneChanges`; forwards to `CKDatabase.recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`.
-    func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool)
-    /// Its result types have no public initialiser: a mock answers with what the test hands it (no in-memory store).
+    func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool)
+    /// The changes are mirrors, which a test can make (the SDK's have no public initialiser).
     /// Call `recordZoneChanges`; forwards to `CKDatabase.fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
     @preconcurrency
-    func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
+    func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void)
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -779,47 +838,47 @@ extension CloudDatabase {
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
-    public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
         try await self.databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
         #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
         self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 624)
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 624)
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 623)
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -1027,13 +1086,13 @@ extension CloudDatabaseCall where Arguments_ == (subscriptionsToSave: [CKSubscri
 
 /// The call `databaseChanges`: `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments_ == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value_ == (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+extension CloudDatabaseCall where Arguments_ == (changeToken: CKServerChangeToken?, resultsLimit: Int?), Value_ == (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
     public static var databaseChanges: Self { Self("databaseChanges") }
 }
 
 /// The call `recordZoneChanges`: `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudDatabaseCall where Arguments_ == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value_ == (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+extension CloudDatabaseCall where Arguments_ == (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?), Value_ == (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
     public static var recordZoneChanges: Self { Self("recordZoneChanges") }
 }
 
@@ -1067,7 +1126,7 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 675)
         (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1081,7 +1140,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 645)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 675)
         faults_.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults_.kept(recordIDs, input: 0)
@@ -1115,7 +1174,7 @@ extension CloudFetchRecordsOutcome {
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     if inventsProgress_, let block_ = perRecordProgressBlock { block_(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 654)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 684)
                     if let block_ = perRecordResultBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock {
@@ -1132,7 +1191,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 668)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 698)
                 if let block_ = fetchRecordsResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordsCompletionBlock {
@@ -1221,7 +1280,7 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 715)
         ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1236,12 +1295,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 685)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 715)
         faults_.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults_.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 710)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 740)
         faults_.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults_.kept(recordIDsToDelete, input: 1)
@@ -1279,10 +1338,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 692)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 722)
                     if inventsProgress_, let block_ = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block_(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 700)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 730)
                     if let block_ = perRecordSaveBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1308,7 +1367,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 723)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 753)
                 if let block_ = modifyRecordsResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordsCompletionBlock {
@@ -1427,7 +1486,7 @@ extension CloudQueryOutcome {
                 switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 745)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 775)
                     if let block_ = recordMatchedBlock {
                         block_(key, result)
                     } else if let block_ = recordFetchedBlock, let record = value {
@@ -1441,7 +1500,7 @@ extension CloudQueryOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: .some(nil), errorModel: errorModel_, operation: "CKQueryOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 760)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 790)
                 if let block_ = queryResultBlock {
                     block_(result)
                 } else if let block_ = queryCompletionBlock {
@@ -1534,7 +1593,7 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 846)
         (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1552,7 +1611,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 846)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1595,7 +1654,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event_ {
                 case .changes(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 786)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
                     if let block_ = recordWasChangedBlock {
                         block_(key, result)
                     } else if let block_ = recordChangedBlock, let record = value {
@@ -1612,7 +1671,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 828)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 858)
                     if let block_ = recordZoneFetchResultBlock {
                         block_(key, result)
                     } else if let block_ = recordZoneFetchCompletionBlock {
@@ -1625,7 +1684,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZoneChangesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 842)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 872)
                 if let block_ = fetchRecordZoneChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZoneChangesCompletionBlock {
@@ -1791,7 +1850,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: nil, errorModel: errorModel_, operation: "CKFetchDatabaseChangesOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 928)
                 if let block_ = fetchDatabaseChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchDatabaseChangesCompletionBlock {
@@ -1876,7 +1935,7 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 944)
         (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1889,7 +1948,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 914)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 944)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1929,7 +1988,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 933)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 963)
                 if let block_ = fetchRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZonesCompletionBlock {
@@ -2012,7 +2071,7 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 979)
         ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2026,12 +2085,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 949)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 979)
         faults_.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults_.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 963)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
         faults_.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults_.kept(recordZoneIDsToDelete, input: 1)
@@ -2085,7 +2144,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 982)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1012)
                 if let block_ = modifyRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordZonesCompletionBlock {
@@ -2169,7 +2228,7 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1028)
         ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2183,12 +2242,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 998)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1028)
         faults_.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1012)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
         faults_.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults_.kept(subscriptionIDsToDelete, input: 1)
@@ -2242,7 +2301,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifySubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1061)
                 if let block_ = modifySubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = modifySubscriptionsCompletionBlock {
@@ -2324,7 +2383,7 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1077)
         (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2337,7 +2396,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1047)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1077)
         faults_.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults_.kept(subscriptionIDs, input: 0)
@@ -2377,7 +2436,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchSubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1066)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1096)
                 if let block_ = fetchSubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = fetchSubscriptionCompletionBlock {
@@ -2458,7 +2517,7 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
     public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1112)
         (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2472,7 +2531,7 @@ extension CloudAcceptSharesOutcome {
         let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareMetadatas = operation.shareMetadatas
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1082)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1112)
         faults_.request(operation.shareMetadatas ?? [], input: 0)
         #sourceLocation()
         operation.shareMetadatas = faults_.kept(shareMetadatas, input: 0)
@@ -2504,7 +2563,7 @@ extension CloudAcceptSharesOutcome {
                 case .shares(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1090)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
                     if let block_ = perShareResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareCompletionBlock {
@@ -2517,7 +2576,7 @@ extension CloudAcceptSharesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKAcceptSharesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1104)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1134)
                 if let block_ = acceptSharesResultBlock {
                     block_(result)
                 } else if let block_ = acceptSharesCompletionBlock {
@@ -2604,7 +2663,7 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
     public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1150)
         (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2618,7 +2677,7 @@ extension CloudFetchShareMetadataOutcome {
         let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareURLs = operation.shareURLs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1150)
         faults_.request(operation.shareURLs ?? [], input: 0)
         #sourceLocation()
         operation.shareURLs = faults_.kept(shareURLs, input: 0)
@@ -2650,7 +2709,7 @@ extension CloudFetchShareMetadataOutcome {
                 case .metadatas(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1128)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1158)
                     if let block_ = perShareMetadataResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareMetadataBlock {
@@ -2663,7 +2722,7 @@ extension CloudFetchShareMetadataOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchShareMetadataOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1142)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1172)
                 if let block_ = fetchShareMetadataResultBlock {
                     block_(result)
                 } else if let block_ = fetchShareMetadataCompletionBlock {

@@ -590,22 +590,22 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverResultBacked_("modifySubscriptions", (subscriptionsToSave: subscriptionsToSave, subscriptionIDsToDelete: subscriptionIDsToDelete), backed: self.backing_.map { backing_ in { try backing_.modifySubscriptions($0) } }, fallback: nil, to: completionHandler)
     }
 
-    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try self.respond_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), fallback: nil)
+    public func databaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try self.respondBacked_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.databaseChanges($0) } }, fallback: nil)
     }
 
     @preconcurrency
-    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.deliverResult_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), fallback: nil, to: completionHandler)
+    public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        self.deliverResultBacked_("databaseChanges", (changeToken: changeToken, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.databaseChanges($0) } }, fallback: nil, to: completionHandler)
     }
 
-    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        try self.respond_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), fallback: nil)
+    public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+        try self.respondBacked_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.recordZoneChanges($0) } }, fallback: nil)
     }
 
     @preconcurrency
-    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        self.deliverResult_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), fallback: nil, to: completionHandler)
+    public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
+        self.deliverResultBacked_("recordZoneChanges", (zoneID: zoneID, changeToken: changeToken, desiredKeys: desiredKeys, resultsLimit: resultsLimit), backed: self.backing_.map { backing_ in { try backing_.recordZoneChanges($0) } }, fallback: nil, to: completionHandler)
     }
 }
 
@@ -653,4 +653,8 @@ public protocol CloudDatabaseBacking: Swift.AnyObject, Swift.Sendable, CloudFetc
     func fetchSubscriptions(_ arguments_: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>]
     /// `modifySubscriptions` (modify): `modifySubscriptions(saving:deleting:)`, `modifySubscriptions(saving:deleting:completionHandler:)`.
     func modifySubscriptions(_ arguments_: (subscriptionsToSave: [CKSubscription], subscriptionIDsToDelete: [CKSubscription.ID])) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
+    /// `databaseChanges` (changes): `databaseChanges(since:resultsLimit:)`, `fetchDatabaseChanges(since:resultsLimit:completionHandler:)`.
+    func databaseChanges(_ arguments_: (changeToken: CKServerChangeToken?, resultsLimit: Int?)) throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool)
+    /// `recordZoneChanges` (changes): `recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`, `fetchRecordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:completionHandler:)`.
+    func recordZoneChanges(_ arguments_: (zoneID: CKRecordZone.ID, changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int?)) throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool)
 }

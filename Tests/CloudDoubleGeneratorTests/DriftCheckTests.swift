@@ -156,6 +156,32 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(errors.map(\.hint), ["the symbol graph has \"DSItem\": renamed?", "the symbol graph has \"DSStore\": renamed?"])
     }
 
+    /// A mirrored member the SDK value no longer has, or whose type changed, is an error at the
+    /// member (the live adapter's copy would not compile); members a mirror leaves out are not
+    /// reported (KitchenSinkSDK's `SettingsEntry.revision`).
+    func testAMirroredMemberTheSDKNoLongerHasIsReported() throws {
+        let kitchenSink = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
+        let source = try String(contentsOf: kitchenSink, encoding: .utf8)
+        func mirrorFindings(_ text: String) throws -> [DriftFinding] {
+            try check(Array(text.utf8), file: "KitchenSink.clouddouble.json", against: "KitchenSinkSDK").filter { $0.message.contains("mirror") }
+        }
+        XCTAssertEqual(try mirrorFindings(source), [])
+        let drifted = source
+            .replacingOccurrences(of: "{ \"name\": \"key\", \"type\": \"String\" }", with: "{ \"name\": \"key\", \"type\": \"Int\" }")
+            .replacingOccurrences(of: "{ \"name\": \"default\", \"type\": \"String\" }", with: "{ \"name\": \"defaults\", \"type\": \"String\" }")
+        XCTAssertNotEqual(drifted, source)
+        let findings = try mirrorFindings(drifted)
+        XCTAssertEqual(findings.map(\.message), [
+            "the mirrored member `key` of SettingsEntry: type changed: the description says Int, the SDK now has String",
+            "the mirrored member `defaults` is no longer in SettingsEntry (removed or renamed)",
+        ])
+        XCTAssertEqual(findings.map(\.location), [
+            try position(of: "\"Int\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
+            try position(of: "\"defaults\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
+        ])
+        XCTAssertEqual(findings.map(\.severity), [.error, .error])
+    }
+
     func testAnInvalidDescriptionIsReportedAsDiagnostics() throws {
         XCTAssertThrowsError(try check(Array("{}".utf8), file: "bad.json", against: "DriftSDKV1")) { error in
             XCTAssertTrue("\(error)".contains("bad.json:1:1: error:"), "\(error)")

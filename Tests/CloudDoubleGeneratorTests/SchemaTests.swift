@@ -31,6 +31,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["block"]!), keys(BlockKey.self))
         XCTAssertEqual(keys(defs["binding"]!), keys(BindingKey.self))
         XCTAssertEqual(keys(defs["omitted"]!), keys(OmittedKey.self))
+        XCTAssertEqual(keys(defs["mirror"]!), keys(MirrorKey.self))
+        XCTAssertEqual(keys(defs["mirrorMember"]!), keys(MirrorMemberKey.self))
         let roles = try XCTUnwrap((defs["block"]!["properties"] as? [String: [String: Any]])?["role"]?["enum"] as? [String])
         XCTAssertEqual(roles, BlockRole.allCases.map(\.rawValue))
         let actions = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["store"]?["enum"] as? [String])

@@ -77,6 +77,7 @@ final class TemplateContextTests: XCTestCase {
         FaultTypeContext.Call.Items.self, FaultTypeContext.Call.MergedField.self, FaultTypeContext.ItemRequest.self,
         MockFileContext.self, MockTypeContext.self, MockTypeContext.Property.self, MockTypeContext.Child.self, MockTypeContext.Method.self,
         MockTypeContext.Run.self, MockTypeContext.Call.self, MockTypeContext.BackingRequirement.self,
+        MirrorContext.self, MirrorContext.Member.self,
     ]
 
     /// Fields no bundled template reads, kept for user templates (docs/GeneratedCode.md, "Templates").

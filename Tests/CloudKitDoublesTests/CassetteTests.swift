@@ -120,6 +120,29 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(recorded.first, "save a A")
     }
 
+    /// The change fetches: their mirrors, token and `moreComing` are written and read back.
+    func testChangeFetchesRoundTrip() async throws {
+        let zone = CKRecordZone.ID(zoneName: "Notes")
+        let (recorded, replayed, _) = try await roundTrip("changes", prepare: { database in
+            let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zone))
+            note["title"] = "A"
+            let done = Locked(false)
+            database.save(CKRecordZone(zoneID: zone)) { _, _ in
+                database.save(note) { _, _ in done.withLock { $0 = true } }
+            }
+            XCTAssertTrue(done.snapshot)
+        }) { container -> [String] in
+            let database = container.privateCloudDatabase
+            let changes = try await database.recordZoneChanges(inZoneWith: zone, since: nil)
+            let zones = try await database.databaseChanges(since: nil)
+            return changes.modificationResultsByID.map { "\($0.key.recordName) \((try? $0.value.get().record["title"] as? String) ?? "failed")" }
+                + changes.deletions.map { "deleted \($0.recordID.recordName)" } + ["more \(changes.moreComing)"]
+                + zones.modifications.map { "zone \($0.zoneID.zoneName)" } + ["zones more \(zones.moreComing)"]
+        }
+        XCTAssertEqual(recorded, ["a A", "more false", "zone Notes", "zones more false"])
+        XCTAssertEqual(replayed, recorded)
+    }
+
     /// Operations: what the blocks received, item failures included, in the SDK's order.
     func testOperationsWithItemFailuresRoundTrip() async throws {
         let (recorded, replayed, cassette) = try await roundTrip("operations") { container -> [String] in

@@ -9,6 +9,8 @@ struct DraftImporter {
     let sdkTypes: [String]
     let module: String
     var todos: [String] = []
+    /// SDK types drafted calls return that the draft mirrors (`DraftImporter+Mirrors.swift`).
+    var mirrored: [String] = []
 
     static let marker = "TODO(clouddouble import)"
 
@@ -28,6 +30,7 @@ struct DraftImporter {
         if let floor = availabilityFloor() { root.append(("availability", .array([.string(floor)]))) }
         let types = sdkTypes.map { self.type($0) }
         root.append(("types", .array(types)))
+        if !mirrored.isEmpty { root.append(("mirrors", .array(draftedMirrors(mirrored)))) }
         return DraftJSON.object(root).rendered() + "\n"
     }
 
@@ -311,6 +314,15 @@ struct DraftImporter {
             forms.append((kind.rawValue, .object(form)))
         }
         guard !forms.isEmpty else { return nil }
+        // A completion form with its own handler value cannot return mirrors.
+        let candidates = returns.map(mirrorCandidates) ?? []
+        if !candidates.isEmpty, !forms.contains(where: { form in if case .object(let fields) = form.1 { fields.contains { $0.0 == "handlerValueType" } } else { false } }) {
+            members.append(("mirrors", .array(candidates.map { .string(Self.mirrorName($0)) })))
+            for candidate in candidates where !mirrored.contains(candidate) {
+                mirrored.append(candidate)
+                todos.append("\(candidate): drafted as the mirror \(Self.mirrorName(candidate)) (no public initialiser); keep the members the app reads")
+            }
+        }
         members.append(("forms", .object(forms)))
         if !notes.isEmpty { members.insert(("doc", .string(notes.joined(separator: "\n\n"))), at: 1) }
         return .object(members)

@@ -16,6 +16,7 @@ struct DriftChecker {
 
     mutating func run() -> [DriftFinding] {
         for type in description.types { check(type) }
+        for mirror in description.mirrors { check(mirror) }
         checkErrorModel()
         var seen = Set<String>()
         return findings

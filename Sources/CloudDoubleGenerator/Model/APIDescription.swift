@@ -19,6 +19,8 @@ public struct APIDescription: Sendable {
     public var liveCondition: Located<String>?
     /// SDK operation classes whose blocks the doubles call.
     public var operations: [OperationSpec]
+    /// SDK value types without a public initialiser, generated as structs a test can make.
+    public var mirrors: [MirroredType] = []
 }
 
 /// Access level of the generated declarations.

@@ -21,6 +21,9 @@ public struct Call: Sendable {
     public var mockDefault: Located<String>?
     public var documentation: String?
     public var location: SourceLocation
+    /// Mirrors (by name) the result carries: where the result holds a mirror's SDK type, the
+    /// generated members return the mirror.
+    public var mirrors: [Located<String>] = []
 }
 
 public enum PerItemResults: Sendable {

@@ -49,11 +49,12 @@ private struct Reader {
         }
         let types = object.array(.types, required: true)?.compactMap(describedType) ?? []
         let operations = object.array(.operations)?.compactMap(operation) ?? []
+        let mirrors = object.array(.mirrors)?.compactMap(MirrorReader(sink: sink).mirror) ?? []
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings(.imports), prefix: prefix, access: access,
             availability: object.strings(.availability), errorModel: object.value(.errorModel).flatMap(errorModel),
-            types: types, liveCondition: object.string(.liveCondition), operations: operations)
+            types: types, liveCondition: object.string(.liveCondition), operations: operations, mirrors: mirrors)
     }
 
     func describedType(_ value: JSONValue) -> DescribedType? {
@@ -128,7 +129,8 @@ private struct Reader {
         }
         return Call(
             id: object.string(.id), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object.value(.atomic)), forms: forms, operations: operations,
-            store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value, location: object.location)
+            store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value, location: object.location,
+            mirrors: object.strings(.mirrors))
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {

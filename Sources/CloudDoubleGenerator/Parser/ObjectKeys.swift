@@ -4,7 +4,7 @@
 protocol ObjectKey: RawRepresentable<String>, CaseIterable, Sendable {}
 
 enum DescriptionKey: String, ObjectKey {
-    case schema = "$schema", formatVersion, module, imports, prefix, access, availability, errorModel, types, operations, liveCondition
+    case schema = "$schema", formatVersion, module, imports, prefix, access, availability, errorModel, types, operations, liveCondition, mirrors
 }
 
 enum TypeKey: String, ObjectKey {
@@ -20,7 +20,15 @@ enum PropertyKey: String, ObjectKey {
 }
 
 enum CallKey: String, ObjectKey {
-    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc
+    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors
+}
+
+enum MirrorKey: String, ObjectKey {
+    case name, sdkType, members, sendable, doc
+}
+
+enum MirrorMemberKey: String, ObjectKey {
+    case name, type, doc
 }
 
 enum OperationKey: String, ObjectKey {

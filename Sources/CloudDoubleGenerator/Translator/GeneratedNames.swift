@@ -30,6 +30,8 @@ public struct GeneratedNames: Sendable {
     /// Type members every type has, which no static member may be named.
     static let callKeyTypeMembers: Set<String> = ["Type", "Protocol"]
 
+    /// `CloudRecordZoneModification` for the mirror `RecordZoneModification`.
+    public func mirrorName(_ mirror: String) -> String { prefix + mirror }
     /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.
     public func outcomeName(_ operation: String) -> String { prefix + operation + "Outcome" }
     /// `CloudFetchRecordsBacking`: what answers the operation in a mock when no stub does; the

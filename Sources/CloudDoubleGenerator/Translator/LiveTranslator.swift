@@ -12,7 +12,7 @@ struct LiveTranslator {
         return LiveFileContext(
             file: translator.fileContext,
             liveCondition: description.liveCondition?.value ?? "canImport(\(description.module.value))",
-            types: types.map(type))
+            types: types.map(type), mirrors: translator.mirrorContexts)
     }
 
     func type(_ type: ResolvedType) -> LiveTypeContext {
@@ -26,7 +26,8 @@ struct LiveTranslator {
                     declaration: .declaration(form, after: translator.accessPrefix),
                     invocation: .callExpression(form),
                     isAsync: form.kind == .async,
-                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
+                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
+                    converted: MirrorForwarding(call: call, form: form).body))
             }
         }
         return LiveTypeContext(

@@ -13,7 +13,8 @@ struct ProtocolsTranslator {
         return ProtocolsFileContext(
             file: translator.fileContext, errorModel: errorModel(),
             types: types.map(type),
-            operations: description.operations.map { translator.operationTranslator($0).context() })
+            operations: description.operations.map { translator.operationTranslator($0).context() },
+            mirrors: translator.mirrorContexts)
     }
 
     func errorModel() -> ProtocolsFileContext.ErrorModelContext? {

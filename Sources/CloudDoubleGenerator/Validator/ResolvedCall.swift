@@ -13,9 +13,14 @@ final class ResolvedCall: Sendable {
     let returns: String?
     /// The structure of `returns` (`nil` for none).
     let returnsType: SwiftType?
+    /// The mirrors `returns` holds in place of SDK types; empty for most calls.
+    let mirrored: MirrorSubstitution
+    /// The result as the SDK returns it, before mirrors replaced its SDK types.
+    let sdkReturnsType: SwiftType?
 
-    /// `operations` are the description's; `names` spells a described type as its protocol.
-    init(_ call: Call, operations: [OperationSpec], names: GeneratedNames) {
+    /// `operations` and `mirrors` are the description's; `names` spells a described type as its
+    /// protocol, and a mirror as its struct.
+    init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
         spec = call
         callID = call.id?.value ?? call.forms.first?.name.value ?? ""
         switch call.operations {
@@ -23,7 +28,16 @@ final class ResolvedCall: Sendable {
         case .all: runs = operations
         case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
         }
-        let result = Self.result(of: call, names: names)
+        mirrored = MirrorSubstitution(mirrors: call.mirrors.compactMap { used in
+            mirrors.first { $0.name.value == used.value }.flatMap { mirror in mirror.sdkType.model.map { ($0.canonical, names.mirrorName(mirror.name.value)) } }
+        })
+        let sdkResult = Self.result(of: call, names: names)
+        sdkReturnsType = sdkResult.type
+        var result = sdkResult
+        if !mirrored.isEmpty, let type = sdkResult.type {
+            let substituted = mirrored.substituted(type)
+            result = (substituted.description, substituted)
+        }
         returns = result.text
         returnsType = result.type
         forms = call.forms.map { form in

@@ -42,6 +42,8 @@ struct ValidationPass {
         }
         let operationNames = operations()
         for type in types { members(of: type, operationNames: operationNames, typeNames: typeNames) }
+        let mirrorNames = mirrors()
+        for call in types.flatMap(\.calls) { mirrorUses(call, mirrors: mirrorNames) }
         if let model = description.errorModel { errorModel(model) }
         generatedNames(types)
     }
@@ -88,6 +90,7 @@ struct ValidationPass {
     func generatedNames(_ types: [DescribedType]) {
         var owners: [String: NameOwner] = [:]
         let sdkNames = Set([description.module.value] + types.map { SDKTypeName.nominal($0.sdkType) } + description.operations.map(\.sdkType.value))
+            .union(mirroredTypeNames())
         func claim(_ name: String, _ owner: NameOwner) {
             if let first = owners[name] {
                 sink.error(
@@ -106,6 +109,11 @@ struct ValidationPass {
             for (index, name) in generatedNames(of: type, names).enumerated() {
                 claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
+        }
+        // A mirror declared twice is reported as such, not as a name collision.
+        var mirrorNames: Set<String> = []
+        for mirror in description.mirrors where mirrorNames.insert(mirror.name.value).inserted {
+            claim(names.mirrorName(mirror.name.value), NameOwner(what: .text("the mirror \(mirror.name.value)"), location: mirror.name.location))
         }
         for operation in description.operations {
             let name = operation.name.value

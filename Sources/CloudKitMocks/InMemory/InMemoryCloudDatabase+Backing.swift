@@ -242,7 +242,7 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
     }
 
     /// Throws what CloudKit answers without a usable account (see `AccountState`).
-    private func checkAccount(writing: Bool) throws {
+    func checkAccount(writing: Bool) throws {
         if let failure = account.failure(for: scope, writing: writing, errors: self) { throw failure }
     return }
 }

@@ -60,6 +60,7 @@ final class HostileCorpusTests: XCTestCase {
             {{EXTRA_TYPE}}
           ]
           {{OPERATIONS}}
+          {{MIRRORS}}
         }
         """
 
@@ -71,7 +72,7 @@ final class HostileCorpusTests: XCTestCase {
     ]
     static let rawDefaults: [String: String] = [
         "AVAILABILITY": #""@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)""#, "FORM_AVAILABILITY": "", "EXTRA_PARAMETER": "",
-        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "", "EXTRA_CALL": "", "OPERATIONS": "", "SWIFT_ERROR": "",
+        "PER_ITEM": "", "STORE": "", "EXTRA_TYPE": "", "EXTRA_CALL": "", "OPERATIONS": "", "SWIFT_ERROR": "", "MIRRORS": "",
         // The accepted cases compile together in one module: each names its error model apart.
         "MODEL_NAME": #""name": "hostile{{INDEX}}","#,
     ]
@@ -213,10 +214,30 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named _", raw: ["MODEL_NAME": #""name": "_","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named like one of its instance members", raw: ["MODEL_NAME": #""name": "domain","#], expect: .accepted),
+        // Mirrors: keyword member names (`inout` cannot be a call's label unescaped), docs
+        // that try to close the comment, every form and every position a mirror is copied through.
+        Case(name: "a mirror in every form and position", raw: mirror(), expect: .accepted),
+        Case(name: "a mirror that is not Sendable", raw: mirror(memberType: #""NSMutableString?""#, sendable: false), expect: .accepted),
+        Case(
+            name: "a mirrored member type with a declaration", raw: mirror(memberType: #""String\nfunc smuggled() {}""#),
+            expect: .refused("is not a valid Swift type")),
+        Case(name: "a mirror named like the protocol", raw: mirror(name: #""Store""#), expect: .refused("the generated name")),
+        Case(name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#), expect: .refused("is not a valid Swift identifier")),
         // The file and the command line.
         Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
     ]
+
+    /// A mirror of `HostileSDK<index>Entry` and the calls returning it in every form.
+    static func mirror(name: String = #""Entry""#, memberType: String = #""Int?""#, sendable: Bool = true) -> [String: String] {
+        let entry = "HostileSDK{{INDEX}}Entry"
+        let members = #"[{ "name": "default", "type": "String" }, { "name": "in", "type": \#(memberType) }, { "name": "let", "type": "[String]", "doc": "*/ func smuggled() {} /*" }, { "name": "inout", "type": "Bool" }]"#
+        return [
+            "EXTRA_CALL": #", { "id": "entries", "returns": "(entries: [String: Swift.Result<\#(entry), any Swift.Error>], latest: \#(entry)?, all: [\#(entry)])", "perItem": ["entries"], "mirrors": [\#(name)], "forms": { "async": { "name": "entries" }, "completion": { "name": "fetchEntries" }, "result": { "name": "loadEntries" } } }"#
+                + #", { "id": "entry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "entry" } } }"#,
+            "MIRRORS": #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
+        ]
+    }
 
     /// An operation with one requested per-item stream, run by a call `add(_:)`: its stream,
     /// input property and blocks named as given.

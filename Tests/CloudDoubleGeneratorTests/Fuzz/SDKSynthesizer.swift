@@ -43,6 +43,11 @@ enum SDKSynthesizer {
             classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
         }
         for operation in description.operations { classes.append(source(for: operation)) }
+        // A mirrored value: its members, and no public initialiser, as the SDKs that need mirrors.
+        for mirror in description.mirrors {
+            let members = mirror.members.map { "    public let \(escaped($0.name.value)): \($0.type.value)" }
+            classes.append("public struct \(mirror.sdkType.value): @unchecked Sendable {\n\(members.joined(separator: "\n"))\n    init() { fatalError() }\n}")
+        }
         return "import Foundation\n\n" + classes.joined(separator: "\n\n") + "\n"
     }
 
@@ -68,7 +73,7 @@ enum SDKSynthesizer {
         }
     }
 
-    static let keywords: Set<String> = ["default", "repeat", "in", "is", "where", "func", "class", "return", "self", "protocol", "var", "let"]
+    static let keywords: Set<String> = ["default", "repeat", "in", "is", "where", "func", "class", "return", "self", "protocol", "var", "let", "inout"]
 
     static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 }

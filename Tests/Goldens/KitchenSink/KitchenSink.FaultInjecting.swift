@@ -89,5 +89,44 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Settings", "repeatCount", .sync, arguments: count) { self.wrapped_.`repeat`(count) }
     }
+
+    @inline(__always)
+    func entries(`for` keys: [String]) async throws -> (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?) {
+        try await self.faults_.perform("Settings", "entries", .async, arguments: keys, request: { items_ in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.entries = items_.apply(to: value_.entries)
+            return value_
+        }) { items_ in
+            try await self.wrapped_.entries(for: keys)
+        }
+    }
+
+    @inline(__always)
+    func entries(`for` keys: [String], then: @escaping @Sendable ((entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Settings", "entries", .completion, arguments: keys, handler: then, fail: { then(nil, $0) }) { then in
+            self.wrapped_.entries(for: keys, then: then)
+        }
+    }
+
+    @inline(__always)
+    func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Settings", "entries", .result, arguments: keys, deliver: completionHandler, request: { items_ in
+            // Every item is in the answer, not the request: nothing to keep from the SDK.
+        }, merge: { value_, items_ in
+            var value_ = value_
+            value_.entries = items_.apply(to: value_.entries)
+            return value_
+        }) { items_, deliver_ in
+            self.wrapped_.fetchEntries(for: keys, completionHandler: deliver_)
+        }
+    }
+
+    @inline(__always)
+    func entry(_ key: String) -> SinkEntry {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Settings", "entry", .sync, arguments: key) { self.wrapped_.entry(key) }
+    }
 }
 #endif

@@ -5,6 +5,13 @@
 import KitchenSinkSDK
 @_spi(Generated) import CloudDoubleRuntime
 
+/// Copies the members of a `SettingsEntry` the app reads.
+extension SinkEntry {
+    nonisolated init(_ sdkValue_: SettingsEntry) {
+        self.init(key: sdkValue_.key, value: sdkValue_.value, default: sdkValue_.`default`)
+    }
+}
+
 /// `SinkSettings` over a real `SettingsStore`, which stays reachable as `base` (`LiveAdapter`'s).
 final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
@@ -53,6 +60,24 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 
     func `repeat`(_ count: Int) -> Int {
         self.base_.`repeat`(count)
+    }
+
+    func entries(`for` keys: [String]) async throws -> (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?) {
+        let sdkValue_ = try await self.base_.entries(for: keys)
+        return (entries: sdkValue_.entries.mapValues { value0_ in value0_.map { value1_ in SinkEntry(value1_) } }, history: sdkValue_.history.map { value0_ in SinkEntry(value0_) }, latest: sdkValue_.latest.map { value0_ in SinkEntry(value0_) })
+    }
+
+    func entries(`for` keys: [String], then: @escaping @Sendable ((entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.entries(for: keys, then: { sdkValue_, error_ in then(sdkValue_.map { value0_ in (entries: value0_.entries.mapValues { value1_ in value1_.map { value2_ in SinkEntry(value2_) } }, history: value0_.history.map { value1_ in SinkEntry(value1_) }, latest: value0_.latest.map { value1_ in SinkEntry(value1_) }) }, error_) })
+    }
+
+    func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void) {
+        self.base_.fetchEntries(for: keys, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in (entries: sdkValue_.entries.mapValues { value0_ in value0_.map { value1_ in SinkEntry(value1_) } }, history: sdkValue_.history.map { value0_ in SinkEntry(value0_) }, latest: sdkValue_.latest.map { value0_ in SinkEntry(value0_) }) }) })
+    }
+
+    func entry(_ key: String) -> SinkEntry {
+        let sdkValue_ = self.base_.entry(key)
+        return SinkEntry(sdkValue_)
     }
 }
 #endif

@@ -72,4 +72,22 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     func `repeat`(_ count: Int) -> Int {
         self.respondWithoutFailing_("repeatCount", count, fallback: 0)
     }
+
+    func entries(`for` keys: [String]) async throws -> (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?) {
+        try self.respond_("entries", keys, fallback: nil)
+    }
+
+    func entries(`for` keys: [String], then: @escaping @Sendable ((entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("entries", keys, fallback: nil, to: then)
+    }
+
+    func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("entries", keys, fallback: nil, to: completionHandler)
+    }
+
+    func entry(_ key: String) -> SinkEntry {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 71)
+        self.respondWithoutFailing_("entry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
+        #sourceLocation()
+    }
 }

@@ -9,16 +9,35 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 79)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 61)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 82)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 63)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 84)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
+    }
+}
+
+/// A settings entry, which only the SDK can make.
+///
+/// Mirrors `SettingsEntry`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+struct SinkEntry: Swift.Sendable {
+    /// `SettingsEntry.key`.
+    let key: String
+    /// The stored value; nil when none is.
+    let value: String?
+    /// `SettingsEntry.default`.
+    let `default`: String
+
+    nonisolated init(key: String, value: String?, `default`: String) {
+        self.key = key
+        self.value = value
+        self.`default` = `default`
     }
 }
 
@@ -48,6 +67,17 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func reset(completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void)
     /// Call `repeatCount`; forwards to `SettingsStore.repeat(_:)`.
     func `repeat`(_ count: Int) -> Int
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.entries(for:)`.
+    func entries(`for` keys: [String]) async throws -> (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.entries(for:then:)`.
+    func entries(`for` keys: [String], then: @escaping @Sendable ((entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?)?, (any Swift.Error)?) -> Swift.Void)
+    /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
+    /// Call `entries`; forwards to `SettingsStore.fetchEntries(for:completionHandler:)`.
+    func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void)
+    /// Call `entry`; forwards to `SettingsStore.entry(_:)`.
+    func entry(_ key: String) -> SinkEntry
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -110,4 +140,14 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Swift.Void 
 /// The call `repeatCount`: `repeat(_:)`.
 extension SinkSettingsCall where Arguments_ == Int, Value_ == Int {
     static var repeatCount: Self { Self("repeatCount") }
+}
+
+/// The call `entries`: `entries(for:)`, `entries(for:then:)`, `fetchEntries(for:completionHandler:)`.
+extension SinkSettingsCall where Arguments_ == [String], Value_ == (entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?) {
+    static var entries: Self { Self("entries") }
+}
+
+/// The call `entry`: `entry(_:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == SinkEntry {
+    static var entry: Self { Self("entry") }
 }

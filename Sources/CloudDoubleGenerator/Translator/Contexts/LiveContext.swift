@@ -5,11 +5,14 @@ struct LiveFileContext: TemplateContext {
     /// `canImport(<module>)`.
     var liveCondition: String
     var types: [LiveTypeContext]
+    /// Each mirror, copied from its SDK value.
+    var mirrors: [MirrorContext] = []
 
     static let fields: [TemplateField<Self>] =
         FileContext.fields.map { $0.of { $0.file } } + [
             .init("liveCondition") { .string($0.liveCondition) },
             .init("types") { $0.types.templateValue },
+            .init("mirrors") { $0.mirrors.templateValue },
         ]
 }
 
@@ -35,6 +38,8 @@ struct LiveTypeContext: TemplateContext {
         var isAsync: Bool
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
+        /// The body, when the result holds mirrors: the SDK's result copied into them.
+        var converted: [String] = []
 
         static let fields: [TemplateField<Self>] = [
             .init("attributes") { Attribute.lines($0.attributes) },
@@ -42,6 +47,7 @@ struct LiveTypeContext: TemplateContext {
             .init("invocation") { $0.invocation.templateValue },
             .init("isAsync") { .bool($0.isAsync) },
             .init("child") { $0.child.templateValue },
+            .init("converted") { .lines($0.converted) },
         ]
     }
 

@@ -5,6 +5,7 @@ struct ProtocolsFileContext: TemplateContext {
     var errorModel: ErrorModelContext?
     var types: [ProtocolsTypeContext]
     var operations: [OperationContext]
+    var mirrors: [MirrorContext] = []
 
     /// `extension ErrorModel { static var <name>: ErrorModel { <expression> } }`.
     struct ErrorModelContext: Sendable {
@@ -33,6 +34,7 @@ struct ProtocolsFileContext: TemplateContext {
             .init("errorModelReturns") { .bool(!($0.errorModel?.statements.isEmpty ?? true)) },
             .init("types") { $0.types.templateValue },
             .init("operations") { $0.operations.templateValue },
+            .init("mirrors") { $0.mirrors.templateValue },
         ]
 }
 

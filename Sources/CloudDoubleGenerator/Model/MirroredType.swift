@@ -1,0 +1,25 @@
+/// An SDK value type the app reads but a test cannot make (no public initialiser): generated as
+/// a struct with the members the app reads, named as the SDK names them, and a public memberwise
+/// initialiser. Calls that list it in `mirrors` return it where their result holds the SDK type;
+/// the live adapter copies the SDK value into it member by member.
+public struct MirroredType: Sendable {
+    /// Short name: the struct is the prefix and this (`RecordZoneModification` →
+    /// `CloudRecordZoneModification`).
+    public var name: Located<String>
+    /// The SDK type it mirrors, e.g. `CKDatabase.RecordZoneChange.Modification`.
+    public var sdkType: DeclaredType
+    public var members: [MirroredMember]
+    /// Whether the struct is declared `Sendable` (default): every member's type must be.
+    public var sendable: Bool
+    public var documentation: String?
+    public var location: SourceLocation
+}
+
+/// A member of the SDK value the app reads: the mirror has a stored property of the same name,
+/// copied from the SDK value by the live adapter.
+public struct MirroredMember: Sendable {
+    public var name: Located<String>
+    public var type: DeclaredType
+    public var documentation: String?
+    public var location: SourceLocation
+}

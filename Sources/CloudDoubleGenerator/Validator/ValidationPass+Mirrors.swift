@@ -1,0 +1,88 @@
+/// Mirrored value types: their names, SDK types and members, and the calls that return them.
+extension ValidationPass {
+    /// The valid mirrors, by name.
+    func mirrors() -> [String: MirroredType] {
+        var valid: [String: MirroredType] = [:]
+        for mirror in description.mirrors {
+            let name = mirror.name
+            var ok = namedType(mirror.sdkType, what: "the mirrored SDK type")
+            if !SwiftNames.isIdentifier(name.value) || SwiftNames.isKeyword(name.value) {
+                sink.error("the mirror name \"\(name.value)\" is not a valid Swift identifier", at: name.location)
+                ok = false
+            } else if generatedSpelling(name, what: "mirror") {
+                ok = false
+            } else if let first = valid[name.value] {
+                sink.error("the mirror \"\(name.value)\" is declared twice (first at line \(first.name.location.line))", at: name.location)
+                ok = false
+            }
+            if mirror.members.isEmpty {
+                sink.error("the mirror \"\(name.value)\" has no members; list the members of \(mirror.sdkType.value) the app reads", at: mirror.location)
+            }
+            var members: [String: SourceLocation] = [:]
+            for member in mirror.members {
+                memberName(member.name, what: "mirrored member")
+                if let first = members[member.name.value] {
+                    sink.error("the member \"\(member.name.value)\" is listed twice (first at line \(first.line))", at: member.name.location)
+                }
+                members[member.name.value] = member.name.location
+                declaredType(member.type, at: .property)
+            }
+            if ok { valid[name.value] = mirror }
+        }
+        return valid
+    }
+
+    /// A call's `mirrors`: each names a mirror whose SDK type the result holds where a value can
+    /// be copied into the mirror, and only forms that can convert the SDK's result use them.
+    func mirrorUses(_ call: Call, mirrors: [String: MirroredType]) {
+        guard !call.mirrors.isEmpty else { return }
+        guard case .swift(let returns)? = call.returns, let resultType = returns.model else {
+            if call.returns == nil || call.returns.map(reference) != nil {
+                sink.error("\"mirrors\" needs a \"returns\" type that holds the mirrored SDK types", at: call.mirrors[0].location)
+            }
+            return
+        }
+        var seen: Set<String> = []
+        for used in call.mirrors {
+            guard let mirror = mirrors[used.value] else {
+                if description.mirrors.contains(where: { $0.name.value == used.value }) { continue }  // invalid, reported
+                let names = description.mirrors.map(\.name.value).sorted()
+                sink.error(
+                    "\"\(used.value)\" is not a declared mirror", at: used.location,
+                    hint: Spelling.closest(to: used.value, in: names).map { "did you mean \"\($0)\"?" } ?? "declare it under the top-level \"mirrors\"")
+                continue
+            }
+            if !seen.insert(used.value).inserted {
+                sink.error("the mirror \"\(used.value)\" is listed twice", at: used.location)
+                continue
+            }
+            guard let sdkType = mirror.sdkType.model else { continue }
+            let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
+            if !one.holdsMirroredType(resultType) {
+                sink.error("the result \"\(returns.value)\" does not hold \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors", at: used.location)
+            } else if one.holdsMirroredType(one.substituted(resultType)) {
+                sink.error(
+                    "the result holds \(mirror.sdkType.value) where a mirror cannot be copied in", at: used.location,
+                    hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary values, Result successes and tuples")
+            }
+        }
+        for form in call.forms where form.handlerValueType != nil {
+            sink.error(
+                "a completion form with \"handlerValueType\" cannot return mirrors", at: form.location,
+                hint: "use a \"result\" or \"async\" form for a call whose result holds mirrors")
+        }
+    }
+
+    /// The names of the types mirrors read (the SDK type and its members' types, outermost name
+    /// first: `CKRecord` of `CKRecord.ID`): a generated name equal to one would hide it in the
+    /// mirror's declaration and its copy from the SDK value.
+    func mirroredTypeNames() -> Set<String> {
+        var names: Set<String> = []
+        for mirror in description.mirrors {
+            for type in [mirror.sdkType] + mirror.members.map(\.type) {
+                type.model?.walk { if case .nominal(let parts) = $0, let first = parts.first { names.insert(first.name) } }
+            }
+        }
+        return names
+    }
+}
