@@ -60,6 +60,44 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(mock.repeat(3), 6)
     }
 
+    /// `"handlerOrder": "errorFirst"`: every artifact calls the handler error first, as the SDK
+    /// does, whether its value is optional (`entry`) or not (`count`, `-1` with an error).
+    func testErrorFirstHandlersGetTheErrorFirstInEveryArtifact() async {
+        let mock = MockSinkSettings(delivery: .immediate)
+        mock.stub(.entry, .value("x"))
+        mock.stub(.entryCount, .error(NSError(domain: "sink", code: 5)))
+        let entry = Locked<String?>(nil)
+        mock.entry(for: "k") { error, value in entry.withLock { $0 = error == nil ? value : "error" } }
+        XCTAssertEqual(entry.snapshot, "x")
+        let count = Locked<(code: Int?, value: Int)?>(nil)
+        mock.count { error, value in count.withLock { $0 = ((error as NSError?)?.code, value) } }
+        XCTAssertEqual(count.snapshot?.code, 5)
+        XCTAssertEqual(count.snapshot?.value, -1, "the description's errorValue goes with the error")
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.entry), with: 7) })
+        let failed = expectation(description: "entry failed")
+        faulty.entry(for: "k") { error, value in
+            XCTAssertEqual((error as NSError?)?.code, 7)
+            XCTAssertNil(value)
+            failed.fulfill()
+        }
+        mock.stub(.entryCount, .value(3))
+        let passed = expectation(description: "count passed through")
+        faulty.count { error, value in
+            XCTAssertNil(error)
+            XCTAssertEqual(value, 3)
+            passed.fulfill()
+        }
+        await fulfillment(of: [failed, passed], timeout: 5)
+
+        let store = SettingsStore()
+        let live = LiveSinkSettings(store)
+        try? await live.store("v", in: "k")
+        let read = Locked<String?>(nil)
+        live.entry(for: "k") { error, value in read.withLock { $0 = error == nil ? value : "error" } }
+        XCTAssertEqual(read.snapshot, "v", "the live adapter hands the handler to the SDK as it is")
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

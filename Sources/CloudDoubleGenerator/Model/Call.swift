@@ -94,6 +94,8 @@ public struct CallFormSpec: Sendable {
     public var handlerValueType: DeclaredType?
     /// What the SDK passes as the value when it reports an error, for non-optional handler values.
     public var errorValue: Located<String>?
+    /// Whether the completion handler takes the value or the error first.
+    public var handlerOrder: HandlerOrder
     public var discardableResult: Bool
     /// `@preconcurrency` on the declaration.
     public var preconcurrency: Bool

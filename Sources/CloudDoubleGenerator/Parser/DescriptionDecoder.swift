@@ -279,9 +279,29 @@ private struct Reader {
         return CallFormSpec(
             kind: Located(kind, object.location), name: name, labels: object.value(.labels) == nil ? nil : object.strings(.labels),
             handlerLabel: object.string(.handlerLabel)?.value ?? "completionHandler", handlerValueType: object.string(.handlerValueType).map(declared),
-            errorValue: object.string(.errorValue), discardableResult: object.bool(.discardableResult, default: false),
+            errorValue: object.string(.errorValue), handlerOrder: handlerOrder(object, kind: kind) ?? .valueFirst,
+            discardableResult: object.bool(.discardableResult, default: false),
             preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
             availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location)
+    }
+
+    /// `"handlerOrder"`: completion forms only, as a `Result` handler has one argument.
+    private func handlerOrder(_ object: ObjectReader<FormKey>, kind: FormKind) -> HandlerOrder? {
+        guard let raw = object.string(.handlerOrder) else { return nil }
+        guard let order = HandlerOrder(rawValue: raw.value) else {
+            let names = HandlerOrder.allCases.map(\.rawValue)
+            sink.error(
+                "unknown handler order \"\(raw.value)\"", at: raw.location,
+                hint: Spelling.closest(to: raw.value, in: names).map { "did you mean \"\($0)\"?" } ?? "orders: \(names.joined(separator: ", "))")
+            return nil
+        }
+        if kind == .result {
+            sink.error(
+                "\"handlerOrder\" applies to the \"completion\" form only; a Result handler has one argument", at: raw.location,
+                hint: "describe a handler that takes the error first, `((any Error)?, T?) -> Void`, as a \"completion\" form")
+            return nil
+        }
+        return order
     }
 
     /// `the "async" form`, for diagnostics: spelled out, so no form builds it.

@@ -66,9 +66,10 @@ enum ParameterKey: String, ObjectKey {
 extension FormKind: ObjectKey {}
 
 enum FormKey: String, ObjectKey {
-    case name, labels, handlerLabel, handlerValueType, errorValue, discardableResult, preconcurrency, sendableHandler, availability, deprecated
+    case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, preconcurrency, sendableHandler, availability,
+        deprecated
     /// Keys that only completion-handler forms accept.
-    static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .sendableHandler]
+    static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
 }
 
 enum DeprecatedKey: String, ObjectKey {

@@ -71,7 +71,7 @@ struct MockTranslator {
     func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
-        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
+        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler)
         // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method

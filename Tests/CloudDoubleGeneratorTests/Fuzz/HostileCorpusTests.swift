@@ -114,6 +114,15 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "renamed that ends the attribute", values: ["RENAMED": "x\")\nfunc smuggled() {}\n@available(*, deprecated, message: \""], expect: .refused("\"renamed\" must be a declaration name")),
         Case(name: "message with quotes and line breaks", values: ["MESSAGE": "say \"hi\" \\ \n then\r leave"], expect: .accepted),
         // Closure parameters.
+        Case(
+            name: "error-first completion handlers",
+            raw: [
+                "EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "completion": { "name": "peek", "handlerOrder": "errorFirst", "handlerValueType": "Int", "errorValue": "0" } } }, { "id": "peekName", "parameters": [], "returns": "String", "forms": { "completion": { "name": "peekName", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "an error-first Result handler",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "result": { "name": "peek", "handlerOrder": "errorFirst" } } }"#],
+            expect: .refused("\"handlerOrder\" applies to the \"completion\" form only")),
         Case(name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#], expect: .refused("is not @escaping")),
         Case(name: "escaping Sendable closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(name: "optional closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),

@@ -119,7 +119,9 @@ struct RandomDescription {
                 for kind in kinds {
                     // Each form gets its own base name, so no two forms of a type can collide.
                     let base = "\(id.trimmingCharacters(in: CharacterSet(charactersIn: "`")))\(kind.capitalized)"
-                    formsJSON.append("\"\(kind)\": { \"name\": \"\(base)\" }")
+                    // Half the completion forms take the error first, as Firebase's do.
+                    let errorFirst = kind == "completion" && returns != nil && chance(0.5)
+                    formsJSON.append("\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "") }")
                     let declared = parameters.map { parameter in
                         parameter.label == parameter.name ? "\(Self.escaped(parameter.name)): \(parameter.type)"
                             : "\(parameter.label) \(Self.escaped(parameter.name)): \(parameter.type)"
@@ -131,7 +133,10 @@ struct RandomDescription {
                     case "async":
                         sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":
-                        let handler = returns == nil ? "((any Swift.Error)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
+                        let handler =
+                            returns == nil
+                            ? "((any Swift.Error)?) -> Void"
+                            : errorFirst ? "((any Swift.Error)?, \(returnType)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}")
                     default:
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}")

@@ -50,6 +50,22 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     }
 
     @inline(__always)
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.faults_.complete("Settings", "entry", .completion, arguments: key, handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, nil) }) { completion in
+            self.wrapped_.entry(for: key, completion: { error_, value_ in completion(value_, error_) })
+        }
+    }
+
+    @inline(__always)
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        self.faults_.complete("Settings", "entryCount", .completion, arguments: (), handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, -1) }) { completion in
+            self.wrapped_.count(completion: { error_, value_ in completion(value_, error_) })
+        }
+        #sourceLocation()
+    }
+
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
             try await self.wrapped_.store(value, in: key, overwrite: overwrite)

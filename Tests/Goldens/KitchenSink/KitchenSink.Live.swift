@@ -31,6 +31,14 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         self.base_.value(for: key, then: then)
     }
 
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.base_.entry(for: key, completion: completion)
+    }
+
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        self.base_.count(completion: completion)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.base_.store(value, in: key, overwrite: overwrite)
     }

@@ -49,6 +49,16 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         self.deliverValue_("value", key, fallback: .some(nil), errorValue: nil, to: then)
     }
 
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.deliverOptional_("entry", key, fallback: "", to: { value_, error_ in completion(error_, value_) })
+    }
+
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        self.deliverValue_("entryCount", (), fallback: 0, errorValue: -1, to: { value_, error_ in completion(error_, value_) })
+        #sourceLocation()
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }

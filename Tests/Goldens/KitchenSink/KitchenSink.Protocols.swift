@@ -16,6 +16,10 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func value(`for` key: String) async throws -> String?
     /// Call `value`; forwards to `SettingsStore.value(for:then:)`.
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void)
+    /// Call `entry`; forwards to `SettingsStore.entry(for:completion:)`.
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void)
+    /// Call `entryCount`; forwards to `SettingsStore.count(completion:)`.
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void)
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -35,12 +39,12 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 44)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 44)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -72,6 +76,16 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == String {
 /// The call `value`: `value(for:)`, `value(for:then:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == String? {
     static var value: Self { Self("value") }
+}
+
+/// The call `entry`: `entry(for:completion:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == String {
+    static var entry: Self { Self("entry") }
+}
+
+/// The call `entryCount`: `count(completion:)`.
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Int {
+    static var entryCount: Self { Self("entryCount") }
 }
 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.

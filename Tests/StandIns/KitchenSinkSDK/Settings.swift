@@ -1,7 +1,8 @@
 import Foundation
 
 /// A small made-up SDK that exercises what CloudKit's surface does not: settable properties,
-/// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers.
+/// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers,
+/// error-first handlers.
 public final class SettingsStore: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: String] = [:]
@@ -21,6 +22,17 @@ public final class SettingsStore: @unchecked Sendable {
     public func value(for key: String, then done: @escaping (String?, (any Error)?) -> Void) {
         let value = lock.withLock { values[key] }
         done(value, nil)
+    }
+
+    /// As Firebase's blocks do, the handler takes the error first.
+    public func entry(for key: String, completion: @escaping ((any Error)?, String?) -> Void) {
+        let value = lock.withLock { values[key] }
+        completion(nil, value)
+    }
+
+    /// An error-first handler whose value is not optional: `-1` goes with an error.
+    public func count(completion: @escaping @Sendable ((any Error)?, Int) -> Void) {
+        completion(nil, lock.withLock { values.count })
     }
 
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.

@@ -33,8 +33,9 @@ struct FaultTypeContext: TemplateContext {
             /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
             case asyncItems(ItemFaults)
             /// A completion handler: a failure calls it with `failure` (copied from the
-            /// description's `errorValue` when `copied` is set).
-            case completion(failure: String, copied: CopiedSwift?)
+            /// description's `errorValue` when `copied` is set); the engine calls the app's
+            /// handler as `valueFirstHandler`.
+            case completion(failure: String, valueFirstHandler: String, copied: CopiedSwift?)
             /// A `Result` handler.
             case result
             /// A `Result` handler with per-item results.
@@ -51,7 +52,11 @@ struct FaultTypeContext: TemplateContext {
                 .init("async") { if case .async = $0 { true } else { nil } },
                 .init("items") { $0.items?.templateValue },
                 .init("completion") {
-                    if case .completion(let failure, let copied) = $0 { Completion(failure: failure, copied: copied).templateValue } else { nil }
+                    if case .completion(let failure, let handler, let copied) = $0 {
+                        Completion(failure: failure, valueFirstHandler: handler, copied: copied).templateValue
+                    } else {
+                        nil
+                    }
                 },
                 .init("result") { if case .result = $0 { true } else { nil } },
                 .init("operation") {
@@ -79,10 +84,13 @@ struct FaultTypeContext: TemplateContext {
         /// `kind.completion`.
         struct Completion: TemplateContext {
             var failure: String
+            /// The app's handler as the engine calls it, value first (`ResolvedForm.valueFirstHandler`).
+            var valueFirstHandler: String
             var copied: CopiedSwift?
 
             static let fields: [TemplateField<Self>] = [
                 .init("failure") { .string($0.failure) },
+                .init("valueFirstHandler") { .string($0.valueFirstHandler) },
                 .init("copied") { $0.copied.templateValue },
             ]
         }

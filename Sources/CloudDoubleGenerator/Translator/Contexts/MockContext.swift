@@ -137,7 +137,8 @@ struct MockTypeContext: TemplateContext {
         var fallback: String?
         /// The value a completion handler gets beside an error.
         var errorValue: String = ""
-        /// The completion handler's name.
+        /// The completion handler as the recorder calls it, value first: its name, or a
+        /// closure swapping the arguments of an error-first handler.
         var handler: String
 
         init(id: StringLiteral, arguments: SpelledText, backed: String? = nil, handler: String) {
