@@ -56,6 +56,7 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(handler("@escaping (CKRecord?, (any Error)?) -> Swift.Void"), .completion(value: "CKRecord?", optional: true))
         XCTAssertEqual(handler("((Optional<Error>) -> ())?"), .completion(value: nil, optional: true))
         XCTAssertNil(handler("@escaping (CKRecord?, (any Error)?) -> Bool"))
+        XCTAssertEqual(handler("@escaping ((any Error)?, DataSnapshot?) -> Void"), .completion(value: "DataSnapshot?", optional: true, errorFirst: true))
     }
 
     /// A property's type and settability come from its tokens. Before: `{ get }` inside a
@@ -122,6 +123,25 @@ final class DriftTypeModelTests: XCTestCase {
             XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): its name or a parameter's ends in") }, "\(omitted): \(draft.todos)")
         }
         XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
+    }
+
+    /// Firebase's error-first blocks: `import` drafts `"handlerOrder": "errorFirst"` and the
+    /// draft validates; `check` accepts the draft and reports a form described in the other order.
+    /// Before: the handlers were not recognised, so the methods were drafted as plain sync calls.
+    func testErrorFirstHandlersAreDraftedAndChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Ref"], "class Ref"),
+            symbol("swift.method", ["Ref", "getData(completion:)"], "func getData(completion block: @escaping ((any Error)?, Snapshot?) -> Void)"),
+            symbol("swift.class", ["Snapshot"], "class Snapshot"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: graph, types: ["Ref"])
+        XCTAssertTrue(draft.json.contains(#""handlerOrder": "errorFirst""#), draft.json)
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
+        let valueFirst = draft.json.replacingOccurrences(of: #""handlerOrder": "errorFirst""#, with: #""handlerOrder": "valueFirst""#)
+        let findings = try Drift.check(description: Array(valueFirst.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), ["`getData(completion:)` in Ref has a handler that takes the error first; the description's form is valueFirst"])
     }
 
     /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for

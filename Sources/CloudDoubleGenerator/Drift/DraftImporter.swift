@@ -284,7 +284,8 @@ struct DraftImporter {
             let labels = method.requestParameters.map(\.label)
             if labels != parameters.map(\.label) { form.append(("labels", .array(labels.map(DraftJSON.string)))) }
             if let handlerLabel = method.handlerLabel, handlerLabel != "completionHandler" { form.append(("handlerLabel", .string(handlerLabel))) }
-            if case .completion(let value?, let optional)? = method.handler {
+            if case .completion(let value?, let optional, let errorFirst)? = method.handler {
+                if errorFirst { form.append(("handlerOrder", .string(HandlerOrder.errorFirst.rawValue))) }
                 if optional {
                     // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
                     let plain = returns ?? "Void"

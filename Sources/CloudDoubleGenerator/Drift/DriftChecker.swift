@@ -156,6 +156,7 @@ struct DriftChecker {
     func sameSignature(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod) -> Bool {
         let request = method.requestParameters
         guard request.count == call.parameters.count, method.kind == form.kind.value else { return false }
+        if case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) { return false }
         return zip(call.parameters, request).allSatisfy { surface.sameType($0.type.value, $1.type) } && sameValue(form, call, method)
     }
 
@@ -265,6 +266,12 @@ struct DriftChecker {
             error("`\(name)` in \(typeName) no longer throws; the description's \"async\" form is `async throws`", at: form.kind.location)
         } else if kind == .sync, method.throwsErrors {
             error("`\(name)` in \(typeName) now throws; a \"sync\" form cannot", at: form.kind.location)
+        }
+        if kind == .completion, case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) {
+            let order = errorFirst ? HandlerOrder.errorFirst : .valueFirst
+            error(
+                "`\(name)` in \(typeName) has a handler that takes the \(errorFirst ? "error" : "value") first; the description's form is \(form.handlerOrder.rawValue)",
+                at: form.location, hint: "set \"handlerOrder\": \"\(order.rawValue)\"")
         }
         let request = method.requestParameters
         if request.count == call.parameters.count {
