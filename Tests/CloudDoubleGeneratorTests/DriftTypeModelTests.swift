@@ -144,6 +144,25 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(findings.map(\.message), ["`getData(completion:)` in Ref has a handler that takes the error first; the description's form is valueFirst"])
     }
 
+    /// A synchronous method that throws (Firestore's `Transaction.getDocument(_:)`): `import`
+    /// drafts `"throws": true` and `check` accepts it; a description without it is reported.
+    /// Before: drafted as a plain sync form, whose live adapter did not compile.
+    func testThrowingSyncMethodsAreDraftedAndChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Txn"], "class Txn"),
+            symbol("swift.method", ["Txn", "getDocument(_:)"], "func getDocument(_ path: String) throws -> Int"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: graph, types: ["Txn"])
+        XCTAssertTrue(draft.json.contains(#""throws": true"#), draft.json)
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
+        let plain = draft.json.replacingOccurrences(of: #", "throws": true"#, with: "").replacingOccurrences(of: #""throws": true, "#, with: "")
+        XCTAssertFalse(plain.contains("throws"), plain)
+        let findings = try Drift.check(description: Array(plain.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), ["`getDocument(_:)` in Txn now throws; the description's \"sync\" form does not"])
+    }
+
     /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for
     /// one was reported as "no longer" in the SDK.
     func testCheckFindsInitialisersSubscriptsAndTypeMembers() throws {

@@ -98,6 +98,30 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(read.snapshot, "v", "the live adapter hands the handler to the SDK as it is")
     }
 
+    /// `"throws": true` on a sync form: the mock throws a stubbed error, a fault rule fails the
+    /// call at once without calling the wrapped object, the live adapter passes the SDK's errors
+    /// (typed ones too) through.
+    func testSynchronousFormsThatThrow() throws {
+        let mock = MockSinkSettings()
+        XCTAssertEqual(try mock.parse("1"), 0, "unstubbed, the Int default")
+        mock.stub(.parse, .error(NSError(domain: "sink", code: 4)))
+        XCTAssertThrowsError(try mock.parse("1")) { XCTAssertEqual(($0 as NSError).code, 4) }
+        mock.stub(.parse, .value(3))
+        try mock.check("k")
+        XCTAssertEqual(mock.arguments(.check).map(\.strict), [false], "the default argument reached the mock")
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.parse), with: 9) })
+        XCTAssertThrowsError(try faulty.parse("2")) { XCTAssertEqual(($0 as NSError).code, 9) }
+        XCTAssertEqual(mock.callCount(.parse), 2, "the failed call did not reach the mock")
+        XCTAssertNoThrow(try faulty.check("k", strict: true), "a call no rule selects is forwarded")
+        XCTAssertEqual(faulty.faults.events.map(\.call), ["parse"])
+
+        let live = LiveSinkSettings(SettingsStore())
+        XCTAssertEqual(try live.parse("12"), 12)
+        XCTAssertThrowsError(try live.parse("x")) { XCTAssertTrue($0 is SettingsStore.NotANumber) }
+        XCTAssertThrowsError(try live.check("missing", strict: true)) { XCTAssertTrue($0 is SettingsStore.NotANumber, "the SDK's typed error") }
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

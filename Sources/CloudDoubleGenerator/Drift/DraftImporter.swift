@@ -304,6 +304,7 @@ struct DraftImporter {
                 }
             }
             if method.isDiscardable, kind == .sync || kind == .async { form.append(("discardableResult", .bool(true))) }
+            if method.throwsErrors, kind == .sync { form.append(("throws", .bool(true))) }
             if method.isPreconcurrency { form.append(("preconcurrency", .bool(true))) }
             if !method.sendableHandler, kind == .completion || kind == .result { form.append(("sendableHandler", .bool(false))) }
             let (attributes, deprecated) = Self.availability(method.availability)

@@ -264,8 +264,10 @@ struct DriftChecker {
             error("`\(name)` in \(typeName) is now \(now), the description has a \"\(kind.rawValue)\" form", at: form.kind.location)
         } else if kind == .async, !method.throwsErrors {
             error("`\(name)` in \(typeName) no longer throws; the description's \"async\" form is `async throws`", at: form.kind.location)
-        } else if kind == .sync, method.throwsErrors {
-            error("`\(name)` in \(typeName) now throws; a \"sync\" form cannot", at: form.kind.location)
+        } else if kind == .sync, method.throwsErrors, !form.throwing {
+            error("`\(name)` in \(typeName) now throws; the description's \"sync\" form does not", at: form.kind.location, hint: "add \"throws\": true to the form")
+        } else if kind == .sync, !method.throwsErrors, form.throwing {
+            error("`\(name)` in \(typeName) no longer throws; the description's \"sync\" form does", at: form.kind.location, hint: "remove \"throws\" from the form")
         }
         if kind == .completion, case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) {
             let order = errorFirst ? HandlerOrder.errorFirst : .valueFirst

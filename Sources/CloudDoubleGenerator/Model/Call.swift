@@ -97,6 +97,8 @@ public struct CallFormSpec: Sendable {
     /// Whether the completion handler takes the value or the error first.
     public var handlerOrder: HandlerOrder
     public var discardableResult: Bool
+    /// A `sync` form that throws: `func f(…) throws -> T` (Firestore's `Transaction.getDocument(_:)`).
+    public var throwing: Bool
     /// `@preconcurrency` on the declaration.
     public var preconcurrency: Bool
     /// Whether the handler is `@Sendable` (true for CloudKit).

@@ -66,8 +66,8 @@ enum ParameterKey: String, ObjectKey {
 extension FormKind: ObjectKey {}
 
 enum FormKey: String, ObjectKey {
-    case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, preconcurrency, sendableHandler, availability,
-        deprecated
+    case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, `throws`, preconcurrency, sendableHandler,
+        availability, deprecated
     /// Keys that only completion-handler forms accept.
     static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
 }

@@ -43,6 +43,8 @@ struct FaultTranslator {
         // less (docs/Benchmarks.md, "Runtime overhead per call").
         context.attributes.append(.inlineAlways)
         switch form.kind {
+        case .sync where form.throwsSynchronously:
+            context.kind = .throwing
         case .sync:
             context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .async:

@@ -25,7 +25,7 @@ struct LiveTranslator {
                     attributes: form.attributes,
                     declaration: .declaration(form, after: translator.accessPrefix),
                     invocation: .callExpression(form),
-                    isAsync: form.kind == .async,
+                    isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
                     child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }
         }

@@ -76,6 +76,9 @@ struct MockTranslator {
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where form.throwsSynchronously:
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
+            method = .respondThrowing
         case .sync:
             if let ref = call.returnsReference {
                 let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""

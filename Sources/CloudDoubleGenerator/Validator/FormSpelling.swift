@@ -65,7 +65,7 @@ struct FormSpelling {
         if hasHandler { items.append(form.handlerLabel + ": " + handlerType()) }
         var text = "func " + SwiftNames.escaped(form.name.value) + "(" + items.joined(separator: ", ") + ")"
         switch kind {
-        case .sync: if let returns { text += " -> " + returns }
+        case .sync: text += (form.throwing ? " throws" : "") + (returns.map { " -> " + $0 } ?? "")
         case .async: text += " async throws" + (returns.map { " -> " + $0 } ?? "")
         case .completion, .result: break
         }

@@ -123,6 +123,19 @@ final class HostileCorpusTests: XCTestCase {
             name: "an error-first Result handler",
             raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "result": { "name": "peek", "handlerOrder": "errorFirst" } } }"#],
             expect: .refused("\"handlerOrder\" applies to the \"completion\" form only")),
+        Case(
+            name: "synchronous forms that throw",
+            raw: [
+                "EXTRA_CALL": #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "typed throws",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "sync": { "name": "peek", "throws": "CancellationError" } } }"#],
+            expect: .refused("typed throws (`throws(CancellationError)`) cannot be described")),
+        Case(
+            name: "throws on an async form",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "async": { "name": "peek", "throws": true } } }"#],
+            expect: .refused("\"throws\" applies to the \"sync\" form only")),
         Case(name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#], expect: .refused("is not @escaping")),
         Case(name: "escaping Sendable closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(name: "optional closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),

@@ -121,7 +121,10 @@ struct RandomDescription {
                     let base = "\(id.trimmingCharacters(in: CharacterSet(charactersIn: "`")))\(kind.capitalized)"
                     // Half the completion forms take the error first, as Firebase's do.
                     let errorFirst = kind == "completion" && returns != nil && chance(0.5)
-                    formsJSON.append("\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "") }")
+                    // Some sync forms throw, as Firestore's `Transaction.getDocument(_:)`.
+                    let throwing = kind == "sync" && chance(0.3)
+                    formsJSON.append(
+                        "\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "")\(throwing ? ", \"throws\": true" : "") }")
                     let declared = parameters.map { parameter in
                         parameter.label == parameter.name ? "\(Self.escaped(parameter.name)): \(parameter.type)"
                             : "\(parameter.label) \(Self.escaped(parameter.name)): \(parameter.type)"
@@ -129,7 +132,7 @@ struct RandomDescription {
                     let returnType = returns?.type ?? "Void"
                     switch kind {
                     case "sync":
-                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) -> \(returnType) { \(returns?.value ?? "()") }")
+                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) \(throwing ? "throws " : "")-> \(returnType) { \(returns?.value ?? "()") }")
                     case "async":
                         sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":

@@ -26,7 +26,8 @@ enum SDKSynthesizer {
                     let name = escaped(form.name.value)
                     switch form.kind.value {
                     case .sync:
-                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) -> \(returns ?? "Void") { fatalError() }")
+                        let effects = form.throwing ? "throws " : ""
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) \(effects)-> \(returns ?? "Void") { fatalError() }")
                     case .async:
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
                     case .completion:

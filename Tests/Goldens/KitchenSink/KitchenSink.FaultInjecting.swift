@@ -66,6 +66,16 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     }
 
     @inline(__always)
+    func parse(_ text: String) throws -> Int {
+        try self.faults_.performThrowing("Settings", "parse") { try self.wrapped_.parse(text) }
+    }
+
+    @inline(__always)
+    func check(_ key: String, strict: Bool) throws {
+        try self.faults_.performThrowing("Settings", "check") { try self.wrapped_.check(key, strict: strict) }
+    }
+
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
             try await self.wrapped_.store(value, in: key, overwrite: overwrite)

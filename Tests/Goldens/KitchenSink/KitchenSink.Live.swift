@@ -39,6 +39,14 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         self.base_.count(completion: completion)
     }
 
+    func parse(_ text: String) throws -> Int {
+        try self.base_.parse(text)
+    }
+
+    func check(_ key: String, strict: Bool) throws {
+        try self.base_.check(key, strict: strict)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.base_.store(value, in: key, overwrite: overwrite)
     }

@@ -59,6 +59,14 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         #sourceLocation()
     }
 
+    func parse(_ text: String) throws -> Int {
+        try self.respondThrowing_("parse", text, fallback: 0)
+    }
+
+    func check(_ key: String, strict: Bool) throws {
+        try self.respondThrowing_("check", (key: key, strict: strict), fallback: ())
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }

@@ -20,6 +20,10 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void)
     /// Call `entryCount`; forwards to `SettingsStore.count(completion:)`.
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void)
+    /// Call `parse`; forwards to `SettingsStore.parse(_:)`.
+    func parse(_ text: String) throws -> Int
+    /// Call `check`; forwards to `SettingsStore.check(_:strict:)`.
+    func check(_ key: String, strict: Bool) throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -38,13 +42,18 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
+    func check(_ key: String) throws {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 49)
+        try self.check(key, strict: false)
+        #sourceLocation()
+    }
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 44)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 44)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -86,6 +95,16 @@ extension SinkSettingsCall where Arguments_ == String, Value_ == String {
 /// The call `entryCount`: `count(completion:)`.
 extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Int {
     static var entryCount: Self { Self("entryCount") }
+}
+
+/// The call `parse`: `parse(_:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == Int {
+    static var parse: Self { Self("parse") }
+}
+
+/// The call `check`: `check(_:strict:)`.
+extension SinkSettingsCall where Arguments_ == (key: String, strict: Bool), Value_ == Swift.Void {
+    static var check: Self { Self("check") }
 }
 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A small made-up SDK that exercises what CloudKit's surface does not: settable properties,
 /// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers,
-/// error-first handlers.
+/// error-first handlers, synchronous methods that throw.
 public final class SettingsStore: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: String] = [:]
@@ -33,6 +33,19 @@ public final class SettingsStore: @unchecked Sendable {
     /// An error-first handler whose value is not optional: `-1` goes with an error.
     public func count(completion: @escaping @Sendable ((any Error)?, Int) -> Void) {
         completion(nil, lock.withLock { values.count })
+    }
+
+    public struct NotANumber: Error {}
+
+    /// A synchronous method that throws, as Firestore's `Transaction.getDocument(_:)`.
+    public func parse(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw NotANumber() }
+        return value
+    }
+
+    /// Typed throws: a protocol requirement that throws untyped is satisfied by it.
+    public func check(_ key: String, strict: Bool = false) throws(NotANumber) {
+        if strict, lock.withLock({ values[key] }).flatMap(Int.init) == nil { throw NotANumber() }
     }
 
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.

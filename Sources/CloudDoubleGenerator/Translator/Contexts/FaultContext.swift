@@ -28,6 +28,8 @@ struct FaultTypeContext: TemplateContext {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
             case forwarded(child: ChildWrapping?)
+            /// A synchronous form that throws: the engine may throw at once (no latency) before forwarding.
+            case throwing
             /// `async throws`: the engine may throw or delay before forwarding.
             case async
             /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
@@ -50,6 +52,7 @@ struct FaultTypeContext: TemplateContext {
             static let fields: [TemplateField<Self>] = [
                 .init("forwarded") { if case .forwarded(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
                 .init("async") { if case .async = $0 { true } else { nil } },
+                .init("throwing") { if case .throwing = $0 { true } else { nil } },
                 .init("items") { $0.items?.templateValue },
                 .init("completion") {
                     if case .completion(let failure, let handler, let copied) = $0 {

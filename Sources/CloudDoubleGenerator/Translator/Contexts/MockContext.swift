@@ -85,6 +85,8 @@ struct MockTypeContext: TemplateContext {
         case respondWithoutFailing
         /// A synchronous form returning a described type: a child mock.
         case child(Child)
+        /// A synchronous form that throws: a stub, the default, or the stubbed error.
+        case respondThrowing
         /// `async throws`.
         case respond
         /// A completion handler with only an error.
@@ -104,6 +106,7 @@ struct MockTypeContext: TemplateContext {
         static let fields: [TemplateField<Self>] = [
             .init("child") { if case .child(let child) = $0 { child.templateValue } else { nil } },
             .init("respondWithoutFailing") { if case .respondWithoutFailing = $0 { true } else { nil } },
+            .init("respondThrowing") { if case .respondThrowing = $0 { true } else { nil } },
             .init("respond") { if case .respond = $0 { true } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
