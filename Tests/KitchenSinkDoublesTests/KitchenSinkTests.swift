@@ -122,6 +122,26 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertThrowsError(try live.check("missing", strict: true)) { XCTAssertTrue($0 is SettingsStore.NotANumber, "the SDK's typed error") }
     }
 
+    /// A call that returns a value and also takes a completion (Firestore's
+    /// `addDocument(data:completion:) -> DocumentReference`) is a `sync` form whose handler is a
+    /// parameter: the mock returns the stub at once and keeps the handler for the test to call.
+    func testACallThatReturnsAValueAndTakesACompletion() throws {
+        let mock = MockSinkSettings()
+        mock.stub(.add, .value("k7"))
+        let reported = Locked<Int?>(nil)
+        XCTAssertEqual(mock.add("v") { error in reported.withLock { $0 = (error as NSError?)?.code ?? 0 } }, "k7")
+        XCTAssertEqual(mock.add("w"), "k7", "the overload without the handler passes nil")
+        let recorded = try XCTUnwrap(mock.arguments(.add).first?.completion)
+        recorded(NSError(domain: "sink", code: 2))
+        XCTAssertEqual(reported.snapshot, 2, "the test reports completion to the app's handler")
+        XCTAssertNil(mock.arguments(.add).last?.completion)
+
+        let live = LiveSinkSettings(SettingsStore())
+        let completed = Locked(false)
+        XCTAssertEqual(live.add("v") { error in completed.withLock { $0 = error == nil } }, "k0")
+        XCTAssertTrue(completed.snapshot)
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

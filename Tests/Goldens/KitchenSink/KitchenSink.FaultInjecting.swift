@@ -75,6 +75,13 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
         try self.faults_.performThrowing("Settings", "check") { try self.wrapped_.check(key, strict: strict) }
     }
 
+    @discardableResult
+    @inline(__always)
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Settings", "add", .sync, arguments: (value: value, completion: completion)) { self.wrapped_.add(value, completion: completion) }
+    }
+
     @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {

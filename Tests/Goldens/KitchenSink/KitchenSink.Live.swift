@@ -47,6 +47,11 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         try self.base_.check(key, strict: strict)
     }
 
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        self.base_.add(value, completion: completion)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.base_.store(value, in: key, overwrite: overwrite)
     }

@@ -67,6 +67,11 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         try self.respondThrowing_("check", (key: key, strict: strict), fallback: ())
     }
 
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        self.respondWithoutFailing_("add", (value: value, completion: completion), fallback: "")
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }

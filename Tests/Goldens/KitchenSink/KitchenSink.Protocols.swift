@@ -24,6 +24,10 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func parse(_ text: String) throws -> Int
     /// Call `check`; forwards to `SettingsStore.check(_:strict:)`.
     func check(_ key: String, strict: Bool) throws
+    /// Returns the new key at once and reports completion to a closure: a sync form whose handler is a parameter.
+    /// Call `add`; forwards to `SettingsStore.add(_:completion:)`.
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -47,13 +51,19 @@ extension SinkSettings {
         try self.check(key, strict: false)
         #sourceLocation()
     }
-    func store(_ value: String, `in` key: String) async throws {
+    @discardableResult
+    func add(_ value: String) -> String {
         #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        self.add(value, completion: nil)
+        #sourceLocation()
+    }
+    func store(_ value: String, `in` key: String) async throws {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 68)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 68)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -105,6 +115,11 @@ extension SinkSettingsCall where Arguments_ == String, Value_ == Int {
 /// The call `check`: `check(_:strict:)`.
 extension SinkSettingsCall where Arguments_ == (key: String, strict: Bool), Value_ == Swift.Void {
     static var check: Self { Self("check") }
+}
+
+/// The call `add`: `add(_:completion:)`.
+extension SinkSettingsCall where Arguments_ == (value: String, completion: (((any Error)?) -> Void)?), Value_ == String {
+    static var add: Self { Self("add") }
 }
 
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.

@@ -48,6 +48,19 @@ public final class SettingsStore: @unchecked Sendable {
         if strict, lock.withLock({ values[key] }).flatMap(Int.init) == nil { throw NotANumber() }
     }
 
+    /// Returns a value at once and reports completion later, as Firestore's
+    /// `addDocument(data:completion:) -> DocumentReference`: the key the value is stored under.
+    @discardableResult
+    public func add(_ value: String, completion: (((any Error)?) -> Void)? = nil) -> String {
+        let key = lock.withLock {
+            let key = "k\(values.count)"
+            values[key] = value
+            return key
+        }
+        completion?(nil)
+        return key
+    }
+
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
     public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
         let count = lock.withLock { values.count }
