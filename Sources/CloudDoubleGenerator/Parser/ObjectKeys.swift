@@ -85,3 +85,11 @@ enum ErrorCodeKey: String, ObjectKey {
     /// `rawValue`, which a case of a raw-value enum cannot be named.
     case name, raw = "rawValue", meaning, retryable, throttling, network, userAction, defaultRetryAfter
 }
+
+/// Keys a user may reach for to say what the format cannot: an unknown key among them is refused
+/// with why, instead of a list of the keys allowed.
+enum UnsupportedKey {
+    static let hints: [String: String] = [
+        "static": "static members cannot be described: the generated protocols stand for instances; list the member in the type's \"omitted\""
+    ]
+}
