@@ -142,6 +142,33 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertTrue(completed.snapshot)
     }
 
+    /// `returnsRef` on an `async` form: the live adapter wraps the SDK object it gets (one adapter
+    /// per object), a fault wrapper wraps its wrapped result under the same faults, a mock hands
+    /// out one child mock per arguments for the test to stub.
+    func testAnAsyncCallReturnsADescribedType() async throws {
+        let mock = MockSinkSettings()
+        let general = try await mock.section(named: "general")
+        XCTAssertTrue(general is MockSinkSection)
+        let again = try await mock.section(named: "general")
+        XCTAssertTrue(general === again, "one child mock per arguments")
+        (general as! MockSinkSection).stub(.name, .value("General"))
+        let stubbed = try await mock.section(named: "general")
+        XCTAssertEqual(stubbed.name, "General")
+        let other = try await mock.section(named: "other")
+        XCTAssertFalse(other === general)
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.section), on: .nth(2), with: 6) })
+        let wrapped = try await faulty.section(named: "general")
+        XCTAssertTrue(wrapped is FaultInjectingSinkSection)
+        XCTAssertEqual(wrapped.name, "General", "the wrapper forwards to the child mock")
+        await XCTAssertThrowsErrorAsync(try await faulty.section(named: "general"))
+
+        let live = LiveSinkSettings(SettingsStore())
+        let section = try await live.section(named: "live")
+        XCTAssertEqual((section as? LiveSinkSection)?.base.name, "live")
+        XCTAssertEqual(section.name, "live")
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

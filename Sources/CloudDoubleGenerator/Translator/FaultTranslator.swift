@@ -47,6 +47,8 @@ struct FaultTranslator {
             context.kind = .throwing
         case .sync:
             context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
+        case .async where call.returnsReference != nil:
+            context.kind = .asyncChild(call.returnsReference.map { .faults(translator.names.faultName($0)) }!)
         case .async:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
         case .completion:

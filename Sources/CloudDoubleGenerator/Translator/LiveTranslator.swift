@@ -26,7 +26,7 @@ struct LiveTranslator {
                     declaration: .declaration(form, after: translator.accessPrefix),
                     invocation: .callExpression(form),
                     isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
-                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
+                    child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil))
             }
         }
         return LiveTypeContext(

@@ -89,6 +89,11 @@ struct MockTranslator {
                 answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
+        case .async where call.returnsReference != nil:
+            // The same child mock as a sync form's: one per call and arguments, for the test to stub.
+            let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
+            answer.backed = nil
+            method = .respondChild(child(call.returnsReference!, key: key))
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond

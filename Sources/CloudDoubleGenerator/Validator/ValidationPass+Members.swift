@@ -212,10 +212,10 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
                 at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
         }
-        if let reference = returnsReference, form.kind.value != .sync {
+        if let reference = returnsReference, form.kind.value != .sync, form.kind.value != .async {
             sink.error(
-                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
-                at: form.location)
+                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" or \"async\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
+                at: form.location, hint: "describe the call's \"async\" form, or return the SDK's type with \"returns\"")
         }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(

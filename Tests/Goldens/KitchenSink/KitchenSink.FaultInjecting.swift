@@ -13,6 +13,8 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     let wrapped_: any SinkSettings
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
@@ -83,6 +85,13 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     }
 
     @inline(__always)
+    func section(named name: String) async throws -> any SinkSection {
+        try await self.faults_.perform("Settings", "section", .async, arguments: name) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.section(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
             try await self.wrapped_.store(value, in: key, overwrite: overwrite)
@@ -121,6 +130,31 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     func `repeat`(_ count: Int) -> Int {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Settings", "repeatCount", .sync, arguments: count) { self.wrapped_.`repeat`(count) }
+    }
+}
+
+/// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkSection
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkSection, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK"), time: time_))
+    }
+
+    var name: String {
+        self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
     }
 }
 #endif

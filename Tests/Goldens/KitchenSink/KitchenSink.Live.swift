@@ -9,6 +9,8 @@ import KitchenSinkSDK
 final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsStore
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     init(_ base_: SettingsStore) {
         self.base_ = base_
@@ -52,6 +54,10 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         self.base_.add(value, completion: completion)
     }
 
+    func section(named name: String) async throws -> any SinkSection {
+        try await self.wrappers_.wrapper(for: self.base_.section(named: name)) { LiveSinkSection($0) }
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.base_.store(value, in: key, overwrite: overwrite)
     }
@@ -74,6 +80,20 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 
     func `repeat`(_ count: Int) -> Int {
         self.base_.`repeat`(count)
+    }
+}
+
+/// `SinkSection` over a real `SettingsSection`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsSection
+
+    init(_ base_: SettingsSection) {
+        self.base_ = base_
+    }
+
+    var name: String {
+        self.base_.name
     }
 }
 #endif

@@ -28,6 +28,8 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     /// Call `add`; forwards to `SettingsStore.add(_:completion:)`.
     @discardableResult
     func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String
+    /// Call `section`; forwards to `SettingsStore.section(named:)`.
+    func section(named name: String) async throws -> any SinkSection
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -58,12 +60,12 @@ extension SinkSettings {
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 68)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 68)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -122,6 +124,11 @@ extension SinkSettingsCall where Arguments_ == (value: String, completion: (((an
     static var add: Self { Self("add") }
 }
 
+/// The call `section`: `section(named:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == any SinkSection {
+    static var section: Self { Self("section") }
+}
+
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
 extension SinkSettingsCall where Arguments_ == (value: String, key: String, overwrite: Bool), Value_ == Swift.Void {
     static var store: Self { Self("store") }
@@ -140,4 +147,30 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Swift.Void 
 /// The call `repeatCount`: `repeat(_:)`.
 extension SinkSettingsCall where Arguments_ == Int, Value_ == Int {
     static var repeatCount: Self { Self("repeatCount") }
+}
+
+/// The part of `SettingsSection` the app uses.
+///
+/// Conformers: `LiveSinkSection` (the real `SettingsSection`), `FaultInjectingSinkSection`, `MockSinkSection`.
+protocol SinkSection: Swift.AnyObject, Swift.Sendable {
+    /// `SettingsSection.name`.
+    var name: String { get }
+}
+
+/// The calls of `SinkSection` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkSectionCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkSectionCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Section" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The property `name`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
+    static var name: Self { Self("name") }
 }

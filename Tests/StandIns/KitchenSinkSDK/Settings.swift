@@ -61,6 +61,9 @@ public final class SettingsStore: @unchecked Sendable {
         return key
     }
 
+    /// An SDK object handed out by an async call, as Firestore's `collection.addDocument(data:)`.
+    public func section(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
+
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
     public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
         let count = lock.withLock { values.count }
@@ -88,4 +91,13 @@ public final class SettingsStore: @unchecked Sendable {
     }
 
     public func `repeat`(_ count: Int) -> Int { count }
+}
+
+/// A part of the settings, handed out by `SettingsStore.section(named:)`.
+public final class SettingsSection: Sendable {
+    public let name: String
+
+    public init(name: String) {
+        self.name = name
+    }
 }

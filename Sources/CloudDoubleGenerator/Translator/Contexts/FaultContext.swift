@@ -32,6 +32,8 @@ struct FaultTypeContext: TemplateContext {
             case throwing
             /// `async throws`: the engine may throw or delay before forwarding.
             case async
+            /// `async throws` returning a described type: as `async`, the result wrapped as `child`.
+            case asyncChild(ChildWrapping)
             /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
             case asyncItems(ItemFaults)
             /// A completion handler: a failure calls it with `failure` (copied from the
@@ -52,6 +54,7 @@ struct FaultTypeContext: TemplateContext {
             static let fields: [TemplateField<Self>] = [
                 .init("forwarded") { if case .forwarded(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
                 .init("async") { if case .async = $0 { true } else { nil } },
+                .init("asyncChild") { if case .asyncChild(let child) = $0 { child.templateValue } else { nil } },
                 .init("throwing") { if case .throwing = $0 { true } else { nil } },
                 .init("items") { $0.items?.templateValue },
                 .init("completion") {

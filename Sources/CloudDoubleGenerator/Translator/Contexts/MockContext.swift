@@ -89,6 +89,8 @@ struct MockTypeContext: TemplateContext {
         case respondThrowing
         /// `async throws`.
         case respond
+        /// `async throws` returning a described type: a stub, else a child mock.
+        case respondChild(Child)
         /// A completion handler with only an error.
         case deliverError
         /// A completion handler whose value is optional.
@@ -108,6 +110,7 @@ struct MockTypeContext: TemplateContext {
             .init("respondWithoutFailing") { if case .respondWithoutFailing = $0 { true } else { nil } },
             .init("respondThrowing") { if case .respondThrowing = $0 { true } else { nil } },
             .init("respond") { if case .respond = $0 { true } else { nil } },
+            .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
