@@ -163,6 +163,25 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(findings.map(\.message), ["`getDocument(_:)` in Txn now throws; the description's \"sync\" form does not"])
     }
 
+    /// An async call returning a described type is checked against the SDK type it wraps.
+    func testAnAsyncCallReturningADescribedTypeIsChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Store"], "class Store"),
+            symbol("swift.method", ["Store", "section(named:)"], "func section(named name: String) async throws -> Section"),
+            symbol("swift.class", ["Section"], "class Section"),
+            symbol("swift.property", ["Section", "title"], "var title: String { get }"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let description = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [
+              { "name": "Store", "sdkType": "Store",
+                "calls": [{ "id": "section", "parameters": [{ "label": "named", "name": "name", "type": "String" }], "returnsRef": "Section", "forms": { "async": { "name": "section" } } }] },
+              { "name": "Section", "sdkType": "Section", "properties": [{ "name": "title", "type": "String" }] }] }
+            """#
+        XCTAssertNoThrow(try Generator.validate(Array(description.utf8), file: "SDK.clouddouble.json"))
+        XCTAssertEqual(try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
+    }
+
     /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for
     /// one was reported as "no longer" in the SDK.
     func testCheckFindsInitialisersSubscriptsAndTypeMembers() throws {
