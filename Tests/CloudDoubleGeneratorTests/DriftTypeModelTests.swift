@@ -56,6 +56,7 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(handler("@escaping (CKRecord?, (any Error)?) -> Swift.Void"), .completion(value: "CKRecord?", optional: true))
         XCTAssertEqual(handler("((Optional<Error>) -> ())?"), .completion(value: nil, optional: true))
         XCTAssertNil(handler("@escaping (CKRecord?, (any Error)?) -> Bool"))
+        XCTAssertEqual(handler("@escaping ((any Error)?, DataSnapshot?) -> Void"), .completion(value: "DataSnapshot?", optional: true, errorFirst: true))
     }
 
     /// A property's type and settability come from its tokens. Before: `{ get }` inside a
@@ -122,6 +123,63 @@ final class DriftTypeModelTests: XCTestCase {
             XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): its name or a parameter's ends in") }, "\(omitted): \(draft.todos)")
         }
         XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
+    }
+
+    /// Firebase's error-first blocks: `import` drafts `"handlerOrder": "errorFirst"` and the
+    /// draft validates; `check` accepts the draft and reports a form described in the other order.
+    /// Before: the handlers were not recognised, so the methods were drafted as plain sync calls.
+    func testErrorFirstHandlersAreDraftedAndChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Ref"], "class Ref"),
+            symbol("swift.method", ["Ref", "getData(completion:)"], "func getData(completion block: @escaping ((any Error)?, Snapshot?) -> Void)"),
+            symbol("swift.class", ["Snapshot"], "class Snapshot"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: graph, types: ["Ref"])
+        XCTAssertTrue(draft.json.contains(#""handlerOrder": "errorFirst""#), draft.json)
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
+        let valueFirst = draft.json.replacingOccurrences(of: #""handlerOrder": "errorFirst""#, with: #""handlerOrder": "valueFirst""#)
+        let findings = try Drift.check(description: Array(valueFirst.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), ["`getData(completion:)` in Ref has a handler that takes the error first; the description's form is valueFirst"])
+    }
+
+    /// A synchronous method that throws (Firestore's `Transaction.getDocument(_:)`): `import`
+    /// drafts `"throws": true` and `check` accepts it; a description without it is reported.
+    /// Before: drafted as a plain sync form, whose live adapter did not compile.
+    func testThrowingSyncMethodsAreDraftedAndChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Txn"], "class Txn"),
+            symbol("swift.method", ["Txn", "getDocument(_:)"], "func getDocument(_ path: String) throws -> Int"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let draft = try Drift.draft(symbolGraph: graph, types: ["Txn"])
+        XCTAssertTrue(draft.json.contains(#""throws": true"#), draft.json)
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
+        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
+        let plain = draft.json.replacingOccurrences(of: #", "throws": true"#, with: "").replacingOccurrences(of: #""throws": true, "#, with: "")
+        XCTAssertFalse(plain.contains("throws"), plain)
+        let findings = try Drift.check(description: Array(plain.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
+        XCTAssertEqual(findings.map(\.message), ["`getDocument(_:)` in Txn now throws; the description's \"sync\" form does not"])
+    }
+
+    /// An async call returning a described type is checked against the SDK type it wraps.
+    func testAnAsyncCallReturningADescribedTypeIsChecked() throws {
+        let symbols: [[String: Any]] = [
+            symbol("swift.class", ["Store"], "class Store"),
+            symbol("swift.method", ["Store", "section(named:)"], "func section(named name: String) async throws -> Section"),
+            symbol("swift.class", ["Section"], "class Section"),
+            symbol("swift.property", ["Section", "title"], "var title: String { get }"),
+        ]
+        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": symbols])
+        let description = #"""
+            { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [
+              { "name": "Store", "sdkType": "Store",
+                "calls": [{ "id": "section", "parameters": [{ "label": "named", "name": "name", "type": "String" }], "returnsRef": "Section", "forms": { "async": { "name": "section" } } }] },
+              { "name": "Section", "sdkType": "Section", "properties": [{ "name": "title", "type": "String" }] }] }
+            """#
+        XCTAssertNoThrow(try Generator.validate(Array(description.utf8), file: "SDK.clouddouble.json"))
+        XCTAssertEqual(try Drift.check(description: Array(description.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
     }
 
     /// `check` knows initialisers, subscripts and type members. Before: an `omitted` entry for

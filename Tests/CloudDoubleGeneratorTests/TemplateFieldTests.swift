@@ -100,7 +100,7 @@ final class TemplateFieldTests: XCTestCase {
     /// A fault wrapper's call answers `kind.async` and the like from its kind's one field.
     func testAKindsSectionsReadItsOneField() throws {
         let kinds: [FaultTypeContext.Call.Kind] = [
-            .async, .result, .forwarded(child: .faults("FaultInjectingCloudDatabase")), .completion(failure: "handler($0)", copied: nil),
+            .async, .result, .forwarded(child: .faults("FaultInjectingCloudDatabase")), .completion(failure: "handler($0)", valueFirstHandler: "handler", copied: nil),
         ]
         let template = """
             {{#kind.async}}async{{/kind.async}}{{#kind.result}}result{{/kind.result}}{{#kind.forwarded}}forwarded{{#child}} {{unwrap}}{{/child}}{{/kind.forwarded}}\

@@ -60,6 +60,115 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(mock.repeat(3), 6)
     }
 
+    /// `"handlerOrder": "errorFirst"`: every artifact calls the handler error first, as the SDK
+    /// does, whether its value is optional (`entry`) or not (`count`, `-1` with an error).
+    func testErrorFirstHandlersGetTheErrorFirstInEveryArtifact() async {
+        let mock = MockSinkSettings(delivery: .immediate)
+        mock.stub(.entry, .value("x"))
+        mock.stub(.entryCount, .error(NSError(domain: "sink", code: 5)))
+        let entry = Locked<String?>(nil)
+        mock.entry(for: "k") { error, value in entry.withLock { $0 = error == nil ? value : "error" } }
+        XCTAssertEqual(entry.snapshot, "x")
+        let count = Locked<(code: Int?, value: Int)?>(nil)
+        mock.count { error, value in count.withLock { $0 = ((error as NSError?)?.code, value) } }
+        XCTAssertEqual(count.snapshot?.code, 5)
+        XCTAssertEqual(count.snapshot?.value, -1, "the description's errorValue goes with the error")
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.entry), with: 7) })
+        let failed = expectation(description: "entry failed")
+        faulty.entry(for: "k") { error, value in
+            XCTAssertEqual((error as NSError?)?.code, 7)
+            XCTAssertNil(value)
+            failed.fulfill()
+        }
+        mock.stub(.entryCount, .value(3))
+        let passed = expectation(description: "count passed through")
+        faulty.count { error, value in
+            XCTAssertNil(error)
+            XCTAssertEqual(value, 3)
+            passed.fulfill()
+        }
+        await fulfillment(of: [failed, passed], timeout: 5)
+
+        let store = SettingsStore()
+        let live = LiveSinkSettings(store)
+        try? await live.store("v", in: "k")
+        let read = Locked<String?>(nil)
+        live.entry(for: "k") { error, value in read.withLock { $0 = error == nil ? value : "error" } }
+        XCTAssertEqual(read.snapshot, "v", "the live adapter hands the handler to the SDK as it is")
+    }
+
+    /// `"throws": true` on a sync form: the mock throws a stubbed error, a fault rule fails the
+    /// call at once without calling the wrapped object, the live adapter passes the SDK's errors
+    /// (typed ones too) through.
+    func testSynchronousFormsThatThrow() throws {
+        let mock = MockSinkSettings()
+        XCTAssertEqual(try mock.parse("1"), 0, "unstubbed, the Int default")
+        mock.stub(.parse, .error(NSError(domain: "sink", code: 4)))
+        XCTAssertThrowsError(try mock.parse("1")) { XCTAssertEqual(($0 as NSError).code, 4) }
+        mock.stub(.parse, .value(3))
+        try mock.check("k")
+        XCTAssertEqual(mock.arguments(.check).map(\.strict), [false], "the default argument reached the mock")
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.parse), with: 9) })
+        XCTAssertThrowsError(try faulty.parse("2")) { XCTAssertEqual(($0 as NSError).code, 9) }
+        XCTAssertEqual(mock.callCount(.parse), 2, "the failed call did not reach the mock")
+        XCTAssertNoThrow(try faulty.check("k", strict: true), "a call no rule selects is forwarded")
+        XCTAssertEqual(faulty.faults.events.map(\.call), ["parse"])
+
+        let live = LiveSinkSettings(SettingsStore())
+        XCTAssertEqual(try live.parse("12"), 12)
+        XCTAssertThrowsError(try live.parse("x")) { XCTAssertTrue($0 is SettingsStore.NotANumber) }
+        XCTAssertThrowsError(try live.check("missing", strict: true)) { XCTAssertTrue($0 is SettingsStore.NotANumber, "the SDK's typed error") }
+    }
+
+    /// A call that returns a value and also takes a completion (Firestore's
+    /// `addDocument(data:completion:) -> DocumentReference`) is a `sync` form whose handler is a
+    /// parameter: the mock returns the stub at once and keeps the handler for the test to call.
+    func testACallThatReturnsAValueAndTakesACompletion() throws {
+        let mock = MockSinkSettings()
+        mock.stub(.add, .value("k7"))
+        let reported = Locked<Int?>(nil)
+        XCTAssertEqual(mock.add("v") { error in reported.withLock { $0 = (error as NSError?)?.code ?? 0 } }, "k7")
+        XCTAssertEqual(mock.add("w"), "k7", "the overload without the handler passes nil")
+        let recorded = try XCTUnwrap(mock.arguments(.add).first?.completion)
+        recorded(NSError(domain: "sink", code: 2))
+        XCTAssertEqual(reported.snapshot, 2, "the test reports completion to the app's handler")
+        XCTAssertNil(mock.arguments(.add).last?.completion)
+
+        let live = LiveSinkSettings(SettingsStore())
+        let completed = Locked(false)
+        XCTAssertEqual(live.add("v") { error in completed.withLock { $0 = error == nil } }, "k0")
+        XCTAssertTrue(completed.snapshot)
+    }
+
+    /// `returnsRef` on an `async` form: the live adapter wraps the SDK object it gets (one adapter
+    /// per object), a fault wrapper wraps its wrapped result under the same faults, a mock hands
+    /// out one child mock per arguments for the test to stub.
+    func testAnAsyncCallReturnsADescribedType() async throws {
+        let mock = MockSinkSettings()
+        let general = try await mock.section(named: "general")
+        XCTAssertTrue(general is MockSinkSection)
+        let again = try await mock.section(named: "general")
+        XCTAssertTrue(general === again, "one child mock per arguments")
+        (general as! MockSinkSection).stub(.name, .value("General"))
+        let stubbed = try await mock.section(named: "general")
+        XCTAssertEqual(stubbed.name, "General")
+        let other = try await mock.section(named: "other")
+        XCTAssertFalse(other === general)
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.section), on: .nth(2), with: 6) })
+        let wrapped = try await faulty.section(named: "general")
+        XCTAssertTrue(wrapped is FaultInjectingSinkSection)
+        XCTAssertEqual(wrapped.name, "General", "the wrapper forwards to the child mock")
+        await XCTAssertThrowsErrorAsync(try await faulty.section(named: "general"))
+
+        let live = LiveSinkSettings(SettingsStore())
+        let section = try await live.section(named: "live")
+        XCTAssertEqual((section as? LiveSinkSection)?.base.name, "live")
+        XCTAssertEqual(section.name, "live")
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

@@ -287,7 +287,8 @@ struct DraftImporter {
             let labels = method.requestParameters.map(\.label)
             if labels != parameters.map(\.label) { form.append(("labels", .array(labels.map(DraftJSON.string)))) }
             if let handlerLabel = method.handlerLabel, handlerLabel != "completionHandler" { form.append(("handlerLabel", .string(handlerLabel))) }
-            if case .completion(let value?, let optional)? = method.handler {
+            if case .completion(let value?, let optional, let errorFirst)? = method.handler {
+                if errorFirst { form.append(("handlerOrder", .string(HandlerOrder.errorFirst.rawValue))) }
                 if optional {
                     // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
                     let plain = returns ?? "Void"
@@ -306,6 +307,7 @@ struct DraftImporter {
                 }
             }
             if method.isDiscardable, kind == .sync || kind == .async { form.append(("discardableResult", .bool(true))) }
+            if method.throwsErrors, kind == .sync { form.append(("throws", .bool(true))) }
             if method.isPreconcurrency { form.append(("preconcurrency", .bool(true))) }
             if !method.sendableHandler, kind == .completion || kind == .result { form.append(("sendableHandler", .bool(false))) }
             let (attributes, deprecated) = Self.availability(method.availability)

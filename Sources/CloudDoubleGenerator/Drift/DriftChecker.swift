@@ -158,6 +158,7 @@ struct DriftChecker {
     func sameSignature(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod) -> Bool {
         let request = method.requestParameters
         guard request.count == call.parameters.count, method.kind == form.kind.value else { return false }
+        if case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) { return false }
         return zip(call.parameters, request).allSatisfy { surface.sameType($0.type.value, $1.type) } && sameValue(form, call, method)
     }
 
@@ -265,8 +266,16 @@ struct DriftChecker {
             error("`\(name)` in \(typeName) is now \(now), the description has a \"\(kind.rawValue)\" form", at: form.kind.location)
         } else if kind == .async, !method.throwsErrors {
             error("`\(name)` in \(typeName) no longer throws; the description's \"async\" form is `async throws`", at: form.kind.location)
-        } else if kind == .sync, method.throwsErrors {
-            error("`\(name)` in \(typeName) now throws; a \"sync\" form cannot", at: form.kind.location)
+        } else if kind == .sync, method.throwsErrors, !form.throwing {
+            error("`\(name)` in \(typeName) now throws; the description's \"sync\" form does not", at: form.kind.location, hint: "add \"throws\": true to the form")
+        } else if kind == .sync, !method.throwsErrors, form.throwing {
+            error("`\(name)` in \(typeName) no longer throws; the description's \"sync\" form does", at: form.kind.location, hint: "remove \"throws\" from the form")
+        }
+        if kind == .completion, case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) {
+            let order = errorFirst ? HandlerOrder.errorFirst : .valueFirst
+            error(
+                "`\(name)` in \(typeName) has a handler that takes the \(errorFirst ? "error" : "value") first; the description's form is \(form.handlerOrder.rawValue)",
+                at: form.location, hint: "set \"handlerOrder\": \"\(order.rawValue)\"")
         }
         let request = method.requestParameters
         if request.count == call.parameters.count {

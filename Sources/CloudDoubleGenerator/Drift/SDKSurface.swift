@@ -208,8 +208,9 @@ struct SDKParameter: Sendable, Equatable {
 
 /// How a method reports its result through a trailing handler.
 enum SDKHandler: Sendable, Equatable {
-    /// `(T?, (any Error)?) -> Void` (`optional`), `(T, (any Error)?) -> Void`, or `((any Error)?) -> Void` (`value == nil`).
-    case completion(value: String?, optional: Bool)
+    /// `(T?, (any Error)?) -> Void` (`optional`), `(T, (any Error)?) -> Void`, or `((any Error)?) -> Void` (`value == nil`);
+    /// `((any Error)?, T?) -> Void` when `errorFirst`.
+    case completion(value: String?, optional: Bool, errorFirst: Bool = false)
     /// `(Result<T, any Error>) -> Void`.
     case result(String)
 }
@@ -278,7 +279,7 @@ struct SDKMethod: Sendable {
     /// What the request answers: the async result, or the handler's value (`nil` for none).
     var value: String? {
         switch handler {
-        case .completion(let value, let optional)?:
+        case .completion(let value, let optional, _)?:
             guard let value else { return nil }
             guard optional, case .success(let model) = SwiftTypeParser.parse(value), let wrapped = model.optionalWrapped else { return value }
             return wrapped.description
@@ -309,8 +310,12 @@ struct SDKMethod: Sendable {
             else { return nil }
             return .result(result.arguments[0].description)
         case 2:
-            guard arguments[1].isSame(as: error) else { return nil }
-            return .completion(value: arguments[0].description, optional: arguments[0].optionalWrapped != nil)
+            if arguments[1].isSame(as: error) {
+                return .completion(value: arguments[0].description, optional: arguments[0].optionalWrapped != nil)
+            }
+            // Firebase's blocks take the error first.
+            guard arguments[0].isSame(as: error) else { return nil }
+            return .completion(value: arguments[1].description, optional: arguments[1].optionalWrapped != nil, errorFirst: true)
         default:
             return nil
         }

@@ -97,7 +97,11 @@ public struct CallFormSpec: Sendable {
     public var handlerValueType: DeclaredType?
     /// What the SDK passes as the value when it reports an error, for non-optional handler values.
     public var errorValue: Located<String>?
+    /// Whether the completion handler takes the value or the error first.
+    public var handlerOrder: HandlerOrder
     public var discardableResult: Bool
+    /// A `sync` form that throws: `func f(…) throws -> T` (Firestore's `Transaction.getDocument(_:)`).
+    public var throwing: Bool
     /// `@preconcurrency` on the declaration.
     public var preconcurrency: Bool
     /// Whether the handler is `@Sendable` (true for CloudKit).

@@ -281,9 +281,48 @@ private struct Reader {
         return CallFormSpec(
             kind: Located(kind, object.location), name: name, labels: object.value(.labels) == nil ? nil : object.strings(.labels),
             handlerLabel: object.string(.handlerLabel)?.value ?? "completionHandler", handlerValueType: object.string(.handlerValueType).map(declared),
-            errorValue: object.string(.errorValue), discardableResult: object.bool(.discardableResult, default: false),
+            errorValue: object.string(.errorValue), handlerOrder: handlerOrder(object, kind: kind) ?? .valueFirst,
+            discardableResult: object.bool(.discardableResult, default: false), throwing: throwing(object, kind: kind),
             preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
             availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location)
+    }
+
+    /// `"throws"`: sync forms only; an async form always throws, a handler form reports to its handler.
+    private func throwing(_ object: ObjectReader<FormKey>, kind: FormKind) -> Bool {
+        if let typed = object.value(.throws), let type = typed.string {
+            // Typed throws, `throws(E)`: the doubles throw the error model's errors and stubbed ones.
+            sink.error(
+                "\"throws\" must be true or false; typed throws (`throws(\(type))`) cannot be described", at: typed.location,
+                hint: "describe the form with \"throws\": true: an SDK method that throws(\(type)) satisfies a protocol requirement that throws")
+            return false
+        }
+        let throwing = object.bool(.throws, default: false)
+        if kind != .sync, let value = object.value(.throws) {
+            sink.error(
+                "\"throws\" applies to the \"sync\" form only", at: value.location,
+                hint: kind == .async ? "an \"async\" form is always `async throws`" : "a handler form reports its errors to its handler")
+            return false
+        }
+        return throwing
+    }
+
+    /// `"handlerOrder"`: completion forms only, as a `Result` handler has one argument.
+    private func handlerOrder(_ object: ObjectReader<FormKey>, kind: FormKind) -> HandlerOrder? {
+        guard let raw = object.string(.handlerOrder) else { return nil }
+        guard let order = HandlerOrder(rawValue: raw.value) else {
+            let names = HandlerOrder.allCases.map(\.rawValue)
+            sink.error(
+                "unknown handler order \"\(raw.value)\"", at: raw.location,
+                hint: Spelling.closest(to: raw.value, in: names).map { "did you mean \"\($0)\"?" } ?? "orders: \(names.joined(separator: ", "))")
+            return nil
+        }
+        if kind == .result {
+            sink.error(
+                "\"handlerOrder\" applies to the \"completion\" form only; a Result handler has one argument", at: raw.location,
+                hint: "describe a handler that takes the error first, `((any Error)?, T?) -> Void`, as a \"completion\" form")
+            return nil
+        }
+        return order
     }
 
     /// `the "async" form`, for diagnostics: spelled out, so no form builds it.

@@ -74,9 +74,10 @@ enum ParameterKey: String, ObjectKey {
 extension FormKind: ObjectKey {}
 
 enum FormKey: String, ObjectKey {
-    case name, labels, handlerLabel, handlerValueType, errorValue, discardableResult, preconcurrency, sendableHandler, availability, deprecated
+    case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, `throws`, preconcurrency, sendableHandler,
+        availability, deprecated
     /// Keys that only completion-handler forms accept.
-    static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .sendableHandler]
+    static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
 }
 
 enum DeprecatedKey: String, ObjectKey {
@@ -95,4 +96,12 @@ enum ErrorCodeKey: String, ObjectKey {
 
 enum SwiftErrorKey: String, ObjectKey {
     case type, make, matches
+}
+
+/// Keys a user may reach for to say what the format cannot: an unknown key among them is refused
+/// with why, instead of a list of the keys allowed.
+enum UnsupportedKey {
+    static let hints: [String: String] = [
+        "static": "static members cannot be described: the generated protocols stand for instances; list the member in the type's \"omitted\""
+    ]
 }

@@ -22,7 +22,8 @@ struct ObjectReader<Key: ObjectKey> {
         for member in members where !names.contains(member.key) {
             sink.error(
                 "unknown key \"\(member.key)\" in \(what)", at: member.keyLocation,
-                hint: Spelling.closest(to: member.key, in: names).map { "did you mean \"\($0)\"?" } ?? "allowed keys: \(names.joined(separator: ", "))")
+                hint: UnsupportedKey.hints[member.key] ?? Spelling.closest(to: member.key, in: names).map { "did you mean \"\($0)\"?" }
+                    ?? "allowed keys: \(names.joined(separator: ", "))")
         }
     }
 

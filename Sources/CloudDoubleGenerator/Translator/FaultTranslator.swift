@@ -43,21 +43,25 @@ struct FaultTranslator {
         // less (docs/Benchmarks.md, "Runtime overhead per call").
         context.attributes.append(.inlineAlways)
         switch form.kind {
+        case .sync where form.throwsSynchronously:
+            context.kind = .throwing
         case .sync:
             context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
+        case .async where call.returnsReference != nil:
+            context.kind = .asyncChild(call.returnsReference.map { .faults(translator.names.faultName($0)) }!)
         case .async:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.asyncItems) ?? .async
         case .completion:
             let failure: String
             if call.returns == nil {
                 failure = "\(form.handlerName)($0)"
-            } else if form.handlerValueIsOptional {
-                failure = "\(form.handlerName)(nil, $0)"
             } else {
-                failure = "\(form.handlerName)(\(form.errorValue?.value ?? "nil"), $0)"
+                let value = form.handlerValueIsOptional ? "nil" : form.errorValue?.value ?? "nil"
+                failure = form.handlerOrder == .errorFirst ? "\(form.handlerName)($0, \(value))" : "\(form.handlerName)(\(value), $0)"
             }
             let pasted = call.returns != nil && !form.handlerValueIsOptional ? form.errorValue?.location : nil
-            context.kind = .completion(failure: failure, copied: translator.copied(at: pasted))
+            context.invocation = .text(form.valueFirstCallExpression)
+            context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler, copied: translator.copied(at: pasted))
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
         }

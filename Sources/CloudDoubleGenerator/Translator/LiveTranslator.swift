@@ -25,8 +25,8 @@ struct LiveTranslator {
                     attributes: form.attributes,
                     declaration: .declaration(form, after: translator.accessPrefix),
                     invocation: .callExpression(form),
-                    isAsync: form.kind == .async,
-                    child: form.kind == .sync ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
+                    isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
+                    child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
                     converted: MirrorForwarding(call: call, form: form).body))
             }
         }

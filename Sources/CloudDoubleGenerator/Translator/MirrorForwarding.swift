@@ -11,7 +11,8 @@ struct MirrorForwarding {
         let handler = SwiftNames.escaped(form.handlerName)
         switch form.kind {
         case .sync:
-            return ["let sdkValue_ = self.base_.\(form.callExpression)", "return \(conversion)"]
+            let call = form.throwsSynchronously ? "try self.base_." : "self.base_."
+            return ["let sdkValue_ = \(call)\(form.callExpression)", "return \(conversion)"]
         case .async:
             return ["let sdkValue_ = try await self.base_.\(form.callExpression)", "return \(conversion)"]
         case .result:
@@ -20,7 +21,9 @@ struct MirrorForwarding {
         case .completion:
             let optional = sdkType.isOptional ? sdkType : .optional(sdkType)
             let value = call.mirrored.conversion(of: optional, from: "sdkValue_") ?? "sdkValue_"
-            let copy = "{ sdkValue_, error_ in \(handler)(\(value), error_) }"
+            let copy = form.spec.handlerOrder == .errorFirst
+                ? "{ error_, sdkValue_ in \(handler)(error_, \(value)) }"
+                : "{ sdkValue_, error_ in \(handler)(\(value), error_) }"
             return ["self.base_.\(form.callExpression(of: call, handler: copy, replacing: [:]))"]
         }
     }

@@ -71,11 +71,14 @@ struct MockTranslator {
     func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
-        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.handlerName)
+        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler)
         // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where form.throwsSynchronously:
+            answer.fallback = returns == nil ? "()" : fallback ?? "nil"
+            method = .respondThrowing
         case .sync:
             if let ref = call.returnsReference {
                 let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
@@ -86,6 +89,11 @@ struct MockTranslator {
                 answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
+        case .async where call.returnsReference != nil:
+            // The same child mock as a sync form's: one per call and arguments, for the test to stub.
+            let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
+            answer.backed = nil
+            method = .respondChild(child(call.returnsReference!, key: key))
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond

@@ -101,7 +101,7 @@ struct ProtocolsTranslator {
         form.defaultOverloads(of: call).map { overload in
             ProtocolsTypeContext.Overload(
                 attributes: form.attributes, declaration: translator.accessPrefix + overload.declaration, invocation: overload.invocation,
-                isAsync: form.kind == .async, copied: translator.copied(at: overload.pasted))
+                isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously, copied: translator.copied(at: overload.pasted))
         }
     }
 

@@ -19,7 +19,8 @@ struct FormSpelling {
         return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 
-    /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`.
+    /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`, or
+    /// `@escaping ((any Error)?, DataSnapshot?) -> Void` when the error comes first.
     func handlerType() -> String {
         let prefix = form.sendableHandler ? "@escaping @Sendable (" : "@escaping ("
         if kind == .result { return prefix + Qualified.result(returns ?? Qualified.void) + ") -> Swift.Void" }
@@ -34,7 +35,24 @@ struct FormSpelling {
         } else {
             value = returns + "?"
         }
+        if form.handlerOrder == .errorFirst { return prefix + "(any Swift.Error)?, " + value + ") -> Swift.Void" }
         return prefix + value + ", (any Swift.Error)?) -> Swift.Void"
+    }
+
+    /// The app's error-first handler as the runtime calls a handler, value first:
+    /// `{ value_, error_ in completion(error_, value_) }`; the handler's name otherwise.
+    func valueFirstHandler() -> String {
+        let name = form.handlerLabel
+        guard form.handlerOrder == .errorFirst, kind == .completion, returns != nil else { return name }
+        return "{ value_, error_ in " + name + "(error_, value_) }"
+    }
+
+    /// The runtime's value-first handler passed where the SDK takes the error first:
+    /// `{ error_, value_ in completion(value_, error_) }`; `nil` (the handler as it is) otherwise.
+    func errorFirstHandler() -> String? {
+        let name = form.handlerLabel
+        guard form.handlerOrder == .errorFirst, kind == .completion, returns != nil else { return nil }
+        return "{ error_, value_ in " + name + "(value_, error_) }"
     }
 
     /// The declaration without the parameters at `omitted`, without access or attributes.
@@ -47,7 +65,7 @@ struct FormSpelling {
         if hasHandler { items.append(form.handlerLabel + ": " + handlerType()) }
         var text = "func " + SwiftNames.escaped(form.name.value) + "(" + items.joined(separator: ", ") + ")"
         switch kind {
-        case .sync: if let returns { text += " -> " + returns }
+        case .sync: text += (form.throwing ? " throws" : "") + (returns.map { " -> " + $0 } ?? "")
         case .async: text += " async throws" + (returns.map { " -> " + $0 } ?? "")
         case .completion, .result: break
         }

@@ -16,6 +16,12 @@ final class ResolvedForm: Sendable {
     let attributes: [Attribute]
     /// Whether the completion handler's value is optional (so `nil` goes with an error).
     let handlerValueIsOptional: Bool
+    /// The app's handler as the runtime calls it, value first: its name, or a closure swapping
+    /// the arguments of an error-first handler.
+    let valueFirstHandler: String
+    /// The forwarded call as the fault wrapper makes it, its handler the runtime's value-first
+    /// one: `callExpression`, or with a closure swapping the arguments for an error-first SDK.
+    let valueFirstCallExpression: String
 
     /// A way of calling the form without some defaulted arguments.
     struct DefaultOverload: Sendable {
@@ -33,6 +39,10 @@ final class ResolvedForm: Sendable {
         availability = form.availability.compactMap { Availability(parsing: $0.value) }
         declaration = spelling.declaration(omitting: [])
         callExpression = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
+        valueFirstHandler = spelling.valueFirstHandler()
+        valueFirstCallExpression = spelling.errorFirstHandler().map {
+            spelling.callExpression(handler: $0, substitutingDefaultsFor: [], replacing: [:])
+        } ?? callExpression
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
         if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && spelling.returns != nil { attributes.append(.discardableResult) }
@@ -60,6 +70,8 @@ final class ResolvedForm: Sendable {
 
     var kind: FormKind { spec.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
+    /// A `sync` form declared `throws`.
+    var throwsSynchronously: Bool { kind == .sync && spec.throwing }
     var handlerName: String { spec.handlerLabel }
 
     /// `fetch(withRecordID:completionHandler:)`, for comments.

@@ -178,7 +178,7 @@ extension ValidationPass {
         _ form: CallFormSpec, of call: Call, in type: DescribedType, returnsReference: Located<String>?, overloads: inout [String: SourceLocation]
     ) {
         memberName(form.name, what: "method")
-        if form.kind.value == .sync, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
+        if form.kind.value == .sync, !form.throwing, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
             MockDefaults.expression(for: model) == nil {
             sink.error(
                 "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
@@ -207,10 +207,15 @@ extension ValidationPass {
                     at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
             }
         }
-        if let reference = returnsReference, form.kind.value != .sync {
+        if let reference = returnsReference, form.kind.value == .sync, form.throwing {
             sink.error(
-                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
-                at: form.location)
+                "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
+                at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
+        }
+        if let reference = returnsReference, form.kind.value != .sync, form.kind.value != .async {
+            sink.error(
+                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" or \"async\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
+                at: form.location, hint: "describe the call's \"async\" form, or return the SDK's type with \"returns\"")
         }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(

@@ -211,6 +211,21 @@ public final class FaultInjector: Sendable {
         }
     }
 
+    /// A synchronous `throws` call: a rule that fires with an error (`fail`, `cancel`) throws it
+    /// at once, without calling `body`. A synchronous call cannot wait, so latency is not applied
+    /// and a hang or item faults let the call through.
+    @inlinable
+    @_spi(Generated) public func performThrowing<Value>(_ type: String, _ call: String, _ body: () throws -> Value) throws -> Value {
+        if mayFire(type, call, .sync) { try failNow(type, call) }
+        return try body()
+    }
+
+    @usableFromInline
+    func failNow(_ type: String, _ call: String) throws {
+        guard let decision = decide(type, call, .sync), case .fail(let error) = decision.outcome else { return }
+        throw error
+    }
+
     /// What a rule that fires on an async call does before the wrapped call: waits its latency,
     /// then throws its error, hangs, or returns the item faults the call is to apply (`nil`: the
     /// call goes through as it is).

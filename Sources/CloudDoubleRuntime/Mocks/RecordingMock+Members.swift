@@ -76,6 +76,18 @@ extension RecordingMock {
         recorder_.respondWithoutFailing(call, .sync, arguments, backed: backed, fallback: fallback)
     }
 
+    /// A synchronous `throws` member: the stub, else `fallback`; with neither, ``UnstubbedCallError``.
+    @inlinable
+    @_spi(Generated) public func respondThrowing_<A, V>(_ call: String, _ arguments: A, fallback: V?) throws -> V {
+        try recorder_.respond(call, .sync, arguments, backed: nil, fallback: fallback)
+    }
+
+    /// The same, answered by the backing when no stub does.
+    @inlinable
+    @_spi(Generated) public func respondThrowingBacked_<A, V>(_ call: String, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
+        try recorder_.respond(call, .sync, arguments, backed: backed, fallback: fallback)
+    }
+
     // MARK: async throws
 
     /// An `async throws` member: the stub, else `fallback`; with neither, ``UnstubbedCallError``.

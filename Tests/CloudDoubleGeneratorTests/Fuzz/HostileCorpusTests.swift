@@ -115,6 +115,40 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "renamed that ends the attribute", values: ["RENAMED": "x\")\nfunc smuggled() {}\n@available(*, deprecated, message: \""], expect: .refused("\"renamed\" must be a declaration name")),
         Case(name: "message with quotes and line breaks", values: ["MESSAGE": "say \"hi\" \\ \n then\r leave"], expect: .accepted),
         // Closure parameters.
+        Case(
+            name: "error-first completion handlers",
+            raw: [
+                "EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "completion": { "name": "peek", "handlerOrder": "errorFirst", "handlerValueType": "Int", "errorValue": "0" } } }, { "id": "peekName", "parameters": [], "returns": "String", "forms": { "completion": { "name": "peekName", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "an error-first Result handler",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "result": { "name": "peek", "handlerOrder": "errorFirst" } } }"#],
+            expect: .refused("\"handlerOrder\" applies to the \"completion\" form only")),
+        Case(
+            name: "synchronous forms that throw",
+            raw: [
+                "EXTRA_CALL": #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "typed throws",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "sync": { "name": "peek", "throws": "CancellationError" } } }"#],
+            expect: .refused("typed throws (`throws(CancellationError)`) cannot be described")),
+        Case(
+            name: "throws on an async form",
+            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "async": { "name": "peek", "throws": true } } }"#],
+            expect: .refused("\"throws\" applies to the \"sync\" form only")),
+        Case(
+            name: "an async call returning a described type",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "a result handler returning a described type",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [], "returnsRef": "Other", "forms": { "result": { "name": "open" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .refused("the result form cannot wrap it")),
         Case(name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#], expect: .refused("is not @escaping")),
         Case(name: "escaping Sendable closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(name: "optional closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
@@ -228,13 +262,16 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
     ]
 
-    /// A mirror of `HostileSDK<index>Entry` and the calls returning it in every form.
+    /// A mirror of `HostileSDK<index>Entry` and the calls returning it in every form (error-first
+    /// handlers and throwing sync forms too).
     static func mirror(name: String = #""Entry""#, memberType: String = #""Int?""#, sendable: Bool = true) -> [String: String] {
         let entry = "HostileSDK{{INDEX}}Entry"
         let members = #"[{ "name": "default", "type": "String" }, { "name": "in", "type": \#(memberType) }, { "name": "let", "type": "[String]", "doc": "*/ func smuggled() {} /*" }, { "name": "inout", "type": "Bool" }]"#
         return [
             "EXTRA_CALL": #", { "id": "entries", "returns": "(entries: [String: Swift.Result<\#(entry), any Swift.Error>], latest: \#(entry)?, all: [\#(entry)])", "perItem": ["entries"], "mirrors": [\#(name)], "forms": { "async": { "name": "entries" }, "completion": { "name": "fetchEntries" }, "result": { "name": "loadEntries" } } }"#
-                + #", { "id": "entry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "entry" } } }"#,
+                + #", { "id": "entry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "entry" } } }"#
+                + #", { "id": "firstEntry", "returns": "\#(entry)", "mirrors": [\#(name)], "forms": { "completion": { "name": "firstEntry", "handlerOrder": "errorFirst" } } }"#
+                + #", { "id": "checkedEntry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "checkedEntry", "throws": true } } }"#,
             "MIRRORS": #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
         ]
     }

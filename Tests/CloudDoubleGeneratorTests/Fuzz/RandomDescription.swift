@@ -119,7 +119,12 @@ struct RandomDescription {
                 for kind in kinds {
                     // Each form gets its own base name, so no two forms of a type can collide.
                     let base = "\(id.trimmingCharacters(in: CharacterSet(charactersIn: "`")))\(kind.capitalized)"
-                    formsJSON.append("\"\(kind)\": { \"name\": \"\(base)\" }")
+                    // Half the completion forms take the error first, as Firebase's do.
+                    let errorFirst = kind == "completion" && returns != nil && chance(0.5)
+                    // Some sync forms throw, as Firestore's `Transaction.getDocument(_:)`.
+                    let throwing = kind == "sync" && chance(0.3)
+                    formsJSON.append(
+                        "\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "")\(throwing ? ", \"throws\": true" : "") }")
                     let declared = parameters.map { parameter in
                         parameter.label == parameter.name ? "\(Self.escaped(parameter.name)): \(parameter.type)"
                             : "\(parameter.label) \(Self.escaped(parameter.name)): \(parameter.type)"
@@ -127,11 +132,14 @@ struct RandomDescription {
                     let returnType = returns?.type ?? "Void"
                     switch kind {
                     case "sync":
-                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) -> \(returnType) { \(returns?.value ?? "()") }")
+                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) \(throwing ? "throws " : "")-> \(returnType) { \(returns?.value ?? "()") }")
                     case "async":
                         sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":
-                        let handler = returns == nil ? "((any Swift.Error)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
+                        let handler =
+                            returns == nil
+                            ? "((any Swift.Error)?) -> Void"
+                            : errorFirst ? "((any Swift.Error)?, \(returnType)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}")
                     default:
                         sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}")

@@ -26,12 +26,14 @@ enum SDKSynthesizer {
                     let name = escaped(form.name.value)
                     switch form.kind.value {
                     case .sync:
-                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) -> \(returns ?? "Void") { fatalError() }")
+                        let effects = form.throwing ? "throws " : ""
+                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) \(effects)-> \(returns ?? "Void") { fatalError() }")
                     case .async:
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
                     case .completion:
                         let value = form.handlerValueType?.value ?? returns.map { RandomDescription.isOptional($0) || $0.hasPrefix("Swift.Optional<") ? $0 : "\($0)?" }
-                        let handler = value.map { "(\($0), (any Swift.Error)?) -> Void" } ?? "((any Swift.Error)?) -> Void"
+                        let errorFirst = form.handlerOrder == .errorFirst
+                        let handler = value.map { errorFirst ? "((any Swift.Error)?, \($0)) -> Void" : "(\($0), (any Swift.Error)?) -> Void" } ?? "((any Swift.Error)?) -> Void"
                         parameters.append("\(form.handlerLabel): @escaping \(sendable)\(handler)")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
                     case .result:

@@ -13,6 +13,8 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     let wrapped_: any SinkSettings
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
@@ -46,6 +48,46 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Settings", "value", .completion, arguments: key, handler: then, fail: { then(nil, $0) }) { then in
             self.wrapped_.value(for: key, then: then)
+        }
+    }
+
+    @inline(__always)
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.faults_.complete("Settings", "entry", .completion, arguments: key, handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, nil) }) { completion in
+            self.wrapped_.entry(for: key, completion: { error_, value_ in completion(value_, error_) })
+        }
+    }
+
+    @inline(__always)
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        self.faults_.complete("Settings", "entryCount", .completion, arguments: (), handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, -1) }) { completion in
+            self.wrapped_.count(completion: { error_, value_ in completion(value_, error_) })
+        }
+        #sourceLocation()
+    }
+
+    @inline(__always)
+    func parse(_ text: String) throws -> Int {
+        try self.faults_.performThrowing("Settings", "parse") { try self.wrapped_.parse(text) }
+    }
+
+    @inline(__always)
+    func check(_ key: String, strict: Bool) throws {
+        try self.faults_.performThrowing("Settings", "check") { try self.wrapped_.check(key, strict: strict) }
+    }
+
+    @discardableResult
+    @inline(__always)
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Settings", "add", .sync, arguments: (value: value, completion: completion)) { self.wrapped_.add(value, completion: completion) }
+    }
+
+    @inline(__always)
+    func section(named name: String) async throws -> any SinkSection {
+        try await self.faults_.perform("Settings", "section", .async, arguments: name) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.section(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
         }
     }
 
@@ -126,7 +168,32 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     @inline(__always)
     func entry(_ key: String) -> SinkEntry {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
-        self.faults_.respond("Settings", "entry", .sync, arguments: key) { self.wrapped_.entry(key) }
+        self.faults_.respond("Settings", "settingsEntry", .sync, arguments: key) { self.wrapped_.entry(key) }
+    }
+}
+
+/// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkSection
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkSection, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    var name: String {
+        self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
     }
 }
 #endif

@@ -16,6 +16,8 @@ extension SinkEntry {
 final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsStore
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     init(_ base_: SettingsStore) {
         self.base_ = base_
@@ -36,6 +38,31 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void) {
         self.base_.value(for: key, then: then)
+    }
+
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.base_.entry(for: key, completion: completion)
+    }
+
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        self.base_.count(completion: completion)
+    }
+
+    func parse(_ text: String) throws -> Int {
+        try self.base_.parse(text)
+    }
+
+    func check(_ key: String, strict: Bool) throws {
+        try self.base_.check(key, strict: strict)
+    }
+
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        self.base_.add(value, completion: completion)
+    }
+
+    func section(named name: String) async throws -> any SinkSection {
+        try await self.wrappers_.wrapper(for: self.base_.section(named: name)) { LiveSinkSection($0) }
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
@@ -78,6 +105,20 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     func entry(_ key: String) -> SinkEntry {
         let sdkValue_ = self.base_.entry(key)
         return SinkEntry(sdkValue_)
+    }
+}
+
+/// `SinkSection` over a real `SettingsSection`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsSection
+
+    init(_ base_: SettingsSection) {
+        self.base_ = base_
+    }
+
+    var name: String {
+        self.base_.name
     }
 }
 #endif

@@ -49,6 +49,33 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         self.deliverValue_("value", key, fallback: .some(nil), errorValue: nil, to: then)
     }
 
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.deliverOptional_("entry", key, fallback: "", to: { value_, error_ in completion(error_, value_) })
+    }
+
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        self.deliverValue_("entryCount", (), fallback: 0, errorValue: -1, to: { value_, error_ in completion(error_, value_) })
+        #sourceLocation()
+    }
+
+    func parse(_ text: String) throws -> Int {
+        try self.respondThrowing_("parse", text, fallback: 0)
+    }
+
+    func check(_ key: String, strict: Bool) throws {
+        try self.respondThrowing_("check", (key: key, strict: strict), fallback: ())
+    }
+
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String {
+        self.respondWithoutFailing_("add", (value: value, completion: completion), fallback: "")
+    }
+
+    func section(named name: String) async throws -> any SinkSection {
+        try self.respond_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }
@@ -86,8 +113,39 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func entry(_ key: String) -> SinkEntry {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 71)
-        self.respondWithoutFailing_("entry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 116)
+        self.respondWithoutFailing_("settingsEntry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
         #sourceLocation()
+    }
+}
+
+/// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkSectionCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Section"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkSectionCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkSectionCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkSectionCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkSectionCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkSectionCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    var name: String {
+        self.get_("name", fallback: "")
     }
 }

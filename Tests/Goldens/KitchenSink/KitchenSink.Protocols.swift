@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 79)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 129)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 82)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 84)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 134)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -53,6 +53,20 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func value(`for` key: String) async throws -> String?
     /// Call `value`; forwards to `SettingsStore.value(for:then:)`.
     func value(`for` key: String, then: @escaping (String?, (any Swift.Error)?) -> Swift.Void)
+    /// Call `entry`; forwards to `SettingsStore.entry(for:completion:)`.
+    func entry(`for` key: String, completion: @escaping ((any Swift.Error)?, String?) -> Swift.Void)
+    /// Call `entryCount`; forwards to `SettingsStore.count(completion:)`.
+    func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void)
+    /// Call `parse`; forwards to `SettingsStore.parse(_:)`.
+    func parse(_ text: String) throws -> Int
+    /// Call `check`; forwards to `SettingsStore.check(_:strict:)`.
+    func check(_ key: String, strict: Bool) throws
+    /// Returns the new key at once and reports completion to a closure: a sync form whose handler is a parameter.
+    /// Call `add`; forwards to `SettingsStore.add(_:completion:)`.
+    @discardableResult
+    func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String
+    /// Call `section`; forwards to `SettingsStore.section(named:)`.
+    func section(named name: String) async throws -> any SinkSection
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -76,19 +90,30 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     /// A result that holds mirrors at every depth: dictionary values inside Result, an array, an optional.
     /// Call `entries`; forwards to `SettingsStore.fetchEntries(for:completionHandler:)`.
     func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void)
-    /// Call `entry`; forwards to `SettingsStore.entry(_:)`.
+    /// Call `settingsEntry`; forwards to `SettingsStore.entry(_:)`.
     func entry(_ key: String) -> SinkEntry
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
+    func check(_ key: String) throws {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 49)
+        try self.check(key, strict: false)
+        #sourceLocation()
+    }
+    @discardableResult
+    func add(_ value: String) -> String {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        self.add(value, completion: nil)
+        #sourceLocation()
+    }
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 29)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -122,6 +147,36 @@ extension SinkSettingsCall where Arguments_ == String, Value_ == String? {
     static var value: Self { Self("value") }
 }
 
+/// The call `entry`: `entry(for:completion:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == String {
+    static var entry: Self { Self("entry") }
+}
+
+/// The call `entryCount`: `count(completion:)`.
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == Int {
+    static var entryCount: Self { Self("entryCount") }
+}
+
+/// The call `parse`: `parse(_:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == Int {
+    static var parse: Self { Self("parse") }
+}
+
+/// The call `check`: `check(_:strict:)`.
+extension SinkSettingsCall where Arguments_ == (key: String, strict: Bool), Value_ == Swift.Void {
+    static var check: Self { Self("check") }
+}
+
+/// The call `add`: `add(_:completion:)`.
+extension SinkSettingsCall where Arguments_ == (value: String, completion: (((any Error)?) -> Void)?), Value_ == String {
+    static var add: Self { Self("add") }
+}
+
+/// The call `section`: `section(named:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == any SinkSection {
+    static var section: Self { Self("section") }
+}
+
 /// The call `store`: `store(_:in:overwrite:)`, `store(_:in:overwrite:completionHandler:)`.
 extension SinkSettingsCall where Arguments_ == (value: String, key: String, overwrite: Bool), Value_ == Swift.Void {
     static var store: Self { Self("store") }
@@ -147,7 +202,33 @@ extension SinkSettingsCall where Arguments_ == [String], Value_ == (entries: [St
     static var entries: Self { Self("entries") }
 }
 
-/// The call `entry`: `entry(_:)`.
+/// The call `settingsEntry`: `entry(_:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == SinkEntry {
-    static var entry: Self { Self("entry") }
+    static var settingsEntry: Self { Self("settingsEntry") }
+}
+
+/// The part of `SettingsSection` the app uses.
+///
+/// Conformers: `LiveSinkSection` (the real `SettingsSection`), `FaultInjectingSinkSection`, `MockSinkSection`.
+protocol SinkSection: Swift.AnyObject, Swift.Sendable {
+    /// `SettingsSection.name`.
+    var name: String { get }
+}
+
+/// The calls of `SinkSection` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkSectionCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkSectionCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Section" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The property `name`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
+    static var name: Self { Self("name") }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A small made-up SDK that exercises what CloudKit's surface does not: settable properties,
-/// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers.
+/// keyword names, `Void` results in every form, custom handler labels, non-`Sendable` handlers,
+/// error-first handlers, synchronous methods that throw.
 public final class SettingsStore: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: String] = [:]
@@ -22,6 +23,46 @@ public final class SettingsStore: @unchecked Sendable {
         let value = lock.withLock { values[key] }
         done(value, nil)
     }
+
+    /// As Firebase's blocks do, the handler takes the error first.
+    public func entry(for key: String, completion: @escaping ((any Error)?, String?) -> Void) {
+        let value = lock.withLock { values[key] }
+        completion(nil, value)
+    }
+
+    /// An error-first handler whose value is not optional: `-1` goes with an error.
+    public func count(completion: @escaping @Sendable ((any Error)?, Int) -> Void) {
+        completion(nil, lock.withLock { values.count })
+    }
+
+    public struct NotANumber: Error {}
+
+    /// A synchronous method that throws, as Firestore's `Transaction.getDocument(_:)`.
+    public func parse(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw NotANumber() }
+        return value
+    }
+
+    /// Typed throws: a protocol requirement that throws untyped is satisfied by it.
+    public func check(_ key: String, strict: Bool = false) throws(NotANumber) {
+        if strict, lock.withLock({ values[key] }).flatMap(Int.init) == nil { throw NotANumber() }
+    }
+
+    /// Returns a value at once and reports completion later, as Firestore's
+    /// `addDocument(data:completion:) -> DocumentReference`: the key the value is stored under.
+    @discardableResult
+    public func add(_ value: String, completion: (((any Error)?) -> Void)? = nil) -> String {
+        let key = lock.withLock {
+            let key = "k\(values.count)"
+            values[key] = value
+            return key
+        }
+        completion?(nil)
+        return key
+    }
+
+    /// An SDK object handed out by an async call, as Firestore's `collection.addDocument(data:)`.
+    public func section(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
 
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
     public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
@@ -50,4 +91,13 @@ public final class SettingsStore: @unchecked Sendable {
     }
 
     public func `repeat`(_ count: Int) -> Int { count }
+}
+
+/// A part of the settings, handed out by `SettingsStore.section(named:)`.
+public final class SettingsSection: Sendable {
+    public let name: String
+
+    public init(name: String) {
+        self.name = name
+    }
 }

@@ -28,13 +28,18 @@ struct FaultTypeContext: TemplateContext {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
             case forwarded(child: ChildWrapping?)
+            /// A synchronous form that throws: the engine may throw at once (no latency) before forwarding.
+            case throwing
             /// `async throws`: the engine may throw or delay before forwarding.
             case async
+            /// `async throws` returning a described type: as `async`, the result wrapped as `child`.
+            case asyncChild(ChildWrapping)
             /// `async throws` with per-item results: chosen items fail, the rest go to the SDK.
             case asyncItems(ItemFaults)
             /// A completion handler: a failure calls it with `failure` (copied from the
-            /// description's `errorValue` when `copied` is set).
-            case completion(failure: String, copied: CopiedSwift?)
+            /// description's `errorValue` when `copied` is set); the engine calls the app's
+            /// handler as `valueFirstHandler`.
+            case completion(failure: String, valueFirstHandler: String, copied: CopiedSwift?)
             /// A `Result` handler.
             case result
             /// A `Result` handler with per-item results.
@@ -49,9 +54,15 @@ struct FaultTypeContext: TemplateContext {
             static let fields: [TemplateField<Self>] = [
                 .init("forwarded") { if case .forwarded(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
                 .init("async") { if case .async = $0 { true } else { nil } },
+                .init("asyncChild") { if case .asyncChild(let child) = $0 { child.templateValue } else { nil } },
+                .init("throwing") { if case .throwing = $0 { true } else { nil } },
                 .init("items") { $0.items?.templateValue },
                 .init("completion") {
-                    if case .completion(let failure, let copied) = $0 { Completion(failure: failure, copied: copied).templateValue } else { nil }
+                    if case .completion(let failure, let handler, let copied) = $0 {
+                        Completion(failure: failure, valueFirstHandler: handler, copied: copied).templateValue
+                    } else {
+                        nil
+                    }
                 },
                 .init("result") { if case .result = $0 { true } else { nil } },
                 .init("operation") {
@@ -79,10 +90,13 @@ struct FaultTypeContext: TemplateContext {
         /// `kind.completion`.
         struct Completion: TemplateContext {
             var failure: String
+            /// The app's handler as the engine calls it, value first (`ResolvedForm.valueFirstHandler`).
+            var valueFirstHandler: String
             var copied: CopiedSwift?
 
             static let fields: [TemplateField<Self>] = [
                 .init("failure") { .string($0.failure) },
+                .init("valueFirstHandler") { .string($0.valueFirstHandler) },
                 .init("copied") { $0.copied.templateValue },
             ]
         }

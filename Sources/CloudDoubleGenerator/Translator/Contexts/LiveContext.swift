@@ -36,6 +36,8 @@ struct LiveTypeContext: TemplateContext {
         /// The SDK call without its receiver: `fetch(withRecordID: recordID)`.
         var invocation: SpelledText
         var isAsync: Bool
+        /// A `sync` form that throws: called with `try`.
+        var throwsSynchronously: Bool
         /// The adapter of the described type a synchronous form returns, if any.
         var child: ChildWrapping?
         /// The body, when the result holds mirrors: the SDK's result copied into them.
@@ -46,6 +48,7 @@ struct LiveTypeContext: TemplateContext {
             .init("declaration") { $0.declaration.templateValue },
             .init("invocation") { $0.invocation.templateValue },
             .init("isAsync") { .bool($0.isAsync) },
+            .init("throwsSynchronously") { .bool($0.throwsSynchronously) },
             .init("child") { $0.child.templateValue },
             .init("converted") { .lines($0.converted) },
         ]

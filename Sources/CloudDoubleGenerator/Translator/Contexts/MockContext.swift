@@ -85,8 +85,12 @@ struct MockTypeContext: TemplateContext {
         case respondWithoutFailing
         /// A synchronous form returning a described type: a child mock.
         case child(Child)
+        /// A synchronous form that throws: a stub, the default, or the stubbed error.
+        case respondThrowing
         /// `async throws`.
         case respond
+        /// `async throws` returning a described type: a stub, else a child mock.
+        case respondChild(Child)
         /// A completion handler with only an error.
         case deliverError
         /// A completion handler whose value is optional.
@@ -104,7 +108,9 @@ struct MockTypeContext: TemplateContext {
         static let fields: [TemplateField<Self>] = [
             .init("child") { if case .child(let child) = $0 { child.templateValue } else { nil } },
             .init("respondWithoutFailing") { if case .respondWithoutFailing = $0 { true } else { nil } },
+            .init("respondThrowing") { if case .respondThrowing = $0 { true } else { nil } },
             .init("respond") { if case .respond = $0 { true } else { nil } },
+            .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
@@ -137,7 +143,8 @@ struct MockTypeContext: TemplateContext {
         var fallback: String?
         /// The value a completion handler gets beside an error.
         var errorValue: String = ""
-        /// The completion handler's name.
+        /// The completion handler as the recorder calls it, value first: its name, or a
+        /// closure swapping the arguments of an error-first handler.
         var handler: String
 
         init(id: StringLiteral, arguments: SpelledText, backed: String? = nil, handler: String) {

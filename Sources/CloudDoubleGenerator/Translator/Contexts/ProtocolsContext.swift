@@ -69,6 +69,8 @@ struct ProtocolsTypeContext: TemplateContext {
         /// The requirement called, the defaults filled in: `fetch(in: nil)`.
         var invocation: String
         var isAsync: Bool
+        /// The requirement is a `sync` form that throws: called with `try`.
+        var throwsSynchronously: Bool
         /// Where the first default filled in was copied from.
         var copied: CopiedSwift?
 
@@ -77,6 +79,7 @@ struct ProtocolsTypeContext: TemplateContext {
             .init("declaration") { .string($0.declaration) },
             .init("invocation") { .string($0.invocation) },
             .init("isAsync") { .bool($0.isAsync) },
+            .init("throwsSynchronously") { .bool($0.throwsSynchronously) },
             .init("copied") { $0.copied.templateValue },
         ]
     }
