@@ -1,0 +1,23 @@
+import CloudKit
+import CloudKitDoubles
+
+/// The readiness check every one of Apple's CloudKit samples opens its test suite with
+/// (`test_CloudKitReadiness` in sample-cloudkit-sharing, -zonesharing, -privatedb-sync, -queries,
+/// -encryption and -privatedb): list the private database's zones and read a failure as a setup
+/// problem. Returns what the sample would fail with, or nil when the container is ready.
+enum SampleReadiness {
+    static func failure(of container: any CloudContainer) async -> String? {
+        do {
+            _ = try await container.privateCloudDatabase.allRecordZones()
+            return nil
+        } catch let error as CKError {
+            switch error.code {
+            case .badContainer, .badDatabase: return "no CloudKit container selected for the target"
+            case .permissionFailure, .notAuthenticated: return "no iCloud account signed in"
+            default: return "CKError: \(error)"
+            }
+        } catch {
+            return "\(error)"
+        }
+    }
+}
