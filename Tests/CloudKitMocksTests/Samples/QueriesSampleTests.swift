@@ -11,9 +11,12 @@ import XCTest
 @MainActor
 final class QueriesSampleTests: XCTestCase {
     /// The sample's view model on our protocols. Changes it forces: the container is handed in;
-    /// "contactZoneCreated" lives in the instance, not in `UserDefaults.standard`; the prefix
-    /// predicate is a block, because swift-corelibs-foundation does not implement
-    /// `NSPredicate(format:)` (the sample writes `"name BEGINSWITH %@"`).
+    /// "contactZoneCreated" lives in the instance, not in `UserDefaults.standard`; off Apple
+    /// platforms the prefix predicate is a block, because swift-corelibs-foundation has no
+    /// `NSPredicate(format:)` (its declaration: "Predicate strings and key-value coding are not
+    /// supported in swift-corelibs-foundation. Use a closure instead"). On Apple platforms it is
+    /// the sample's format string: Apple's CKQuery page, "You can't use value or block-based
+    /// predicates".
     @MainActor final class ViewModel {
         let database: any CloudDatabase
         private let contactsZoneID = CKRecordZone.ID(zoneName: "Contacts")
@@ -39,7 +42,11 @@ final class QueriesSampleTests: XCTestCase {
 
         func getContactNames(startingWith prefix: String?) async throws -> [String] {
             guard let prefix else { return try await getAllContactNames() }
+            #if canImport(Darwin)
+            let predicate = NSPredicate(format: "name BEGINSWITH %@", prefix)
+            #else
             let predicate = NSPredicate { record, _ in ((record as? CKRecord)?["name"] as? String)?.hasPrefix(prefix) ?? false }
+            #endif
             let query = CKQuery(recordType: "Contact", predicate: predicate)
             let (matchResults, _) = try await database.records(matching: query, inZoneWith: contactsZoneID)
             return matchResults.compactMap { _, result in try? result.get() }.compactMap { $0["name"] as? String }

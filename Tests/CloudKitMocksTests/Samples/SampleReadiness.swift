@@ -1,5 +1,7 @@
 import CloudKit
 import CloudKitDoubles
+import CloudKitMocks
+import XCTest
 
 /// The readiness check every one of Apple's CloudKit samples opens its test suite with
 /// (`test_CloudKitReadiness` in sample-cloudkit-sharing, -zonesharing, -privatedb-sync, -queries,
@@ -19,5 +21,14 @@ enum SampleReadiness {
         } catch {
             return "\(error)"
         }
+    }
+}
+
+/// The readiness check's other side: on a device with no iCloud account the samples fail with
+/// "needs a signed-in iCloud account", because the private database answers `notAuthenticated`.
+final class SampleReadinessTests: XCTestCase {
+    func testWithoutAnAccountTheSamplesAskForOne() async {
+        let failure = await SampleReadiness.failure(of: InMemoryCloudKit(accountStatus: .noAccount).mockContainer())
+        XCTAssertEqual(failure, "no iCloud account signed in")
     }
 }
