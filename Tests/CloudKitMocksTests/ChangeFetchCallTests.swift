@@ -13,8 +13,12 @@ final class ChangeFetchCallTests: XCTestCase, StoreTestSupport {
     /// What the sample's view model keeps: its records by name, and its persisted token (archived,
     /// as the sample writes it to UserDefaults).
     final class SampleModel {
+        /// The field the sample shows ("name" in the sample's contacts).
+        let field: CKRecord.FieldKey
         var titles: [String: String] = [:]
         var archivedToken: Data?
+
+        init(field: CKRecord.FieldKey = "title") { self.field = field }
 
         /// The sample's read path, unchanged but for the protocol it talks to.
         func fetchChanges(in database: any CloudDatabase, zoneID: CKRecordZone.ID, resultsLimit: Int? = nil) async throws -> Int {
@@ -24,7 +28,7 @@ final class ChangeFetchCallTests: XCTestCase, StoreTestSupport {
             while awaitingChanges {
                 let changes = try await database.recordZoneChanges(inZoneWith: zoneID, since: token, desiredKeys: nil, resultsLimit: resultsLimit)
                 let changedRecords = changes.modificationResultsByID.compactMapValues { try? $0.get().record }
-                for (id, record) in changedRecords { titles[id.recordName] = record["title"] as? String }
+                for (id, record) in changedRecords { titles[id.recordName] = record[field] as? String }
                 for deletion in changes.deletions { titles[deletion.recordID.recordName] = nil }
                 token = changes.changeToken
                 archivedToken = try NSKeyedArchiver.archivedData(withRootObject: changes.changeToken, requiringSecureCoding: true)
