@@ -121,6 +121,33 @@ extension KeyedArchivePatchTests {
         // A key an object does not have: the batch gives nothing, and the store goes the one-record way.
         XCTAssertEqual(SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: []).map { $0 == nil }, [true])
     }
+
+    /// Records that share server values (one save's dates, one user, one tag) each get them,
+    /// though each distinct value is archived once for the whole request.
+    func testRecordsSharingServerValuesEachGetThem() throws {
+        let systemFields = SystemFields(report: ArchiveFormatReport())
+        let date = Date(timeIntervalSince1970: 5_000)
+        let fields = ServerFields(creationDate: date, creatorUserRecordName: "_a", modificationDate: date, lastModifiedUserRecordName: "_a")
+        let items = (1...4).map { index -> (record: CKRecord, changeTag: String, server: ServerFields?) in
+            let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "n\(index)"))
+            record["text"] = "text \(index)"
+            return (record, "1", fields)
+        }
+        let made = systemFields.records(items)
+        XCTAssertEqual(made.map(\.recordChangeTag), Array(repeating: "1", count: 4))
+        XCTAssertEqual(made.map(\.creationDate), Array(repeating: date, count: 4))
+        XCTAssertEqual(made.map(\.modificationDate), Array(repeating: date, count: 4))
+        XCTAssertEqual(made.map { $0.creatorUserRecordID?.recordName }, Array(repeating: "_a", count: 4))
+        XCTAssertEqual(made.map { $0.lastModifiedUserRecordID?.recordName }, Array(repeating: "_a", count: 4))
+        XCTAssertEqual(made.map { $0["text"] as? String }, (1...4).map { "text \($0)" })
+        // One replacement object for two records' values.
+        let tag = "9" as NSString
+        let both = SystemFields.rewritten(
+            items.prefix(2).map(\.record), replacing: [[SystemFields.changeTagKey: tag], [SystemFields.changeTagKey: tag]],
+            clearing: SystemFields.changedKeysKey, in: [SystemFields.valueStoreKey, SystemFields.encryptedValueStoreKey])
+        XCTAssertEqual(both.map { $0?.recordChangeTag }, ["9", "9"])
+        XCTAssertEqual(both.map { $0?.changedKeys() }, [[], []])
+    }
 }
 
 /// Decodes the nested placeholder of the archives above.

@@ -85,9 +85,10 @@ final class SystemFields: Sendable {
     /// goes the one-record way, which reports the problem.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
+        var shared = SharedValues()
+        let replacing = items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server, unlike: $0.record, shared: &shared) }
         let made = Self.rewritten(
-            items.map(\.record), replacing: items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server, unlike: $0.record) },
-            clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
+            items.map(\.record), replacing: replacing, clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
         return zip(items, made).map { item, made in
             if let made, Self.carries(made, changeTag: item.changeTag, server: item.server) { return made }
             return record(item.record, changeTag: item.changeTag, server: item.server)
@@ -97,13 +98,15 @@ final class SystemFields: Sendable {
     /// The archive values of what the server sets (`server` and the change tag) that `record`
     /// does not carry already: a record the app saves back usually has its creation date and
     /// creator from its last hand-out, and values it has need not be archived twice.
-    private static func serverValues(changeTag: String, server: ServerFields?, unlike record: CKRecord) -> [String: NSObject] {
-        var values = serverValues(changeTag: changeTag, server: server)
+    private static func serverValues(changeTag: String, server: ServerFields?, unlike record: CKRecord, shared: inout SharedValues) -> [String: NSObject] {
+        var values: [String: NSObject] = [changeTagKey: shared.string(changeTag)]
         if let server {
-            if record.creationDate == server.creationDate { values[creationDateKey] = nil }
-            if record.modificationDate == server.modificationDate { values[modificationDateKey] = nil }
-            if record.creatorUserRecordID == CKRecord.ID(recordName: server.creatorUserRecordName) { values[creatorKey] = nil }
-            if record.lastModifiedUserRecordID == CKRecord.ID(recordName: server.lastModifiedUserRecordName) { values[lastModifiedUserKey] = nil }
+            if record.creationDate != server.creationDate { values[creationDateKey] = shared.date(server.creationDate) }
+            if record.modificationDate != server.modificationDate { values[modificationDateKey] = shared.date(server.modificationDate) }
+            if record.creatorUserRecordID != CKRecord.ID(recordName: server.creatorUserRecordName) { values[creatorKey] = shared.user(server.creatorUserRecordName) }
+            if record.lastModifiedUserRecordID != CKRecord.ID(recordName: server.lastModifiedUserRecordName) {
+                values[lastModifiedUserKey] = shared.user(server.lastModifiedUserRecordName)
+            }
         }
         return values
     }
@@ -118,6 +121,37 @@ final class SystemFields: Sendable {
             values[lastModifiedUserKey] = CKRecord.ID(recordName: server.lastModifiedUserRecordName)
         }
         return values
+    }
+
+    /// One object for each distinct value a batch's server values hold (a change tag, a date, a
+    /// user), so `rewritten(_:replacing:clearing:in:)` archives each once, however many records
+    /// carry it: the archiver would keep one object for equal values anyway, but finding that out
+    /// costs it a lookup for every value, and each value a key at the archive's top.
+    struct SharedValues {
+        private var strings: [String: NSString] = [:]
+        private var dates: [Date: NSDate] = [:]
+        private var users: [String: CKRecord.ID] = [:]
+
+        mutating func string(_ value: String) -> NSString {
+            if let made = strings[value] { return made }
+            let made = value as NSString
+            strings[value] = made
+            return made
+        }
+
+        mutating func date(_ value: Date) -> NSDate {
+            if let made = dates[value] { return made }
+            let made = value as NSDate
+            dates[value] = made
+            return made
+        }
+
+        mutating func user(_ recordName: String) -> CKRecord.ID {
+            if let made = users[recordName] { return made }
+            let made = CKRecord.ID(recordName: recordName)
+            users[recordName] = made
+            return made
+        }
     }
 
     /// Whether `made` reads back as the server's: the values were written where CloudKit reads them.
@@ -181,12 +215,18 @@ final class SystemFields: Sendable {
     static func rewritten<T: NSObject & NSSecureCoding>(
         _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
     ) -> [T?] {
+        // Each replacement object once, under a key of its own (one object may replace values of
+        // many records: see `SharedValues`).
+        var valueKeys: [ObjectIdentifier: String] = [:]
         let archive = KeyedArchives.data { archiver in
             archiver.encode(nil as Any?, forKey: nilKey)
             for (index, object) in objects.enumerated() {
-                let name = prefix + "\(index)"
-                for (key, value) in replacing[index].sorted(by: { $0.key < $1.key }) { archiver.encode(value, forKey: name + "." + key) }
-                archiver.encode(object, forKey: name)
+                for (_, value) in replacing[index].sorted(by: { $0.key < $1.key }) where valueKeys[ObjectIdentifier(value)] == nil {
+                    let key = prefix + "value.\(valueKeys.count)"
+                    valueKeys[ObjectIdentifier(value)] = key
+                    archiver.encode(value, forKey: key)
+                }
+                archiver.encode(object, forKey: prefix + "\(index)")
             }
         }
         let none = [T?](repeating: nil, count: objects.count)
@@ -194,10 +234,9 @@ final class SystemFields: Sendable {
         let top = patch.topLevelReferences()
         guard let null = top[nilKey] else { return none }
         for index in objects.indices {
-            let name = prefix + "\(index)"
-            guard let object = top[name].flatMap(patch.object(referredToBy:)) else { return none }
-            for key in replacing[index].keys {
-                guard let value = top[name + "." + key], patch.redirect(key, of: object, to: value) else { return none }
+            guard let object = top[prefix + "\(index)"].flatMap(patch.object(referredToBy:)) else { return none }
+            for (key, value) in replacing[index] {
+                guard let reference = valueKeys[ObjectIdentifier(value)].flatMap({ top[$0] }), patch.redirect(key, of: object, to: reference) else { return none }
             }
             for container in containers {
                 guard let held = patch.object(container, of: object) else { continue }  // none, or nil
