@@ -5,7 +5,7 @@ import PackageDescription
 // for CloudKit and any SDK like it, from a JSON API description. No dependencies beyond the toolchain.
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 // On Linux there is no CloudKit: tests compile the generated code against a stand-in module with
@@ -70,7 +70,9 @@ let package = Package(
             name: "CloudDoubleCommand",
             capability: .command(
                 intent: .custom(verb: "clouddouble-generate", description: "Generate CloudDouble sources into the package"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the generated protocols, adapters, fault wrappers and mocks next to each description")]
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the generated protocols, adapters, fault wrappers and mocks next to each description")
+                ]
             ),
             dependencies: ["clouddouble"]
         ),
@@ -120,10 +122,13 @@ let package = Package(
             name: "SyncEngineNotes", dependencies: ["CloudKitDoubles", cloudKitStandIn],
             path: "Examples/SyncEngineNotes/Sources/SyncEngineNotes", swiftSettings: strict),
         .testTarget(
-            name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
+            name: "SyncEngineNotesTests",
+            dependencies: ["SyncEngineNotes", "CloudKitMocks", "CloudKitDoubles", "CloudDoubleRuntime", cloudKitStandIn],
             path: "Examples/SyncEngineNotes/Tests/SyncEngineNotesTests", swiftSettings: strict),
 
-        .testTarget(name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting", "CloudDoubleTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "CloudDoubleRuntimeTests", dependencies: ["CloudDoubleRuntime", "CloudDoubleTesting", "CloudDoubleTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["clouddouble", "CloudDoubleGenerator"], swiftSettings: strict),
         // Two versions of a made-up SDK for the API-drift tests: they extract both modules' symbol
         // graphs, draft a description from version 1 and check it against version 2.
@@ -140,14 +145,16 @@ let package = Package(
         // What several test targets share (capturing expected test failures, temporary folders, a
         // thread-safe trace, CloudKit errors described by code name).
         .target(
-            name: "CloudDoubleTestSupport", dependencies: ["CloudDoubleRuntime", "CloudKitDoubles", cloudKitStandIn], path: "Tests/Support", swiftSettings: strict),
+            name: "CloudDoubleTestSupport", dependencies: ["CloudDoubleRuntime", "CloudKitDoubles", cloudKitStandIn], path: "Tests/Support",
+            swiftSettings: strict),
         // The products' tests, a target per product: the generated CloudKit doubles (live adapters,
         // fault wrappers, cassettes), the mocks and the in-memory CloudKit behind them, and the
         // KitchenSink golden's doubles.
         .testTarget(
             name: "CloudKitDoublesTests",
             dependencies: [
-                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting", "CloudDoubleTestSupport",
+                "CloudKitDoubles", "CloudKitMocks", "KitchenSinkDoubles", "KitchenSinkSDK", "CloudDoubleRuntime", "CloudDoubleTesting",
+                "CloudDoubleTestSupport",
                 cloudKitStandIn,
             ],
             swiftSettings: strict

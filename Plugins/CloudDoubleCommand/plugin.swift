@@ -76,18 +76,23 @@ struct CloudDoubleCommand: CommandPlugin {
         if !own.isEmpty { jobs.append(Job(artifacts: own, directory: beside, imports: [])) }
         if artifacts.contains(Artifact.mocks.rawValue) {
             let tests = modules.filter { test in
-                test.kind == .test && test.dependencies.contains { dependency in
-                    if case .target(let dependent) = dependency { return dependent.name == target.name }
-                    return false
-                }
+                test.kind == .test
+                    && test.dependencies.contains { dependency in
+                        if case .target(let dependent) = dependency { return dependent.name == target.name }
+                        return false
+                    }
             }
             if tests.isEmpty {
                 Diagnostics.warning(
-                    "\(file.lastPathComponent): no test target depends on \(target.name), so its mocks were not written; pass --output <dir> to write them somewhere")
+                    "\(file.lastPathComponent): no test target depends on \(target.name), so its mocks were not written; pass --output <dir> to write them somewhere"
+                )
             }
             for test in tests {
                 guard let directory = (test as? SwiftSourceModuleTarget)?.directoryURL else { continue }
-                jobs.append(Job(artifacts: [Artifact.mocks.rawValue], directory: directory.appendingPathComponent("Generated"), imports: Descriptions.importArguments(for: file, module: target.moduleName)))
+                jobs.append(
+                    Job(
+                        artifacts: [Artifact.mocks.rawValue], directory: directory.appendingPathComponent("Generated"),
+                        imports: Descriptions.importArguments(for: file, module: target.moduleName)))
             }
         }
         return jobs

@@ -17,7 +17,8 @@ enum Descriptions {
     static func `in`(_ target: SourceModuleTarget, excludedToo: Bool = false) throws -> [URL] {
         var urls = target.sourceFiles.map(\.url)
         if excludedToo, let directory = (target as? SwiftSourceModuleTarget)?.directoryURL,
-            let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) {
+            let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        {
             for case let url as URL in walker where !urls.contains(url) { urls.append(url) }
         }
         let files = Set(urls.filter { $0.lastPathComponent.hasSuffix(DescriptionFileName.suffix) }).sorted { $0.path < $1.path }

@@ -27,9 +27,11 @@ struct CloudDoublePlugin: BuildToolPlugin {
             for dependency in target.dependencies {
                 guard case .target(let other) = dependency, let module = other as? SourceModuleTarget else { continue }
                 for file in try Descriptions.in(module) {
-                    commands.append(command(
-                        tool: tool.url, description: file, artifacts: [.mocks], imports: Descriptions.importArguments(for: file, module: module.moduleName),
-                        work: context.pluginWorkDirectoryURL.appendingPathComponent(module.moduleName)))
+                    commands.append(
+                        command(
+                            tool: tool.url, description: file, artifacts: [.mocks],
+                            imports: Descriptions.importArguments(for: file, module: module.moduleName),
+                            work: context.pluginWorkDirectoryURL.appendingPathComponent(module.moduleName)))
                 }
             }
         }

@@ -29,7 +29,8 @@ public struct Generator: Sendable {
     }
 
     /// The generated files for `artifacts`, named `<base>.<Artifact>.swift`, in a fixed order.
-    public func generate(_ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases)) throws(GeneratorError) -> [GeneratedFile] {
+    public func generate(_ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases)) throws(GeneratorError) -> [GeneratedFile]
+    {
         var files: [GeneratedFile] = []
         try generate(bytes, file: file, artifacts: artifacts) { generated throws(GeneratorError) in files.append(generated) }
         return files

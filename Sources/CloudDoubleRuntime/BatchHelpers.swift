@@ -38,7 +38,7 @@ extension ErrorModel {
     ) async throws -> [Output] {
         do {
             return [try await send(items)]
-        } catch where isLimitExceeded(error) && items.count > 1 {
+        } catch  where isLimitExceeded(error) && items.count > 1 {
             let middle = items.count / 2
             let first = try await splittingOnLimitExceeded(Array(items[..<middle]), isolation: isolation, send: send)
             let second = try await splittingOnLimitExceeded(Array(items[middle...]), isolation: isolation, send: send)

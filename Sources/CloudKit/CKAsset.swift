@@ -61,7 +61,8 @@ final class CKAssetArchive: NSObject, NSSecureCoding, @unchecked Sendable {
         // swift-corelibs-foundation reports a missing key as a decoding error: ask first.
         fileURL = coder.containsValue(forKey: "AssetFileURL") ? coder.decodeObject(of: NSURL.self, forKey: "AssetFileURL") as URL? : nil
         size = coder.decodeBool(forKey: "AssetHasSize") ? coder.decodeInt64(forKey: "AssetSize") : nil
-        identifier = (coder.containsValue(forKey: "AssetUUID") ? coder.decodeObject(of: NSString.self, forKey: "AssetUUID") as String? : nil)
+        identifier =
+            (coder.containsValue(forKey: "AssetUUID") ? coder.decodeObject(of: NSString.self, forKey: "AssetUUID") as String? : nil)
             ?? UUID().uuidString
     }
 }

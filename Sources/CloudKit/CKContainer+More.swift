@@ -7,10 +7,14 @@ extension CKContainer {
     public struct ApplicationPermissions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        @available(macOS, introduced: 10.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+        @available(
+            macOS, introduced: 10.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+        )
         @available(iOS, introduced: 8.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
         @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-        @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+        @available(
+            watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+        )
         public static let userDiscoverability = ApplicationPermissions(rawValue: 1 << 0)
     }
 
@@ -19,7 +23,10 @@ extension CKContainer {
     @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public enum ApplicationPermissionStatus: Int, Sendable {
-        case initialState = 0, couldNotComplete = 1, denied = 2, granted = 3
+        case initialState = 0
+        case couldNotComplete = 1
+        case denied = 2
+        case granted = 3
     }
 
     private func fail<T>(_ name: String, _ handler: @escaping @Sendable (T?, (any Error)?) -> Void) { log.failing(name, handler) }
@@ -44,7 +51,9 @@ extension CKContainer {
     @available(iOS, introduced: 8.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func applicationPermissionStatus(for applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+    public func applicationPermissionStatus(
+        for applicationPermission: CKContainer.ApplicationPermissions
+    ) async throws -> CKContainer.ApplicationPermissionStatus {
         try fail("applicationPermissionStatusFor:")
     }
 
@@ -64,7 +73,9 @@ extension CKContainer {
     @available(iOS, introduced: 8.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
+    public func requestApplicationPermission(
+        _ applicationPermission: CKContainer.ApplicationPermissions
+    ) async throws -> CKContainer.ApplicationPermissionStatus {
         try fail("requestApplicationPermission:")
     }
 
@@ -86,12 +97,13 @@ extension CKContainer {
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func allUserIdentitiesFromContacts() async throws -> [CKUserIdentity] { try fail("allUserIdentitiesFromContacts") }
 
-
     @available(macOS, introduced: 10.12, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(iOS, introduced: 10.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 10.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(
+        withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void
+    ) {
         fail("discoverUserIdentityWithPhoneNumber:completionHandler:", completionHandler)
     }
 
@@ -105,7 +117,9 @@ extension CKContainer {
     @available(iOS, introduced: 10.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 10.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void) {
+    public func discoverUserIdentity(
+        withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Error)?) -> Void
+    ) {
         fail("discoverUserIdentityWithUserRecordID:completionHandler:", completionHandler)
     }
 
@@ -116,81 +130,118 @@ extension CKContainer {
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? { try fail("userIdentityForUserRecordID:") }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(
+        forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void
+    ) {
         fail("discoverUserIdentitiesForEmailAddresses:completionHandler:", completionHandler)
     }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] { try fail("userIdentitiesForEmailAddresses:") }
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+        try fail("userIdentitiesForEmailAddresses:")
+    }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(
+        forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: CKUserIdentity], any Error>) -> Void
+    ) {
         fail("discoverUserIdentitiesForPhoneNumbers:completionHandler:", completionHandler)
     }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] { try fail("userIdentitiesForPhoneNumbers:") }
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+        try fail("userIdentitiesForPhoneNumbers:")
+    }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void) {
+    public func discoverUserIdentities(
+        forUserRecordIDs userRecordIDs: [CKRecord.ID],
+        completionHandler: @escaping @Sendable (Result<[CKRecord.ID: CKUserIdentity], any Error>) -> Void
+    ) {
         fail("discoverUserIdentitiesForUserRecordIDs:completionHandler:", completionHandler)
     }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(
+        macCatalyst, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users."
+    )
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] { try fail("userIdentitiesForUserRecordIDs:") }
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
+        try fail("userIdentitiesForUserRecordIDs:")
+    }
 
     // MARK: Sharing
 
-    public func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(
+        withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void
+    ) {
         fail("fetchShareParticipantWithEmailAddress:completionHandler:", completionHandler)
     }
 
-    public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant { try fail("shareParticipantForEmailAddress:") }
+    public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
+        try fail("shareParticipantForEmailAddress:")
+    }
 
-    public func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(
+        withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void
+    ) {
         fail("fetchShareParticipantWithPhoneNumber:completionHandler:", completionHandler)
     }
 
-    public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant { try fail("shareParticipantForPhoneNumber:") }
+    public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
+        try fail("shareParticipantForPhoneNumber:")
+    }
 
-    public func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void) {
+    public func fetchShareParticipant(
+        withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Error)?) -> Void
+    ) {
         fail("fetchShareParticipantWithUserRecordID:completionHandler:", completionHandler)
     }
 
-    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant { try fail("shareParticipantForUserRecordID:") }
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
+        try fail("shareParticipantForUserRecordID:")
+    }
 
     public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Error)?) -> Void) {
         fail("fetchShareMetadataWithURL:completionHandler:", completionHandler)
@@ -206,7 +257,8 @@ extension CKContainer {
 
     @preconcurrency
     public func fetchShareParticipants(
-        forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void
+        forEmailAddresses emails: [String],
+        completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void
     ) {
         fail("fetchShareParticipantsForEmailAddresses:completionHandler:", completionHandler)
     }
@@ -217,7 +269,8 @@ extension CKContainer {
 
     @preconcurrency
     public func fetchShareParticipants(
-        forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void
+        forPhoneNumbers phoneNumbers: [String],
+        completionHandler: @escaping @Sendable (Result<[String: Result<CKShare.Participant, any Error>], any Error>) -> Void
     ) {
         fail("fetchShareParticipantsForPhoneNumbers:completionHandler:", completionHandler)
     }
@@ -234,23 +287,31 @@ extension CKContainer {
         fail("fetchShareParticipantsForUserRecordIDs:completionHandler:", completionHandler)
     }
 
-    public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>] {
+    public func shareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
+    {
         try fail("shareParticipantsForUserRecordIDs:")
     }
 
     @preconcurrency
-    public func fetchShareMetadatas(for urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void) {
+    public func fetchShareMetadatas(
+        for urls: [URL], completionHandler: @escaping @Sendable (Result<[URL: Result<CKShare.Metadata, any Error>], any Error>) -> Void
+    ) {
         fail("fetchShareMetadatasForURLs:completionHandler:", completionHandler)
     }
 
     public func shareMetadatas(for urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] { try fail("shareMetadatasForURLs:") }
 
     @preconcurrency
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void) {
+    public func accept(
+        _ metadatas: [CKShare.Metadata],
+        completionHandler: @escaping @Sendable (Result<[CKShare.Metadata: Result<CKShare, any Error>], any Error>) -> Void
+    ) {
         fail("acceptShareMetadatas:completionHandler:", completionHandler)
     }
 
-    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] { try fail("acceptShareMetadatas:") }
+    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+        try fail("acceptShareMetadatas:")
+    }
 
     // MARK: Long-lived operations
 
@@ -262,7 +323,9 @@ extension CKContainer {
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] { try fail("allLongLivedOperationIDs") }
 
     @preconcurrency
-    public func fetchLongLivedOperation(withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void) {
+    public func fetchLongLivedOperation(
+        withID operationID: CKOperation.ID, completionHandler: @escaping @Sendable (CKOperation?, (any Error)?) -> Void
+    ) {
         fail("fetchLongLivedOperationWithID:completionHandler:", completionHandler)
     }
 

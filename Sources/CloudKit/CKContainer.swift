@@ -113,7 +113,9 @@ public final class CKContainer: NSObject, @unchecked Sendable {
 
 public final class CKDatabase: NSObject, @unchecked Sendable {
     public enum Scope: Int, Sendable {
-        case `public` = 1, `private` = 2, shared = 3
+        case `public` = 1
+        case `private` = 2
+        case shared = 3
     }
 
     public let databaseScope: CKDatabase.Scope
@@ -156,7 +158,9 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID { try failing("deleteRecordWithID:") }
 
     @available(swift, deprecated: 5.5, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
-    public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void) {
+    public func perform(
+        _ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void
+    ) {
         failing("performQuery:inZoneWithID:completionHandler:", completionHandler)
     }
 
@@ -230,7 +234,10 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     public func modifyRecords(
         saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID],
         savePolicy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged, atomically: Bool = true,
-        completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<(saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]), any Error>
+            ) -> Void
     ) {
         failing("modifyRecordsSaving:deleting:savePolicy:atomically:completionHandler:", completionHandler)
     }
@@ -246,7 +253,10 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     public func fetch(
         withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID? = nil, desiredKeys: [CKRecord.FieldKey]? = nil,
         resultsLimit: Int = CKQueryOperation.maximumResults,
-        completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>
+            ) -> Void
     ) {
         failing("fetchWithQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:", completionHandler)
     }
@@ -254,7 +264,10 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     @preconcurrency
     public func fetch(
         withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]? = nil, resultsLimit: Int = CKQueryOperation.maximumResults,
-        completionHandler: @escaping @Sendable (Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Error>
+            ) -> Void
     ) {
         failing("fetchWithCursor:desiredKeys:resultsLimit:completionHandler:", completionHandler)
     }
@@ -267,7 +280,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     }
 
     public func records(
-        continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]? = nil, resultsLimit: Int = CKQueryOperation.maximumResults
+        continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]? = nil,
+        resultsLimit: Int = CKQueryOperation.maximumResults
     ) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
         try failing("recordsContinuingMatchFrom:desiredKeys:resultsLimit:")
     }

@@ -55,7 +55,9 @@ extension CKDatabase {
     private func fail(_ name: String) throws -> Never { try log.failing(name) }
 
     @preconcurrency
-    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
+    public func fetch(
+        withSubscriptionID subscriptionID: CKSubscription.ID, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void
+    ) {
         fail("fetchSubscriptionWithID:completionHandler:", completionHandler)
     }
 
@@ -63,17 +65,26 @@ extension CKDatabase {
 
     @preconcurrency
     public func fetch(
-        withRecordZoneIDs zoneIDs: [CKRecordZone.ID], completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void
+        withRecordZoneIDs zoneIDs: [CKRecordZone.ID],
+        completionHandler: @escaping @Sendable (Result<[CKRecordZone.ID: Result<CKRecordZone, any Error>], any Error>) -> Void
     ) {
         fail("fetchRecordZonesWithIDs:completionHandler:", completionHandler)
     }
 
-    public func recordZones(for ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] { try fail("recordZonesForIDs:") }
+    public func recordZones(for ids: [CKRecordZone.ID]) async throws -> [CKRecordZone.ID: Result<CKRecordZone, any Error>] {
+        try fail("recordZonesForIDs:")
+    }
 
     @preconcurrency
     public func modifyRecordZones(
         saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID],
-        completionHandler: @escaping @Sendable (Result<(saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<
+                    (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]),
+                    any Error
+                >
+            ) -> Void
     ) {
         fail("modifyRecordZonesSaving:deleting:completionHandler:", completionHandler)
     }
@@ -92,47 +103,82 @@ extension CKDatabase {
         fail("fetchSubscriptionsWithIDs:completionHandler:", completionHandler)
     }
 
-    public func subscriptions(for ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] { try fail("subscriptionsForIDs:") }
+    public func subscriptions(for ids: [CKSubscription.ID]) async throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
+        try fail("subscriptionsForIDs:")
+    }
 
     @preconcurrency
     public func modifySubscriptions(
         saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID],
-        completionHandler: @escaping @Sendable (Result<(saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<
+                    (
+                        saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>],
+                        deleteResults: [CKSubscription.ID: Result<Void, any Error>]
+                    ), any Error
+                >
+            ) -> Void
     ) {
         fail("modifySubscriptionsSaving:deleting:completionHandler:", completionHandler)
     }
 
     public func modifySubscriptions(
         saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]
-    ) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+    ) async throws -> (
+        saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]
+    ) {
         try fail("modifySubscriptionsSaving:deleting:")
     }
 
     @preconcurrency
     public func fetchDatabaseChanges(
         since changeToken: CKServerChangeToken?, resultsLimit: Int? = nil,
-        completionHandler: @escaping @Sendable (Result<(modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<
+                    (
+                        modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion],
+                        changeToken: CKServerChangeToken, moreComing: Bool
+                    ), any Error
+                >
+            ) -> Void
     ) {
         fail("fetchDatabaseChangesSince:resultsLimit:completionHandler:", completionHandler)
     }
 
     public func databaseChanges(
         since changeToken: CKServerChangeToken?, resultsLimit: Int? = nil
-    ) async throws -> (modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    ) async throws -> (
+        modifications: [CKDatabase.DatabaseChange.Modification], deletions: [CKDatabase.DatabaseChange.Deletion], changeToken: CKServerChangeToken,
+        moreComing: Bool
+    ) {
         try fail("databaseChangesSince:resultsLimit:")
     }
 
     @preconcurrency
     public func fetchRecordZoneChanges(
-        inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]? = nil, resultsLimit: Int? = nil,
-        completionHandler: @escaping @Sendable (Result<(modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void
+        inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]? = nil,
+        resultsLimit: Int? = nil,
+        completionHandler:
+            @escaping @Sendable (
+                Result<
+                    (
+                        modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>],
+                        deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool
+                    ), any Error
+                >
+            ) -> Void
     ) {
         fail("fetchRecordZoneChangesInZoneWith:since:desiredKeys:resultsLimit:completionHandler:", completionHandler)
     }
 
     public func recordZoneChanges(
         inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]? = nil, resultsLimit: Int? = nil
-    ) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>], deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    ) async throws -> (
+        modificationResultsByID: [CKRecord.ID: Result<CKDatabase.RecordZoneChange.Modification, any Error>],
+        deletions: [CKDatabase.RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool
+    ) {
         try fail("recordZoneChangesInZoneWith:since:desiredKeys:resultsLimit:")
     }
 }

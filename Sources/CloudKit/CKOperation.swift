@@ -134,7 +134,9 @@ public final class CKFetchRecordsOperation: CKDatabaseOperation, @unchecked Send
 
 public final class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sendable {
     public enum RecordSavePolicy: Int, Sendable {
-        case ifServerRecordUnchanged = 0, changedKeys = 1, allKeys = 2
+        case ifServerRecordUnchanged = 0
+        case changedKeys = 1
+        case allKeys = 2
     }
 
     public var recordsToSave: [CKRecord]?
@@ -198,7 +200,9 @@ public final class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unch
 
         public override init() {}
 
-        public convenience init(previousServerChangeToken: CKServerChangeToken? = nil, resultsLimit: Int? = nil, desiredKeys: [CKRecord.FieldKey]? = nil) {
+        public convenience init(
+            previousServerChangeToken: CKServerChangeToken? = nil, resultsLimit: Int? = nil, desiredKeys: [CKRecord.FieldKey]? = nil
+        ) {
             self.init()
             self.previousServerChangeToken = previousServerChangeToken
             self.resultsLimit = resultsLimit ?? 0
@@ -218,7 +222,13 @@ public final class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unch
     public var recordWithIDWasDeletedBlock: ((_ recordID: CKRecord.ID, _ recordType: CKRecord.RecordType) -> Void)?
     public var recordZoneChangeTokensUpdatedBlock: ((CKRecordZone.ID, CKServerChangeToken?, Data?) -> Void)?
     public var recordWasChangedBlock: ((_ recordID: CKRecord.ID, _ recordResult: Result<CKRecord, any Error>) -> Void)?
-    public var recordZoneFetchResultBlock: ((_ recordZoneID: CKRecordZone.ID, _ fetchChangesResult: Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>) -> Void)?
+    public var recordZoneFetchResultBlock:
+        (
+            (
+                _ recordZoneID: CKRecordZone.ID,
+                _ fetchChangesResult: Result<(serverChangeToken: CKServerChangeToken, clientChangeTokenData: Data?, moreComing: Bool), any Error>
+            ) -> Void
+        )?
     public var fetchRecordZoneChangesResultBlock: ((_ operationResult: Result<Void, any Error>) -> Void)?
 
     public override init() {}
@@ -241,7 +251,8 @@ public final class CKFetchDatabaseChangesOperation: CKDatabaseOperation, @unchec
     public var changeTokenUpdatedBlock: ((CKServerChangeToken) -> Void)?
     @available(*, deprecated, message: "Use fetchDatabaseChangesResultBlock instead")
     public var fetchDatabaseChangesCompletionBlock: ((CKServerChangeToken?, Bool, (any Error)?) -> Void)?
-    public var fetchDatabaseChangesResultBlock: ((_ operationResult: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)?
+    public var fetchDatabaseChangesResultBlock:
+        ((_ operationResult: Result<(serverChangeToken: CKServerChangeToken, moreComing: Bool), any Error>) -> Void)?
 
     public override init() {}
 
@@ -293,7 +304,8 @@ public final class CKModifySubscriptionsOperation: CKDatabaseOperation, @uncheck
     @available(iOS, introduced: 8.0, deprecated: 15.0, message: "Use modifySubscriptionsResultBlock instead")
     @available(tvOS, introduced: 9.0, deprecated: 15.0, message: "Use modifySubscriptionsResultBlock instead")
     @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Use modifySubscriptionsResultBlock instead")
-    public var modifySubscriptionsCompletionBlock: ((_ savedSubscriptions: [CKSubscription]?, _ deletedSubscriptionIDs: [CKSubscription.ID]?, _ operationError: (any Error)?) -> Void)?
+    public var modifySubscriptionsCompletionBlock:
+        ((_ savedSubscriptions: [CKSubscription]?, _ deletedSubscriptionIDs: [CKSubscription.ID]?, _ operationError: (any Error)?) -> Void)?
     public var perSubscriptionSaveBlock: ((_ subscriptionID: CKSubscription.ID, _ saveResult: Result<CKSubscription, any Error>) -> Void)?
     public var perSubscriptionDeleteBlock: ((_ subscriptionID: CKSubscription.ID, _ deleteResult: Result<Void, any Error>) -> Void)?
     public var modifySubscriptionsResultBlock: ((_ operationResult: Result<Void, any Error>) -> Void)?
@@ -313,7 +325,8 @@ public final class CKFetchSubscriptionsOperation: CKDatabaseOperation, @unchecke
     @available(iOS, introduced: 8.0, deprecated: 15.0, message: "Use fetchSubscriptionsResultBlock instead")
     @available(tvOS, introduced: 9.0, deprecated: 15.0, message: "Use fetchSubscriptionsResultBlock instead")
     @available(watchOS, introduced: 6.0, deprecated: 8.0, message: "Use fetchSubscriptionsResultBlock instead")
-    public var fetchSubscriptionCompletionBlock: ((_ subscriptionsBySubscriptionID: [CKSubscription.ID: CKSubscription]?, _ operationError: (any Error)?) -> Void)?
+    public var fetchSubscriptionCompletionBlock:
+        ((_ subscriptionsBySubscriptionID: [CKSubscription.ID: CKSubscription]?, _ operationError: (any Error)?) -> Void)?
     public var perSubscriptionResultBlock: ((_ subscriptionID: CKSubscription.ID, _ subscriptionResult: Result<CKSubscription, any Error>) -> Void)?
     public var fetchSubscriptionsResultBlock: ((_ operationResult: Result<Void, any Error>) -> Void)?
 

@@ -253,7 +253,9 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
 
     func encode(with coder: NSCoder) {
         let (values, changedKeys) = lock.withLock { (fields, changed) }
-        var keys: [NSObject] = [], objects: [Any] = [], types: [Any] = []
+        var keys: [NSObject] = []
+        var objects: [Any] = []
+        var types: [Any] = []
         var typesNeeded = false
         for (key, value) in values {
             guard let (type, object) = StandInValueCoding.archive(value) else { continue }
@@ -273,12 +275,15 @@ class CKRecordValueStore: NSObject, NSSecureCoding, CKRecordKeyValueSetting, @un
 
     required init?(coder: NSCoder) {
         let values = coder.decodeIfPresent(of: StandInValueCoding.classes, forKey: "RecordValues") as? NSDictionary
-        let types = coder.decodeIfPresent(of: [NSDictionary.self, NSMutableDictionary.self, NSString.self], forKey: StandInValueCoding.typesKey) as? NSDictionary
+        let types =
+            coder.decodeIfPresent(of: [NSDictionary.self, NSMutableDictionary.self, NSString.self], forKey: StandInValueCoding.typesKey)
+            as? NSDictionary
         var decoded: [CKRecord.FieldKey: any CKRecordValueProtocol] = [:]
         for (key, object) in values ?? [:] {
             guard let key = key as? NSString else { continue }
             // An archive CloudKit made has no Swift types: they are read off the objects.
-            let value = (types?[key] as? NSString).map { StandInValueCoding.unarchive(object, type: $0 as String) } ?? StandInValueCoding.inferred(object)
+            let value =
+                (types?[key] as? NSString).map { StandInValueCoding.unarchive(object, type: $0 as String) } ?? StandInValueCoding.inferred(object)
             if let value { decoded[key as String] = value }
         }
         fields = decoded
@@ -400,7 +405,10 @@ extension CKRecord: NSCopying {
 enum StandInValueCoding {
     /// Stand-in only: Apple's value store has no such key (its `-initWithCoder:` ignores it).
     static let typesKey = "StandInValueTypes"
-    static let classes: [AnyClass] = [NSDictionary.self, NSMutableDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self, CKRecord.Reference.self, CKAssetArchive.self]
+    static let classes: [AnyClass] = [
+        NSDictionary.self, NSMutableDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self, NSURL.self,
+        CKRecord.Reference.self, CKAssetArchive.self,
+    ]
 
     /// The value's Swift type name and its Foundation object, or `nil` for a value no record holds.
     static func archive(_ value: any CKRecordValueProtocol) -> (type: String, object: NSObject)? {

@@ -63,7 +63,7 @@ open class __CKReference: NSObject, NSSecureCoding, NSCopying, @unchecked Sendab
     /// and the record IDs are equal; the hash is the record ID's.
     public required init?(coder: NSCoder) {
         guard let id = coder.decodeIfPresent(CKRecord.ID.self, forKey: "recordID"),
-              let action = CKRecord.ReferenceAction(rawValue: UInt(truncatingIfNeeded: coder.decodeInt64(forKey: "referenceAction")))
+            let action = CKRecord.ReferenceAction(rawValue: UInt(truncatingIfNeeded: coder.decodeInt64(forKey: "referenceAction")))
         else { return nil }
         self.id = id
         self.action = action

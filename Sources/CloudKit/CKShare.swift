@@ -116,18 +116,27 @@ open class CKShare: CKRecord, @unchecked Sendable {
 
     /// `CKShareParticipantAcceptanceStatus` (CKShareParticipant.h).
     public enum ParticipantAcceptanceStatus: Int, @unchecked Sendable {
-        case unknown = 0, pending = 1, accepted = 2, removed = 3
+        case unknown = 0
+        case pending = 1
+        case accepted = 2
+        case removed = 3
     }
 
     /// `CKShareParticipantPermission` (CKShareParticipant.h).
     public enum ParticipantPermission: Int, @unchecked Sendable {
-        case unknown = 0, none = 1, readOnly = 2, readWrite = 3
+        case unknown = 0
+        case none = 1
+        case readOnly = 2
+        case readWrite = 3
     }
 
     /// `CKShareParticipantRole` (CKShareParticipant.h; macOS 10.14, iOS 12, tvOS 12, watchOS 5).
     @available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
     public enum ParticipantRole: Int, @unchecked Sendable {
-        case unknown = 0, owner = 1, privateUser = 3, publicUser = 4
+        case unknown = 0
+        case owner = 1
+        case privateUser = 3
+        case publicUser = 4
         @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
         case administrator = 2
     }

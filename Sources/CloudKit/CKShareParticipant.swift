@@ -34,7 +34,8 @@ public final class __CKShareParticipant: NSObject, NSSecureCoding, NSCopying, @u
     public let acceptanceStatus: CKShare.ParticipantAcceptanceStatus
 
     init(
-        participantID: String = UUID().uuidString, userIdentity: CKUserIdentity, role: CKShare.ParticipantRole, permission: CKShare.ParticipantPermission,
+        participantID: String = UUID().uuidString, userIdentity: CKUserIdentity, role: CKShare.ParticipantRole,
+        permission: CKShare.ParticipantPermission,
         acceptanceStatus: CKShare.ParticipantAcceptanceStatus, isCurrentUser: Bool
     ) {
         self.participantID = participantID

@@ -14,7 +14,9 @@ public class CKSubscription: NSObject, NSSecureCoding, @unchecked Sendable {
 
     /// `CKSubscriptionType` (CKSubscription.h).
     public enum SubscriptionType: Int, Sendable {
-        case query = 1, recordZone = 2, database = 3
+        case query = 1
+        case recordZone = 2
+        case database = 3
     }
 
     public let subscriptionID: ID
@@ -207,7 +209,10 @@ public final class __CKNotificationInfo: NSObject, NSSecureCoding, @unchecked Se
 
     /// The flags and their archive keys.
     private static var flags: [(key: String, property: ReferenceWritableKeyPath<__CKNotificationInfo, Bool>)] {
-        [("shouldBadge", \.shouldBadge), ("shouldSendContentAvailable", \.shouldSendContentAvailable), ("shouldSendMutableContent", \.shouldSendMutableContent)]
+        [
+            ("shouldBadge", \.shouldBadge), ("shouldSendContentAvailable", \.shouldSendContentAvailable),
+            ("shouldSendMutableContent", \.shouldSendMutableContent),
+        ]
     }
 
     public func encode(with coder: NSCoder) {

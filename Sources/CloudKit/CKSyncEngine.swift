@@ -169,7 +169,8 @@ extension CKSyncEngine.Event {
         }
 
         @_spi(StandIn) public init(
-            savedZones: [CKRecordZone], failedZoneSaves: [FailedZoneSave], deletedZoneIDs: [CKRecordZone.ID], failedZoneDeletes: [CKRecordZone.ID: CKError]
+            savedZones: [CKRecordZone], failedZoneSaves: [FailedZoneSave], deletedZoneIDs: [CKRecordZone.ID],
+            failedZoneDeletes: [CKRecordZone.ID: CKError]
         ) {
             self.savedZones = savedZones
             self.failedZoneSaves = failedZoneSaves
@@ -194,7 +195,8 @@ extension CKSyncEngine.Event {
         }
 
         @_spi(StandIn) public init(
-            savedRecords: [CKRecord], failedRecordSaves: [FailedRecordSave], deletedRecordIDs: [CKRecord.ID], failedRecordDeletes: [CKRecord.ID: CKError]
+            savedRecords: [CKRecord], failedRecordSaves: [FailedRecordSave], deletedRecordIDs: [CKRecord.ID],
+            failedRecordDeletes: [CKRecord.ID: CKError]
         ) {
             self.savedRecords = savedRecords
             self.failedRecordSaves = failedRecordSaves
@@ -399,8 +401,12 @@ extension CKSyncEngine.PendingRecordZoneChange: Hashable, CustomStringConvertibl
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .saveRecord(let id): hasher.combine(0); hasher.combine(id)
-        case .deleteRecord(let id): hasher.combine(1); hasher.combine(id)
+        case .saveRecord(let id):
+            hasher.combine(0)
+            hasher.combine(id)
+        case .deleteRecord(let id):
+            hasher.combine(1)
+            hasher.combine(id)
         }
     }
 }
@@ -425,8 +431,12 @@ extension CKSyncEngine.PendingDatabaseChange: Hashable, CustomStringConvertible 
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .saveZone(let zone): hasher.combine(0); hasher.combine(zone.zoneID)
-        case .deleteZone(let id): hasher.combine(1); hasher.combine(id)
+        case .saveZone(let zone):
+            hasher.combine(0)
+            hasher.combine(zone.zoneID)
+        case .deleteZone(let id):
+            hasher.combine(1)
+            hasher.combine(id)
         }
     }
 }
@@ -534,7 +544,9 @@ public protocol CKSyncEngineDelegate: AnyObject, Sendable {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension CKSyncEngineDelegate {
     /// Default implementation returns the options from the context.
-    public func nextFetchChangesOptions(_ context: CKSyncEngine.FetchChangesContext, syncEngine: CKSyncEngine) async -> CKSyncEngine.FetchChangesOptions {
+    public func nextFetchChangesOptions(
+        _ context: CKSyncEngine.FetchChangesContext, syncEngine: CKSyncEngine
+    ) async -> CKSyncEngine.FetchChangesOptions {
         context.options
     }
 }

@@ -44,5 +44,9 @@ public final class CKUserIdentity: NSObject, NSSecureCoding, NSCopying, @uncheck
 }
 
 public enum CKAccountStatus: Int, Sendable {
-    case couldNotDetermine = 0, available = 1, restricted = 2, noAccount = 3, temporarilyUnavailable = 4
+    case couldNotDetermine = 0
+    case available = 1
+    case restricted = 2
+    case noAccount = 3
+    case temporarilyUnavailable = 4
 }

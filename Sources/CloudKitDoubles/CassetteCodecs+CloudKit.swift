@@ -32,32 +32,43 @@ extension CassetteCodecs {
         codecs.register(errorModel: .cloudKit)
         registerCalls(in: &codecs)
         codecs.register(CKRecordZone.ID.self, name: "CKRecordZone.ID", encode: { id, _ in encode(id) }, decode: { json, _ in try zoneID(json) })
-        codecs.register(CKRecord.ID.self, name: "CKRecord.ID", encode: { id, _ in
-            .object(["recordName": .string(id.recordName), "zoneName": .string(id.zoneID.zoneName), "ownerName": .string(id.zoneID.ownerName)])
-        }, decode: { json, _ in
-            guard let name = json["recordName"]?.stringValue else { throw CassetteError.unreadable("a record ID", json) }
-            return CKRecord.ID(recordName: name, zoneID: try zoneID(json))
-        })
-        codecs.register(CKRecord.Reference.self, name: "CKRecord.Reference", encode: { reference, codecs in
-            .object(["recordID": try codecs.encode(reference.recordID), "action": .int(Int(reference.referenceAction.rawValue))])
-        }, decode: { json, codecs in
-            CKRecord.Reference(
-                recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null),
-                action: CKRecord.ReferenceAction(rawValue: UInt(json["action"]?.intValue ?? 0)) ?? .none)
-        })
-        codecs.register(CKRecord.self, name: "CKRecord", encode: { record, codecs in try encode(record, codecs) }, decode: { json, codecs in
-            try decodeRecord(json, codecs)
-        }, describe: { record, codecs in
-            // An argument is matched by what the app set, not by its archive (whose value
-            // dictionaries are archived in hash order, which differs from run to run).
-            try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "secureCodingArchive" }) } ?? .null
-        })
+        codecs.register(
+            CKRecord.ID.self, name: "CKRecord.ID",
+            encode: { id, _ in
+                .object(["recordName": .string(id.recordName), "zoneName": .string(id.zoneID.zoneName), "ownerName": .string(id.zoneID.ownerName)])
+            },
+            decode: { json, _ in
+                guard let name = json["recordName"]?.stringValue else { throw CassetteError.unreadable("a record ID", json) }
+                return CKRecord.ID(recordName: name, zoneID: try zoneID(json))
+            })
+        codecs.register(
+            CKRecord.Reference.self, name: "CKRecord.Reference",
+            encode: { reference, codecs in
+                .object(["recordID": try codecs.encode(reference.recordID), "action": .int(Int(reference.referenceAction.rawValue))])
+            },
+            decode: { json, codecs in
+                CKRecord.Reference(
+                    recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null),
+                    action: CKRecord.ReferenceAction(rawValue: UInt(json["action"]?.intValue ?? 0)) ?? .none)
+            })
+        codecs.register(
+            CKRecord.self, name: "CKRecord", encode: { record, codecs in try encode(record, codecs) },
+            decode: { json, codecs in
+                try decodeRecord(json, codecs)
+            },
+            describe: { record, codecs in
+                // An argument is matched by what the app set, not by its archive (whose value
+                // dictionaries are archived in hash order, which differs from run to run).
+                try encode(record, codecs).objectValue.map { json in CassetteJSON.object(json.filter { $0.key != "secureCodingArchive" }) } ?? .null
+            })
         // A share is a record (CKShare.h: `@interface CKShare : CKRecord`), written the same way,
         // so a share read where a record is expected, and the reverse, both work.
-        codecs.register(CKShare.self, name: "CKShare", encode: { share, codecs in try encode(share, codecs) }, decode: { json, codecs in
-            guard let share = try decodeRecord(json, codecs) as? CKShare else { throw CassetteError.unreadable("a share", json) }
-            return share
-        })
+        codecs.register(
+            CKShare.self, name: "CKShare", encode: { share, codecs in try encode(share, codecs) },
+            decode: { json, codecs in
+                guard let share = try decodeRecord(json, codecs) as? CKShare else { throw CassetteError.unreadable("a share", json) }
+                return share
+            })
         // As arguments, archived values are shown and matched by their identity: their archives
         // hold dictionaries archived in hash order, which changes from run to run.
         registerArchive(CKRecordZone.self, name: "CKRecordZone", in: &codecs) { zone, codecs in .object(["zoneID": try codecs.encode(zone.zoneID)]) }
@@ -74,14 +85,16 @@ extension CassetteCodecs {
             .object(["subscriptionID": .string(subscription.subscriptionID)])
         }
         registerResultTuples(in: &codecs)
-        codecs.register(CKQuery.self, name: "CKQuery", encode: { query, _ in
-            var object: [String: CassetteJSON] = ["recordType": .string(query.recordType)]
-            #if canImport(Darwin)
-            // swift-corelibs-foundation has no predicate format: Linux matches queries by record type.
-            object["predicate"] = .string(query.predicate.predicateFormat)
-            #endif
-            return .object(object)
-        }, decode: { json, _ in throw CassetteError.unreadable("no CKQuery (queries are written for matching only)", json) })
+        codecs.register(
+            CKQuery.self, name: "CKQuery",
+            encode: { query, _ in
+                var object: [String: CassetteJSON] = ["recordType": .string(query.recordType)]
+                #if canImport(Darwin)
+                    // swift-corelibs-foundation has no predicate format: Linux matches queries by record type.
+                    object["predicate"] = .string(query.predicate.predicateFormat)
+                #endif
+                return .object(object)
+            }, decode: { json, _ in throw CassetteError.unreadable("no CKQuery (queries are written for matching only)", json) })
         codecs.register(CKAsset.self, name: "CKAsset", encode: { asset, _ in try encode(asset) }, decode: { json, _ in try decodeAsset(json) })
         registerOperations(in: &codecs)
         registerChanges(in: &codecs)
@@ -102,11 +115,14 @@ extension CassetteCodecs {
     private static func registerArchive<T: NSObject & NSSecureCoding>(
         _ type: T.Type, name: String, in codecs: inout CassetteCodecs, describe: (@Sendable (T, CassetteCodecs) throws -> CassetteJSON)? = nil
     ) {
-        codecs.register(type, name: name, encode: { value, _ in
-            .string(try PortableArchive.data(value).base64EncodedString())
-        }, decode: { json, _ in
-            try unarchive(type, try archive(json))
-        }, describe: describe)
+        codecs.register(
+            type, name: name,
+            encode: { value, _ in
+                .string(try PortableArchive.data(value).base64EncodedString())
+            },
+            decode: { json, _ in
+                try unarchive(type, try archive(json))
+            }, describe: describe)
     }
 
     private static func archive(_ json: CassetteJSON) throws -> Data {

@@ -6,36 +6,52 @@ extension CassetteCodecs {
     /// The mirrors `recordZoneChanges` and `databaseChanges` return, by their members, and the
     /// tuples of those results, by their labels.
     static func registerChanges(in codecs: inout CassetteCodecs) {
-        codecs.register(CloudRecordZoneChangeModification.self, name: "RecordZoneChangeModification", encode: { modification, codecs in
-            .object(["record": try codecs.encode(modification.record)])
-        }, decode: { json, codecs in
-            CloudRecordZoneChangeModification(record: try codecs.decode(CKRecord.self, from: json["record"] ?? .null))
-        })
-        codecs.register(CloudRecordZoneChangeDeletion.self, name: "RecordZoneChangeDeletion", encode: { deletion, codecs in
-            .object(["recordID": try codecs.encode(deletion.recordID), "recordType": .string(deletion.recordType)])
-        }, decode: { json, codecs in
-            guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record deletion", json) }
-            return CloudRecordZoneChangeDeletion(recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null), recordType: type)
-        })
-        codecs.register(CloudDatabaseChangeModification.self, name: "DatabaseChangeModification", encode: { modification, codecs in
-            .object(["zoneID": try codecs.encode(modification.zoneID)])
-        }, decode: { json, codecs in
-            CloudDatabaseChangeModification(zoneID: try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null))
-        })
-        codecs.register(CloudDatabaseChangeDeletion.self, name: "DatabaseChangeDeletion", encode: { deletion, codecs in
-            .object(["zoneID": try codecs.encode(deletion.zoneID)])
-        }, decode: { json, codecs in
-            CloudDatabaseChangeDeletion(zoneID: try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null))
-        })
+        codecs.register(
+            CloudRecordZoneChangeModification.self, name: "RecordZoneChangeModification",
+            encode: { modification, codecs in
+                .object(["record": try codecs.encode(modification.record)])
+            },
+            decode: { json, codecs in
+                CloudRecordZoneChangeModification(record: try codecs.decode(CKRecord.self, from: json["record"] ?? .null))
+            })
+        codecs.register(
+            CloudRecordZoneChangeDeletion.self, name: "RecordZoneChangeDeletion",
+            encode: { deletion, codecs in
+                .object(["recordID": try codecs.encode(deletion.recordID), "recordType": .string(deletion.recordType)])
+            },
+            decode: { json, codecs in
+                guard let type = json["recordType"]?.stringValue else { throw CassetteError.unreadable("a record deletion", json) }
+                return CloudRecordZoneChangeDeletion(recordID: try codecs.decode(CKRecord.ID.self, from: json["recordID"] ?? .null), recordType: type)
+            })
+        codecs.register(
+            CloudDatabaseChangeModification.self, name: "DatabaseChangeModification",
+            encode: { modification, codecs in
+                .object(["zoneID": try codecs.encode(modification.zoneID)])
+            },
+            decode: { json, codecs in
+                CloudDatabaseChangeModification(zoneID: try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null))
+            })
+        codecs.register(
+            CloudDatabaseChangeDeletion.self, name: "DatabaseChangeDeletion",
+            encode: { deletion, codecs in
+                .object(["zoneID": try codecs.encode(deletion.zoneID)])
+            },
+            decode: { json, codecs in
+                CloudDatabaseChangeDeletion(zoneID: try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null))
+            })
         codecs.register(
             tuple: (
-                modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion],
+                modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>],
+                deletions: [CloudRecordZoneChangeDeletion],
                 changeToken: CKServerChangeToken, moreComing: Bool
             ).self,
             name: "RecordZoneChanges", labels: ["modificationResultsByID", "deletions", "changeToken", "moreComing"]
         ) { (modificationResultsByID: $0, deletions: $1, changeToken: $2, moreComing: $3) }
         codecs.register(
-            tuple: (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool).self,
+            tuple: (
+                modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken,
+                moreComing: Bool
+            ).self,
             name: "DatabaseChanges", labels: ["modifications", "deletions", "changeToken", "moreComing"]
         ) { (modifications: $0, deletions: $1, changeToken: $2, moreComing: $3) }
     }

@@ -11,7 +11,10 @@ extension CassetteCodecs {
     static func registerOperations(in codecs: inout CassetteCodecs) {
         request(CKFetchRecordsOperation.self, in: &codecs) { ["recordIDs": $0.recordIDs, "desiredKeys": $0.desiredKeys] }
         request(CKModifyRecordsOperation.self, in: &codecs) {
-            ["recordsToSave": $0.recordsToSave, "recordIDsToDelete": $0.recordIDsToDelete, "savePolicy": $0.savePolicy.rawValue, "atomic": $0.isAtomic]
+            [
+                "recordsToSave": $0.recordsToSave, "recordIDsToDelete": $0.recordIDsToDelete, "savePolicy": $0.savePolicy.rawValue,
+                "atomic": $0.isAtomic,
+            ]
         }
         request(CKQueryOperation.self, in: &codecs) {
             ["query": $0.query, "cursor": $0.cursor, "zoneID": $0.zoneID, "desiredKeys": $0.desiredKeys, "resultsLimit": $0.resultsLimit]
@@ -38,9 +41,11 @@ extension CassetteCodecs {
     private static func request<Operation: CKOperation>(
         _ type: Operation.Type, in codecs: inout CassetteCodecs, _ properties: @escaping @Sendable (Operation) -> [String: Any?]
     ) {
-        codecs.register(type, name: String(describing: type), encode: { operation, codecs in
-            .object(properties(operation).mapValues { codecs.describe($0 as Any) })
-        }, decode: { json, _ in throw CassetteError.unreadable("no operation (operations are written for matching only)", json) })
+        codecs.register(
+            type, name: String(describing: type),
+            encode: { operation, codecs in
+                .object(properties(operation).mapValues { codecs.describe($0 as Any) })
+            }, decode: { json, _ in throw CassetteError.unreadable("no operation (operations are written for matching only)", json) })
     }
 
     /// The tuples of CloudKit's results that calls and operations return, by their labels.
@@ -54,7 +59,8 @@ extension CassetteCodecs {
             name: "ModifyRecordZonesResults", labels: ["saveResults", "deleteResults"]
         ) { (saveResults: $0, deleteResults: $1) }
         codecs.register(
-            tuple: (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]).self,
+            tuple: (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
+                .self,
             name: "ModifySubscriptionsResults", labels: ["saveResults", "deleteResults"]
         ) { (saveResults: $0, deleteResults: $1) }
         codecs.register(tuple: (CKRecord.ID, Result<CKRecord, any Error>).self, name: "RecordMatch", labels: ["key", "result"]) { ($0, $1) }

@@ -78,7 +78,9 @@ struct ParsedArguments {
         }
         for option in command.valueOptions where !option.repeatable {
             if let values = options[option.name], values.count > 1 {
-                throw UsageError("\(option.name) is given \(values.count) times (\(values.map { "'\($0)'" }.joined(separator: ", "))); give it once", command: command)
+                throw UsageError(
+                    "\(option.name) is given \(values.count) times (\(values.map { "'\($0)'" }.joined(separator: ", "))); give it once",
+                    command: command)
             }
         }
         for (name, values) in options where values.contains("") {

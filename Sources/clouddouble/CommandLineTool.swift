@@ -1,5 +1,5 @@
-import CloudDoubleGenerator
 import CloudDoubleCatalogue
+import CloudDoubleGenerator
 import Foundation
 
 /// The command-line front of the generator, the build and command plugins run it too. It reads
@@ -65,7 +65,9 @@ struct CommandLineTool {
     private func generate(_ arguments: ParsedArguments) throws -> Outcome {
         guard arguments.files.count == 1, let path = arguments.files.first else {
             throw UsageError(
-                arguments.files.isEmpty ? "generate needs a description file" : "generate takes one description file, found \(arguments.files.count): \(arguments.files.joined(separator: " "))",
+                arguments.files.isEmpty
+                    ? "generate needs a description file"
+                    : "generate takes one description file, found \(arguments.files.count): \(arguments.files.joined(separator: " "))",
                 command: .generate)
         }
         guard let output = try arguments.single("--output") else { throw UsageError("generate needs --output <directory>", command: .generate) }
@@ -146,7 +148,9 @@ struct CommandLineTool {
     /// description says) exit 1, warnings (the SDK has more) do not.
     private func check(_ arguments: ParsedArguments) throws -> Outcome {
         guard arguments.files.count == 1, let path = arguments.files.first else {
-            throw UsageError(arguments.files.isEmpty ? "check needs a description file" : "check takes one description file, found \(arguments.files.count)", command: .check)
+            throw UsageError(
+                arguments.files.isEmpty ? "check needs a description file" : "check takes one description file, found \(arguments.files.count)",
+                command: .check)
         }
         let graphPaths = arguments.values("--symbol-graph")
         guard !graphPaths.isEmpty else { throw UsageError("check needs --symbol-graph <Module>.symbols.json", command: .check) }
@@ -164,7 +168,9 @@ struct CommandLineTool {
     }
 
     private func catalogue(_ arguments: ParsedArguments) throws -> Outcome {
-        guard arguments.files.isEmpty else { throw UsageError("catalogue takes no file, found: \(arguments.files.joined(separator: " "))", command: .catalogue) }
+        guard arguments.files.isEmpty else {
+            throw UsageError("catalogue takes no file, found: \(arguments.files.joined(separator: " "))", command: .catalogue)
+        }
         return Outcome(status: Status.success, output: ErrorCatalogue.cloudKit.markdownTable())
     }
 }
@@ -184,7 +190,9 @@ struct UsageError: Error {
         if name.hasPrefix("-") {
             self.init("unknown option '\(name)'; options go after a command")
         } else {
-            self.init("unknown command '\(name)'" + (Spelling.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "; commands: \(known.joined(separator: ", "))"))
+            self.init(
+                "unknown command '\(name)'"
+                    + (Spelling.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "; commands: \(known.joined(separator: ", "))"))
         }
     }
 }

@@ -26,7 +26,9 @@ final class AvailabilityDiagnosticTests: XCTestCase {
     }
 
     static let cases = [
-        Case(name: "version 0", replacing: async, with: form("async", "@available(iOS 0, *)"), message: "the version 0 is 0, which Swift does not take"),
+        Case(
+            name: "version 0", replacing: async, with: form("async", "@available(iOS 0, *)"), message: "the version 0 is 0, which Swift does not take"
+        ),
         Case(name: "version 0.0", replacing: async, with: form("async", "@available(iOS 15.0, macOS 0.0, *)"), message: "the version 0.0 is 0"),
         Case(name: "introduced: 0", replacing: async, with: form("async", "@available(iOS, introduced: 0.0.0)"), message: "the version 0.0.0 is 0"),
         Case(
@@ -74,7 +76,8 @@ final class AvailabilityDiagnosticTests: XCTestCase {
         ]
         for form in accepted {
             let kind = form.hasPrefix("\"async\"") ? Self.async : Self.completion
-            let input = DiagnosticTests.valid.replacingOccurrences(of: kind, with: form.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: ""))
+            let input = DiagnosticTests.valid.replacingOccurrences(
+                of: kind, with: form.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: ""))
             XCTAssertNotEqual(input, DiagnosticTests.valid, form)
             XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"), form)
         }

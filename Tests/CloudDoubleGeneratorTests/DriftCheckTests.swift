@@ -41,29 +41,38 @@ final class DriftCheckTests: XCTestCase {
         }
         let expected = [
             // A new deprecation (iOS, both forms): one warning at the call.
-            Expected(severity: .warning, location: try idValue("status", in: source),
-                     message: "the call `status` (`status()` and `status(completionHandler:)`) is deprecated in DSStore (on iOS 17.0)"),
+            Expected(
+                severity: .warning, location: try idValue("status", in: source),
+                message: "the call `status` (`status()` and `status(completionHandler:)`) is deprecated in DSStore (on iOS 17.0)"),
             // Optionality: the async result became `String?`.
-            Expected(severity: .error, location: try position(of: "\"String\"", after: "\"id\": \"ownerName\"", in: source),
-                     message: "the result of `ownerName`: optionality changed: the description says String, the SDK now has String?"),
+            Expected(
+                severity: .error, location: try position(of: "\"String\"", after: "\"id\": \"ownerName\"", in: source),
+                message: "the result of `ownerName`: optionality changed: the description says String, the SDK now has String?"),
             // A new call in two forms: one warning at the type's SDK class.
-            Expected(severity: .warning, location: try position(of: "\"DSBucket\"", in: source),
-                     message: "DSBucket has `purge()` and `purge(completionHandler:)`, which Bucket does not describe"),
+            Expected(
+                severity: .warning, location: try position(of: "\"DSBucket\"", in: source),
+                message: "DSBucket has `purge()` and `purge(completionHandler:)`, which Bucket does not describe"),
             // A removed call (both forms): one error at its id.
-            Expected(severity: .error, location: try idValue("deleteItem", in: source),
-                     message: "the call `deleteItem` (`deleteItem(withID:)` and `delete(withItemID:completionHandler:)`) is no longer in DSBucket (removed)"),
+            Expected(
+                severity: .error, location: try idValue("deleteItem", in: source),
+                message:
+                    "the call `deleteItem` (`deleteItem(withID:)` and `delete(withItemID:completionHandler:)`) is no longer in DSBucket (removed)"),
             // A changed parameter type: at the parameter's type.
-            Expected(severity: .error, location: try position(of: "\"Int\"", after: "\"name\": \"limit\"", in: source),
-                     message: "the parameter `limit` of `count`: type changed: the description says Int, the SDK now has Int64"),
+            Expected(
+                severity: .error, location: try position(of: "\"Int\"", after: "\"name\": \"limit\"", in: source),
+                message: "the parameter `limit` of `count`: type changed: the description says Int, the SDK now has Int64"),
             // A rename: at the form's name.
-            Expected(severity: .error, location: try formName("allItemIDs", in: source),
-                     message: "`allItemIDs()` is no longer in DSBucket; it has `itemIdentifiers()` with the same signature (renamed?)"),
+            Expected(
+                severity: .error, location: try formName("allItemIDs", in: source),
+                message: "`allItemIDs()` is no longer in DSBucket; it has `itemIdentifiers()` with the same signature (renamed?)"),
             // A deprecation everywhere: at the one form.
-            Expected(severity: .warning, location: try position(of: "{ \"name\": \"compact\" }", in: source),
-                     message: "`compact()` is deprecated in DSBucket (everywhere); the description does not say so"),
+            Expected(
+                severity: .warning, location: try position(of: "{ \"name\": \"compact\" }", in: source),
+                message: "`compact()` is deprecated in DSBucket (everywhere); the description does not say so"),
             // Changed labels: at the form's name.
-            Expected(severity: .error, location: try formName("archive", in: source),
-                     message: "`archive(olderThan:)` is no longer in DSBucket; it has `archive(before:)` with the same signature (its labels changed)"),
+            Expected(
+                severity: .error, location: try formName("archive", in: source),
+                message: "`archive(olderThan:)` is no longer in DSBucket; it has `archive(before:)` with the same signature (its labels changed)"),
         ]
         XCTAssertEqual(findings.count, expected.count, findings.map(\.description).joined(separator: "\n"))
         for (finding, expectation) in zip(findings, expected) {
@@ -72,7 +81,8 @@ final class DriftCheckTests: XCTestCase {
             XCTAssertTrue(finding.message.hasPrefix(expectation.message), "\(finding.message)\nexpected: \(expectation.message)")
         }
         XCTAssertEqual(Drift.exitStatus(for: findings), 1)
-        XCTAssertTrue(findings[0].description.hasPrefix("DriftSDK.clouddouble.json:\(findings[0].location.line):\(findings[0].location.column): warning: "))
+        XCTAssertTrue(
+            findings[0].description.hasPrefix("DriftSDK.clouddouble.json:\(findings[0].location.line):\(findings[0].location.column): warning: "))
     }
 
     /// Only warnings: the exit status stays 0, so a new SDK member does not fail CI by itself.
@@ -90,14 +100,20 @@ final class DriftCheckTests: XCTestCase {
     /// Properties: an optionality change and a removal are errors; an undescribed one is a warning.
     func testPropertyDrift() throws {
         let source = try String(contentsOf: Self.fixture, encoding: .utf8)
-            .replacingOccurrences(of: "{ \"name\": \"storeIdentifier\", \"type\": \"String?\" }", with: "{ \"name\": \"storeIdentifier\", \"type\": \"String\" }")
-            .replacingOccurrences(of: "\"properties\": [{ \"name\": \"bucketName\", \"type\": \"String\" }]", with: "\"properties\": [{ \"name\": \"bucketTitle\", \"type\": \"Int\" }]")
+            .replacingOccurrences(
+                of: "{ \"name\": \"storeIdentifier\", \"type\": \"String?\" }", with: "{ \"name\": \"storeIdentifier\", \"type\": \"String\" }"
+            )
+            .replacingOccurrences(
+                of: "\"properties\": [{ \"name\": \"bucketName\", \"type\": \"String\" }]",
+                with: "\"properties\": [{ \"name\": \"bucketTitle\", \"type\": \"Int\" }]")
         let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
-        XCTAssertEqual(findings.map(\.message), [
-            "the property `storeIdentifier` of DSStore: optionality changed: the description says String, the SDK now has String?",
-            "DSBucket has a property `bucketName: String` that Bucket does not describe",
-            "the property `bucketTitle` is no longer in DSBucket (removed or renamed)",
-        ])
+        XCTAssertEqual(
+            findings.map(\.message),
+            [
+                "the property `storeIdentifier` of DSStore: optionality changed: the description says String, the SDK now has String?",
+                "DSBucket has a property `bucketName: String` that Bucket does not describe",
+                "the property `bucketTitle` is no longer in DSBucket (removed or renamed)",
+            ])
     }
 
     /// `check` holds to `import`'s rule: a description that describes what `import` omits (an
@@ -114,10 +130,12 @@ final class DriftCheckTests: XCTestCase {
                 ] }] }
             """#
         let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
-        XCTAssertEqual(findings.map(\.message), [
-            "the property `lastIndex` of DSJournal cannot be described: it is state isolated to the actor DSJournal, and the generated protocols' requirements are nonisolated",
-            "`entryCount()` in DSJournal cannot be described: it is isolated to the actor DSJournal and synchronous, and the generated protocols' requirements are nonisolated",
-        ])
+        XCTAssertEqual(
+            findings.map(\.message),
+            [
+                "the property `lastIndex` of DSJournal cannot be described: it is state isolated to the actor DSJournal, and the generated protocols' requirements are nonisolated",
+                "`entryCount()` in DSJournal cannot be described: it is isolated to the actor DSJournal and synchronous, and the generated protocols' requirements are nonisolated",
+            ])
         XCTAssertEqual(findings.map(\.location.line), [3, 5])
     }
 
@@ -126,32 +144,36 @@ final class DriftCheckTests: XCTestCase {
     /// description carries them now.)
     func testTheShippedCloudKitDescriptionAgainstTheStandIn() throws {
         #if !os(Linux)
-        throw XCTSkip("the stand-in CloudKit module exists on Linux only")
+            throw XCTSkip("the stand-in CloudKit module exists on Linux only")
         #else
-        let findings = try check(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json", against: "CloudKit")
-        XCTAssertEqual(findings, [], findings.map(\.description).joined(separator: "\n"))
-        XCTAssertEqual(Drift.exitStatus(for: findings), 0)
+            let findings = try check(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json", against: "CloudKit")
+            XCTAssertEqual(findings, [], findings.map(\.description).joined(separator: "\n"))
+            XCTAssertEqual(Drift.exitStatus(for: findings), 0)
         #endif
     }
 
     /// `validate` cannot see whether the error model's types exist; the symbol graph can. Before:
     /// a mistyped one passed `check`, then the generated protocols file did not compile.
     func testTheErrorModelsTypesAreCheckedAgainstTheSDK() throws {
-        let source = try String(contentsOf: Self.fixture, encoding: .utf8).replacingOccurrences(of: "\"prefix\": \"Drift\",\n", with: """
-            "prefix": "Drift",
-              "errorModel": { "domain": "\\"DS\\"", "errorType": "DSItm", "catalogue": [
-                { "name": "gone", "rawValue": 1, "swiftError": { "type": "DSStor", "make": "DSStor()" } },
-                { "name": "elsewhere", "rawValue": 2, "swiftError": { "type": "UnknownAWSHTTPServiceError", "make": "UnknownAWSHTTPServiceError()" } }
-              ] },
+        let source = try String(contentsOf: Self.fixture, encoding: .utf8).replacingOccurrences(
+            of: "\"prefix\": \"Drift\",\n",
+            with: """
+                "prefix": "Drift",
+                  "errorModel": { "domain": "\\"DS\\"", "errorType": "DSItm", "catalogue": [
+                    { "name": "gone", "rawValue": 1, "swiftError": { "type": "DSStor", "make": "DSStor()" } },
+                    { "name": "elsewhere", "rawValue": 2, "swiftError": { "type": "UnknownAWSHTTPServiceError", "make": "UnknownAWSHTTPServiceError()" } }
+                  ] },
 
-            """)
+                """)
         XCTAssertTrue(source.contains("errorModel"))
         let findings = try check(Array(source.utf8), file: "d.json", against: "DriftSDKV1")
         let errors = findings.filter { $0.message.contains("is not in the symbol graph") }
-        XCTAssertEqual(errors.map(\.message), [
-            "DSItm, the error type, is not in the symbol graph of DriftSDKV1",
-            "DSStor, the Swift error of the code \"gone\", is not in the symbol graph of DriftSDKV1",
-        ], "a type of another module (UnknownAWSHTTPServiceError) is not reported")
+        XCTAssertEqual(
+            errors.map(\.message),
+            [
+                "DSItm, the error type, is not in the symbol graph of DriftSDKV1",
+                "DSStor, the Swift error of the code \"gone\", is not in the symbol graph of DriftSDKV1",
+            ], "a type of another module (UnknownAWSHTTPServiceError) is not reported")
         XCTAssertEqual(errors.map(\.location.line), [6, 7])
         XCTAssertEqual(errors.map(\.hint), ["the symbol graph has \"DSItem\": renamed?", "the symbol graph has \"DSStore\": renamed?"])
     }
@@ -166,19 +188,24 @@ final class DriftCheckTests: XCTestCase {
             try check(Array(text.utf8), file: "KitchenSink.clouddouble.json", against: "KitchenSinkSDK").filter { $0.message.contains("mirror") }
         }
         XCTAssertEqual(try mirrorFindings(source), [])
-        let drifted = source
+        let drifted =
+            source
             .replacingOccurrences(of: "{ \"name\": \"key\", \"type\": \"String\" }", with: "{ \"name\": \"key\", \"type\": \"Int\" }")
             .replacingOccurrences(of: "{ \"name\": \"default\", \"type\": \"String\" }", with: "{ \"name\": \"defaults\", \"type\": \"String\" }")
         XCTAssertNotEqual(drifted, source)
         let findings = try mirrorFindings(drifted)
-        XCTAssertEqual(findings.map(\.message), [
-            "the mirrored member `key` of SettingsEntry: type changed: the description says Int, the SDK now has String",
-            "the mirrored member `defaults` is no longer in SettingsEntry (removed or renamed)",
-        ])
-        XCTAssertEqual(findings.map(\.location), [
-            try position(of: "\"Int\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
-            try position(of: "\"defaults\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
-        ])
+        XCTAssertEqual(
+            findings.map(\.message),
+            [
+                "the mirrored member `key` of SettingsEntry: type changed: the description says Int, the SDK now has String",
+                "the mirrored member `defaults` is no longer in SettingsEntry (removed or renamed)",
+            ])
+        XCTAssertEqual(
+            findings.map(\.location),
+            [
+                try position(of: "\"Int\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
+                try position(of: "\"defaults\"", after: "\"sdkType\": \"SettingsEntry\"", in: drifted),
+            ])
         XCTAssertEqual(findings.map(\.severity), [.error, .error])
     }
 
@@ -189,15 +216,15 @@ final class DriftCheckTests: XCTestCase {
     }
 }
 
-private extension DriftCheckTests {
+extension DriftCheckTests {
     /// Where a call's id value starts: call-level findings point there.
-    func idValue(_ id: String, in source: String) throws -> SourceLocation {
+    fileprivate func idValue(_ id: String, in source: String) throws -> SourceLocation {
         let location = try position(of: "\"id\": \"\(id)\"", in: source)
         return SourceLocation(line: location.line, column: location.column + "\"id\": ".count)
     }
 
     /// Where the name of the call's first form starts: form-level findings point there.
-    func formName(_ id: String, in source: String) throws -> SourceLocation {
+    fileprivate func formName(_ id: String, in source: String) throws -> SourceLocation {
         let location = try position(of: "\"name\": \"\(id)\"", after: "\"id\": \"\(id)\"", in: source)
         return SourceLocation(line: location.line, column: location.column + "\"name\": ".count)
     }

@@ -14,9 +14,18 @@ final class DriftImportTests: XCTestCase {
         XCTAssertTrue(draft.todos.contains { $0.contains("errorValue") && $0.contains(".couldNotDetermine") }, "\(draft.todos)")
         // Properties a description cannot express are listed as omitted, with the reason, not
         // drafted as plain properties the SDK's class would not conform to.
-        XCTAssertTrue(draft.json.contains("\"name\": \"usage\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: its getter is async or throws"), draft.json)
-        XCTAssertTrue(draft.json.contains("\"name\": \"displayName\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: it is isolated to @MainActor"), draft.json)
-        XCTAssertTrue(draft.json.contains("\"name\": \"refreshDisplayName()\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this method: it is isolated to @MainActor"), draft.json)
+        XCTAssertTrue(
+            draft.json.contains(
+                "\"name\": \"usage\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: its getter is async or throws"
+            ), draft.json)
+        XCTAssertTrue(
+            draft.json.contains(
+                "\"name\": \"displayName\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this property: it is isolated to @MainActor"
+            ), draft.json)
+        XCTAssertTrue(
+            draft.json.contains(
+                "\"name\": \"refreshDisplayName()\",\n          \"reason\": \"TODO(clouddouble import): a description cannot say this method: it is isolated to @MainActor"
+            ), draft.json)
     }
 
     /// An actor's members are isolated to it unless `nonisolated`: its async methods are drafted
@@ -123,15 +132,20 @@ extension DriftImportTests {
                     differences.append("\(name): not drafted as one call")
                     continue
                 }
-                let expected = summary(of: call, in: shipped), actual = summary(of: match, in: drafted)
+                let expected = summary(of: call, in: shipped)
+                let actual = summary(of: match, in: drafted)
                 for line in expected where !actual.contains(line) { differences.append("\(name): shipped \(line)") }
                 for line in actual where !expected.contains(line) { differences.append("\(name): drafted \(line)") }
             }
             for (name, _) in draftedCalls where !shippedKeys.contains(name) { differences.append("\(name): drafted, not shipped") }
             let shippedProperties = type.properties.map { "\($0.name.value): \(summary(of: $0))" }
             let draftedProperties = draftedType.properties.map { "\($0.name.value): \(summary(of: $0))" }
-            for line in shippedProperties where !draftedProperties.contains(line) { differences.append("\(type.sdkType.value) property \(line): not drafted") }
-            for line in draftedProperties where !shippedProperties.contains(line) { differences.append("\(type.sdkType.value) property \(line): not shipped") }
+            for line in shippedProperties where !draftedProperties.contains(line) {
+                differences.append("\(type.sdkType.value) property \(line): not drafted")
+            }
+            for line in draftedProperties where !shippedProperties.contains(line) {
+                differences.append("\(type.sdkType.value) property \(line): not shipped")
+            }
         }
         return differences.sorted()
     }
@@ -145,36 +159,41 @@ extension DriftImportTests {
 
     func testImportingTheStandInCloudKitReproducesTheShippedCalls() throws {
         #if !os(Linux)
-        throw XCTSkip("the stand-in CloudKit module exists on Linux only; on a Mac, compare against the real SDK by hand (docs/APIDrift.md)")
+            throw XCTSkip("the stand-in CloudKit module exists on Linux only; on a Mac, compare against the real SDK by hand (docs/APIDrift.md)")
         #else
-        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "CloudKit"), types: ["CKContainer", "CKDatabase"])
-        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_PRINT_DRAFT"] != nil { print(draft.json) }
-        let drafted = try Generator.validate(Array(draft.json.utf8), file: "draft.json")
-        let shipped = try Generator.validate(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json")
-        // Known difference: the stand-in (like the iOS 18 SDK) also declares macCatalyst, so the
-        // drafted floor names it; the shipped description leaves it to iOS's.
-        XCTAssertEqual(drafted.availability.map(\.value), ["@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, macCatalyst 15.0, *)"])
-        XCTAssertEqual(shipped.availability.map(\.value), ["@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)"])
-        // Everything else a symbol graph can tell matches: every call is one drafted call with
-        // the same forms, labels, parameter names and types, defaults, results, per-item shape
-        // and item inputs, handler types, attributes and deprecations; the same properties and refs.
-        XCTAssertEqual(Self.differences(shipped: shipped, drafted: drafted), [])
-        // The SDK values without a public initialiser are drafted as the shipped mirrors, and the
-        // calls that return them list them.
-        func mirrors(_ description: APIDescription) -> [String] {
-            description.mirrors.map { "\($0.name.value) \($0.sdkType.value): " + $0.members.map { "\($0.name.value) \($0.type.value)" }.joined(separator: ", ") }
-        }
-        func uses(_ description: APIDescription) -> [String] {
-            description.types.flatMap(\.calls).filter { !$0.mirrors.isEmpty }.map { call in
-                (call.id?.value ?? "") + ": " + call.mirrors.map(\.value).joined(separator: ", ")
+            let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "CloudKit"), types: ["CKContainer", "CKDatabase"])
+            if ProcessInfo.processInfo.environment["CLOUDDOUBLE_PRINT_DRAFT"] != nil { print(draft.json) }
+            let drafted = try Generator.validate(Array(draft.json.utf8), file: "draft.json")
+            let shipped = try Generator.validate(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json")
+            // Known difference: the stand-in (like the iOS 18 SDK) also declares macCatalyst, so the
+            // drafted floor names it; the shipped description leaves it to iOS's.
+            XCTAssertEqual(drafted.availability.map(\.value), ["@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, macCatalyst 15.0, *)"])
+            XCTAssertEqual(shipped.availability.map(\.value), ["@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)"])
+            // Everything else a symbol graph can tell matches: every call is one drafted call with
+            // the same forms, labels, parameter names and types, defaults, results, per-item shape
+            // and item inputs, handler types, attributes and deprecations; the same properties and refs.
+            XCTAssertEqual(Self.differences(shipped: shipped, drafted: drafted), [])
+            // The SDK values without a public initialiser are drafted as the shipped mirrors, and the
+            // calls that return them list them.
+            func mirrors(_ description: APIDescription) -> [String] {
+                description.mirrors.map {
+                    "\($0.name.value) \($0.sdkType.value): " + $0.members.map { "\($0.name.value) \($0.type.value)" }.joined(separator: ", ")
+                }
             }
-        }
-        XCTAssertEqual(mirrors(drafted), mirrors(shipped))
-        XCTAssertEqual(uses(drafted), uses(shipped))
-        XCTAssertEqual(uses(drafted), [
-            "databaseChanges: DatabaseChangeModification, DatabaseChangeDeletion", "recordZoneChanges: RecordZoneChangeModification, RecordZoneChangeDeletion",
-        ])
-        XCTAssertTrue(draft.todos.contains { $0.contains("drafted as the mirror RecordZoneChangeModification") }, "\(draft.todos)")
+            func uses(_ description: APIDescription) -> [String] {
+                description.types.flatMap(\.calls).filter { !$0.mirrors.isEmpty }.map { call in
+                    (call.id?.value ?? "") + ": " + call.mirrors.map(\.value).joined(separator: ", ")
+                }
+            }
+            XCTAssertEqual(mirrors(drafted), mirrors(shipped))
+            XCTAssertEqual(uses(drafted), uses(shipped))
+            XCTAssertEqual(
+                uses(drafted),
+                [
+                    "databaseChanges: DatabaseChangeModification, DatabaseChangeDeletion",
+                    "recordZoneChanges: RecordZoneChangeModification, RecordZoneChangeDeletion",
+                ])
+            XCTAssertTrue(draft.todos.contains { $0.contains("drafted as the mirror RecordZoneChangeModification") }, "\(draft.todos)")
         #endif
     }
 }
@@ -198,11 +217,14 @@ final class DriftRoundTripTests: XCTestCase {
             try Data(file.contents.utf8).write(to: url)
             paths.append(url.path)
         }
-        var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny", "-module-name", "\(module)Doubles", "-I", modules.path]
+        var arguments = [
+            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny", "-module-name",
+            "\(module)Doubles", "-I", modules.path,
+        ]
         #if os(macOS)
-        if let sdk = try? SymbolGraphExtraction.run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
-            arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines), "-target", SymbolGraphExtraction.targetTriple]
-        }
+            if let sdk = try? SymbolGraphExtraction.run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
+                arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines), "-target", SymbolGraphExtraction.targetTriple]
+            }
         #endif
         XCTAssertNoThrow(try SymbolGraphExtraction.run(swiftc, arguments + paths))
     }
@@ -221,9 +243,9 @@ final class DriftRoundTripTests: XCTestCase {
 
     func testStandInCloudKitDraftCompiles() throws {
         #if !os(Linux)
-        throw XCTSkip("the stand-in CloudKit module exists on Linux only")
+            throw XCTSkip("the stand-in CloudKit module exists on Linux only")
         #else
-        try roundTrip(module: "CloudKit", types: ["CKContainer", "CKDatabase"])
+            try roundTrip(module: "CloudKit", types: ["CKContainer", "CKDatabase"])
         #endif
     }
 }

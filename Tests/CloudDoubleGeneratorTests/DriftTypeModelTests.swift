@@ -1,6 +1,7 @@
-@testable import CloudDoubleGenerator
 import Foundation
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// `import` and `check` read declarations through the lexer and compare types on the type model,
 /// like the validator. One test per rule, each with a case the text scanners got wrong.
@@ -36,7 +37,10 @@ final class DriftTypeModelTests: XCTestCase {
     /// Declarations split on the lexer's tokens. Before: an escaped quote in a default value
     /// flipped the scanner's "in a string" state and the parameters ran together.
     func testADeclarationSplitsOnTokens() throws {
-        let declaration = try XCTUnwrap(SwiftDeclaration(#"@discardableResult func save(_ name: String = "a\", b: c", into zone: [String:Int], completionHandler: @escaping @Sendable (Swift.Result<Int, any Error>) -> Void) async throws -> Int"#))
+        let declaration = try XCTUnwrap(
+            SwiftDeclaration(
+                #"@discardableResult func save(_ name: String = "a\", b: c", into zone: [String:Int], completionHandler: @escaping @Sendable (Swift.Result<Int, any Error>) -> Void) async throws -> Int"#
+            ))
         XCTAssertEqual(declaration.parameters.map(\.name), ["name", "zone", "completionHandler"])
         XCTAssertEqual(declaration.parameters[0].defaultValue, #""a\", b: c""#)
         XCTAssertEqual(declaration.parameters[1].type, "[String: Int]")
@@ -56,14 +60,16 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(handler("@escaping (CKRecord?, (any Error)?) -> Swift.Void"), .completion(value: "CKRecord?", optional: true))
         XCTAssertEqual(handler("((Optional<Error>) -> ())?"), .completion(value: nil, optional: true))
         XCTAssertNil(handler("@escaping (CKRecord?, (any Error)?) -> Bool"))
-        XCTAssertEqual(handler("@escaping ((any Error)?, DataSnapshot?) -> Void"), .completion(value: "DataSnapshot?", optional: true, errorFirst: true))
+        XCTAssertEqual(
+            handler("@escaping ((any Error)?, DataSnapshot?) -> Void"), .completion(value: "DataSnapshot?", optional: true, errorFirst: true))
     }
 
     /// A property's type and settability come from its tokens. Before: `{ get }` inside a
     /// default string made a settable property read-only.
     func testAPropertyReadsItsTokens() throws {
         let surface = try surface([
-            symbol("swift.class", ["Thing"], "class Thing"), symbol("swift.property", ["Thing", "label"], #"var label: [String : Int] = ["{ get }": 1]"#),
+            symbol("swift.class", ["Thing"], "class Thing"),
+            symbol("swift.property", ["Thing", "label"], #"var label: [String : Int] = ["{ get }": 1]"#),
             symbol("swift.property", ["Thing", "count"], "var count: Int { get }"),
         ])
         let properties = try XCTUnwrap(surface.types["Thing"]).properties
@@ -74,7 +80,9 @@ final class DriftTypeModelTests: XCTestCase {
     /// Availability is read as the validator parsed it. Before: an escaped quote and commas in
     /// a message made `check` index past the end of an empty part and crash.
     func testAvailabilityIsReadFromItsParse() {
-        let described = DescribedAvailability([#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"])
+        let described = DescribedAvailability([
+            #"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)",
+        ])
         XCTAssertTrue(described.deprecatedEverywhere)
         XCTAssertEqual(described.introduced["ios"], "15.0")
         XCTAssertEqual(described.deprecated["ios"], "17.0")
@@ -83,7 +91,8 @@ final class DriftTypeModelTests: XCTestCase {
     /// The toolchain's availability domains map to the names `@available` takes. Before:
     /// `import` drafted `@available(iOSAppExtension, deprecated: 15.0)`, which `validate` refuses.
     func testAvailabilityDomainsMapToSwiftPlatforms() throws {
-        let json = #"[{ "domain": "iOSAppExtension", "deprecated": { "major": 15 } }, { "domain": "Linux", "deprecated": { "major": 1 } }, { "domain": "macOS", "deprecated": { "major": 13, "minor": 1 } }]"#
+        let json =
+            #"[{ "domain": "iOSAppExtension", "deprecated": { "major": 15 } }, { "domain": "Linux", "deprecated": { "major": 1 } }, { "domain": "macOS", "deprecated": { "major": 13, "minor": 1 } }]"#
         let entries = try JSONDecoder().decode([SymbolGraph.Symbol.Availability].self, from: Data(json.utf8))
         let drafted = DraftImporter.availability(entries).attributes
         XCTAssertEqual(drafted, ["@available(macOS, deprecated: 13.1)", "@available(iOSApplicationExtension, deprecated: 15.0)"])
@@ -112,15 +121,21 @@ final class DriftTypeModelTests: XCTestCase {
         let draft = try Drift.draft(symbolGraph: data, types: ["Thing"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
         for omitted in ["bump(_:)", "sum(_:)", "each(_:)", "handler"] {
-            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): generated code cannot carry") }, "\(omitted): \(draft.todos)")
+            XCTAssertTrue(
+                draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): generated code cannot carry") },
+                "\(omitted): \(draft.todos)")
         }
         // Before: drafted, and the draft's generated code did not compile.
         for omitted in ["convert(_:)", "reset()", "remote"] {
-            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): a description cannot say this") }, "\(omitted): \(draft.todos)")
+            XCTAssertTrue(
+                draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): a description cannot say this") },
+                "\(omitted): \(draft.todos)")
         }
         // Before: drafted, and the draft did not validate (names ending in `_` are generated code's).
         for omitted in ["cache_", "flush_()", "load(key_:)"] {
-            XCTAssertTrue(draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): its name or a parameter's ends in") }, "\(omitted): \(draft.todos)")
+            XCTAssertTrue(
+                draft.todos.contains { $0.contains("Thing.\(omitted): TODO(clouddouble import): its name or a parameter's ends in") },
+                "\(omitted): \(draft.todos)")
         }
         XCTAssertTrue(draft.json.contains(#""id": "count""#), draft.json)
     }
@@ -141,7 +156,8 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "SDK.clouddouble.json", symbolGraph: graph).map(\.message), [])
         let valueFirst = draft.json.replacingOccurrences(of: #""handlerOrder": "errorFirst""#, with: #""handlerOrder": "valueFirst""#)
         let findings = try Drift.check(description: Array(valueFirst.utf8), file: "SDK.clouddouble.json", symbolGraph: graph)
-        XCTAssertEqual(findings.map(\.message), ["`getData(completion:)` in Ref has a handler that takes the error first; the description's form is valueFirst"])
+        XCTAssertEqual(
+            findings.map(\.message), ["`getData(completion:)` in Ref has a handler that takes the error first; the description's form is valueFirst"])
     }
 
     /// A synchronous method that throws (Firestore's `Transaction.getDocument(_:)`): `import`
@@ -207,7 +223,9 @@ final class DriftTypeModelTests: XCTestCase {
     func testUnavailabilityIsReadFromTheParsedAttribute() throws {
         var method = symbol("swift.method", ["Thing", "count()"], "func count() async throws -> Int")
         method["availability"] = [["domain": "iOSAppExtension", "isUnconditionallyUnavailable": true]]
-        let graph = try JSONSerialization.data(withJSONObject: ["module": ["name": "SDK"], "symbols": [symbol("swift.class", ["Thing"], "class Thing"), method]])
+        let graph = try JSONSerialization.data(withJSONObject: [
+            "module": ["name": "SDK"], "symbols": [symbol("swift.class", ["Thing"], "class Thing"), method],
+        ])
         func findings(_ availability: String) throws -> [String] {
             let description = """
                 { "formatVersion": 1, "module": "SDK", "prefix": "Cloud", "types": [{ "name": "Thing", "sdkType": "Thing",

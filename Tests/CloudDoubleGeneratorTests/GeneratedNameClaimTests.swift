@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Every generated top-level name is claimed once (`ValidationPass.generatedNames(_:)`): a name
 /// another already claimed, or an SDK type's, is refused where it is made.
@@ -21,8 +22,10 @@ final class GeneratedNameClaimTests: XCTestCase {
         ]
         types += (0..<80).map { #"{ "name": "Filler\#($0)", "sdkType": "SDKFiller\#($0)" },"# }
         types.append(#"{ "name": "Last", "sdkType": "SDKLast" }"#)
-        let operation = #"{ "name": "Fetch", "sdkType": "SDKOperation", "store": "fetch", "result": { "type": "Void", "blocks": [{ "name": "resultBlock", "role": "finalResult", "type": "(Result<Void, any Error>) -> Void" }] } }"#
-        return ([#"{ "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": ["#] + types + ["], \"operations\": [\(operation)] }"]).joined(separator: "\n")
+        let operation =
+            #"{ "name": "Fetch", "sdkType": "SDKOperation", "store": "fetch", "result": { "type": "Void", "blocks": [{ "name": "resultBlock", "role": "finalResult", "type": "(Result<Void, any Error>) -> Void" }] } }"#
+        return ([#"{ "formatVersion": 1, "module": "SDK", "prefix": "Bench", "types": ["#] + types + ["], \"operations\": [\(operation)] }"]).joined(
+            separator: "\n")
     }()
 
     /// Generated names that are another's, or an SDK type's, each refused where it is made, in

@@ -1,6 +1,7 @@
-@testable import CloudDoubleGenerator
 import Foundation
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Every name a bundled template declares (a local, a closure or function parameter, a member
 /// of a generated type, a generic parameter or type alias) has the generated spelling, which the
@@ -45,13 +46,17 @@ final class GeneratedSpellingTests: XCTestCase {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".mustache") {
             let template = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             let others = Self.declaredNames(in: template).filter { !SwiftNames.hasGeneratedSpelling($0) }.subtracting(OperationContext.copiedScope)
-            XCTAssertEqual(others.sorted(), [], "\(file) declares names a description may also use; spell them with SwiftNames.generated (a trailing _)")
+            XCTAssertEqual(
+                others.sorted(), [], "\(file) declares names a description may also use; spell them with SwiftNames.generated (a trailing _)")
         }
     }
 
     /// The reader finds what it should: a local without the spelling is caught.
     func testTheReaderFindsLocalsClosureParametersParametersAndGenerics() {
-        let names = Self.declaredNames(in: "let smuggled = 1\n{ first, {{tag}}, second_ in }\nfor (a, b) in x {}\nfunc f<T_>(_ operation: T, errorModel e_: U) {}\ntypealias Backing_ = X")
+        let names = Self.declaredNames(
+            in:
+                "let smuggled = 1\n{ first, {{tag}}, second_ in }\nfor (a, b) in x {}\nfunc f<T_>(_ operation: T, errorModel e_: U) {}\ntypealias Backing_ = X"
+        )
         XCTAssertEqual(names, ["smuggled", "first", "second_", "a", "b", "T_", "operation", "e_", "Backing_"])
     }
 
@@ -80,7 +85,8 @@ extension GeneratedSpellingTests {
             for file in try Generator(templates: .bundled()).generate(bytes, file: path.path) {
                 let others = Self.declaredNames(in: file.contents).filter { !SwiftNames.hasGeneratedSpelling($0) }
                     .subtracting(OperationContext.copiedScope).subtracting(described)
-                XCTAssertEqual(others.sorted(), [], "\(file.name) declares names no description gave; spell them with SwiftNames.generated (a trailing _)")
+                XCTAssertEqual(
+                    others.sorted(), [], "\(file.name) declares names no description gave; spell them with SwiftNames.generated (a trailing _)")
             }
         }
     }

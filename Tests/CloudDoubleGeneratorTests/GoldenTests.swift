@@ -29,10 +29,12 @@ final class GoldenTests: XCTestCase {
     /// The first differing lines of two texts with a little context, as `-` golden and `+`
     /// generated lines, instead of two whole files.
     static func difference(_ old: String, _ new: String, context: Int = 2, limit: Int = 12) -> String {
-        let before = old.components(separatedBy: "\n"), after = new.components(separatedBy: "\n")
+        let before = old.components(separatedBy: "\n")
+        let after = new.components(separatedBy: "\n")
         var start = 0
         while start < min(before.count, after.count), before[start] == after[start] { start += 1 }
-        var endBefore = before.count, endAfter = after.count
+        var endBefore = before.count
+        var endAfter = after.count
         while endBefore > start, endAfter > start, before[endBefore - 1] == after[endAfter - 1] {
             endBefore -= 1
             endAfter -= 1
@@ -54,7 +56,8 @@ final class GoldenTests: XCTestCase {
         let defaultLine = try XCTUnwrap(json.firstIndex { $0.contains(#""name": "overwrite""#) }) + 1
         let files = try Generator(templates: .bundled()).generate(Paths.bytes(description), file: "Sink/KitchenSink.clouddouble.json")
         let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }?.contents).components(separatedBy: "\n")
-        let directive = try XCTUnwrap(protocols.firstIndex { $0.contains(#"#sourceLocation(file: "Sink/KitchenSink.clouddouble.json", line: \#(defaultLine))"#) })
+        let directive = try XCTUnwrap(
+            protocols.firstIndex { $0.contains(#"#sourceLocation(file: "Sink/KitchenSink.clouddouble.json", line: \#(defaultLine))"#) })
         XCTAssertTrue(protocols[directive + 1].contains("overwrite: true"), protocols[directive + 1])
         XCTAssertEqual(protocols[directive + 2].trimmingCharacters(in: .whitespaces), "#sourceLocation()")
     }
@@ -66,7 +69,8 @@ final class GoldenTests: XCTestCase {
 
     func testShippedCloudKitDescriptionMatchesGoldens() throws {
         let files = try generate()
-        XCTAssertEqual(files.map(\.name), ["CloudKit.Protocols.swift", "CloudKit.Live.swift", "CloudKit.FaultInjecting.swift", "CloudKit.Mocks.swift"])
+        XCTAssertEqual(
+            files.map(\.name), ["CloudKit.Protocols.swift", "CloudKit.Live.swift", "CloudKit.FaultInjecting.swift", "CloudKit.Mocks.swift"])
         try assertMatchesGoldens(files.filter { !$0.name.hasSuffix("Mocks.swift") }, in: Paths.cloudKitDoubles)
         // The mocks live in their own module, which imports the protocols' module.
         let mocks = try Generator(templates: .bundled(), options: TranslationOptions(extraImports: ["CloudKitDoubles"]))
@@ -144,6 +148,7 @@ final class GoldenTests: XCTestCase {
         }
         let generator = Generator(templates: try TemplateSet(directory: directory), options: TranslationOptions(extraImports: ["App"]))
         let files = try generator.generate(Paths.bytes(Paths.cloudKitDescription), file: "CloudKit.clouddouble.json", artifacts: [.mocks])
-        XCTAssertEqual(files.first?.contents, "// mocks for CloudKit.clouddouble.json\nimport Foundation\nimport App\nCloudContainer\nCloudDatabase\n")
+        XCTAssertEqual(
+            files.first?.contents, "// mocks for CloudKit.clouddouble.json\nimport Foundation\nimport App\nCloudContainer\nCloudDatabase\n")
     }
 }

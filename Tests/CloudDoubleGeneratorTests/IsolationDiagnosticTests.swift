@@ -23,10 +23,12 @@ final class IsolationDiagnosticTests: XCTestCase {
             name: "isolated result type", replacing: "\"returns\": \"CKRecord\"", with: "\"returns\": ⟦\"@MainActor CKRecord\"⟧",
             message: "cannot carry the type \"@MainActor CKRecord\": @MainActor applies to function types only"),
         Case(
-            name: "custom global actor in a property type", replacing: "\"type\": \"CKDatabase.Scope\"", with: "\"type\": ⟦\"[@DatabaseActor CKDatabase.Scope]\"⟧",
+            name: "custom global actor in a property type", replacing: "\"type\": \"CKDatabase.Scope\"",
+            with: "\"type\": ⟦\"[@DatabaseActor CKDatabase.Scope]\"⟧",
             message: "cannot carry the type \"[@DatabaseActor CKDatabase.Scope]\": the attribute @DatabaseActor is not one the generator knows"),
         Case(
-            name: "attribute after a closure", replacing: "\"type\": \"CKRecord.ID\"", with: "\"type\": ⟦\"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\"⟧",
+            name: "attribute after a closure", replacing: "\"type\": \"CKRecord.ID\"",
+            with: "\"type\": ⟦\"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\"⟧",
             message: "cannot carry the type \"(@escaping @MainActor () -> Void, @Sendable CKRecord.ID)\""),
         Case(
             name: "async property", replacing: "\"type\": \"CKDatabase.Scope\"", with: "\"type\": ⟦\"CKDatabase.Scope { get async }\"⟧",
@@ -49,7 +51,8 @@ final class IsolationDiagnosticTests: XCTestCase {
         let input = DiagnosticTests.valid
             .replacingOccurrences(of: "\"type\": \"CKRecord.ID\"", with: "\"type\": \"@escaping @MainActor @Sendable (CKRecord.ID) -> Void\"")
             .replacingOccurrences(
-                of: "\"type\": \"CKDatabase.Scope\", \"mockDefault\": \".private\"", with: "\"type\": \"(@MainActor @Sendable () -> Void)?\", \"settable\": true")
+                of: "\"type\": \"CKDatabase.Scope\", \"mockDefault\": \".private\"",
+                with: "\"type\": \"(@MainActor @Sendable () -> Void)?\", \"settable\": true")
         XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
     }
 }

@@ -67,57 +67,80 @@ final class ItemInputDiagnosticTests: XCTestCase {
     }
 
     static let cases: [Case] = [
-        Case(name: "items on a scalar", old: #""type": "[CKRecord.ID]", "items": { "result": "deleteResults" }"#,
-             new: #""type": "CKRecord.ID", "items": { "result": "deleteResults" }"#, marker: #"{ "result": "deleteResults" }"#,
-             message: "\"items\" marks a list of items, but \"recordIDsToDelete\" is a CKRecord.ID, not an array"),
-        Case(name: "items on a dictionary", old: #""type": "[CKRecord.ID]", "items""#, new: #""type": "[CKRecord.ID: Int]", "items""#,
-             marker: #"{ "result": "deleteResults" }"#, message: "is a [CKRecord.ID: Int], not an array"),
-        Case(name: "items answer an unknown field", old: #""result": "deleteResults""#, new: #""result": "deleteResult""#,
-             marker: #""deleteResult""#, message: "\"deleteResult\" is not a per-item field of the result"),
-        Case(name: "items without result", old: #"{ "result": "deleteResults" }"#, new: #"{ }"#, marker: "{ }",
-             message: "\"items\" needs \"result\""),
-        Case(name: "two parameters answer one field", old: #""result": "deleteResults""#, new: #""result": "saveResults""#,
-             marker: #"{ "result": "saveResults" }"#, message: "two parameters give the items of the same result"),
-        Case(name: "items without per-item results", old: #""perItem": ["saveResults", "deleteResults"],"#, new: "",
-             marker: #"{ "result": "saveResults", "key": "recordID" }"#, message: "\"items\" needs per-item results"),
-        Case(name: "key is not a path", old: #""key": "recordID" } },"#, new: #""key": "record ID" } },"#,
-             marker: #""record ID""#, message: "\"key\" must be a property path"),
-        Case(name: "unknown key in items", old: #"{ "result": "deleteResults" }"#, new: #"{ "result": "deleteResults", "keys": "x" }"#,
-             marker: #""keys""#, message: "unknown key \"keys\""),
-        Case(name: "atomic flag names nothing", old: #""when": "atomically""#, new: #""when": "atomic""#,
-             marker: #""atomic", "groupBy""#, message: "\"when\" names no parameter of the call"),
-        Case(name: "atomic flag is not Bool", old: #""name": "atomically", "type": "Bool""#, new: #""name": "atomically", "type": "Int""#,
-             marker: #""atomically", "groupBy""#, message: "\"when\" must name a Bool parameter"),
-        Case(name: "atomic error not in catalogue", old: #""error": "batchRequestFailed" },"#, new: #""error": "batchRequestFailure" },"#,
-             marker: #""batchRequestFailure""#, message: "the error code \"batchRequestFailure\" is not in the error catalogue"),
+        Case(
+            name: "items on a scalar", old: #""type": "[CKRecord.ID]", "items": { "result": "deleteResults" }"#,
+            new: #""type": "CKRecord.ID", "items": { "result": "deleteResults" }"#, marker: #"{ "result": "deleteResults" }"#,
+            message: "\"items\" marks a list of items, but \"recordIDsToDelete\" is a CKRecord.ID, not an array"),
+        Case(
+            name: "items on a dictionary", old: #""type": "[CKRecord.ID]", "items""#, new: #""type": "[CKRecord.ID: Int]", "items""#,
+            marker: #"{ "result": "deleteResults" }"#, message: "is a [CKRecord.ID: Int], not an array"),
+        Case(
+            name: "items answer an unknown field", old: #""result": "deleteResults""#, new: #""result": "deleteResult""#,
+            marker: #""deleteResult""#, message: "\"deleteResult\" is not a per-item field of the result"),
+        Case(
+            name: "items without result", old: #"{ "result": "deleteResults" }"#, new: #"{ }"#, marker: "{ }",
+            message: "\"items\" needs \"result\""),
+        Case(
+            name: "two parameters answer one field", old: #""result": "deleteResults""#, new: #""result": "saveResults""#,
+            marker: #"{ "result": "saveResults" }"#, message: "two parameters give the items of the same result"),
+        Case(
+            name: "items without per-item results", old: #""perItem": ["saveResults", "deleteResults"],"#, new: "",
+            marker: #"{ "result": "saveResults", "key": "recordID" }"#, message: "\"items\" needs per-item results"),
+        Case(
+            name: "key is not a path", old: #""key": "recordID" } },"#, new: #""key": "record ID" } },"#,
+            marker: #""record ID""#, message: "\"key\" must be a property path"),
+        Case(
+            name: "unknown key in items", old: #"{ "result": "deleteResults" }"#, new: #"{ "result": "deleteResults", "keys": "x" }"#,
+            marker: #""keys""#, message: "unknown key \"keys\""),
+        Case(
+            name: "atomic flag names nothing", old: #""when": "atomically""#, new: #""when": "atomic""#,
+            marker: #""atomic", "groupBy""#, message: "\"when\" names no parameter of the call"),
+        Case(
+            name: "atomic flag is not Bool", old: #""name": "atomically", "type": "Bool""#, new: #""name": "atomically", "type": "Int""#,
+            marker: #""atomically", "groupBy""#, message: "\"when\" must name a Bool parameter"),
+        Case(
+            name: "atomic error not in catalogue", old: #""error": "batchRequestFailed" },"#, new: #""error": "batchRequestFailure" },"#,
+            marker: #""batchRequestFailure""#, message: "the error code \"batchRequestFailure\" is not in the error catalogue"),
         // Before: accepted against CloudKit's table, and the group's other items failed with the
         // fault plan's "no such code" error (the generated model of a description without an
         // error model has no codes).
-        Case(name: "atomic error without an error model", old: #""errorModel": { "domain": "CKErrorDomain", "catalogue": "cloudKit" },"#, new: "",
-             marker: #""batchRequestFailed""#, message: "the error code \"batchRequestFailed\" is not in the error catalogue"),
-        Case(name: "atomic except on two lines", old: #""except": "CKRecordZone.ID.default", "error": "batchRequestFailed" },"#,
-             new: #""except": "a\nb", "error": "batchRequestFailed" },"#, marker: #""a\nb""#, message: "\"except\" must be one Swift expression on one line"),
-        Case(name: "atomic without error", old: #""except": "CKRecordZone.ID.default", "error": "batchRequestFailed" },"#,
-             new: #""except": "CKRecordZone.ID.default" },"#, marker: #"{ "when": "atomically""#, message: "missing the required key \"error\""),
-        Case(name: "input without requested", old: #""requested": "(operation.recordsToSave ?? []).map(\\.recordID)","#, new: "",
-             marker: #"{ "property": "recordsToSave""#, message: "the stream needs \"requested\" too"),
-        Case(name: "input property is a block", old: #""property": "recordsToSave""#, new: #""property": "perRecordSaveBlock""#,
-             marker: #""perRecordSaveBlock", "key""#, message: "is also a block's name"),
-        Case(name: "input property with the generated spelling", old: #""property": "recordsToSave""#, new: #""property": "delivery_""#,
-             marker: #""delivery_""#, message: "the input property name \"delivery_\" ends in \"_\""),
+        Case(
+            name: "atomic error without an error model", old: #""errorModel": { "domain": "CKErrorDomain", "catalogue": "cloudKit" },"#, new: "",
+            marker: #""batchRequestFailed""#, message: "the error code \"batchRequestFailed\" is not in the error catalogue"),
+        Case(
+            name: "atomic except on two lines", old: #""except": "CKRecordZone.ID.default", "error": "batchRequestFailed" },"#,
+            new: #""except": "a\nb", "error": "batchRequestFailed" },"#, marker: #""a\nb""#,
+            message: "\"except\" must be one Swift expression on one line"),
+        Case(
+            name: "atomic without error", old: #""except": "CKRecordZone.ID.default", "error": "batchRequestFailed" },"#,
+            new: #""except": "CKRecordZone.ID.default" },"#, marker: #"{ "when": "atomically""#, message: "missing the required key \"error\""),
+        Case(
+            name: "input without requested", old: #""requested": "(operation.recordsToSave ?? []).map(\\.recordID)","#, new: "",
+            marker: #"{ "property": "recordsToSave""#, message: "the stream needs \"requested\" too"),
+        Case(
+            name: "input property is a block", old: #""property": "recordsToSave""#, new: #""property": "perRecordSaveBlock""#,
+            marker: #""perRecordSaveBlock", "key""#, message: "is also a block's name"),
+        Case(
+            name: "input property with the generated spelling", old: #""property": "recordsToSave""#, new: #""property": "delivery_""#,
+            marker: #""delivery_""#, message: "the input property name \"delivery_\" ends in \"_\""),
         // Before: accepted, and the intercept restored `result` (the final block's parameter) into the request.
-        Case(name: "input property named like what copied Swift reads", old: #""property": "recordsToSave""#, new: #""property": "operation""#,
-             marker: #""operation", "key""#, message: "the input property name \"operation\" would hide what a block's copied Swift reads"),
+        Case(
+            name: "input property named like what copied Swift reads", old: #""property": "recordsToSave""#, new: #""property": "operation""#,
+            marker: #""operation", "key""#, message: "the input property name \"operation\" would hide what a block's copied Swift reads"),
         // Before: accepted, and the intercept declared `let recordsToSave` twice.
-        Case(name: "two streams with one input",
-             old: #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
-             new: #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }] }, { "name": "saves2", "key": "CKRecord.ID", "value": "CKRecord", "requested": "[]", "input": {"property": "recordsToSave"}, "blocks": [{ "name": "perRecordSaveBlock2", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
-             marker: #""recordsToSave"}"#, message: "the stream \"saves2\" takes its items from \"recordsToSave\", as the stream at line"),
-        Case(name: "error type that is not a type", old: #""catalogue": "cloudKit" },"#,
-             new: #""catalogue": "cloudKit", "errorType": "(NSError) -> Error" },"#,
-             marker: #""(NSError) -> Error""#, message: "the error type \"(NSError) -> Error\" must be a named type"),
-        Case(name: "atomic operation without inputs", old: #""input": { "property": "recordsToSave", "key": "recordID" },"#, new: "",
-             marker: #"{ "when": "isAtomic""#, message: "an atomic operation needs a stream with \"input\""),
+        Case(
+            name: "two streams with one input",
+            old: #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
+            new:
+                #""blocks": [{ "name": "perRecordSaveBlock", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }] }, { "name": "saves2", "key": "CKRecord.ID", "value": "CKRecord", "requested": "[]", "input": {"property": "recordsToSave"}, "blocks": [{ "name": "perRecordSaveBlock2", "role": "itemResult", "type": "(CKRecord.ID, Result<CKRecord, any Error>) -> Void" }]"#,
+            marker: #""recordsToSave"}"#, message: "the stream \"saves2\" takes its items from \"recordsToSave\", as the stream at line"),
+        Case(
+            name: "error type that is not a type", old: #""catalogue": "cloudKit" },"#,
+            new: #""catalogue": "cloudKit", "errorType": "(NSError) -> Error" },"#,
+            marker: #""(NSError) -> Error""#, message: "the error type \"(NSError) -> Error\" must be a named type"),
+        Case(
+            name: "atomic operation without inputs", old: #""input": { "property": "recordsToSave", "key": "recordID" },"#, new: "",
+            marker: #"{ "when": "isAtomic""#, message: "an atomic operation needs a stream with \"input\""),
     ]
 
     func testTheValidFixtureIsValid() throws {
@@ -134,7 +157,10 @@ final class ItemInputDiagnosticTests: XCTestCase {
                 XCTFail("\(testCase.name): accepted")
                 continue
             } catch {
-                guard case .description(let found) = error else { XCTFail("\(testCase.name): \(error)"); continue }
+                guard case .description(let found) = error else {
+                    XCTFail("\(testCase.name): \(error)")
+                    continue
+                }
                 diagnostics = found.diagnostics
             }
             guard let match = diagnostics.first(where: { $0.message.contains(testCase.message) }) else {

@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Keys are read as the text they spell (`ObjectReader`, `ObjectKey`): keys written with escapes
 /// or outside ASCII, and keys a reader reads though its object does not allow them.
@@ -38,17 +39,20 @@ final class JSONDocumentTests: XCTestCase {
     // A key that is none of the allowed ones once decoded is unknown, with the closest as the hint.
     func testANonASCIIKeyIsUnknown() {
         let text = Self.description.replacingOccurrences(of: #""sdkType": "SDKService","#, with: #""sdkType": "SDKService", "nàme": "x","#)
-        XCTAssertEqual(diagnostics(text), [
-            #"t.json:2:49: error: unknown key "nàme" in a type"#
-                + "\n" + #"t.json:2:49: note: did you mean "name"?"#,
-        ])
+        XCTAssertEqual(
+            diagnostics(text),
+            [
+                #"t.json:2:49: error: unknown key "nàme" in a type"#
+                    + "\n" + #"t.json:2:49: note: did you mean "name"?"#
+            ])
     }
 
     // A stream's "input" allows "property" and "key" only, but "result" (a parameter's "items"
     // key) is read all the same: its value is checked too, as it always was.
     func testAStreamInputsResultIsReportedAndRead() throws {
         let cloudKit = try String(contentsOf: Paths.cloudKitDescription, encoding: .utf8)
-        let text = cloudKit.replacingOccurrences(of: #""input": { "property": "recordIDs" }"#, with: #""input": { "property": "recordIDs", "result": 5 }"#)
+        let text = cloudKit.replacingOccurrences(
+            of: #""input": { "property": "recordIDs" }"#, with: #""input": { "property": "recordIDs", "result": 5 }"#)
         XCTAssertNotEqual(text, cloudKit)
         let found = diagnostics(text)
         XCTAssertEqual(found.count, 2, "\(found)")

@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Every value is located where it starts, in lines and characters, however the document is laid
 /// out; a syntax error is the document's first.
@@ -103,7 +104,8 @@ final class JSONLocationTests: XCTestCase {
     // key it equals.
     func testAKeyEqualToAnotherStillMatchesIt() throws {
         let text = Self.description([Self.type("Service")]).replacingOccurrences(
-            of: "\"prefix\": \"Bench\",", with: "\"prefix\": \"Bench\", \"errorModel\": { \"domain\": \"\\\"D\\\"\", \"retryAfter\u{212A}ey\": \"\\\"k\\\"\" },")
+            of: "\"prefix\": \"Bench\",",
+            with: "\"prefix\": \"Bench\", \"errorModel\": { \"domain\": \"\\\"D\\\"\", \"retryAfter\u{212A}ey\": \"\\\"k\\\"\" },")
         let description = try DescriptionDecoder.decode(Array(text.utf8), file: "t.json")
         XCTAssertEqual(description.errorModel?.retryAfterKey?.value, "\"k\"")
     }
@@ -124,13 +126,15 @@ final class ReferenceDiagnosticTests: XCTestCase {
             """
         types[3] = JSONLocationTests.type("class")
         let found = JSONLocationTests.diagnostics(for: JSONLocationTests.description(types))
-        XCTAssertEqual(found.map(\.message), [
-            "the type name \"1Bad\" is not a valid Swift identifier",
-            "the property name \"bad name\" is not a valid Swift identifier",
-            "\"Servce4\" refers to a type that is not described",
-            "the property name \"x_\" ends in \"_\", the spelling generated code keeps for its own names",
-            "the type name \"class\" is not a valid Swift identifier",
-        ])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                "the type name \"1Bad\" is not a valid Swift identifier",
+                "the property name \"bad name\" is not a valid Swift identifier",
+                "\"Servce4\" refers to a type that is not described",
+                "the property name \"x_\" ends in \"_\", the spelling generated code keeps for its own names",
+                "the type name \"class\" is not a valid Swift identifier",
+            ])
         XCTAssertEqual(found[2].hint, "did you mean \"Service4\"?")
     }
 }

@@ -24,10 +24,12 @@ final class MustacheTests: XCTestCase {
     /// list section that holds it directly, never read from an outer list or the context.
     func testFirstSeparatesTheItemsOfTheEnclosingList() throws {
         let context: TemplateValue = ["-first": "outer", "outer": [["inner": ["a", "b"]], ["inner": ["c"]]], "none": []]
-        XCTAssertEqual(try render("{{#outer}}{{^-first}}; {{/-first}}{{#inner}}{{^-first}} + {{/-first}}{{.}}{{/inner}}{{/outer}}", context), "a + b; c")
+        XCTAssertEqual(
+            try render("{{#outer}}{{^-first}}; {{/-first}}{{#inner}}{{^-first}} + {{/-first}}{{.}}{{/inner}}{{/outer}}", context), "a + b; c")
         XCTAssertEqual(try render("{{#none}}{{^-first}}, {{/-first}}x{{/none}}", context), "")
         XCTAssertEqual(try render("{{#outer}}{{#-first}}[first]{{/-first}}{{/outer}}", context), "[first]")
-        XCTAssertEqual(try render("{{#lines}}{{^-first}}, {{/-first}}{{line}}{{/lines}}", ["lines": .lines(["a", "b"])]), "a, b", "a list of lines too")
+        XCTAssertEqual(
+            try render("{{#lines}}{{^-first}}, {{/-first}}{{line}}{{/lines}}", ["lines": .lines(["a", "b"])]), "a, b", "a list of lines too")
     }
 
     /// A list of lines renders as a list of `{line}` objects; in a section over lines, any other
@@ -40,7 +42,8 @@ final class MustacheTests: XCTestCase {
             "flag": true,
             "nothing": .lines([]),
         ]
-        let source = "{{#obj}}{{#items}}- {{line}};\n{{/items}}{{#lines}}= {{line}}\n{{/lines}}{{#flag}}[{{line}}]{{/flag}}{{#nothing}}x{{line}}{{/nothing}}{{/obj}}"
+        let source =
+            "{{#obj}}{{#items}}- {{line}};\n{{/items}}{{#lines}}= {{line}}\n{{/lines}}{{#flag}}[{{line}}]{{/flag}}{{#nothing}}x{{line}}{{/nothing}}{{/obj}}"
         XCTAssertEqual(try render(source, ["obj": mixed]), "- a;\n- b;\n- outer;\n- outer;\n- outer;\n= e\n= f\n[outer]")
         XCTAssertThrowsError(try render("{{#obj}}{{#items}}{{line}}{{/items}}{{/obj}}", ["obj": ["items": .list([["line": ["nested": "x"]]])]]))
     }
@@ -61,7 +64,8 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try render("  {{> p}}\n", [:], partials: ["p": "a\n\nb\r\nc\rd\n"]), "  a\n\n  b\r\nc\rd\n")
         XCTAssertEqual(try render("  {{> outer}}\n", [:], partials: ["outer": "o\n  {{> inner}}\n", "inner": "i\n"]), "  o\n    i\n")
         XCTAssertEqual(try render("\t{{> p}}\n", [:], partials: ["p": "ü\n🙂\n"]), "\tü\n\t🙂\n")
-        XCTAssertEqual(try render("{{#items}}\n  {{> p}}\n{{/items}}\n", ["items": [["n": "1"], ["n": "2"]]], partials: ["p": "- {{n}}\n"]), "  - 1\n  - 2\n")
+        XCTAssertEqual(
+            try render("{{#items}}\n  {{> p}}\n{{/items}}\n", ["items": [["n": "1"], ["n": "2"]]], partials: ["p": "- {{n}}\n"]), "  - 1\n  - 2\n")
     }
 
     /// A partial that does not exist fails only where it is reached; one that includes itself
@@ -80,7 +84,8 @@ final class MustacheTests: XCTestCase {
         let items: TemplateValue = [["a": "1", "b": "2"], ["b": "3", "a": "4"], ["c": "5"], ["x": "6", "y": "7", "a": "8"]]
         XCTAssertEqual(try render("{{#items}}{{a}}{{/items}}", ["a": "outer", "items": items]), "14outer8")
         XCTAssertEqual(try render("{{#items}}{{b}}{{/items}}", ["b": "-", "items": items]), "23--")
-        XCTAssertEqual(try render("{{#items}}{{aVeryLongFieldName}}{{/items}}", ["items": [["aVeryLongFieldNamf": "x"], ["aVeryLongFieldName": "y"]]]), "y")
+        XCTAssertEqual(
+            try render("{{#items}}{{aVeryLongFieldName}}{{/items}}", ["items": [["aVeryLongFieldNamf": "x"], ["aVeryLongFieldName": "y"]]]), "y")
         let nested: TemplateValue = ["o": ["p": ["q": "deep"]], "inner": ["o": ["r": "shadow"]]]
         XCTAssertEqual(try render("{{o.p.q}}|{{#inner}}{{o.p.q}}{{o.r}}{{/inner}}", nested), "deep|shadow")
     }

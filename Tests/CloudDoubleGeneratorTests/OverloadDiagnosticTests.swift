@@ -67,9 +67,11 @@ final class OverloadDiagnosticTests: XCTestCase {
             (["Int"], #"{ "sync": { "name": "save" } }"#),
             (["Int"], #"{ "sync": { "name": "bad name" } }"#),
         ])
-        XCTAssertEqual(messages(text), [
-            "5: save(p0:) with these parameter types is declared twice in Store (first at line 4)",
-            "6: the method name \"bad name\" is not a valid Swift identifier",
-        ])
+        XCTAssertEqual(
+            messages(text),
+            [
+                "5: save(p0:) with these parameter types is declared twice in Store (first at line 4)",
+                "6: the method name \"bad name\" is not a valid Swift identifier",
+            ])
     }
 }

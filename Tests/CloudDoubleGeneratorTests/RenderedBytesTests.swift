@@ -1,6 +1,7 @@
-@testable import CloudDoubleGenerator
 import Foundation
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Generated text stays UTF-8 bytes from the renderer to the file: `GeneratedFile` holds them,
 /// the writer writes them, and `contents` is made only when asked for.
@@ -19,7 +20,8 @@ final class RenderedBytesTests: XCTestCase {
         let generator = Generator(templates: try TemplateSet.bundled())
         let description = try Paths.bytes(Paths.cloudKitDescription)
         let translator = Translator(
-            description: try Generator.resolve(description, file: Paths.cloudKitDescription.path), sourceFile: Paths.cloudKitDescription.lastPathComponent,
+            description: try Generator.resolve(description, file: Paths.cloudKitDescription.path),
+            sourceFile: Paths.cloudKitDescription.lastPathComponent,
             descriptionPath: Paths.cloudKitDescription.path)
         let files = try generator.generate(description, file: Paths.cloudKitDescription.path)
         XCTAssertEqual(files.count, Artifact.allCases.count)
@@ -33,10 +35,14 @@ final class RenderedBytesTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-bytes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let bytes = Data("// Grüße\nlet x = 1\n".utf8)
-        XCTAssertEqual(try OutputWriter.write([GeneratedFile(name: "A.Live.swift", bytes: bytes), GeneratedFile(name: "A.Mocks.swift", bytes: Data())], to: directory), ["A.Live.swift", "A.Mocks.swift"])
+        XCTAssertEqual(
+            try OutputWriter.write(
+                [GeneratedFile(name: "A.Live.swift", bytes: bytes), GeneratedFile(name: "A.Mocks.swift", bytes: Data())], to: directory),
+            ["A.Live.swift", "A.Mocks.swift"])
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("A.Live.swift")), bytes)
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("A.Mocks.swift")), Data())
-        XCTAssertEqual(try OutputWriter.write([GeneratedFile(name: "A.Live.swift", bytes: bytes)], to: directory), [], "the same bytes are not written again")
+        XCTAssertEqual(
+            try OutputWriter.write([GeneratedFile(name: "A.Live.swift", bytes: bytes)], to: directory), [], "the same bytes are not written again")
     }
 
     func testAnIndentedPartialIndentsEveryLineThatIsNotEmptyAfterALineFeedOnItsOwn() {

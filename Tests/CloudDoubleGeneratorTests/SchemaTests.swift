@@ -1,6 +1,7 @@
-@testable import CloudDoubleGenerator
 import Foundation
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// The JSON Schema in docs/ must describe exactly the keys the decoder accepts.
 final class SchemaTests: XCTestCase {

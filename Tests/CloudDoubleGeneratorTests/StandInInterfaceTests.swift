@@ -15,9 +15,9 @@ final class StandInInterfaceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "StandInUse", "-I", modules.path]
         #if os(macOS)
-        if let sdk = try? SymbolGraphExtraction.run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
-            arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines), "-target", SymbolGraphExtraction.targetTriple]
-        }
+            if let sdk = try? SymbolGraphExtraction.run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
+                arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines), "-target", SymbolGraphExtraction.targetTriple]
+            }
         #endif
         _ = try SymbolGraphExtraction.run(swiftc, arguments + [file.path])
     }

@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// One test per rule of the lexer every piece of copied Swift goes through. Each has a case the
 /// hand-written scanners it replaced got wrong (noted as "before:").

@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// One test per rule of the type model: how a type is parsed, which spellings are one type, and
 /// which types the generated code cannot carry. Each has a case the scanners it replaced got
@@ -76,7 +77,8 @@ final class SwiftTypeModelTests: XCTestCase {
         XCTAssertEqual(parseError("any P?"), "an optional existential is written (any P)?, not any P?")
         XCTAssertEqual(parseError("func"), "\"func\" is a keyword, not a type name")
         XCTAssertEqual(parseError("Array<_>"), "the placeholder type _ cannot be declared")
-        XCTAssertEqual(parseError(String(repeating: "[", count: 30) + "Int" + String(repeating: "]", count: 30)), "the type nests deeper than 24 brackets")
+        XCTAssertEqual(
+            parseError(String(repeating: "[", count: 30) + "Int" + String(repeating: "]", count: 30)), "the type nests deeper than 24 brackets")
     }
 
     /// Types nothing generated can carry are refused, each with its reason. Before: every one of
@@ -105,7 +107,10 @@ final class SwiftTypeModelTests: XCTestCase {
             let problem = try refusal(type, at: position)
             XCTAssertTrue(problem?.contains(reason) ?? false, "\(type): \(problem ?? "accepted")")
         }
-        for (type, position) in [("@escaping @Sendable (Double) -> Void", TypePosition.parameter), ("(@Sendable (Double) -> Void)?", .parameter), ("CKRecord.ID", .itemKey), ("String?", .property)] {
+        for (type, position) in [
+            ("@escaping @Sendable (Double) -> Void", TypePosition.parameter), ("(@Sendable (Double) -> Void)?", .parameter),
+            ("CKRecord.ID", .itemKey), ("String?", .property),
+        ] {
             XCTAssertNil(try refusal(type, at: position), type)
         }
     }
@@ -113,7 +118,10 @@ final class SwiftTypeModelTests: XCTestCase {
     /// A mock's default value is read on the model. Before: `Optional<Int>` and `Swift.Int`
     /// had none (the text did not end in `?` or equal `Int`), so the description needed one.
     func testMockDefaultsReadTheModel() throws {
-        let defaults = [("Optional<Int>", "nil"), ("Swift.Int", "0"), ("Array<String>", "[]"), ("Dictionary<String, Int>", "[:]"), ("Swift.Void", "()"), ("[String:[Int]]", "[:]")]
+        let defaults = [
+            ("Optional<Int>", "nil"), ("Swift.Int", "0"), ("Array<String>", "[]"), ("Dictionary<String, Int>", "[:]"), ("Swift.Void", "()"),
+            ("[String:[Int]]", "[:]"),
+        ]
         for (type, value) in defaults {
             XCTAssertEqual(MockDefaults.expression(for: try parse(type)), value, type)
         }
@@ -122,7 +130,8 @@ final class SwiftTypeModelTests: XCTestCase {
 
     func testADeclaredTypeKeepsItsParseOrItsProblem() {
         let location = SourceLocation(line: 1, column: 1)
-        XCTAssertEqual(DeclaredType(Located("Swift.Optional<Int>", location)).model?.canonical, .optional(.nominal([.init(name: "Int", arguments: [])])))
+        XCTAssertEqual(
+            DeclaredType(Located("Swift.Optional<Int>", location)).model?.canonical, .optional(.nominal([.init(name: "Int", arguments: [])])))
         let broken = DeclaredType(Located("[Int", location))
         XCTAssertNil(broken.model)
         guard case .failure(let problem) = broken.parsed else { return XCTFail("\"[Int\" is not a type") }

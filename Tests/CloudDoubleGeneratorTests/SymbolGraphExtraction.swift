@@ -33,23 +33,23 @@ enum SymbolGraphExtraction {
             }
         }
         #if os(macOS)
-        if let found = try? run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--find", "swift-symbolgraph-extract"]) {
-            return URL(fileURLWithPath: found.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
+            if let found = try? run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--find", "swift-symbolgraph-extract"]) {
+                return URL(fileURLWithPath: found.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         #endif
         return nil
     }
 
     static var targetTriple: String {
         #if arch(x86_64)
-        let arch = "x86_64"
+            let arch = "x86_64"
         #else
-        let arch = "aarch64"
+            let arch = "aarch64"
         #endif
         #if os(Linux)
-        return "\(arch)-unknown-linux-gnu"
+            return "\(arch)-unknown-linux-gnu"
         #else
-        return "\(arch == "aarch64" ? "arm64" : arch)-apple-macosx12.0"
+            return "\(arch == "aarch64" ? "arm64" : arch)-apple-macosx12.0"
         #endif
     }
 
@@ -70,9 +70,9 @@ enum SymbolGraphExtraction {
         defer { try? FileManager.default.removeItem(at: output) }
         var arguments = ["-module-name", module, "-target", targetTriple, "-I", modules.path, "-output-dir", output.path]
         #if os(macOS)
-        if let sdk = try? run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
-            arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines)]
-        }
+            if let sdk = try? run(URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-path"]) {
+                arguments += ["-sdk", sdk.trimmingCharacters(in: .whitespacesAndNewlines)]
+            }
         #endif
         _ = try run(tool, arguments)
         let main = output.appendingPathComponent("\(module).symbols.json")
@@ -89,23 +89,23 @@ enum SymbolGraphExtraction {
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String]) throws -> String {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        // A simulator runs no other processes: the tests that need the toolchain skip there.
-        throw XCTSkip("\(executable.lastPathComponent) cannot be run on this platform")
+            // A simulator runs no other processes: the tests that need the toolchain skip there.
+            throw XCTSkip("\(executable.lastPathComponent) cannot be run on this platform")
         #else
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed:\n\(text)")
-        }
-        return text
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            guard process.terminationStatus == 0 else {
+                throw Failure(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed:\n\(text)")
+            }
+            return text
         #endif
     }
 }

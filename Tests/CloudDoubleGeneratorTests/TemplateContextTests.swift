@@ -1,6 +1,7 @@
-@testable import CloudDoubleGenerator
 import Foundation
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Each template's typed context, checked two ways:
 /// - the template and its translator agree on names: a tag whose name no context holds renders
@@ -155,7 +156,8 @@ final class TemplateContextTests: XCTestCase {
             }
             let snapshot = try String(contentsOf: url, encoding: .utf8)
             if text != snapshot {
-                XCTFail("\(url.lastPathComponent) differs (re-record with CLOUDDOUBLE_RECORD=1 if intended):\n\(GoldenTests.difference(snapshot, text))")
+                XCTFail(
+                    "\(url.lastPathComponent) differs (re-record with CLOUDDOUBLE_RECORD=1 if intended):\n\(GoldenTests.difference(snapshot, text))")
             }
         }
     }

@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Typed contexts declare their fields in one table each (``TemplateField``); the renderer reads
 /// them as objects. A field a context lacks (another kind's) is looked for outwards, as any name
@@ -23,7 +24,9 @@ final class TemplateFieldTests: XCTestCase {
     }
 
     func testAContextIsTheObjectOfItsFields() throws {
-        let members = [Member(declaration: "var a: Int", settable: true, isAsync: false), Member(declaration: "func b() async", settable: false, isAsync: true)]
+        let members = [
+            Member(declaration: "var a: Int", settable: true, isAsync: false), Member(declaration: "func b() async", settable: false, isAsync: true),
+        ]
         // Outside the members: a name they have (`settable`, not reached while a member has it,
         // even false), names no field has (`accessPrefix` is a user's name here), a dotted name
         // whose first part a member has (`kind.result`: not looked for further out).
@@ -82,7 +85,8 @@ final class TemplateFieldTests: XCTestCase {
     /// name and a name with letters a literal keeps as they are.
     func testATypesNamesAreItsGeneratedNames() throws {
         for (prefix, name) in [("Cloud", "Database"), ("Wölkchen", "Café")] {
-            let json = #"{ "formatVersion": 1, "module": "SDK", "prefix": "\#(prefix)", "types": [{ "name": "\#(name)", "sdkType": "SDK\#(name)" }] }"#
+            let json =
+                #"{ "formatVersion": 1, "module": "SDK", "prefix": "\#(prefix)", "types": [{ "name": "\#(name)", "sdkType": "SDK\#(name)" }] }"#
             let type = try Generator.resolve(Array(json.utf8), file: "A.clouddouble.json").types[0]
             let generated = GeneratedNames(prefix: prefix)
             guard case .object(let fields) = TypeNames(type, names: generated).templateValue else { return XCTFail("an object") }
@@ -90,17 +94,20 @@ final class TemplateFieldTests: XCTestCase {
                 guard case .string(let text) = field.value else { return "" }
                 return text
             }
-            XCTAssertEqual(texts, [
-                name, "\"\(name)\"", "SDK\(name)", generated.protocolName(name), generated.liveName(name), generated.faultName(name),
-                generated.mockName(name), generated.callKeyName(name), generated.backingName(name),
-            ])
+            XCTAssertEqual(
+                texts,
+                [
+                    name, "\"\(name)\"", "SDK\(name)", generated.protocolName(name), generated.liveName(name), generated.faultName(name),
+                    generated.mockName(name), generated.callKeyName(name), generated.backingName(name),
+                ])
         }
     }
 
     /// A fault wrapper's call answers `kind.async` and the like from its kind's one field.
     func testAKindsSectionsReadItsOneField() throws {
         let kinds: [FaultTypeContext.Call.Kind] = [
-            .async, .result, .forwarded(child: .faults("FaultInjectingCloudDatabase")), .completion(failure: "handler($0)", valueFirstHandler: "handler", copied: nil),
+            .async, .result, .forwarded(child: .faults("FaultInjectingCloudDatabase")),
+            .completion(failure: "handler($0)", valueFirstHandler: "handler", copied: nil),
         ]
         let template = """
             {{#kind.async}}async{{/kind.async}}{{#kind.result}}result{{/kind.result}}{{#kind.forwarded}}forwarded{{#child}} {{unwrap}}{{/child}}{{/kind.forwarded}}\
@@ -109,12 +116,16 @@ final class TemplateFieldTests: XCTestCase {
         var lines: [String] = []
         for kind in kinds {
             let call = FaultTypeContext.Call(
-                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: .text("()"), kind: kind)
+                attributes: [], declaration: .text("func f()"), invocation: .text("f()"), id: StringLiteral("f"), handler: "", arguments: .text("()"),
+                kind: kind)
             lines.append(try render(template, call.templateValue))
         }
-        XCTAssertEqual(lines, [
-            "async no items true", "result no items ", "forwarded newValue no items FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_)",
-            "completion handler($0) no items ",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "async no items true", "result no items ",
+                "forwarded newValue no items FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_)",
+                "completion handler($0) no items ",
+            ])
     }
 }

@@ -41,17 +41,23 @@ final class TranslatorSnippetTests: XCTestCase {
     /// (Declarations escape a keyword label such as `for`; Swift accepts it either way.)
     func testEachFormOfACallIsOneRecorderCallInTheMock() throws {
         let mocks = try generate(Self.fetch, artifact: .mocks)
-        XCTAssertEqual(try snippet(startingWith: "public func value(", in: mocks), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public func value(", in: mocks),
+            """
             public func value(`for` key: String) async throws -> Int {
                 try self.respond_("fetch", key, fallback: 0)
             }
             """)
-        XCTAssertEqual(try snippet(startingWith: "public func fetchValue(", in: mocks), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public func fetchValue(", in: mocks),
+            """
             public func fetchValue(`for` key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
                 self.deliverOptional_("fetch", key, fallback: 0, to: completionHandler)
             }
             """)
-        XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: mocks), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public func loadValue(", in: mocks),
+            """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
                 self.deliverResult_("fetch", key, fallback: 0, to: completionHandler)
             }
@@ -60,7 +66,9 @@ final class TranslatorSnippetTests: XCTestCase {
 
     func testTheKeyOfACallNamesItsArgumentAndResultTypes() throws {
         let protocols = try generate(Self.fetch, artifact: .protocols)
-        XCTAssertEqual(try snippet(startingWith: "extension CloudStoreCall where", in: protocols), """
+        XCTAssertEqual(
+            try snippet(startingWith: "extension CloudStoreCall where", in: protocols),
+            """
             extension CloudStoreCall where Arguments_ == String, Value_ == Int {
                 public static var fetch: Self { Self("fetch") }
             }
@@ -71,14 +79,18 @@ final class TranslatorSnippetTests: XCTestCase {
 
     func testTheFaultWrapperAsksTheEngineForEveryFallibleForm() throws {
         let wrappers = try generate(Self.fetch, artifact: .faultInjecting)
-        XCTAssertEqual(try snippet(startingWith: "public func value(", in: wrappers), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public func value(", in: wrappers),
+            """
             public func value(`for` key: String) async throws -> Int {
                 try await self.faults_.perform("Store", "fetch", .async, arguments: key) {
                     try await self.wrapped_.value(for: key)
                 }
             }
             """)
-        XCTAssertEqual(try snippet(startingWith: "public func loadValue(", in: wrappers), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public func loadValue(", in: wrappers),
+            """
             public func loadValue(`for` key: String, completionHandler: @escaping @Sendable (Swift.Result<Int, any Swift.Error>) -> Swift.Void) {
                 self.faults_.complete("Store", "fetch", .result, arguments: key, handler: completionHandler) { completionHandler in
                     self.wrapped_.loadValue(for: key, completionHandler: completionHandler)
@@ -86,7 +98,9 @@ final class TranslatorSnippetTests: XCTestCase {
             }
             """)
         // The convenience initialiser builds errors from the description's own model.
-        XCTAssertTrue(wrappers.contains("CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time_)"))
+        XCTAssertTrue(
+            wrappers.contains(
+                "CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.snippet, time: time_)"))
     }
 
     func testTheErrorModelIsDeclaredOnceNamedAfterTheFile() throws {
@@ -96,10 +110,16 @@ final class TranslatorSnippetTests: XCTestCase {
         XCTAssertTrue(named.contains("    public static var storeErrors: CloudDoubleRuntime.ErrorModel {"))
         XCTAssertFalse(named.contains("static var snippet"))
         // File names that are not Swift names: words joined, else the module's name.
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "my-remote_store.clouddouble.json").contains("static var myRemote_store: CloudDoubleRuntime.ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "2nd.clouddouble.json").contains("static var _2nd: CloudDoubleRuntime.ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "-+-.clouddouble.json").contains("static var sdk: CloudDoubleRuntime.ErrorModel"))
-        XCTAssertTrue(try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains("static var `default`: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(
+            try generate(Self.fetch, artifact: .protocols, file: "my-remote_store.clouddouble.json").contains(
+                "static var myRemote_store: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(
+            try generate(Self.fetch, artifact: .protocols, file: "2nd.clouddouble.json").contains("static var _2nd: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(
+            try generate(Self.fetch, artifact: .protocols, file: "-+-.clouddouble.json").contains("static var sdk: CloudDoubleRuntime.ErrorModel"))
+        XCTAssertTrue(
+            try generate(Self.fetch, artifact: .protocols, file: "default.clouddouble.json").contains(
+                "static var `default`: CloudDoubleRuntime.ErrorModel"))
     }
 
     /// The codes the runtime's roles take are the description's to name, whatever its catalogue
@@ -130,7 +150,9 @@ final class TranslatorSnippetTests: XCTestCase {
             "properties": [{ "name": "mode", "type": "SDKMode", "mockDefault": ".automatic" }]
             """
         let mocks = try generate(members, artifact: .mocks)
-        XCTAssertEqual(try snippet(startingWith: "public var mode:", in: mocks), """
+        XCTAssertEqual(
+            try snippet(startingWith: "public var mode:", in: mocks),
+            """
             public var mode: SDKMode {
                 #sourceLocation(file: "Snippet.clouddouble.json", line: 4)
                 self.get_("mode", fallback: .automatic)
@@ -154,6 +176,8 @@ final class TranslatorSnippetTests: XCTestCase {
             """
         let protocols = try generate(members, artifact: .protocols)
         // `@escaping` belongs to the parameter, not to the recorded value's type.
-        XCTAssertTrue(protocols.contains("extension CloudStoreCall where Arguments_ == (data: Data, progress: @Sendable (Double) -> Void), Value_ == Swift.Void {"), protocols)
+        XCTAssertTrue(
+            protocols.contains(
+                "extension CloudStoreCall where Arguments_ == (data: Data, progress: @Sendable (Double) -> Void), Value_ == Swift.Void {"), protocols)
     }
 }

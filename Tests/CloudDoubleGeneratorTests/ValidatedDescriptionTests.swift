@@ -1,5 +1,6 @@
-@testable import CloudDoubleGenerator
 import XCTest
+
+@testable import CloudDoubleGenerator
 
 /// Validation returns the description resolved: what translators read instead of working it out
 /// again. (Only `Validator.validate` makes one.)
@@ -73,7 +74,8 @@ final class ValidatedDescriptionTests: XCTestCase {
         XCTAssertEqual(value.returns, "Optional<Int>")
         XCTAssertEqual(value.returnsType?.isOptional, true, "the result is read on the type model")
         let async = value.forms[0]
-        XCTAssertEqual(async.declaration, "func value(`for` key: String, zone: String?) async throws -> Optional<Int>", "labels are escaped as every name is")
+        XCTAssertEqual(
+            async.declaration, "func value(`for` key: String, zone: String?) async throws -> Optional<Int>", "labels are escaped as every name is")
         XCTAssertEqual(async.callExpression, "value(for: key, zone: zone)")
         XCTAssertEqual(async.attributes.map(\.text), ["@available(macOS 13, *)", "@discardableResult"])
         let completion = value.forms[1]
@@ -102,26 +104,32 @@ final class ValidatedDescriptionTests: XCTestCase {
             ] }] }
             """#
         let calls = try Generator.resolve(Array(json.utf8), file: "Store.clouddouble.json").types[0].calls
-        XCTAssertEqual(calls.flatMap { $0.forms.map(\.declaration) }, [
-            "func run(_ `in`: Int, `repeat`: Bool) -> String",
-            "func run(_ `in`: Int, `repeat`: Bool) async throws -> String",
-            "func start(at `in`: Int, _ `repeat`: Bool, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void)",
-            "func `default`(_ `in`: Int, `repeat`: Bool, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void)",
-            "func stop() async throws",
-            "func stop(done: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void)",
-            "func value(key: String) async throws -> Int",
-            "func value(key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void)",
-        ])
-        XCTAssertEqual(calls.flatMap { $0.forms.map(\.callExpression) }, [
-            "run(`in`, repeat: `repeat`)",
-            "run(`in`, repeat: `repeat`)",
-            "start(at: `in`, `repeat`, completionHandler: completionHandler)",
-            "`default`(`in`, repeat: `repeat`, completionHandler: completionHandler)",
-            "stop()",
-            "stop(done: done)",
-            "value(key: key)",
-            "value(key: key, completionHandler: completionHandler)",
-        ])
-        XCTAssertEqual(calls[0].forms[3].callExpression(of: calls[0], handler: "handler", replacing: [:]), "`default`(`in`, repeat: `repeat`, completionHandler: handler)", "spelled when asked, the same way")
+        XCTAssertEqual(
+            calls.flatMap { $0.forms.map(\.declaration) },
+            [
+                "func run(_ `in`: Int, `repeat`: Bool) -> String",
+                "func run(_ `in`: Int, `repeat`: Bool) async throws -> String",
+                "func start(at `in`: Int, _ `repeat`: Bool, completionHandler: @escaping @Sendable (String?, (any Swift.Error)?) -> Swift.Void)",
+                "func `default`(_ `in`: Int, `repeat`: Bool, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void)",
+                "func stop() async throws",
+                "func stop(done: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void)",
+                "func value(key: String) async throws -> Int",
+                "func value(key: String, completionHandler: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void)",
+            ])
+        XCTAssertEqual(
+            calls.flatMap { $0.forms.map(\.callExpression) },
+            [
+                "run(`in`, repeat: `repeat`)",
+                "run(`in`, repeat: `repeat`)",
+                "start(at: `in`, `repeat`, completionHandler: completionHandler)",
+                "`default`(`in`, repeat: `repeat`, completionHandler: completionHandler)",
+                "stop()",
+                "stop(done: done)",
+                "value(key: key)",
+                "value(key: key, completionHandler: completionHandler)",
+            ])
+        XCTAssertEqual(
+            calls[0].forms[3].callExpression(of: calls[0], handler: "handler", replacing: [:]),
+            "`default`(`in`, repeat: `repeat`, completionHandler: handler)", "spelled when asked, the same way")
     }
 }

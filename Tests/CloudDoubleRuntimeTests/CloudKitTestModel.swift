@@ -6,6 +6,6 @@ extension ErrorModel {
     /// `CloudKitDoubles`, built from CloudKit's constants).
     static let cloudKit = ErrorModel(
         domain: "CKErrorDomain", catalogue: .cloudKit, retryAfterKey: "CKRetryAfter", partialErrorsKey: "CKPartialErrors",
-        partialFailureCode: 2, requestTooLargeCode: 27, cancelledCode: 20, serverRecordKey: "ServerRecord", clientRecordKey: "ClientRecord", ancestorRecordKey: "AncestorRecord")
+        partialFailureCode: 2, requestTooLargeCode: 27, cancelledCode: 20, serverRecordKey: "ServerRecord", clientRecordKey: "ClientRecord",
+        ancestorRecordKey: "AncestorRecord")
 }
-

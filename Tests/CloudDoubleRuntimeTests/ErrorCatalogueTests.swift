@@ -13,13 +13,18 @@ final class ErrorCatalogueTests: XCTestCase {
 
     func testTraitsOfTheCodesAppsMustGetRight() {
         let retryable = Set(ErrorCatalogue.cloudKit.codes.filter(\.isRetryable).map(\.name))
-        XCTAssertEqual(retryable, ["networkUnavailable", "networkFailure", "serviceUnavailable", "requestRateLimited", "zoneBusy",
-                                   "serverResponseLost", "assetNotAvailable", "assetFileModified"])
+        XCTAssertEqual(
+            retryable,
+            [
+                "networkUnavailable", "networkFailure", "serviceUnavailable", "requestRateLimited", "zoneBusy",
+                "serverResponseLost", "assetNotAvailable", "assetFileModified",
+            ])
         let throttling = Set(ErrorCatalogue.cloudKit.codes.filter(\.isThrottling).map(\.name))
         XCTAssertEqual(throttling, ["serviceUnavailable", "requestRateLimited", "zoneBusy"])
         for name in throttling { XCTAssertEqual(ErrorCatalogue.cloudKit[name: name]?.defaultRetryAfter, 3) }
         let network = Set(ErrorCatalogue.cloudKit.codes(with: .network).map(\.name))
-        XCTAssertEqual(network, ["networkUnavailable", "networkFailure", "serverResponseLost"], "docs/ErrorCatalogue.md says why not serviceUnavailable")
+        XCTAssertEqual(
+            network, ["networkUnavailable", "networkFailure", "serverResponseLost"], "docs/ErrorCatalogue.md says why not serviceUnavailable")
         XCTAssertTrue(network.isSubset(of: retryable))
         XCTAssertEqual(ErrorCatalogue.cloudKit[name: "limitExceeded"]?.recovery, .splitBatch)
         XCTAssertEqual(ErrorCatalogue.cloudKit[name: "serverRecordChanged"]?.recovery, .resolveConflict)
@@ -64,7 +69,8 @@ final class ErrorCatalogueTests: XCTestCase {
     }
 
     func testConflictRecordsAreCarriedUnderTheSDKKeys() {
-        let server = NSString(string: "server"), client = NSString(string: "client")
+        let server = NSString(string: "server")
+        let client = NSString(string: "client")
         let error = model.error(14, conflict: .init(server: server, client: client))
         XCTAssertTrue(model.serverRecord(of: error) === server)
         XCTAssertTrue(model.clientRecord(of: error) === client)
@@ -82,16 +88,23 @@ final class ErrorCatalogueTests: XCTestCase {
         let cancelled = model.diagnose(model.error(20))
         XCTAssertEqual(cancelled.kind, .cancelled, "the model's cancelledCode is a cancellation, not a service failure")
         XCTAssertFalse(cancelled.isRetryable)
-        XCTAssertEqual(ErrorModel(domain: "Store", catalogue: ErrorCatalogue(domain: "Store", codes: []), cancelledCode: 9).diagnose(NSError(domain: "Store", code: 9)).kind, .cancelled)
+        XCTAssertEqual(
+            ErrorModel(domain: "Store", catalogue: ErrorCatalogue(domain: "Store", codes: []), cancelledCode: 9).diagnose(
+                NSError(domain: "Store", code: 9)
+            ).kind, .cancelled)
         let throttled = model.diagnose(model.error(23))
         XCTAssertTrue(throttled.isRetryable && throttled.isThrottling)
         XCTAssertEqual(throttled.retryAfter, 3, "the catalogue's default when the server sends none")
     }
 
     func testAnotherSDKCanBringItsOwnCatalogue() {
-        let custom = ErrorModel(domain: "Store", catalogue: ErrorCatalogue(domain: "Store", codes: [
-            ErrorCodeInfo(rawValue: 1, name: "offline", meaning: "Offline.", isRetryable: true, appCanHandle: true, recovery: .retry),
-        ]), retryAfterKey: "after")
+        let custom = ErrorModel(
+            domain: "Store",
+            catalogue: ErrorCatalogue(
+                domain: "Store",
+                codes: [
+                    ErrorCodeInfo(rawValue: 1, name: "offline", meaning: "Offline.", isRetryable: true, appCanHandle: true, recovery: .retry)
+                ]), retryAfterKey: "after")
         let error = custom.error(1, retryAfter: 4)
         XCTAssertTrue(custom.diagnose(error).isRetryable)
         XCTAssertEqual(custom.retryAfter(of: error), 4)

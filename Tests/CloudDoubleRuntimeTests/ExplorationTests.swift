@@ -6,7 +6,9 @@ import XCTest
 /// failed upload. With `buggy`, an item whose upload fails twice in a row is silently dropped.
 enum Uploader {
     static let family = FaultPlan {
-        FaultRule(.type("Store"), probability: 0.2, latency: FaultLatency(0, jitter: 1), outcome: .fail(codes: [WeightedCode(.trait(.network))], retryAfter: nil))
+        FaultRule(
+            .type("Store"), probability: 0.2, latency: FaultLatency(0, jitter: 1),
+            outcome: .fail(codes: [WeightedCode(.trait(.network))], retryAfter: nil))
         FaultRule.delay(.type("Store"), probability: 0.1, by: FaultLatency(0.5))
     }
 
@@ -56,7 +58,8 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(lines.last, "}, scenario)")
         for (line, fault) in zip(lines.dropFirst().dropLast(), minimal) {
             guard case .fail(let raw, nil) = fault.effect, let name = ErrorCatalogue.cloudKit[raw]?.name else { return XCTFail("\(fault)") }
-            XCTAssertEqual(line, "    FaultRule.fail(.named(\"upload\", type: \"Store\", form: .async), on: .nth(\(fault.callNumber)), with: \"\(name)\")")
+            XCTAssertEqual(
+                line, "    FaultRule.fail(.named(\"upload\", type: \"Store\", form: .async), on: .nth(\(fault.callNumber)), with: \"\(name)\")")
         }
         XCTAssertTrue(report.description.contains(reproduction.split(separator: "\n")[1]), report.description)
         do {
@@ -147,7 +150,8 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(failure.seed, 3)
         XCTAssertTrue(failure.message.hasSuffix("seed 3 failed after seed 4"), failure.message)
         XCTAssertEqual(report.seedsRun, 3, "seed 4 ran, but after the failing seed: not counted")
-        var oneAtATime = exploration, several = exploration
+        var oneAtATime = exploration
+        var several = exploration
         oneAtATime.parallelism = 1
         several.parallelism = 3
         let sequential = await oneAtATime.run(Uploader.scenario(buggy: true))

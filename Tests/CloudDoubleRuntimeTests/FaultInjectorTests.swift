@@ -32,7 +32,9 @@ final class FaultInjectorTests: XCTestCase {
 
     func testSameSeedSameFaults() async {
         func run(_ seed: UInt64) async -> [Int] {
-            await codes(FaultInjector(plan: .randomFailures(rate: 0.5, delay: 0), seed: seed, errorModel: .cloudKit, time: VirtualClock().timeSource), count: 50)
+            await codes(
+                FaultInjector(plan: .randomFailures(rate: 0.5, delay: 0), seed: seed, errorModel: .cloudKit, time: VirtualClock().timeSource),
+                count: 50)
         }
         let first = await run(7)
         let second = await run(7)
@@ -45,15 +47,18 @@ final class FaultInjectorTests: XCTestCase {
     /// whole call's failure or an item's, on a call that may carry no asset at all.
     func testTraitDrawsLeaveOutCodesOnlyParticularRequestsGet() async throws {
         let particular: Set<Int> = [16, 17, 29, 30, 33, 35, 37]
-        let whole = FaultInjector(plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.retryable))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
+        let whole = FaultInjector(
+            plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.retryable))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
         let drawn = Set(await codes(whole, call: "modifyRecords", count: 2000))
         XCTAssertEqual(drawn, [3, 4, 6, 7, 23, 34], "every retryable code any call can get, and only those")
-        let needsUser = FaultInjector(plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.needsUser))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
+        let needsUser = FaultInjector(
+            plan: FaultPlan { FaultRule(outcome: .fail(codes: [WeightedCode(.trait(.needsUser))], retryAfter: nil)) }, seed: 3, errorModel: .cloudKit)
         let userCodes = Set(await codes(needsUser, count: 2000))
         XCTAssertTrue(userCodes.isDisjoint(with: particular), "\(userCodes)")
 
         let items = FaultInjector(
-            plan: FaultPlan { FaultRule(outcome: .failItems(ItemFailure(.rate(1), codes: [WeightedCode(.trait(.retryable))]))) }, seed: 3, errorModel: .cloudKit)
+            plan: FaultPlan { FaultRule(outcome: .failItems(ItemFailure(.rate(1), codes: [WeightedCode(.trait(.retryable))]))) }, seed: 3,
+            errorModel: .cloudKit)
         let keys = (0..<200).map { "item-\($0)" }
         let _: [String: Result<Int, any Error>] = try await items.perform(
             "Database", "modifyRecords", request: { $0.request(keys, input: 0) }, merge: { $1.merged($0, input: 0) }
@@ -76,11 +81,12 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testSchedules() async {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.fail(.named("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
-            FaultRule.fail(.named("fetch"), on: .calls(2...3), with: "networkFailure")
-            FaultRule.fail(.named("delete"), on: .first(2), with: "serviceUnavailable")
-        }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.fail(.named("save"), on: .nth(3), with: "zoneBusy", retryAfter: 2)
+                FaultRule.fail(.named("fetch"), on: .calls(2...3), with: "networkFailure")
+                FaultRule.fail(.named("delete"), on: .first(2), with: "serviceUnavailable")
+            }, errorModel: .cloudKit)
         let saves = await codes(faults, call: "save", count: 5)
         let fetches = await codes(faults, call: "fetch", count: 5)
         let deletes = await codes(faults, call: "delete", count: 4)
@@ -92,9 +98,11 @@ final class FaultInjectorTests: XCTestCase {
     }
 
     func testRetryAfterOnlyOnRetryableCodesAndWeightedDraw() async {
-        let faults = FaultInjector(plan: FaultPlan([
-            FaultRule(outcome: .fail(codes: [WeightedCode("quotaExceeded", weight: 1), WeightedCode("zoneBusy", weight: 3)], retryAfter: .range(1...2)))
-        ]), seed: 5, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan([
+                FaultRule(
+                    outcome: .fail(codes: [WeightedCode("quotaExceeded", weight: 1), WeightedCode("zoneBusy", weight: 3)], retryAfter: .range(1...2)))
+            ]), seed: 5, errorModel: .cloudKit)
         _ = await codes(faults, count: 400)
         let events = faults.events
         let busy = events.filter { if case .failed(23, _) = $0.effect { return true } else { return false } }
@@ -110,7 +118,8 @@ final class FaultInjectorTests: XCTestCase {
 
     func testLatencyIsMeasuredOnTheInjectedClock() async throws {
         let clock = VirtualClock()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(by: FaultLatency(1, jitter: 0.5)) }, seed: 1, errorModel: .cloudKit, time: clock.timeSource)
+        let faults = FaultInjector(
+            plan: FaultPlan { FaultRule.delay(by: FaultLatency(1, jitter: 0.5)) }, seed: 1, errorModel: .cloudKit, time: clock.timeSource)
         for _ in 0..<3 { try await faults.perform("Database", "save") { () } }
         XCTAssertEqual(clock.delays.count, 3)
         for delay in clock.delays { XCTAssertTrue((1...1.5).contains(delay)) }
@@ -121,19 +130,22 @@ final class FaultInjectorTests: XCTestCase {
         let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(with: "zoneBusy") }, errorModel: .cloudKit, time: VirtualClock().timeSource)
         let done = expectation(description: "fail delivered")
         let caller = ThreadBox(Thread.current)
-        faults.complete("Database", "save", .completion, fail: { error in
-            XCTAssertFalse(Thread.current === caller.thread, "delivered on the caller's thread")
-            XCTAssertEqual((error as NSError).code, 23)
-            done.fulfill()
-        }, proceed: { XCTFail("should not proceed") })
+        faults.complete(
+            "Database", "save", .completion,
+            fail: { error in
+                XCTAssertFalse(Thread.current === caller.thread, "delivered on the caller's thread")
+                XCTAssertEqual((error as NSError).code, 23)
+                done.fulfill()
+            }, proceed: { XCTFail("should not proceed") })
         wait(for: [done], timeout: 5)
     }
 
     func testPerItemFailuresByRateAndByName() async throws {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem")
-            FaultRule.failItems(.named("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
-        }, seed: 3, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem")
+                FaultRule.failItems(.named("modify"), rate: 0.5, with: "networkFailure", topLevelPartialFailure: true)
+            }, seed: 3, errorModel: .cloudKit)
         let requested = ["a", "b", "c"]
         let sent = Locked<[String]>([])
         let fetched: [String: Result<Int, any Error>] = try await faults.perform(
@@ -174,10 +186,12 @@ final class FaultInjectorTests: XCTestCase {
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
 
         let done = expectation(description: "released")
-        faults.complete("Database", "save", .completion, fail: { error in
-            XCTAssertEqual((error as NSError).code, 20)
-            done.fulfill()
-        }, proceed: { XCTFail("hung call proceeded") })
+        faults.complete(
+            "Database", "save", .completion,
+            fail: { error in
+                XCTAssertEqual((error as NSError).code, 20)
+                done.fulfill()
+            }, proceed: { XCTFail("hung call proceeded") })
         faults.cancelHungCalls()
         await fulfillment(of: [done], timeout: 5)
     }
@@ -193,11 +207,16 @@ final class FaultInjectorTests: XCTestCase {
     /// `FaultRule.cancel` injects the model's `cancelledCode`, whatever the catalogue calls it;
     /// a model without one gets Swift's `CancellationError`.
     func testCancelUsesTheModelsCancelledCode() async {
-        let catalogue = ErrorCatalogue(domain: "Store", codes: [
-            ErrorCodeInfo(rawValue: 9, name: "aborted", meaning: "Aborted.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
-            ErrorCodeInfo(rawValue: 20, name: "operationCancelled", meaning: "Not the store's cancellation.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
-        ])
-        let store = FaultInjector(plan: FaultPlan { FaultRule.cancel() }, errorModel: ErrorModel(domain: "Store", catalogue: catalogue, cancelledCode: 9))
+        let catalogue = ErrorCatalogue(
+            domain: "Store",
+            codes: [
+                ErrorCodeInfo(rawValue: 9, name: "aborted", meaning: "Aborted.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
+                ErrorCodeInfo(
+                    rawValue: 20, name: "operationCancelled", meaning: "Not the store's cancellation.", isRetryable: false, appCanHandle: true,
+                    recovery: .giveUp),
+            ])
+        let store = FaultInjector(
+            plan: FaultPlan { FaultRule.cancel() }, errorModel: ErrorModel(domain: "Store", catalogue: catalogue, cancelledCode: 9))
         let codes = await codes(store, count: 1)
         XCTAssertEqual(codes, [9])
 
@@ -236,10 +255,11 @@ extension FaultInjectorTests {
     /// A rule counts every call its selector matches, also one an earlier rule fired on: before,
     /// the second rule skipped the call the first one failed and fired on the third save.
     func testEveryMatchingRuleCountsACallAnEarlierRuleFiredOn() async {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.fail(.named("save"), on: .nth(1), with: "zoneBusy")
-            FaultRule.fail(.named("save"), on: .nth(2), with: "networkFailure")
-        }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.fail(.named("save"), on: .nth(1), with: "zoneBusy")
+                FaultRule.fail(.named("save"), on: .nth(2), with: "networkFailure")
+            }, errorModel: .cloudKit)
         let saves = await codes(faults, call: "save", count: 3)
         XCTAssertEqual(saves, [23, 4, 0])
     }
@@ -259,9 +279,10 @@ extension FaultInjectorTests {
 
     /// Items named by their stable keys fail with their own codes, recorded in the event.
     func testItemsFailedByStableKeyWithTheirOwnCodes() async throws {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.named("modify"), on: .nth(2), keys: ["b": "zoneBusy", "c": "networkFailure"])
-        }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.failItems(.named("modify"), on: .nth(2), keys: ["b": "zoneBusy", "c": "networkFailure"])
+            }, errorModel: .cloudKit)
         let requested = ["a", "b", "c"]
         var answers: [[String: Int]] = []
         for _ in 0..<2 {
@@ -278,10 +299,11 @@ extension FaultInjectorTests {
     }
 
     func testCallsNoSelectorMatchesDoNotCountTowardsSchedules() async {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.fail(FaultSelector(call: "save"), on: .nth(3), with: "zoneBusy")
-            FaultRule.fail(FaultSelector(type: "Zone", form: .completion), on: .nth(2), with: "networkFailure")
-        }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.fail(FaultSelector(call: "save"), on: .nth(3), with: "zoneBusy")
+                FaultRule.fail(FaultSelector(type: "Zone", form: .completion), on: .nth(2), with: "networkFailure")
+            }, errorModel: .cloudKit)
         var codes: [Int] = []
         for call in ["save", "fetch", "fetch", "save", "delete", "save", "save"] {
             do {
@@ -295,10 +317,12 @@ extension FaultInjectorTests {
         let delivered = Locked<[String]>([])
         let failedOnce = expectation(description: "the second Zone completion call fails")
         for (type, form) in [("Zone", CallForm.async), ("Database", .completion), ("Zone", .completion), ("Zone", .completion)] {
-            faults.complete(type, "fetch", form, fail: { error in
-                delivered.withLock { $0.append("\(type)[\(form)] failed \((error as NSError).code)") }
-                failedOnce.fulfill()
-            }, proceed: { delivered.withLock { $0.append("\(type)[\(form)]") } })
+            faults.complete(
+                type, "fetch", form,
+                fail: { error in
+                    delivered.withLock { $0.append("\(type)[\(form)] failed \((error as NSError).code)") }
+                    failedOnce.fulfill()
+                }, proceed: { delivered.withLock { $0.append("\(type)[\(form)]") } })
         }
         await fulfillment(of: [failedOnce], timeout: 5)
         XCTAssertEqual(Set(delivered.snapshot), ["Zone[async]", "Database[completion]", "Zone[completion]", "Zone[completion] failed 4"])
@@ -359,35 +383,42 @@ extension FaultInjectorTests {
 extension FaultInjectorTests {
     func testLatencyAndCancellationInCompletionForms() {
         let clock = VirtualClock()
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.delay(.named("fetch"), by: FaultLatency(2))
-            FaultRule.cancel(.named("save"))
-        }, errorModel: .cloudKit, time: clock.timeSource)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.delay(.named("fetch"), by: FaultLatency(2))
+                FaultRule.cancel(.named("save"))
+            }, errorModel: .cloudKit, time: clock.timeSource)
         let proceeded = expectation(description: "delayed call proceeds")
         faults.complete("Database", "fetch", .completion, fail: { _ in XCTFail("should proceed") }, proceed: { proceeded.fulfill() })
         let cancelled = expectation(description: "cancelled")
-        faults.complete("Database", "save", .result, fail: { error in
-            XCTAssertEqual((error as NSError).code, 20)
-            cancelled.fulfill()
-        }, proceed: { XCTFail("should be cancelled") })
+        faults.complete(
+            "Database", "save", .result,
+            fail: { error in
+                XCTAssertEqual((error as NSError).code, 20)
+                cancelled.fulfill()
+            }, proceed: { XCTFail("should be cancelled") })
         wait(for: [proceeded, cancelled], timeout: 5)
         XCTAssertEqual(clock.delays.first, 2)
         XCTAssertEqual(faults.events.map(\.effect), [.delayed, .cancelled])
     }
 
     func testResultFormPerItemRewriteAndTopLevelPartialFailure() {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
-        }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.failItems(.named("fetchRecords"), ["b"], with: "unknownItem", topLevelPartialFailure: true)
+            }, errorModel: .cloudKit)
         let done = expectation(description: "delivered")
-        faults.complete("Database", "fetchRecords", .result, deliver: { (result: Result<[String: Result<Int, any Error>], any Error>) in
-            guard case .failure(let error) = result else { return XCTFail("expected a partial failure") }
-            XCTAssertEqual((error as NSError).code, 2)
-            XCTAssertEqual(ErrorModel.cloudKit.partialErrors(of: error).keys.map { $0 as? String }, ["b"])
-            done.fulfill()
-        }, request: { $0.request(["a", "b"], input: 0) }, merge: { value, items in items.merged(value, input: 0) }, proceed: { items, deliver in
-            deliver(.success(Dictionary(uniqueKeysWithValues: items.kept(["a", "b"], input: 0).map { ($0, .success(1)) })))
-        })
+        faults.complete(
+            "Database", "fetchRecords", .result,
+            deliver: { (result: Result<[String: Result<Int, any Error>], any Error>) in
+                guard case .failure(let error) = result else { return XCTFail("expected a partial failure") }
+                XCTAssertEqual((error as NSError).code, 2)
+                XCTAssertEqual(ErrorModel.cloudKit.partialErrors(of: error).keys.map { $0 as? String }, ["b"])
+                done.fulfill()
+            }, request: { $0.request(["a", "b"], input: 0) }, merge: { value, items in items.merged(value, input: 0) },
+            proceed: { items, deliver in
+                deliver(.success(Dictionary(uniqueKeysWithValues: items.kept(["a", "b"], input: 0).map { ($0, .success(1)) })))
+            })
         wait(for: [done], timeout: 5)
     }
 
@@ -423,13 +454,13 @@ extension FaultInjectorTests {
     }
 }
 
-private extension String {
+extension String {
     /// The group of a test item (0 is the group that is never atomic).
-    var zone: Int { ["a": 1, "b": 1, "c": 2, "d": 0][self] ?? 0 }
+    fileprivate var zone: Int { ["a": 1, "b": 1, "c": 2, "d": 0][self] ?? 0 }
 }
 
-private extension Result {
-    var failureValue: Failure? {
+extension Result {
+    fileprivate var failureValue: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }
@@ -440,8 +471,8 @@ struct ThreadBox: @unchecked Sendable {
     init(_ thread: Thread) { self.thread = thread }
 }
 
-private extension Result where Failure == NSError {
-    var failureCode: Int? {
+extension Result where Failure == NSError {
+    fileprivate var failureCode: Int? {
         if case .failure(let error) = self { return error.code }
         return nil
     }

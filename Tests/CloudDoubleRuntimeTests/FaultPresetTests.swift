@@ -6,19 +6,35 @@ import XCTest
 final class FaultPresetTests: XCTestCase {
     /// A made-up SDK's error model: two network codes, one throttling code, one that needs the
     /// user and one with no trait at all.
-    static let store = ErrorModel(domain: "StoreErrorDomain", catalogue: ErrorCatalogue(domain: "StoreErrorDomain", codes: [
-        ErrorCodeInfo(rawValue: 101, name: "offline", meaning: "No connection.", isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
-        ErrorCodeInfo(rawValue: 102, name: "dropped", meaning: "The answer was lost.", isRetryable: true, isNetworkFailure: true, appCanHandle: true, recovery: .retry),
-        ErrorCodeInfo(rawValue: 103, name: "slowDown", meaning: "Too many requests.", isRetryable: true, isThrottling: true, appCanHandle: true,
-                      defaultRetryAfter: 2, recovery: .retry),
-        ErrorCodeInfo(rawValue: 104, name: "denied", meaning: "Access denied.", isRetryable: false, needsUserAction: true, appCanHandle: false, recovery: .askUser),
-        ErrorCodeInfo(rawValue: 105, name: "broken", meaning: "Broken.", isRetryable: false, appCanHandle: false, recovery: .giveUp),
-    ]), retryAfterKey: "StoreRetryAfter")
+    static let store = ErrorModel(
+        domain: "StoreErrorDomain",
+        catalogue: ErrorCatalogue(
+            domain: "StoreErrorDomain",
+            codes: [
+                ErrorCodeInfo(
+                    rawValue: 101, name: "offline", meaning: "No connection.", isRetryable: true, isNetworkFailure: true, appCanHandle: true,
+                    recovery: .retry),
+                ErrorCodeInfo(
+                    rawValue: 102, name: "dropped", meaning: "The answer was lost.", isRetryable: true, isNetworkFailure: true, appCanHandle: true,
+                    recovery: .retry),
+                ErrorCodeInfo(
+                    rawValue: 103, name: "slowDown", meaning: "Too many requests.", isRetryable: true, isThrottling: true, appCanHandle: true,
+                    defaultRetryAfter: 2, recovery: .retry),
+                ErrorCodeInfo(
+                    rawValue: 104, name: "denied", meaning: "Access denied.", isRetryable: false, needsUserAction: true, appCanHandle: false,
+                    recovery: .askUser),
+                ErrorCodeInfo(rawValue: 105, name: "broken", meaning: "Broken.", isRetryable: false, appCanHandle: false, recovery: .giveUp),
+            ]), retryAfterKey: "StoreRetryAfter")
 
     /// The same SDK without a network code.
-    static let offlineless = ErrorModel(domain: "QuietErrorDomain", catalogue: ErrorCatalogue(domain: "QuietErrorDomain", codes: [
-        ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "Busy.", isRetryable: true, isThrottling: true, appCanHandle: true, recovery: .retry),
-    ]))
+    static let offlineless = ErrorModel(
+        domain: "QuietErrorDomain",
+        catalogue: ErrorCatalogue(
+            domain: "QuietErrorDomain",
+            codes: [
+                ErrorCodeInfo(
+                    rawValue: 1, name: "busy", meaning: "Busy.", isRetryable: true, isThrottling: true, appCanHandle: true, recovery: .retry)
+            ]))
 
     /// The domain and code of each of `count` calls' errors (`nil`: the call went through).
     func outcomes(_ faults: FaultInjector, count: Int) async -> [(domain: String, code: Int)?] {
@@ -66,10 +82,13 @@ final class FaultPresetTests: XCTestCase {
     }
 
     func testATraitCanBeNamedInAnyRule() async {
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.fail(FaultSelector(call: "put"), on: .nth(1), with: .trait(.needsUser))
-            FaultRule(FaultSelector(call: "put"), outcome: .fail(codes: [WeightedCode(.trait(.network), weight: 1), WeightedCode("broken", weight: 1)], retryAfter: nil))
-        }, seed: 1, errorModel: Self.store)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.fail(FaultSelector(call: "put"), on: .nth(1), with: .trait(.needsUser))
+                FaultRule(
+                    FaultSelector(call: "put"),
+                    outcome: .fail(codes: [WeightedCode(.trait(.network), weight: 1), WeightedCode("broken", weight: 1)], retryAfter: nil))
+            }, seed: 1, errorModel: Self.store)
         let codes = await outcomes(faults, count: 100).map { $0?.code }
         XCTAssertEqual(codes.first, 104)
         XCTAssertEqual(Set(codes.dropFirst().compactMap { $0 }), [101, 102, 105])
@@ -111,7 +130,8 @@ final class FaultPresetTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("'retryable'") && "\(error)".contains("Empty"), "\(error)")
         }
         XCTAssertThrowsError(try FaultPlan { FaultRule.fail(with: "zoneBusy") }.validate(for: Self.store)) { error in
-            XCTAssertEqual("\(error)", "Fault rule 0 (*.*[*]) names the error code 'zoneBusy', which the catalogue of StoreErrorDomain does not have.")
+            XCTAssertEqual(
+                "\(error)", "Fault rule 0 (*.*[*]) names the error code 'zoneBusy', which the catalogue of StoreErrorDomain does not have.")
         }
         XCTAssertThrowsError(try FaultPlan { FaultRule.fail() }.validate(for: Self.store)) { error in
             XCTAssertEqual("\(error)", "Fault rule 0 (*.*[*]) fails calls but lists no error codes to fail them with.")

@@ -1,7 +1,8 @@
-@_spi(Generated) @testable import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import Foundation
 import XCTest
-import CloudDoubleTestSupport
+
+@_spi(Generated) @testable import CloudDoubleRuntime
 
 /// The recorder and the log it shares its lock with: history per call id, one ordered log
 /// across mocks, queued stubs, properties whose reads and writes record different argument types.
@@ -139,7 +140,9 @@ final class MockRecorderTests: FailureCapturingTestCase {
             for (index, mock) in mocks.enumerated() {
                 group.addTask {
                     for value in 0..<500 {
-                        XCTAssertEqual(try? mock.respond(value % 3 == 0 ? "call" : "other\(index)", .async, value, backed: nil, fallback: -1) as Int, value % 3 == 0 ? value * 2 : -1)
+                        XCTAssertEqual(
+                            try? mock.respond(value % 3 == 0 ? "call" : "other\(index)", .async, value, backed: nil, fallback: -1) as Int,
+                            value % 3 == 0 ? value * 2 : -1)
                     }
                 }
                 group.addTask { for _ in 0..<50 { _ = log.records.count } }

@@ -8,7 +8,9 @@ final class RetryPolicyTests: XCTestCase {
     func schedule(seed: UInt64) async throws -> [Double] {
         let clock = VirtualClock()
         let attempts = Locked(0)
-        _ = try? await retrying(RetryPolicy(maxAttempts: 5, baseDelay: 1, errorModel: .cloudKit), time: clock.timeSource, random: RandomSource(seed: seed)) { _ in
+        _ = try? await retrying(
+            RetryPolicy(maxAttempts: 5, baseDelay: 1, errorModel: .cloudKit), time: clock.timeSource, random: RandomSource(seed: seed)
+        ) { _ in
             attempts.withLock { $0 += 1 }
             throw self.model.error(4)
         }
@@ -75,7 +77,8 @@ final class RetryPolicyTests: XCTestCase {
         let model = self.model
         let done = expectation(description: "completion")
         let attempts = Locked(0)
-        retrying(RetryPolicy(maxAttempts: 3, baseDelay: 0, errorModel: .cloudKit), time: VirtualClock().timeSource, random: RandomSource(seed: 3),
+        retrying(
+            RetryPolicy(maxAttempts: 3, baseDelay: 0, errorModel: .cloudKit), time: VirtualClock().timeSource, random: RandomSource(seed: 3),
             operation: { (attempt: Int, reply: @escaping @Sendable (Result<Int, any Error>) -> Void) in
                 attempts.withLock { $0 += 1 }
                 reply(attempt < 3 ? .failure(model.error(3)) : .success(attempt))
@@ -116,10 +119,14 @@ final class RetryPolicyTests: XCTestCase {
     /// The runtime knows no code by name: a model whose catalogue names its codes otherwise gets
     /// the splitting from its `requestTooLargeCode`; one without it sends once and rethrows.
     func testSplittingFollowsTheModelsRequestTooLargeCode() async throws {
-        let catalogue = ErrorCatalogue(domain: "Store", codes: [
-            ErrorCodeInfo(rawValue: 7, name: "payloadTooBig", meaning: "Too big.", isRetryable: false, appCanHandle: true, recovery: .splitBatch),
-            ErrorCodeInfo(rawValue: 27, name: "limitExceeded", meaning: "Not the store's 'too large'.", isRetryable: false, appCanHandle: true, recovery: .giveUp),
-        ])
+        let catalogue = ErrorCatalogue(
+            domain: "Store",
+            codes: [
+                ErrorCodeInfo(rawValue: 7, name: "payloadTooBig", meaning: "Too big.", isRetryable: false, appCanHandle: true, recovery: .splitBatch),
+                ErrorCodeInfo(
+                    rawValue: 27, name: "limitExceeded", meaning: "Not the store's 'too large'.", isRetryable: false, appCanHandle: true,
+                    recovery: .giveUp),
+            ])
         let store = ErrorModel(domain: "Store", catalogue: catalogue, requestTooLargeCode: 7)
         let sent = Locked<[[Int]]>([])
         let results = try await store.splittingOnLimitExceeded(Array(1...4)) { batch in
@@ -135,10 +142,11 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertFalse(without.isLimitExceeded(without.error(7)))
         let attempts = Locked(0)
         do {
-            _ = try await without.splittingOnLimitExceeded([1, 2, 3, 4]) { _ in
-                attempts.withLock { $0 += 1 }
-                throw without.error(7)
-            } as [Int]
+            _ =
+                try await without.splittingOnLimitExceeded([1, 2, 3, 4]) { _ in
+                    attempts.withLock { $0 += 1 }
+                    throw without.error(7)
+                } as [Int]
             XCTFail("without a request-too-large code the error is rethrown")
         } catch {
             XCTAssertEqual(without.code(of: error), 7)

@@ -1,5 +1,5 @@
-@_spi(Generated) import CloudDoubleRuntime
 import CloudDoubleCatalogue
+@_spi(Generated) import CloudDoubleRuntime
 import Foundation
 import XCTest
 
@@ -10,14 +10,23 @@ final class SwiftErrorCodeTests: XCTestCase {
 
     let model = ErrorModel(
         domain: "Service",
-        catalogue: ErrorCatalogue(domain: "Service", codes: [
-            ErrorCodeInfo(rawValue: 1, name: "notFound", meaning: "Not found.", isRetryable: false, isThrottling: false, needsUserAction: false, appCanHandle: false, defaultRetryAfter: nil, recovery: .giveUp),
-            ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: 3, recovery: .retry),
-            ErrorCodeInfo(rawValue: 3, name: "busy", meaning: "Busy.", isRetryable: true, isThrottling: false, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry),
-        ]),
+        catalogue: ErrorCatalogue(
+            domain: "Service",
+            codes: [
+                ErrorCodeInfo(
+                    rawValue: 1, name: "notFound", meaning: "Not found.", isRetryable: false, isThrottling: false, needsUserAction: false,
+                    appCanHandle: false, defaultRetryAfter: nil, recovery: .giveUp),
+                ErrorCodeInfo(
+                    rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false,
+                    appCanHandle: true, defaultRetryAfter: 3, recovery: .retry),
+                ErrorCodeInfo(
+                    rawValue: 3, name: "busy", meaning: "Busy.", isRetryable: true, isThrottling: false, needsUserAction: false, appCanHandle: true,
+                    defaultRetryAfter: nil, recovery: .retry),
+            ]),
         swiftErrors: [
             SwiftErrorCode(code: 1, make: { NotFound() }, recognises: { $0 is NotFound }),
-            SwiftErrorCode(code: 2, make: { UnknownServiceError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownServiceError)?.typeName == "SlowDown" }),
+            SwiftErrorCode(
+                code: 2, make: { UnknownServiceError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownServiceError)?.typeName == "SlowDown" }),
         ])
 
     /// Before: every error the model made was an `NSError`, which `catch is NotFound` misses.
@@ -47,7 +56,8 @@ final class SwiftErrorCodeTests: XCTestCase {
     func testRetryingRetriesARealSDKErrorTheCatalogueCallsRetryable() async throws {
         let clock = VirtualClock()
         let attempts = Locked(0)
-        let value = try await retrying(RetryPolicy(maxAttempts: 3, errorModel: model), time: clock.timeSource, random: RandomSource(seed: 1)) { attempt in
+        let value = try await retrying(RetryPolicy(maxAttempts: 3, errorModel: model), time: clock.timeSource, random: RandomSource(seed: 1)) {
+            attempt in
             attempts.withLock { $0 += 1 }
             if attempt < 3 { throw UnknownServiceError(typeName: "SlowDown") }
             return "done"

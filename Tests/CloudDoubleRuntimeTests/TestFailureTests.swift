@@ -1,6 +1,7 @@
 import Foundation
-@_spi(TestSupport) @testable import CloudDoubleRuntime
 import Testing
+
+@_spi(TestSupport) @testable import CloudDoubleRuntime
 
 /// The two ways the runtime reaches Swift Testing (`Mocks/TestFailure.swift`): through
 /// `CloudDoubleTesting`, which this target links, and, for test targets that do not link it,
@@ -21,7 +22,8 @@ struct TestFailureTests {
 
     @Test func theFallbackRecordsAtTheGivenLocation() {
         withKnownIssue {
-            #expect(SwiftTestingEntryPoints.recordIfTesting("through the symbols", fileID: "App/Caller.swift", filePath: "/App/Caller.swift", line: 7))
+            #expect(
+                SwiftTestingEntryPoints.recordIfTesting("through the symbols", fileID: "App/Caller.swift", filePath: "/App/Caller.swift", line: 7))
         } matching: { issue in
             issue.comments.map(\.rawValue) == ["through the symbols"] && issue.sourceLocation?.fileID == "App/Caller.swift"
                 && issue.sourceLocation?.line == 7

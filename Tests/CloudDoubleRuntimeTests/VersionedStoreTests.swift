@@ -42,7 +42,8 @@ final class VersionedStoreTests: XCTestCase {
     func testObjectTagsFollowIdentityNotEquality() {
         final class Box: NSObject {}
         let tags = ObjectTags<String>()
-        let one = Box(), two = Box()
+        let one = Box()
+        let two = Box()
         tags[one] = "1"
         XCTAssertEqual(tags[one], "1")
         XCTAssertNil(tags[two])

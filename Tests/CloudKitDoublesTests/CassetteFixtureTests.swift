@@ -71,7 +71,8 @@ final class CassetteFixtureTests: XCTestCase {
         let seen = try await withCassette(codecs: .cloudKit, log: log, mode: mode, directory: CassetteFixtures.directory) {
             try await CassetteFixtures.app(container)
         }
-        XCTAssertEqual(seen, CassetteFixtures.Seen(title: "Groceries", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: []))
+        XCTAssertEqual(
+            seen, CassetteFixtures.Seen(title: "Groceries", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: []))
         // `privateCloudDatabase` hands out a described type: logged, not on the cassette.
         XCTAssertEqual(log.calls, ["Container.privateCloudDatabase", "Database.saveRecord", "Database.fetchRecord", "Database.fetchRecord"])
     }
@@ -86,7 +87,10 @@ final class CassetteFixtureTests: XCTestCase {
         let seen = try await withCassette(codecs: .cloudKit, log: log, mode: .playback, directory: CassetteFixtures.directory) {
             try await CassetteFixtures.app(container)
         }
-        #expect(seen == CassetteFixtures.Seen(title: "Edited by hand", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: [2]))
+        #expect(
+            seen
+                == CassetteFixtures.Seen(
+                    title: "Edited by hand", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: [2]))
     }
 }
 
@@ -104,7 +108,8 @@ final class CassetteFixtureTests: XCTestCase {
         #expect(log.cassette === cassette)
         let container = CassetteFixtures.container(log, mode: cassette.mode)
         let seen = try await CassetteFixtures.app(container)
-        #expect(seen == CassetteFixtures.Seen(title: "Groceries", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: []))
+        #expect(
+            seen == CassetteFixtures.Seen(title: "Groceries", hasChangeTag: hasChangeTag, missingCode: CKError.Code.unknownItem.rawValue, waits: []))
     }
 
     @Test func noCassetteOutsideTheTrait() {

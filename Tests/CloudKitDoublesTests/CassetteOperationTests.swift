@@ -1,10 +1,10 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
 import Foundation
 import XCTest
-import CloudDoubleTestSupport
 
 /// Every described CloudKit operation on a cassette: recorded while the in-memory CloudKit runs
 /// it, replayed with nothing behind, on mocks and through a fault wrapper. What the app's blocks
@@ -29,12 +29,16 @@ final class CassetteOperationTests: XCTestCase {
 
         let modify = CKModifyRecordsOperation(recordsToSave: [note], recordIDsToDelete: [CKRecord.ID(recordName: "never", zoneID: zone)])
         modify.isAtomic = false
-        modify.perRecordSaveBlock = { id, result in trace.add("saved \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+        modify.perRecordSaveBlock = { id, result in
+            trace.add("saved \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))")
+        }
         modify.perRecordDeleteBlock = { id, result in trace.add("deleted \(id.recordName) \(describe(result))") }
         modify.modifyRecordsResultBlock = { trace.add("modify final \(describe($0))") }
 
         let fetch = CKFetchRecordsOperation(recordIDs: [note.recordID, CKRecord.ID(recordName: "gone", zoneID: zone)])
-        fetch.perRecordResultBlock = { id, result in trace.add("fetched \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+        fetch.perRecordResultBlock = { id, result in
+            trace.add("fetched \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))")
+        }
         fetch.fetchRecordsResultBlock = { trace.add("fetch final \(describe($0))") }
 
         let query = CKQueryOperation(query: CKQuery(recordType: "Note", predicate: NSPredicate(value: true)))
@@ -78,7 +82,9 @@ final class CassetteOperationTests: XCTestCase {
         metadata.perShareMetadataResultBlock = { url, result in trace.add("metadata \(url.lastPathComponent) \(describe(result))") }
         metadata.fetchShareMetadataResultBlock = { trace.add("metadata final \(describe($0))") }
 
-        let operations: [CKDatabaseOperation] = [modifyZones, modify, fetch, query, databaseChanges, zoneChanges, fetchZones, modifySubscriptions, fetchSubscriptions]
+        let operations: [CKDatabaseOperation] = [
+            modifyZones, modify, fetch, query, databaseChanges, zoneChanges, fetchZones, modifySubscriptions, fetchSubscriptions,
+        ]
         for operation in operations {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 operation.completionBlock = { done.resume() }
@@ -117,15 +123,20 @@ final class CassetteOperationTests: XCTestCase {
         XCTAssertEqual(replayed, recorded, "\(replayed.difference(from: recorded))")
         let databaseChanges = try XCTUnwrap(player.interactions.first { $0.call == "fetchDatabaseChangesOperation" })
         guard case .value(let outcome) = databaseChanges.outcome else { return XCTFail("\(databaseChanges)") }
-        XCTAssertEqual(outcome["events"]?.arrayValue?.first, .object([
-            "stream": .string("changedZones"), "values": .array([.object(["zoneName": .string("Notes"), "ownerName": .string(CKCurrentUserDefaultName)])]),
-        ]), "an event that is not an item's result is written by its values, in order")
+        XCTAssertEqual(
+            outcome["events"]?.arrayValue?.first,
+            .object([
+                "stream": .string("changedZones"),
+                "values": .array([.object(["zoneName": .string("Notes"), "ownerName": .string(CKCurrentUserDefaultName)])]),
+            ]), "an event that is not an item's result is written by its values, in order")
         XCTAssertEqual(outcome["result"]?["value"]?["moreComing"], .bool(false), "a tuple is written by its labels")
-        XCTAssertEqual(player.interactions.filter { $0.form == "operation" }.map(\.call), [
-            "modifyRecordZonesOperation", "modifyRecordsOperation", "fetchRecordsOperation", "queryOperation", "fetchDatabaseChangesOperation",
-            "fetchRecordZoneChangesOperation", "fetchRecordZonesOperation", "modifySubscriptionsOperation", "fetchSubscriptionsOperation",
-            "fetchShareMetadataOperation",
-        ])
+        XCTAssertEqual(
+            player.interactions.filter { $0.form == "operation" }.map(\.call),
+            [
+                "modifyRecordZonesOperation", "modifyRecordsOperation", "fetchRecordsOperation", "queryOperation", "fetchDatabaseChangesOperation",
+                "fetchRecordZoneChangesOperation", "fetchRecordZonesOperation", "modifySubscriptionsOperation", "fetchSubscriptionsOperation",
+                "fetchShareMetadataOperation",
+            ])
     }
 
     func testEveryOperationRoundTripsThroughAFaultWrapper() async throws {
@@ -139,12 +150,14 @@ final class CassetteOperationTests: XCTestCase {
             FaultRule.fail(.call(CloudDatabaseCall.fetchSubscriptionsOperation), with: "networkFailure"),
         ])
         let recorder = try Cassette(file: file, mode: .record, codecs: .cloudKit)
-        let recorded = await scenario(FaultInjectingCloudContainer(wrapping: service, faults: FaultInjector(plan: plan, errorModel: .cloudKit, cassette: recorder)))
+        let recorded = await scenario(
+            FaultInjectingCloudContainer(wrapping: service, faults: FaultInjector(plan: plan, errorModel: .cloudKit, cassette: recorder)))
         try recorder.finish()
 
         let player = try Cassette(file: file, mode: .playback, codecs: .cloudKit)
         let nothingBehind = MockCloudContainer()
-        let replayed = await scenario(FaultInjectingCloudContainer(wrapping: nothingBehind, faults: FaultInjector(errorModel: .cloudKit, cassette: player)))
+        let replayed = await scenario(
+            FaultInjectingCloudContainer(wrapping: nothingBehind, faults: FaultInjector(errorModel: .cloudKit, cassette: player)))
         try player.finish()
 
         XCTAssertTrue(recorded.contains("fetched n1 zoneBusy"), "\(recorded)")

@@ -1,10 +1,11 @@
-@testable import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
 import Foundation
 import XCTest
-import CloudDoubleTestSupport
+
+@testable import CloudDoubleRuntime
 
 /// Record → replay round trips on the stand-in: what an app saw while a cassette recorded the
 /// in-memory CloudKit is what it sees when the same cassette answers a mock with no backing.
@@ -123,15 +124,18 @@ final class CassetteTests: FailureCapturingTestCase {
     /// The change fetches: their mirrors, token and `moreComing` are written and read back.
     func testChangeFetchesRoundTrip() async throws {
         let zone = CKRecordZone.ID(zoneName: "Notes")
-        let (recorded, replayed, _) = try await roundTrip("changes", prepare: { database in
-            let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zone))
-            note["title"] = "A"
-            let done = Locked(false)
-            database.save(CKRecordZone(zoneID: zone)) { _, _ in
-                database.save(note) { _, _ in done.withLock { $0 = true } }
+        let (recorded, replayed, _) = try await roundTrip(
+            "changes",
+            prepare: { database in
+                let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zone))
+                note["title"] = "A"
+                let done = Locked(false)
+                database.save(CKRecordZone(zoneID: zone)) { _, _ in
+                    database.save(note) { _, _ in done.withLock { $0 = true } }
+                }
+                XCTAssertTrue(done.snapshot)
             }
-            XCTAssertTrue(done.snapshot)
-        }) { container -> [String] in
+        ) { container -> [String] in
             let database = container.privateCloudDatabase
             let changes = try await database.recordZoneChanges(inZoneWith: zone, since: nil)
             let zones = try await database.databaseChanges(since: nil)
@@ -151,11 +155,15 @@ final class CassetteTests: FailureCapturingTestCase {
             let note = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "op-1"))
             note["title"] = "By operation"
             let modify = CKModifyRecordsOperation(recordsToSave: [note], recordIDsToDelete: [CKRecord.ID(recordName: "op-missing")])
-            modify.perRecordSaveBlock = { id, result in trace.add("saved \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+            modify.perRecordSaveBlock = { id, result in
+                trace.add("saved \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))")
+            }
             modify.perRecordDeleteBlock = { id, result in trace.add("deleted \(id.recordName) \(describe(result))") }
             modify.modifyRecordsResultBlock = { result in trace.add("modify final \(describe(result))") }
             let fetch = CKFetchRecordsOperation(recordIDs: [note.recordID, CKRecord.ID(recordName: "op-gone")])
-            fetch.perRecordResultBlock = { id, result in trace.add("fetched \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))") }
+            fetch.perRecordResultBlock = { id, result in
+                trace.add("fetched \(id.recordName) \((try? result.get())?["title"] as? String ?? describe(result))")
+            }
             fetch.fetchRecordsResultBlock = { result in trace.add("fetch final \(describe(result))") }
             for operation in [modify, fetch] as [CKDatabaseOperation] {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -189,7 +197,8 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(recorded, contents)
         XCTAssertEqual(replayed, contents)
         guard case .value(let value) = cassette.last?.outcome else { return XCTFail("no fetched record") }
-        XCTAssertEqual(value["fields"]?["attachment"]?["CKAsset"]?["sha256"], .string("d52891fcc0d475789b543eda521570295f4871874fe591c02a45d3a5fb3e65f5"))
+        XCTAssertEqual(
+            value["fields"]?["attachment"]?["CKAsset"]?["sha256"], .string("d52891fcc0d475789b543eda521570295f4871874fe591c02a45d3a5fb3e65f5"))
     }
 
     /// A record's archive carries its asset as a `CKAsset` (PortableArchive), with the recording
@@ -238,7 +247,8 @@ final class CassetteTests: FailureCapturingTestCase {
     /// A record whose archive cannot be read (written on the other platform) comes back from
     /// its readable part: type, ID and fields.
     func testARecordWithAnUnreadableArchiveComesBackFromItsFields() throws {
-        let line = try CassetteJSON.parse("""
+        let line = try CassetteJSON.parse(
+            """
             {"fields":{"title":{"String":"Kept"}},"recordID":{"ownerName":"__defaultOwner__","recordName":"x","zoneName":"_defaultZone"},\
             "recordType":"Note","secureCodingArchive":"\(Data("not an archive".utf8).base64EncodedString())"}
             """)
@@ -289,10 +299,13 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(
             failures[0].contains(
-                "CloudDouble: cassette mismatch.jsonl: call #1: the arguments differ at recordName: the cassette has \"note-1\", the app passed \"note-2\"; expected call #1"),
+                "CloudDouble: cassette mismatch.jsonl: call #1: the arguments differ at recordName: the cassette has \"note-1\", the app passed \"note-2\"; expected call #1"
+            ),
             failures[0])
-        XCTAssertTrue(failures[0].contains("expected call #1 Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-1\""), failures[0])
-        XCTAssertTrue(failures[0].contains("actual call Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-2\""), failures[0])
+        XCTAssertTrue(
+            failures[0].contains("expected call #1 Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-1\""), failures[0])
+        XCTAssertTrue(
+            failures[0].contains("actual call Database.fetchRecord {\"ownerName\":\"__defaultOwner__\",\"recordName\":\"note-2\""), failures[0])
         XCTAssertThrowsError(try player.finish()) { error in
             XCTAssertTrue("\(error)".contains("1 call(s) on the cassette mismatch.jsonl were never made"), "\(error)")
         }
@@ -316,16 +329,20 @@ final class CassetteTests: FailureCapturingTestCase {
             guard failures.count == 2 else { continue }
             let lead = matching == .inOrder ? "call #1" : "closest call #1"
             XCTAssertTrue(
-                failures[0].contains("\(lead): the arguments differ at zoneName: the cassette has \"_defaultZone\", the app passed \"Notes\";"), failures[0])
+                failures[0].contains("\(lead): the arguments differ at zoneName: the cassette has \"_defaultZone\", the app passed \"Notes\";"),
+                failures[0])
             if matching == .inOrder {
-                XCTAssertTrue(failures[1].contains("call #1: the cassette has Database.fetchRecord, the app called Database.saveRecord;"), failures[1])
+                XCTAssertTrue(
+                    failures[1].contains("call #1: the cassette has Database.fetchRecord, the app called Database.saveRecord;"), failures[1])
             } else {
                 XCTAssertTrue(failures[1].contains("no unplayed call of Database.saveRecord is on the cassette"), failures[1])
             }
         }
         let nested = CassetteDifference(
-            expected: CassetteInteraction(type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"},{"title":"b"}]}"#), outcome: .value(.null)),
-            actual: CassetteInteraction(type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"}]}"#), outcome: .value(.null)))
+            expected: CassetteInteraction(
+                type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"},{"title":"b"}]}"#), outcome: .value(.null)),
+            actual: CassetteInteraction(
+                type: "T", call: "c", form: "async", arguments: try .parse(#"{"records":[{"title":"a"}]}"#), outcome: .value(.null)))
         XCTAssertEqual(nested?.description, #"the arguments differ at records[1]: the cassette has {"title":"b"}, the app passed nothing"#)
     }
 
@@ -337,7 +354,8 @@ final class CassetteTests: FailureCapturingTestCase {
         try write(cassetteFile, [fetchLine("note-1", title: "Shopping"), misspelt])
         XCTAssertThrowsError(try Cassette(file: cassetteFile, mode: .playback, codecs: .cloudKit)) { error in
             XCTAssertTrue(
-                "\(error)".hasPrefix("\(cassetteFile.path):3:1: error: unknown call Database.fetchRecrod: Database has no call 'fetchRecrod'"), "\(error)")
+                "\(error)".hasPrefix("\(cassetteFile.path):3:1: error: unknown call Database.fetchRecrod: Database has no call 'fetchRecrod'"),
+                "\(error)")
         }
         let otherType = fetchLine("note-1", title: "Shopping").replacingOccurrences(of: "\"Database\"", with: "\"Ledger\"")
         try write(cassetteFile, [otherType])

@@ -1,12 +1,13 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
 import Foundation
 import KitchenSinkSDK
-@testable import KitchenSinkDoubles
 import XCTest
-import CloudDoubleTestSupport
+
+@testable import KitchenSinkDoubles
 
 /// Every form of a call through a fault wrapper with a cassette: recorded over a real object
 /// (the made-up KitchenSink SDK, or the in-memory CloudKit), with the faults the app saw, then
@@ -44,9 +45,10 @@ final class CassetteWrapperFormTests: XCTestCase {
         let (recorded, replayed, cassette) = try await roundTrip(plan) { settings -> [String] in
             var seen: [String] = []
             for key in ["k", "k", "none"] {
-                seen.append(await withCheckedContinuation { done in
-                    settings.value(for: key) { value, error in done.resume(returning: "\(value ?? "nil") \((error as NSError?)?.code ?? 0)") }
-                })
+                seen.append(
+                    await withCheckedContinuation { done in
+                        settings.value(for: key) { value, error in done.resume(returning: "\(value ?? "nil") \((error as NSError?)?.code ?? 0)") }
+                    })
             }
             return seen
         }
@@ -60,18 +62,21 @@ final class CassetteWrapperFormTests: XCTestCase {
         let (recorded, replayed, cassette) = try await roundTrip(plan) { settings -> [Int] in
             var codes: [Int] = []
             for value in ["a", "b"] {
-                codes.append(await withCheckedContinuation { done in
-                    settings.store(value, in: "k", overwrite: true) { error in done.resume(returning: (error as NSError?)?.code ?? 0) }
-                })
+                codes.append(
+                    await withCheckedContinuation { done in
+                        settings.store(value, in: "k", overwrite: true) { error in done.resume(returning: (error as NSError?)?.code ?? 0) }
+                    })
             }
             return codes
         }
         XCTAssertEqual(recorded, [9, 0])
         XCTAssertEqual(replayed, recorded)
-        XCTAssertEqual(cassette.map(\.arguments), [
-            .object(["value": .string("a"), "key": .string("k"), "overwrite": .bool(true)]),
-            .object(["value": .string("b"), "key": .string("k"), "overwrite": .bool(true)]),
-        ])
+        XCTAssertEqual(
+            cassette.map(\.arguments),
+            [
+                .object(["value": .string("a"), "key": .string("k"), "overwrite": .bool(true)]),
+                .object(["value": .string("b"), "key": .string("k"), "overwrite": .bool(true)]),
+            ])
     }
 
     func testAResultFormRoundTrips() async throws {
@@ -79,14 +84,15 @@ final class CassetteWrapperFormTests: XCTestCase {
         let (recorded, replayed, cassette) = try await roundTrip(plan) { settings -> [String] in
             var seen: [String] = []
             for _ in 0..<2 {
-                seen.append(await withCheckedContinuation { done in
-                    settings.reset { result in
-                        switch result {
-                        case .success: done.resume(returning: "ok")
-                        case .failure(let error): done.resume(returning: "failed \((error as NSError).code)")
+                seen.append(
+                    await withCheckedContinuation { done in
+                        settings.reset { result in
+                            switch result {
+                            case .success: done.resume(returning: "ok")
+                            case .failure(let error): done.resume(returning: "failed \((error as NSError).code)")
+                            }
                         }
-                    }
-                })
+                    })
             }
             return seen
         }
@@ -118,7 +124,12 @@ final class CassetteWrapperFormTests: XCTestCase {
                 let remaining = Locked(2)
                 let one = { @Sendable (line: String) in
                     seen.add(line)
-                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
+                    if remaining.withLock({
+                        $0 -= 1
+                        return $0
+                    }) == 0 {
+                        done.resume()
+                    }
                 }
                 settings.value(for: "k") { value, _ in one("slow \(value ?? "nil")") }
                 settings.value(for: "none") { value, _ in one("quick \(value ?? "nil")") }
@@ -159,9 +170,10 @@ final class CassetteWrapperFormTests: XCTestCase {
         let (recorded, replayed, _) = try await cloudKitRoundTrip(plan) { container -> [String] in
             var seen: [String] = []
             for _ in 0..<2 {
-                seen.append(await withCheckedContinuation { done in
-                    container.accountStatus { status, error in done.resume(returning: "\(status.rawValue) \(describe(error))") }
-                })
+                seen.append(
+                    await withCheckedContinuation { done in
+                        container.accountStatus { status, error in done.resume(returning: "\(status.rawValue) \(describe(error))") }
+                    })
             }
             return seen
         }
@@ -172,9 +184,12 @@ final class CassetteWrapperFormTests: XCTestCase {
     /// A per-item `Result` form, with an item fault and an item the service does not have.
     func testAPerItemResultFormRoundTripsItemFailures() async throws {
         let plan = FaultPlan([FaultRule.failItems(.named("fetchRecords", form: .result), [CKRecord.ID(recordName: "b")], with: "zoneBusy")])
-        let (recorded, replayed, cassette) = try await cloudKitRoundTrip(plan, prepare: { database in
-            for name in ["a", "b"] { _ = try await database.save(CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name))) }
-        }) { container -> [String] in
+        let (recorded, replayed, cassette) = try await cloudKitRoundTrip(
+            plan,
+            prepare: { database in
+                for name in ["a", "b"] { _ = try await database.save(CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: name))) }
+            }
+        ) { container -> [String] in
             let ids = ["a", "b", "gone"].map { CKRecord.ID(recordName: $0) }
             return await withCheckedContinuation { done in
                 container.privateCloudDatabase.fetch(withRecordIDs: ids, desiredKeys: nil) { result in

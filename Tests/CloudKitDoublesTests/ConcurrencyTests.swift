@@ -12,10 +12,12 @@ final class ConcurrencyTests: XCTestCase {
     func testFaultWrapperMockAndStoreUnderEightConcurrentCallers() async {
         let cloud = InMemoryCloudKit()
         let mock = cloud.mockDatabase(delivery: .immediate)
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(500), with: "zoneBusy")
-            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), on: .calls(1...10), rate: 1, with: "networkFailure")
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(500), with: "zoneBusy")
+                FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), on: .calls(1...10), rate: 1, with: "networkFailure")
+            })
         let failures = Locked(0)
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
@@ -34,9 +36,10 @@ final class ConcurrencyTests: XCTestCase {
 
         // Operations from many tasks: the first ten fail every item, the rest find them. (Their
         // records are seeded: which save was the 500th, and so missing, depends on timing.)
-        cloud.privateDatabase.seed((0..<8).flatMap { worker in
-            (0..<5).map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "op\(worker)-\($0)")) }
-        })
+        cloud.privateDatabase.seed(
+            (0..<8).flatMap { worker in
+                (0..<5).map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "op\(worker)-\($0)")) }
+            })
         let outcomes = Locked<[String: Int]>([:])
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {

@@ -11,9 +11,11 @@ import XCTest
 /// Foundation never bridges an `NSError` to it.
 final class ErrorBridgingTests: XCTestCase {
     func testAnInjectedFaultIsACKError() async {
-        let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: InMemoryCloudKit().mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
+            })
         do {
             _ = try await database.record(for: CKRecord.ID(recordName: "a"))
             XCTFail("the plan fails the call")
@@ -25,9 +27,11 @@ final class ErrorBridgingTests: XCTestCase {
     }
 
     func testAnInjectedFaultCarriesItsRetryAfterThroughCKError() async {
-        let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: InMemoryCloudKit().mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), with: "zoneBusy", retryAfter: 2)
+            })
         do {
             _ = try await database.record(for: CKRecord.ID(recordName: "a"))
             XCTFail("the plan fails the call")
@@ -65,9 +69,12 @@ final class ErrorBridgingTests: XCTestCase {
     }
 
     func testItemFailuresAndPartialFailuresAreCKErrors() async throws {
-        let database = FaultInjectingCloudDatabase(wrapping: InMemoryCloudKit().mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure", topLevelPartialFailure: true)
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: InMemoryCloudKit().mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.failItems(
+                    .call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure", topLevelPartialFailure: true)
+            })
         do {
             _ = try await database.records(for: [CKRecord.ID(recordName: "b")], desiredKeys: nil)
             XCTFail("a top-level partial failure was asked for")

@@ -1,9 +1,9 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
-import Foundation
 import CloudKitDoubles
 import CloudKitMocks
-import CloudDoubleTestSupport
+import Foundation
 import XCTest
 
 /// The generated fault wrappers over mocks, in every form.
@@ -18,17 +18,24 @@ final class FaultWrapperTests: XCTestCase {
         let mock = MockCloudDatabase()
         let records = notes(20)
         mock.stub(.saveRecord, .handler { $0 })
-        mock.stub(.fetchRecords, .handler { arguments in
-            Dictionary(uniqueKeysWithValues: arguments.ids.map { ($0, .success(CKRecord(recordType: "Note", recordID: $0))) })
-        })
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(3), with: "zoneBusy", retryAfter: 2)
-            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), rate: 0.3, with: "networkFailure")
-        }, seed: 7)
+        mock.stub(
+            .fetchRecords,
+            .handler { arguments in
+                Dictionary(uniqueKeysWithValues: arguments.ids.map { ($0, .success(CKRecord(recordType: "Note", recordID: $0))) })
+            })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(3), with: "zoneBusy", retryAfter: 2)
+                FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), rate: 0.3, with: "networkFailure")
+            }, seed: 7)
 
         var outcomes: [Bool] = []
         for record in records.prefix(4) {
-            do { _ = try await database.save(record); outcomes.append(true) } catch {
+            do {
+                _ = try await database.save(record)
+                outcomes.append(true)
+            } catch {
                 outcomes.append(false)
                 XCTAssertEqual(CKError.Code(rawValue: (error as NSError).code), .zoneBusy)
                 XCTAssertEqual((error as NSError).userInfo[CKErrorRetryAfterKey] as? Double, 2)
@@ -44,7 +51,8 @@ final class FaultWrapperTests: XCTestCase {
         XCTAssertLessThan(failed.count, 20)
 
         // Same seed, same calls: exactly the same faults.
-        let again = FaultInjectingCloudDatabase(wrapping: mock, faults: FaultInjector(plan: database.faults.plan, seed: 7, errorModel: ErrorModel.cloudKit))
+        let again = FaultInjectingCloudDatabase(
+            wrapping: mock, faults: FaultInjector(plan: database.faults.plan, seed: 7, errorModel: ErrorModel.cloudKit))
         for record in records.prefix(4) { _ = try? await again.save(record) }
         let refetched = try await again.records(for: records.map(\.recordID))
         XCTAssertEqual(Set(refetched.filter { if case .failure = $0.value { return true } else { return false } }.keys), Set(failed.keys))
@@ -72,7 +80,9 @@ final class FaultWrapperTests: XCTestCase {
 
     func testCompletionAndResultFormsDeliverTheInjectedErrorTheSDKWay() async {
         let mock = MockCloudDatabase()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, errorModel: .cloudKit, time: VirtualClock().timeSource)
+        let faults = FaultInjector(
+            plan: FaultPlan { FaultRule.fail(.type("Database"), with: "serviceUnavailable", retryAfter: 5) }, errorModel: .cloudKit,
+            time: VirtualClock().timeSource)
         let database = FaultInjectingCloudDatabase(wrapping: mock, faults: faults)
         let first = expectation(description: "completion")
         database.fetch(withRecordID: CKRecord.ID(recordName: "x")) { record, error in
@@ -93,12 +103,16 @@ final class FaultWrapperTests: XCTestCase {
     func testPartialFailureOfNamedItemsInTheResultForm() async {
         let mock = MockCloudDatabase()
         let records = notes(3)
-        mock.stub(.modifyRecords, .handler { arguments in
-            (saveResults: Dictionary(uniqueKeysWithValues: arguments.recordsToSave.map { ($0.recordID, .success($0)) }), deleteResults: [:])
-        })
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), [records[1].recordID], with: "serverRecordChanged")
-        })
+        mock.stub(
+            .modifyRecords,
+            .handler { arguments in
+                (saveResults: Dictionary(uniqueKeysWithValues: arguments.recordsToSave.map { ($0.recordID, .success($0)) }), deleteResults: [:])
+            })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), [records[1].recordID], with: "serverRecordChanged")
+            })
         let done = expectation(description: "result")
         database.modifyRecords(saving: records, deleting: []) { result in
             guard case .success(let value) = result else { return XCTFail("should succeed") }
@@ -116,7 +130,8 @@ final class FaultWrapperTests: XCTestCase {
 
     func testReferencesAreWrappedUnderTheSamePlanAndPassThroughIsUntouched() async throws {
         let container = MockCloudContainer()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.fail(.call(CloudDatabaseCall.saveRecord), with: "quotaExceeded") }, errorModel: .cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan { FaultRule.fail(.call(CloudDatabaseCall.saveRecord), with: "quotaExceeded") }, errorModel: .cloudKit)
         let wrapped = FaultInjectingCloudContainer(wrapping: container, faults: faults)
         let database = try XCTUnwrap(wrapped.privateCloudDatabase as? FaultInjectingCloudDatabase)
         XCTAssertTrue(database.faults === faults)

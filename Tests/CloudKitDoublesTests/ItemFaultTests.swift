@@ -1,9 +1,9 @@
 @_spi(Generated) import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
 import CloudKitDoubles
 import CloudKitMocks
 import Foundation
-import CloudDoubleTestSupport
 import XCTest
 
 /// Item faults as CloudKit would give them (issue #12, points 1–5): an item the plan fails never
@@ -16,10 +16,14 @@ final class ItemFaultTests: XCTestCase {
         names.map { CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: $0, zoneID: zoneID)) }
     }
 
-    func faulty(_ cloud: InMemoryCloudKit, failing name: String, in zoneID: CKRecordZone.ID, call: FaultSelector = .call(CloudDatabaseCall.modifyRecords)) -> FaultInjectingCloudDatabase {
-        FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(call, [CKRecord.ID(recordName: name, zoneID: zoneID)], with: "zoneBusy", retryAfter: 1)
-        })
+    func faulty(
+        _ cloud: InMemoryCloudKit, failing name: String, in zoneID: CKRecordZone.ID, call: FaultSelector = .call(CloudDatabaseCall.modifyRecords)
+    ) -> FaultInjectingCloudDatabase {
+        FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.failItems(call, [CKRecord.ID(recordName: name, zoneID: zoneID)], with: "zoneBusy", retryAfter: 1)
+            })
     }
 
     func code(_ result: Result<some Any, any Error>?) -> String {
@@ -80,7 +84,9 @@ final class ItemFaultTests: XCTestCase {
         let database = faulty(cloud, failing: "b", in: zone.zoneID)
         let batch = records(["a", "b"], in: zone.zoneID)
         let answer = await withCheckedContinuation { continuation in
-            database.modifyRecords(saving: batch, deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: true) { continuation.resume(returning: $0) }
+            database.modifyRecords(saving: batch, deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: true) {
+                continuation.resume(returning: $0)
+            }
         }
         guard case .success(let result) = answer else { return XCTFail("an item fault is not a whole failure: \(answer)") }
         XCTAssertEqual(batch.map { code(result.saveResults[$0.recordID]) }, ["batchRequestFailed", "zoneBusy"])
@@ -91,9 +97,11 @@ final class ItemFaultTests: XCTestCase {
         let cloud = InMemoryCloudKit()
         cloud.privateDatabase.seed(records(["a", "b"], in: .default))
         let mock = cloud.mockDatabase()
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure")
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudDatabaseCall.fetchRecords), [CKRecord.ID(recordName: "b")], with: "networkFailure")
+            })
         let ids = ["a", "b"].map { CKRecord.ID(recordName: $0) }
         let result = try await database.records(for: ids, desiredKeys: nil)
         XCTAssertEqual(ids.map { code(result[$0]) }, ["ok", "networkFailure"])
@@ -113,9 +121,11 @@ final class ItemFaultTests: XCTestCase {
         operation.completionBlock = { trace.add("completion") }
         database.add(operation)
         await waitUntil { trace.lines.last == "completion" }
-        XCTAssertEqual(trace.lines, [
-            "saved d ok", "saved a batchRequestFailed", "saved b zoneBusy", "final partialFailure[\"a\", \"b\"]", "completion",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "saved d ok", "saved a batchRequestFailed", "saved b zoneBusy", "final partialFailure[\"a\", \"b\"]", "completion",
+            ])
         XCTAssertEqual(storedNames(cloud, zone.zoneID), [], "the atomic zone wrote nothing")
         XCTAssertEqual(storedNames(cloud, .default), ["d"], "the default zone is not atomic")
         XCTAssertEqual(operation.recordsToSave?.count, 3, "the app gets its request back")
@@ -151,9 +161,10 @@ final class ItemFaultTests: XCTestCase {
         operation.perRecordSaveBlock = { id, result in trace.add("saved \(id.recordName) \(describe(result))") }
         operation.modifyRecordsResultBlock = { result in trace.add("final \(describe(result))") }
         operation.completionBlock = { trace.add("completion") }
-        let faults = FaultInjector(plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy")
-        }, errorModel: ErrorModel.cloudKit)
+        let faults = FaultInjector(
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudDatabaseCall.modifyRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy")
+            }, errorModel: ErrorModel.cloudKit)
         let sdk = Trace()
         faults.run(
             "Database", operation: "modifyRecordsOperation", replay: CloudModifyRecordsOutcome.replay(operation, errorModel: faults.errorModel),

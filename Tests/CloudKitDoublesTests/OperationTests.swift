@@ -1,10 +1,10 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
-import Foundation
 import CloudKitDoubles
 import CloudKitMocks
+import Foundation
 import XCTest
-import CloudDoubleTestSupport
 
 /// App code still written against the blocks CloudKit deprecated in iOS 15. Set through a
 /// protocol with deprecated witnesses so this test target compiles without warnings.
@@ -33,7 +33,6 @@ struct LegacyAppCode: LegacyApp {
     }
 }
 
-
 /// Operations added to generated mocks and fault wrappers: blocks are called in CloudKit's order,
 /// with results from stubs, failures or a real run with items rewritten.
 final class OperationTests: FailureCapturingTestCase {
@@ -50,11 +49,14 @@ final class OperationTests: FailureCapturingTestCase {
     /// Stubs fetches from a set of existing records: the others are `unknownItem`, as CloudKit says.
     func stubFetches(_ mock: MockCloudDatabase, existing: [CKRecord]) {
         let unknown = error("unknownItem")
-        mock.stub(.fetchRecordsOperation, .handler { operation in
-            CloudFetchRecordsOutcome(records: (operation.recordIDs ?? []).map { id in
-                (id, existing.first { $0.recordID == id }.map { .success($0) } ?? .failure(unknown))
+        mock.stub(
+            .fetchRecordsOperation,
+            .handler { operation in
+                CloudFetchRecordsOutcome(
+                    records: (operation.recordIDs ?? []).map { id in
+                        (id, existing.first { $0.recordID == id }.map { .success($0) } ?? .failure(unknown))
+                    })
             })
-        })
     }
 
     func fetch(_ ids: [String], trace: Trace) -> CKFetchRecordsOperation {
@@ -86,12 +88,17 @@ final class OperationTests: FailureCapturingTestCase {
         wait(for: [ran], timeout: 5)
         XCTAssertFalse(onCaller.snapshot, "blocks run on another queue, as in the SDK")
         let settled = expectation(description: "settled")
-        Task { await mock.settled(); settled.fulfill() }
+        Task {
+            await mock.settled()
+            settled.fulfill()
+        }
         wait(for: [settled], timeout: 5)
 
-        XCTAssertEqual(trace.lines, [
-            "progress a 1.0", "record a ok", "progress b 1.0", "record b unknownItem", "final partialFailure[\"b\"]", "completion",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "progress a 1.0", "record a ok", "progress b 1.0", "record b unknownItem", "final partialFailure[\"b\"]", "completion",
+            ])
         XCTAssertTrue(mock.arguments(.addOperation).first === operation, "the call log holds the app's own operation")
         XCTAssertTrue(mock.arguments(.fetchRecordsOperation).first === operation)
         XCTAssertEqual(mock.log.records.map(\.call), ["addOperation"], "one log entry per add")
@@ -111,9 +118,12 @@ final class OperationTests: FailureCapturingTestCase {
         let trace = Trace()
         mock.add(fetch(["a", "b"], trace: trace))
         await mock.settled()
-        XCTAssertEqual(trace.lines, [
-            "progress a 1.0", "record a networkUnavailable", "progress b 1.0", "record b networkUnavailable", "final networkUnavailable", "completion",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "progress a 1.0", "record a networkUnavailable", "progress b 1.0", "record b networkUnavailable", "final networkUnavailable",
+                "completion",
+            ])
     }
 
     func testAnUnstubbedOperationFailsAndSaysWhatToStub() async {
@@ -136,9 +146,11 @@ final class OperationTests: FailureCapturingTestCase {
         (LegacyAppCode() as any LegacyApp).fetch(operation, trace: trace)
         mock.add(operation)
         await mock.settled()
-        XCTAssertEqual(trace.lines, [
-            "legacy record a a ok", "legacy record nil b unknownItem", "legacy final [\"a\"] partialFailure[\"b\"]",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "legacy record a a ok", "legacy record nil b unknownItem", "legacy final [\"a\"] partialFailure[\"b\"]",
+            ])
     }
 
     func testResultBlocksWinOverLegacyBlocksWhenBothAreSet() async {
@@ -154,11 +166,13 @@ final class OperationTests: FailureCapturingTestCase {
 
     func testPostingANewRecord() async {
         let mock = MockCloudDatabase()
-        mock.stub(.modifyRecordsOperation, .handler { operation in
-            CloudModifyRecordsOutcome(
-                saves: (operation.recordsToSave ?? []).map { ($0.recordID, .success($0)) },
-                deletes: (operation.recordIDsToDelete ?? []).map { ($0, .success(())) })
-        })
+        mock.stub(
+            .modifyRecordsOperation,
+            .handler { operation in
+                CloudModifyRecordsOutcome(
+                    saves: (operation.recordsToSave ?? []).map { ($0.recordID, .success($0)) },
+                    deletes: (operation.recordIDsToDelete ?? []).map { ($0, .success(())) })
+            })
         let trace = Trace()
         let record = note("new")
         let operation = CKModifyRecordsOperation(recordsToSave: [record], recordIDsToDelete: [CKRecord.ID(recordName: "old")])
@@ -175,19 +189,24 @@ final class OperationTests: FailureCapturingTestCase {
     func testLegacyModifyBlocksGetTheRecordEvenWhenItFailed() async {
         let mock = MockCloudDatabase()
         let changed = error("serverRecordChanged")
-        mock.stub(.modifyRecordsOperation, .handler { operation in
-            CloudModifyRecordsOutcome(saves: (operation.recordsToSave ?? []).map { record in
-                (record.recordID, record.recordID.recordName == "b" ? .failure(changed) : .success(record))
+        mock.stub(
+            .modifyRecordsOperation,
+            .handler { operation in
+                CloudModifyRecordsOutcome(
+                    saves: (operation.recordsToSave ?? []).map { record in
+                        (record.recordID, record.recordID.recordName == "b" ? .failure(changed) : .success(record))
+                    })
             })
-        })
         let trace = Trace()
         let operation = CKModifyRecordsOperation(recordsToSave: [note("a"), note("b")])
         (LegacyAppCode() as any LegacyApp).modify(operation, trace: trace)
         mock.add(operation)
         await mock.settled()
-        XCTAssertEqual(trace.lines, [
-            "legacy saved a ok", "legacy saved b serverRecordChanged", "legacy final [\"a\"] [] partialFailure[\"b\"]",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "legacy saved a ok", "legacy saved b serverRecordChanged", "legacy final [\"a\"] [] partialFailure[\"b\"]",
+            ])
     }
 
     func testAnOperationNoDescriptionCoversIsOnlyCompleted() async {
@@ -214,15 +233,20 @@ final class OperationTests: FailureCapturingTestCase {
     func testAFaultPlanFailsAWholeOperationSelectedByClass() async {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.fetchRecordsOperation), with: "networkUnavailable")
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.fetchRecordsOperation), with: "networkUnavailable")
+            })
         let trace = Trace()
         database.add(fetch(["a", "b"], trace: trace))
         await waitUntil { trace.lines.last == "completion" }
-        XCTAssertEqual(trace.lines, [
-            "progress a 1.0", "record a networkUnavailable", "progress b 1.0", "record b networkUnavailable", "final networkUnavailable", "completion",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "progress a 1.0", "record a networkUnavailable", "progress b 1.0", "record b networkUnavailable", "final networkUnavailable",
+                "completion",
+            ])
         XCTAssertEqual(mock.callCount(.addOperation), 0, "a failed operation never reaches the wrapped database")
         XCTAssertEqual(database.faults.events.map(\.call), ["fetchRecordsOperation"])
     }
@@ -232,25 +256,32 @@ final class OperationTests: FailureCapturingTestCase {
         let asked = Trace()
         let unknown = error("unknownItem")
         let existing = [note("a"), note("b"), note("c")]
-        mock.stub(.fetchRecordsOperation, .handler { operation in
-            asked.add((operation.recordIDs ?? []).map(\.recordName).joined(separator: ","))
-            return CloudFetchRecordsOutcome(records: (operation.recordIDs ?? []).map { id in
-                (id, existing.first { $0.recordID == id }.map { .success($0) } ?? .failure(unknown))
+        mock.stub(
+            .fetchRecordsOperation,
+            .handler { operation in
+                asked.add((operation.recordIDs ?? []).map(\.recordName).joined(separator: ","))
+                return CloudFetchRecordsOutcome(
+                    records: (operation.recordIDs ?? []).map { id in
+                        (id, existing.first { $0.recordID == id }.map { .success($0) } ?? .failure(unknown))
+                    })
             })
-        })
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy", retryAfter: 3)
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudDatabaseCall.fetchRecordsOperation), [CKRecord.ID(recordName: "b")], with: "zoneBusy", retryAfter: 3)
+            })
         let trace = Trace()
         let operation = fetch(["a", "b", "c"], trace: trace)
         database.add(operation)
         await waitUntil { trace.lines.last == "completion" }
         // "b" never reaches the wrapped database, so it reports no progress for it; its failure
         // comes before the final block, which reports it.
-        XCTAssertEqual(trace.lines, [
-            "progress a 1.0", "record a ok", "progress c 1.0", "record c ok", "record b zoneBusy",
-            "final partialFailure[\"b\"]", "completion",
-        ])
+        XCTAssertEqual(
+            trace.lines,
+            [
+                "progress a 1.0", "record a ok", "progress c 1.0", "record c ok", "record b zoneBusy",
+                "final partialFailure[\"b\"]", "completion",
+            ])
         XCTAssertEqual(asked.lines, ["a,c"], "the wrapped database was asked for the other items only")
         XCTAssertEqual(operation.recordIDs?.map(\.recordName), ["a", "b", "c"], "the app gets its request back")
         XCTAssertEqual(mock.callCount(.addOperation), 1, "the wrapped database ran it")
@@ -262,7 +293,9 @@ final class OperationTests: FailureCapturingTestCase {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
         let clock = VirtualClock()
-        let faults = FaultInjector(plan: FaultPlan { FaultRule.delay(.call(CloudDatabaseCall.fetchRecordsOperation), by: FaultLatency(3)) }, errorModel: model, time: clock.timeSource)
+        let faults = FaultInjector(
+            plan: FaultPlan { FaultRule.delay(.call(CloudDatabaseCall.fetchRecordsOperation), by: FaultLatency(3)) }, errorModel: model,
+            time: clock.timeSource)
         let database = FaultInjectingCloudDatabase(wrapping: mock, faults: faults)
         let trace = Trace()
         database.add(fetch(["a"], trace: trace))
@@ -274,9 +307,11 @@ final class OperationTests: FailureCapturingTestCase {
     func testRulesForOtherClassesLeaveAnOperationAlone() async {
         let mock = MockCloudDatabase()
         stubFetches(mock, existing: [note("a")])
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.modifyRecordsOperation), with: "quotaExceeded")
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.modifyRecordsOperation), with: "quotaExceeded")
+            })
         let trace = Trace()
         database.add(fetch(["a"], trace: trace))
         await waitUntil { trace.lines.last == "completion" }

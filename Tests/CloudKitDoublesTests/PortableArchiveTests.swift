@@ -1,7 +1,8 @@
 import CloudKit
-@testable import CloudKitDoubles
 import Foundation
 import XCTest
+
+@testable import CloudKitDoubles
 
 /// Archives that read on every platform (cassettes recorded on a Mac replay on Linux, and the
 /// reverse): on Linux the stand-in's classes are written and read under Apple's class names, and

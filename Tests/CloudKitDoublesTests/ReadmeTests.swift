@@ -27,14 +27,14 @@ struct Backup {
 }
 
 @Test func backupSurvivesAFlakyNetwork() async throws {
-    let cloud = InMemoryCloudKit()                                   // no stubs: it behaves like CloudKit
-    let clock = VirtualClock()                                       // latency and backoff take no time
+    let cloud = InMemoryCloudKit()  // no stubs: it behaves like CloudKit
+    let clock = VirtualClock()  // latency and backoff take no time
     let database = FaultInjectingCloudDatabase(
         wrapping: cloud.mockDatabase(), plan: .flakyNetwork(failureRate: 0.3), seed: 7, time: clock.timeSource)
     let backup = Backup(database: database, time: clock.timeSource)
     try await backup.run()
     #expect(cloud.privateDatabase.records(in: backup.zoneID).count == 3)
-    #expect(!database.faults.events.isEmpty)                         // what was injected, in order
+    #expect(!database.faults.events.isEmpty)  // what was injected, in order
 }
 
 final class BackupTests: XCTestCase {

@@ -1,7 +1,8 @@
 import CloudKit
-@testable import CloudKitMocks
 import Foundation
 import XCTest
+
+@testable import CloudKitMocks
 
 /// The stand-in's NSSecureCoding formats are Apple's (issue #22, point 2): for each class the
 /// store or the tests archive, the keys and nesting `encode(with:)` writes, what `init?(coder:)`
@@ -48,8 +49,8 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertEqual(keys.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID"), zoneID)
         XCTAssertEqual(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString, "ZoneID": zoneID]), id)
         #if !canImport(Darwin)
-        // Apple raises an Objective-C exception here (which would end a Mac test run); the stand-in fails the decode.
-        XCTAssertNil(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString]))
+            // Apple raises an Objective-C exception here (which would end a Mac test run); the stand-in fails the decode.
+            XCTAssertNil(try decoded(CKRecord.ID.self, from: ["RecordName": "a" as NSString]))
         #endif
         XCTAssertEqual(id.hash, CKRecord.ID(recordName: "a", zoneID: zoneID).hash)
     }
@@ -62,7 +63,7 @@ final class ArchiveFormatTests: XCTestCase {
         XCTAssertEqual(keys.decodeInt64(forKey: "referenceAction"), 1)
         XCTAssertEqual(CKRecord.Reference(coder: try encoded { reference.encode(with: $0) }), reference)
         #if !canImport(Darwin)
-        XCTAssertNil(try decoded(CKRecord.Reference.self, from: [:]), "Apple raises; the stand-in fails the decode")
+            XCTAssertNil(try decoded(CKRecord.Reference.self, from: [:]), "Apple raises; the stand-in fails the decode")
         #endif
         XCTAssertEqual(reference.hash, id.hash, "Apple's hash is the record ID's")
     }
@@ -140,7 +141,10 @@ final class ArchiveFormatTests: XCTestCase {
         let keys = try encoded { record.encode(with: $0) }
         XCTAssertEqual(keys.decodeObject(of: NSString.self, forKey: "RecordType"), "Note")
         XCTAssertEqual(keys.decodeObject(of: CKRecord.ID.self, forKey: "RecordID"), record.recordID)
-        for key in ["RecordCtime", "RecordMtime", "CreatorUserRecordID", "LastModifiedUserRecordID", "ETag", "ShareReference", "ParentReference", "ValueStore", "EncryptedValueStore"] {
+        for key in [
+            "RecordCtime", "RecordMtime", "CreatorUserRecordID", "LastModifiedUserRecordID", "ETag", "ShareReference", "ParentReference",
+            "ValueStore", "EncryptedValueStore",
+        ] {
             XCTAssertTrue(keys.containsValue(forKey: key), key)
         }
         XCTAssertFalse(keys.containsValue(forKey: "ChangedKeys"), "changed keys live in the value stores")
@@ -186,7 +190,9 @@ final class ArchiveFormatTests: XCTestCase {
         decoded[0]["text"] = "changed"
         XCTAssertEqual(decoded[1]["text"] as? String, "same")
         XCTAssertEqual(decoded.map { $0["count"] as? Int }, [2, 2])
-        XCTAssertEqual(decoded.map { $0["when"] as? Date }, [Date(timeIntervalSinceReferenceDate: 817_258_395.195), Date(timeIntervalSinceReferenceDate: 817_258_395.195)])
+        XCTAssertEqual(
+            decoded.map { $0["when"] as? Date },
+            [Date(timeIntervalSinceReferenceDate: 817_258_395.195), Date(timeIntervalSinceReferenceDate: 817_258_395.195)])
         XCTAssertEqual(decoded.map { $0.changedKeys().sorted() }, [["count", "text", "when"], ["count", "text", "when"]])
     }
 
@@ -211,30 +217,30 @@ final class ArchiveFormatTests: XCTestCase {
     }
 
     #if !canImport(Darwin)
-    /// The stand-in writes the Swift types of a store's values (a key Apple's format does not
-    /// have) only when the objects do not tell them: an Int64 would read back as an Int.
-    func testTheStandInWritesValueTypesOnlyWhenTheObjectsDoNotTellThem() throws {
-        func storeKeys(_ record: CKRecord) throws -> [[String]] {
-            let data = KeyedArchives.data { record.encode(with: $0) }
-            let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-            let objects = try XCTUnwrap(plist["$objects"] as? [Any]).compactMap { $0 as? [String: Any] }
-            return objects.filter { $0["ChangedKeys"] != nil }.map { $0.keys.sorted() }.sorted { $0.count > $1.count }
+        /// The stand-in writes the Swift types of a store's values (a key Apple's format does not
+        /// have) only when the objects do not tell them: an Int64 would read back as an Int.
+        func testTheStandInWritesValueTypesOnlyWhenTheObjectsDoNotTellThem() throws {
+            func storeKeys(_ record: CKRecord) throws -> [[String]] {
+                let data = KeyedArchives.data { record.encode(with: $0) }
+                let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+                let objects = try XCTUnwrap(plist["$objects"] as? [Any]).compactMap { $0 as? [String: Any] }
+                return objects.filter { $0["ChangedKeys"] != nil }.map { $0.keys.sorted() }.sorted { $0.count > $1.count }
+            }
+            let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
+            record["text"] = "hello"
+            record["count"] = 3
+            record["done"] = true
+            record["when"] = Date(timeIntervalSince1970: 1_000)
+            record["tags"] = ["a"]
+            record.encryptedValues["ratio"] = 0.5
+            let plain = ["$class", "ChangedKeys", "OriginalValues", "RecordValues"]
+            XCTAssertEqual(try storeKeys(record), [plain, plain])
+            record["big"] = Int64(7)
+            XCTAssertEqual(try storeKeys(record), [plain + ["StandInValueTypes"], plain])
+            let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
+            XCTAssertEqual(restored["big"] as? Int64, 7)
+            XCTAssertEqual(restored["count"] as? Int, 3)
         }
-        let record = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "a", zoneID: zoneID))
-        record["text"] = "hello"
-        record["count"] = 3
-        record["done"] = true
-        record["when"] = Date(timeIntervalSince1970: 1_000)
-        record["tags"] = ["a"]
-        record.encryptedValues["ratio"] = 0.5
-        let plain = ["$class", "ChangedKeys", "OriginalValues", "RecordValues"]
-        XCTAssertEqual(try storeKeys(record), [plain, plain])
-        record["big"] = Int64(7)
-        XCTAssertEqual(try storeKeys(record), [plain + ["StandInValueTypes"], plain])
-        let restored = try XCTUnwrap(CKRecord(coder: try encoded { record.encode(with: $0) }))
-        XCTAssertEqual(restored["big"] as? Int64, 7)
-        XCTAssertEqual(restored["count"] as? Int, 3)
-    }
     #endif
 
     func testARecordWithoutTypeOrIDDoesNotDecodeAndMissingStoresAreEmpty() throws {

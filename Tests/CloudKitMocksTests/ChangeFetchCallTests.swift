@@ -85,7 +85,9 @@ final class ChangeFetchCallTests: XCTestCase, StoreTestSupport {
 
         // The result form answers the same.
         let viaHandler = Locked<Int?>(nil)
-        database.fetchRecordZoneChanges(inZoneWith: notes, since: nil) { result in viaHandler.withLock { $0 = try? result.get().modificationResultsByID.count } }
+        database.fetchRecordZoneChanges(inZoneWith: notes, since: nil) { result in
+            viaHandler.withLock { $0 = try? result.get().modificationResultsByID.count }
+        }
         XCTAssertEqual(viaHandler.snapshot, 5)
     }
 
@@ -131,10 +133,14 @@ final class ChangeFetchCallTests: XCTestCase, StoreTestSupport {
 
         let mock = MockCloudDatabase()
         let record = note("a", "Stubbed", zone: notes)
-        mock.stub(.recordZoneChanges, .value((
-            modificationResultsByID: [record.recordID: .success(CloudRecordZoneChangeModification(record: record))],
-            deletions: [CloudRecordZoneChangeDeletion(recordID: CKRecord.ID(recordName: "gone", zoneID: notes), recordType: "Note")],
-            changeToken: token, moreComing: false)))
+        mock.stub(
+            .recordZoneChanges,
+            .value(
+                (
+                    modificationResultsByID: [record.recordID: .success(CloudRecordZoneChangeModification(record: record))],
+                    deletions: [CloudRecordZoneChangeDeletion(recordID: CKRecord.ID(recordName: "gone", zoneID: notes), recordType: "Note")],
+                    changeToken: token, moreComing: false
+                )))
         let model = SampleModel()
         model.titles["gone"] = "Old"
         _ = try await model.fetchChanges(in: mock, zoneID: notes)

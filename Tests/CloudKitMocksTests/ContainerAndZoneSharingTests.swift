@@ -57,7 +57,8 @@ final class ContainerAndZoneSharingTests: XCTestCase, StoreTestSupport {
         _ = try bobDevice.accept(metadata)
         let sharedNotes = CKRecordZone.ID(zoneName: "Notes", ownerName: "_alice")
         let seenByBob = try await bobDevice.mockDatabase(.shared).recordZone(for: sharedNotes)
-        XCTAssertEqual(seenByBob.share?.recordID, CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: sharedNotes), "named in Bob's shared database")
+        XCTAssertEqual(
+            seenByBob.share?.recordID, CKRecord.ID(recordName: CKRecordNameZoneWideShare, zoneID: sharedNotes), "named in Bob's shared database")
 
         _ = try await alice.deleteRecord(withID: share.recordID)
         let after = try await alice.recordZone(for: notes)

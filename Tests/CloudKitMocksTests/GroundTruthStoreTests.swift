@@ -1,9 +1,10 @@
 import CloudDoubleRuntime
 import CloudKit
 import CloudKitDoubles
-@testable import CloudKitMocks
 import Foundation
 import XCTest
+
+@testable import CloudKitMocks
 
 /// The in-memory CloudKit against Apple's ground truth (issue #22, points 1, 3, 4 and 5): tokens
 /// and cursors carry their meaning in Apple's archive format, server-set fields are set, archive
@@ -67,10 +68,13 @@ final class GroundTruthStoreTests: XCTestCase, StoreTestSupport {
 
     /// A token one database (or user) made means nothing to another.
     func testATokenFromAnotherDatabaseIsNotRecognised() async throws {
-        let one = InMemoryCloudKit(), other = InMemoryCloudKit()
+        let one = InMemoryCloudKit()
+        let other = InMemoryCloudKit()
         for cloud in [one, other] { cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: notes)]) }
         let token = try zoneChanges(one.mockDatabase(delivery: .immediate), since: nil).token
-        XCTAssertThrowsError(try zoneChanges(other.mockDatabase(delivery: .immediate), since: token)) { XCTAssertEqual(self.code($0), "changeTokenExpired") }
+        XCTAssertThrowsError(try zoneChanges(other.mockDatabase(delivery: .immediate), since: token)) {
+            XCTAssertEqual(self.code($0), "changeTokenExpired")
+        }
     }
 
     // MARK: 3. A changed archive format is reported, not silently lost
@@ -195,7 +199,8 @@ final class RenamedKeysRecord: CKRecord, @unchecked Sendable {
 final class SeveralUsersTests: XCTestCase, StoreTestSupport {
     func testAliceAndBobOnTheirOwnDevicesAndAliceOnTwo() async throws {
         let cloud = InMemoryCloudKit(userRecordName: "_alice")
-        let alicePhone = cloud.mockDatabase(), aliceLaptop = cloud.device(signedInAs: "_alice").mockDatabase()
+        let alicePhone = cloud.mockDatabase()
+        let aliceLaptop = cloud.device(signedInAs: "_alice").mockDatabase()
         let bob = cloud.device(signedInAs: "_bob")
         _ = try await alicePhone.save(note("a", "alice's"))
         _ = try await bob.mockDatabase().save(note("b", "bob's"))
@@ -216,7 +221,8 @@ final class SeveralUsersTests: XCTestCase, StoreTestSupport {
     func testATokenFromOneDeviceWorksOnTheUsersOtherDevice() async throws {
         let cloud = InMemoryCloudKit(userRecordName: "_alice")
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: notes)])
-        let phone = cloud.mockDatabase(delivery: .immediate), laptop = cloud.device(signedInAs: "_alice").mockDatabase(delivery: .immediate)
+        let phone = cloud.mockDatabase(delivery: .immediate)
+        let laptop = cloud.device(signedInAs: "_alice").mockDatabase(delivery: .immediate)
         _ = try await phone.save(note("a", "1", zone: notes))
         let token = try zoneChanges(phone, since: nil).token
         _ = try await phone.save(note("b", "2", zone: notes))

@@ -45,7 +45,8 @@ final class InMemoryStoreSemanticsTests: XCTestCase, StoreTestSupport {
 
     func testARecordFetchedByAnotherDeviceSavesThere() async throws {
         let cloud = InMemoryCloudKit()
-        let phone = cloud.mockDatabase(), laptop = cloud.mockDatabase()
+        let phone = cloud.mockDatabase()
+        let laptop = cloud.mockDatabase()
         let saved = try await phone.save(note("a", "from the phone"))
         let onLaptop = try await laptop.record(for: saved.recordID)
         onLaptop["title"] = "edited on the laptop"
@@ -120,7 +121,9 @@ final class InMemoryStoreSemanticsTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(rounds, 3)
     }
 
-    func zoneChanges(_ database: MockCloudDatabase, since token: CKServerChangeToken?, limit: Int, fetchAll: Bool) -> (lines: [String], token: CKServerChangeToken?) {
+    func zoneChanges(
+        _ database: MockCloudDatabase, since token: CKServerChangeToken?, limit: Int, fetchAll: Bool
+    ) -> (lines: [String], token: CKServerChangeToken?) {
         let lines = Locked<[String]>([])
         let latest = Locked<CKServerChangeToken?>(nil)
         let operation = CKFetchRecordZoneChangesOperation(
@@ -191,7 +194,9 @@ final class InMemoryStoreSemanticsTests: XCTestCase, StoreTestSupport {
         let mine = try await database.save(note("x", "mine"))
         cloud.privateDatabase.modifyFromAnotherDevice(mine.recordID) { $0["added"] = "by B" }
         _ = try await database.modifyRecords(saving: [mine], deleting: [], savePolicy: .allKeys)
-        XCTAssertEqual(cloud.privateDatabase.record(mine.recordID)?["added"] as? String, "by B", "CKModifyRecordsOperation.h: keys present only on the server remain unchanged")
+        XCTAssertEqual(
+            cloud.privateDatabase.record(mine.recordID)?["added"] as? String, "by B",
+            "CKModifyRecordsOperation.h: keys present only on the server remain unchanged")
     }
 
     // MARK: 11. The conflict's ancestor

@@ -105,7 +105,8 @@ final class InMemoryStoreTests: XCTestCase, StoreTestSupport {
 
     func testQueriesFilterSortLimitAndContinueWithACursor() async throws {
         let cloud = InMemoryCloudKit()
-        cloud.privateDatabase.seed((1...5).map { note("n\($0)", "Note \($0)") } + [CKRecord(recordType: "Tag", recordID: CKRecord.ID(recordName: "t"))])
+        cloud.privateDatabase.seed(
+            (1...5).map { note("n\($0)", "Note \($0)") } + [CKRecord(recordType: "Tag", recordID: CKRecord.ID(recordName: "t"))])
         let database = cloud.mockDatabase()
         let query = CKQuery(recordType: "Note", predicate: NSPredicate { record, _ in (record as? CKRecord)?.recordID.recordName != "n3" })
         query.sortDescriptors = [NSSortDescriptor(keyPath: \CKRecord.recordID.recordName, ascending: false)]
@@ -175,9 +176,11 @@ final class InMemoryStoreTests: XCTestCase, StoreTestSupport {
         let cloud = InMemoryCloudKit()
         cloud.privateDatabase.seed((1...5).map { note("n\($0)", "Note \($0)") })
         let mock = cloud.mockDatabase()
-        let database = FaultInjectingCloudDatabase(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), on: .nth(2), with: "networkFailure")
-        })
+        let database = FaultInjectingCloudDatabase(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.fetchRecord), on: .nth(2), with: "networkFailure")
+            })
         _ = try await database.record(for: CKRecord.ID(recordName: "n1"))
         do {
             _ = try await database.record(for: CKRecord.ID(recordName: "n2"))
@@ -191,7 +194,8 @@ final class InMemoryStoreTests: XCTestCase, StoreTestSupport {
     }
 
     func testEveryServiceIsItsOwn() async throws {
-        let one = InMemoryCloudKit(), two = InMemoryCloudKit()
+        let one = InMemoryCloudKit()
+        let two = InMemoryCloudKit()
         _ = try await one.mockDatabase().save(note("a", "only in one"))
         XCTAssertEqual(one.privateDatabase.records().count, 1)
         XCTAssertEqual(two.privateDatabase.records().count, 0)

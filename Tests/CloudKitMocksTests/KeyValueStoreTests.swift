@@ -81,11 +81,13 @@ final class KeyValueStoreTests: XCTestCase {
         let cloud = InMemoryKeyValueStore()
         let store = cloud.mock()
         let received = Locked<(reason: Int, keys: [String], fromTheStore: Bool)?>(nil)
-        let observer = cloud.notificationCenter.addObserver(forName: KeyValueStoreNotification.didChangeExternally, object: store, queue: nil) { note in
+        let observer = cloud.notificationCenter.addObserver(forName: KeyValueStoreNotification.didChangeExternally, object: store, queue: nil) {
+            note in
             received.withLock {
                 $0 = (
                     (note.userInfo?[KeyValueStoreNotification.reasonKey] as? NSNumber)?.intValue ?? -1,
-                    note.userInfo?[KeyValueStoreNotification.changedKeysKey] as? [String] ?? [], note.object as AnyObject? === store)
+                    note.userInfo?[KeyValueStoreNotification.changedKeysKey] as? [String] ?? [], note.object as AnyObject? === store
+                )
             }
         }
         defer { cloud.notificationCenter.removeObserver(observer) }

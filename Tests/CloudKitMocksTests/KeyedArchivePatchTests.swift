@@ -1,7 +1,8 @@
 import CloudKit
-@testable import CloudKitMocks
 import Foundation
 import XCTest
+
+@testable import CloudKitMocks
 
 /// The in-memory store gives records their server fields by moving references inside a keyed
 /// archive's binary property list in place (`KeyedArchivePatch`), falling back to parsing and
@@ -103,7 +104,12 @@ extension KeyedArchivePatchTests {
             record["text"] = "text \(index)"
             record.encryptedValues["secret"] = "secret \(index)"
             let date = Date(timeIntervalSince1970: 1_000 * Double(index))
-            return (record, "\(index + 10)", index == 3 ? nil : ServerFields(creationDate: date, creatorUserRecordName: "_a", modificationDate: date, lastModifiedUserRecordName: "_b\(index)"))
+            return (
+                record, "\(index + 10)",
+                index == 3
+                    ? nil
+                    : ServerFields(creationDate: date, creatorUserRecordName: "_a", modificationDate: date, lastModifiedUserRecordName: "_b\(index)")
+            )
         }
         let made = systemFields.records(items)
         XCTAssertEqual(made.count, 3)
@@ -119,7 +125,9 @@ extension KeyedArchivePatchTests {
         }
         XCTAssertEqual(report.problems, [])
         // A key an object does not have: the batch gives nothing, and the store goes the one-record way.
-        XCTAssertEqual(SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: []).map { $0 == nil }, [true])
+        XCTAssertEqual(
+            SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: []).map { $0 == nil },
+            [true])
     }
 
     /// Records that share server values (one save's dates, one user, one tag) each get them,

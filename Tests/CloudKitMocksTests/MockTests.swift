@@ -1,10 +1,10 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import CloudKit
-import Foundation
 import CloudKitDoubles
 import CloudKitMocks
+import Foundation
 import XCTest
-import CloudDoubleTestSupport
 
 /// App-style code driving the generated mocks in every form.
 final class MockTests: FailureCapturingTestCase {
@@ -55,11 +55,14 @@ final class MockTests: FailureCapturingTestCase {
 
     func testResultFormAndPerItemStubHandler() async {
         let database = MockCloudDatabase(delivery: .immediate)
-        database.stub(.fetchRecords, .handler { arguments in
-            Dictionary(uniqueKeysWithValues: arguments.ids.map { id in
-                (id, id.recordName == "missing" ? .failure(CKError(.unknownItem)) : .success(CKRecord(recordType: "Note", recordID: id)))
+        database.stub(
+            .fetchRecords,
+            .handler { arguments in
+                Dictionary(
+                    uniqueKeysWithValues: arguments.ids.map { id in
+                        (id, id.recordName == "missing" ? .failure(CKError(.unknownItem)) : .success(CKRecord(recordType: "Note", recordID: id)))
+                    })
             })
-        })
         let ids = [CKRecord.ID(recordName: "a"), CKRecord.ID(recordName: "missing")]
         let box = Locked<[CKRecord.ID: Result<CKRecord, any Error>]?>(nil)
         database.fetch(withRecordIDs: ids) { result in box.withLock { $0 = try? result.get() } }
@@ -85,7 +88,9 @@ final class MockTests: FailureCapturingTestCase {
                 _ = try await database.record(for: record.recordID)
                 XCTFail("should throw")
             } catch let error as UnstubbedCallError {
-                XCTAssertEqual(error.description, """
+                XCTAssertEqual(
+                    error.description,
+                    """
                     MockCloudDatabase.fetchRecord was called (async form) with CKRecord.ID(n1, _defaultZone) but has no stub and no \
                     default result; stub it first: mock.stub(.fetchRecord, .value(<CKRecord>))
                     """)
@@ -133,10 +138,13 @@ final class MockTests: FailureCapturingTestCase {
         let status = try await container.accountStatus()
         _ = try await container.privateCloudDatabase.save(record)
         XCTAssertEqual(status, .available)
-        XCTAssertEqual(container.log.calls, [
-            "Container.privateCloudDatabase", "Container.privateCloudDatabase", "Container.publicCloudDatabase", "Container.database", "Container.database",
-            "Container.accountStatus", "Container.privateCloudDatabase", "Database.saveRecord",
-        ])
+        XCTAssertEqual(
+            container.log.calls,
+            [
+                "Container.privateCloudDatabase", "Container.privateCloudDatabase", "Container.publicCloudDatabase", "Container.database",
+                "Container.database",
+                "Container.accountStatus", "Container.privateCloudDatabase", "Database.saveRecord",
+            ])
     }
 
     func testNonOptionalHandlerValueGetsTheErrorValue() async {

@@ -24,7 +24,9 @@ final class ReferencesAssetsLimitsTests: XCTestCase, StoreTestSupport {
         _ = try await database.modifyRecords(saving: [list, item, detail, kept], deleting: [])
 
         _ = try await database.deleteRecord(withID: list.recordID)
-        XCTAssertEqual(cloud.privateDatabase.records().map(\.recordID.recordName), ["kept"], "Apple: deleteSelf deletes the source record when the target is deleted")
+        XCTAssertEqual(
+            cloud.privateDatabase.records().map(\.recordID.recordName), ["kept"],
+            "Apple: deleteSelf deletes the source record when the target is deleted")
     }
 
     func testAChildSavedWithoutItsParentIsAReferenceViolation() async throws {

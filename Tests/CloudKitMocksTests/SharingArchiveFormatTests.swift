@@ -1,7 +1,8 @@
 import CloudKit
-@testable import CloudKitMocks
 import Foundation
 import XCTest
+
+@testable import CloudKitMocks
 
 /// The sharing classes' archive formats (issue #24, point 6): the keys each writes and reads, as
 /// a public decompilation of CloudKit.framework shows them (`-[CKShareParticipant initWithCoder:]`,
@@ -60,11 +61,15 @@ final class SharingArchiveFormatTests: XCTestCase {
         XCTAssertEqual(CKShare(recordZoneID: zoneID).recordID.recordName, CKRecordNameZoneWideShare)
         XCTAssertNil(SharingArchive.rootRecordID(of: CKShare(recordZoneID: zoneID)))
 
-        let bob = try XCTUnwrap(SharingArchive.participant(
-            ParticipantState(participantID: "b", userRecordName: "_bob", role: .privateUser, permission: .readOnly, acceptance: .unknown), asSeenBy: "_alice"))
+        let bob = try XCTUnwrap(
+            SharingArchive.participant(
+                ParticipantState(participantID: "b", userRecordName: "_bob", role: .privateUser, permission: .readOnly, acceptance: .unknown),
+                asSeenBy: "_alice"))
         share.addParticipant(bob)
-        let again = try XCTUnwrap(SharingArchive.participant(
-            ParticipantState(participantID: "b2", userRecordName: "_bob", role: .privateUser, permission: .readWrite, acceptance: .unknown), asSeenBy: "_alice"))
+        let again = try XCTUnwrap(
+            SharingArchive.participant(
+                ParticipantState(participantID: "b2", userRecordName: "_bob", role: .privateUser, permission: .readWrite, acceptance: .unknown),
+                asSeenBy: "_alice"))
         share.addParticipant(again)
         XCTAssertEqual(share.participants.count, 2, "CKShare.h: a participant with a matching userIdentity is updated, not added")
         XCTAssertEqual(share.participants[1].permission, .readWrite)
@@ -77,7 +82,8 @@ final class SharingArchiveFormatTests: XCTestCase {
         share.publicPermission = .readOnly
         let written = try keys { share.encodeSystemFields(with: $0) }
         XCTAssertEqual(written.decodeInteger(forKey: "PublicPermission"), 2)
-        XCTAssertEqual((written.decodeObject(of: [NSArray.self, CKShare.Participant.self], forKey: "Participants") as? [CKShare.Participant])?.count, 1)
+        XCTAssertEqual(
+            (written.decodeObject(of: [NSArray.self, CKShare.Participant.self], forKey: "Participants") as? [CKShare.Participant])?.count, 1)
         let restored = try XCTUnwrap(CKShare(coder: try keys { share.encodeSystemFields(with: $0) }))
         XCTAssertEqual(restored.publicPermission, .readOnly)
         XCTAssertEqual(restored.owner.role, .owner)
@@ -87,8 +93,10 @@ final class SharingArchiveFormatTests: XCTestCase {
     func testShareMetadataIsMintedWithApplesKeys() throws {
         let share = CKShare(recordZoneID: zoneID)
         let caller = ParticipantState(participantID: "b", userRecordName: "_bob", role: .privateUser, permission: .readOnly, acceptance: .pending)
-        let metadata = try XCTUnwrap(SharingArchive.metadata(
-            share: share, rootRecordID: nil, rootRecord: nil, caller: caller, owner: "_alice", viewer: "_bob", containerIdentifier: "iCloud.example"))
+        let metadata = try XCTUnwrap(
+            SharingArchive.metadata(
+                share: share, rootRecordID: nil, rootRecord: nil, caller: caller, owner: "_alice", viewer: "_bob",
+                containerIdentifier: "iCloud.example"))
         XCTAssertEqual(metadata.participantRole, .privateUser)
         XCTAssertEqual(metadata.participantStatus, .pending)
         XCTAssertEqual(metadata.participantPermission, .readOnly)

@@ -98,7 +98,8 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(accepted.currentUserParticipant?.acceptanceStatus, .accepted)
         XCTAssertEqual(accepted.recordID.zoneID, sharedNotes)
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [sharedNotes], "the owner's zone, with the owner's user record name")
-        XCTAssertEqual(bobDevice.sharedDatabase.records(in: sharedNotes).map(\.recordID.recordName).filter { $0 != share.recordID.recordName }, ["item", "list"])
+        XCTAssertEqual(
+            bobDevice.sharedDatabase.records(in: sharedNotes).map(\.recordID.recordName).filter { $0 != share.recordID.recordName }, ["item", "list"])
         let item = try await bob.record(for: id("item"))
         XCTAssertEqual(item["title"] as? String, "milk")
         XCTAssertEqual(item.parent?.recordID, id("list"), "references are renamed with the zone")
@@ -130,9 +131,12 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         _ = try await alice.save(share)
         let metadata = try carol.shareMetadata(for: share.url!)
         let joined = try carol.accept(metadata)
-        XCTAssertEqual(joined.currentUserParticipant?.role, .publicUser, "CKShareParticipant.h: participants of a public share assume the publicUser role")
+        XCTAssertEqual(
+            joined.currentUserParticipant?.role, .publicUser, "CKShareParticipant.h: participants of a public share assume the publicUser role")
         XCTAssertEqual(joined.currentUserParticipant?.permission, .readOnly)
-        XCTAssertNil(joined.participants.first { $0.userIdentity.userRecordID?.recordName == "_bob" }, "CKShare.h: making a share public removes pending participants")
+        XCTAssertNil(
+            joined.participants.first { $0.userIdentity.userRecordID?.recordName == "_bob" },
+            "CKShare.h: making a share public removes pending participants")
     }
 
     // MARK: Permissions and the end of access
@@ -167,7 +171,8 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         let seenByAlice = try await alice.record(for: CKRecord.ID(recordName: "item", zoneID: notes))
         XCTAssertEqual(seenByAlice["title"] as? String, "oat milk")
         XCTAssertEqual(seenByAlice.lastModifiedUserRecordID?.recordName, "_bob")
-        XCTAssertNotNil(cloud.privateDatabase.record(CKRecord.ID(recordName: "bob's", zoneID: notes)), "a new child joins the hierarchy in the owner's zone")
+        XCTAssertNotNil(
+            cloud.privateDatabase.record(CKRecord.ID(recordName: "bob's", zoneID: notes)), "a new child joins the hierarchy in the owner's zone")
         do {
             _ = try await bob.deleteRecord(withID: id("list"))
             XCTFail("only the owner deletes the root")
@@ -199,7 +204,8 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         let share = try await shareList()
         try bobAccepts(share)
         // The item names the list as its parent, so it goes in the same request (see ParentHierarchyTests).
-        _ = try await alice.modifyRecords(saving: [], deleting: [CKRecord.ID(recordName: "list", zoneID: notes), CKRecord.ID(recordName: "item", zoneID: notes)])
+        _ = try await alice.modifyRecords(
+            saving: [], deleting: [CKRecord.ID(recordName: "list", zoneID: notes), CKRecord.ID(recordName: "item", zoneID: notes)])
         XCTAssertNil(cloud.privateDatabase.record(share.recordID), "the share goes with its root")
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [])
     }
@@ -213,8 +219,11 @@ final class SharingTests: XCTestCase, StoreTestSupport {
     }
 
     func testSharedDatabaseChangesReportSharedAndLostZones() async throws {
-        func changes(since token: CKServerChangeToken?) async throws -> (changed: [CKRecordZone.ID], deleted: [CKRecordZone.ID], token: CKServerChangeToken) {
-            let changed = Locked<[CKRecordZone.ID]>([]), deleted = Locked<[CKRecordZone.ID]>([])
+        func changes(
+            since token: CKServerChangeToken?
+        ) async throws -> (changed: [CKRecordZone.ID], deleted: [CKRecordZone.ID], token: CKServerChangeToken) {
+            let changed = Locked<[CKRecordZone.ID]>([])
+            let deleted = Locked<[CKRecordZone.ID]>([])
             let operation = CKFetchDatabaseChangesOperation(previousServerChangeToken: token)
             operation.recordZoneWithIDChangedBlock = { id in changed.withLock { $0.append(id) } }
             operation.recordZoneWithIDWasDeletedBlock = { id in deleted.withLock { $0.append(id) } }
@@ -291,9 +300,11 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         XCTAssertNil(metadatas.snapshot[urls[1]]?.hierarchicalRootRecordID, "CKShare.h: a zone-wide share's metadata has no root")
 
         let toFail = try XCTUnwrap(metadatas.snapshot[urls[1]])
-        let faulty = FaultInjectingCloudContainer(wrapping: container, plan: FaultPlan {
-            FaultRule.failItems(.call(CloudContainerCall.acceptSharesOperation), [toFail], with: "networkFailure")
-        })
+        let faulty = FaultInjectingCloudContainer(
+            wrapping: container,
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudContainerCall.acceptSharesOperation), [toFail], with: "networkFailure")
+            })
         let accept = CKAcceptSharesOperation(shareMetadatas: urls.compactMap { metadatas.snapshot[$0] })
         let results = Locked<[String: String]>([:])
         accept.perShareResultBlock = { metadata, result in

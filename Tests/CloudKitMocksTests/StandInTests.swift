@@ -1,8 +1,9 @@
 import CloudDoubleRuntime
 import CloudKit
-@testable import CloudKitMocks
 import Foundation
 import XCTest
+
+@testable import CloudKitMocks
 
 /// Mints change tokens and query cursors for tests the one public way (decoding a keyed archive, as
 /// an app restores a persisted token), and remembers the label each was minted under.
@@ -112,9 +113,11 @@ final class StandInTests: XCTestCase {
     func testPartialErrorsAcceptErrorValuesAndNSErrors() {
         let id = CKRecord.ID(recordName: "a")
         let other = CKRecord.ID(recordName: "b")
-        let error = CKError(.partialFailure, userInfo: [
-            CKPartialErrorsByItemIDKey: [id: CKError(.serverRecordChanged), other: NSError(domain: CKErrorDomain, code: 11)] as [AnyHashable: Any],
-        ])
+        let error = CKError(
+            .partialFailure,
+            userInfo: [
+                CKPartialErrorsByItemIDKey: [id: CKError(.serverRecordChanged), other: NSError(domain: CKErrorDomain, code: 11)] as [AnyHashable: Any]
+            ])
         let partial = error.partialErrorsByItemID
         XCTAssertEqual((partial?[id] as? CKError)?.code, .serverRecordChanged)
         XCTAssertEqual((partial?[other] as? CKError)?.code, .unknownItem, "an NSError item bridges to CKError, as on Apple platforms")
@@ -123,14 +126,14 @@ final class StandInTests: XCTestCase {
     }
 
     #if os(Linux)
-    /// On Linux an NSError never casts to a bridged Swift error struct: the runtime's NSError → struct
-    /// bridging needs the Objective-C runtime. So errors meant to be caught as `CKError` must be made
-    /// as `CKError` values (`CKError(_nsError:)`); this test fails the day that changes.
-    func testOnLinuxAnNSErrorDoesNotCastToCKError() {
-        let plain = NSError(domain: CKErrorDomain, code: 22)
-        XCTAssertNil((plain as any Error) as? CKError)
-        XCTAssertNil((plain as Any) as? CKError)
-    }
+        /// On Linux an NSError never casts to a bridged Swift error struct: the runtime's NSError → struct
+        /// bridging needs the Objective-C runtime. So errors meant to be caught as `CKError` must be made
+        /// as `CKError` values (`CKError(_nsError:)`); this test fails the day that changes.
+        func testOnLinuxAnNSErrorDoesNotCastToCKError() {
+            let plain = NSError(domain: CKErrorDomain, code: 22)
+            XCTAssertNil((plain as any Error) as? CKError)
+            XCTAssertNil((plain as Any) as? CKError)
+        }
     #endif
 
     // MARK: Records and shares as the iOS 18 interface types them
@@ -198,7 +201,8 @@ final class StandInTests: XCTestCase {
     /// such tokens are equal (`CKObjectsAreBothNilOrEqual`). This is why minting must use
     /// Apple's key: with another one, every minted token would be equal to every other.
     func testAnArchiveWithoutServerBytesDecodesATokenWithoutData() throws {
-        let archive = try NSKeyedArchiver.archivedData(withRootObject: OpaqueValuePlaceholder(values: ["data": Data([1]) as NSData]), requiringSecureCoding: true)
+        let archive = try NSKeyedArchiver.archivedData(
+            withRootObject: OpaqueValuePlaceholder(values: ["data": Data([1]) as NSData]), requiringSecureCoding: true)
         func decode() throws -> CKServerChangeToken? {
             let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
             unarchiver.decodingFailurePolicy = .setErrorAndReturn
@@ -265,24 +269,23 @@ final class StandInTests: XCTestCase {
     }
 
     #if canImport(Darwin)
-    /// What must hold on a Mac against the real CloudKit (not run on Linux): minting decodes Apple's
-    /// own `CKServerChangeToken`/`CKQueryCursor` from an archive with Apple's keys
-    /// ("ChangeTokenData", "CursorData"), and the bytes read back through Apple's `encode(with:)`.
-    func testOnApplePlatformsMintedValuesAreRealDistinctAndCarryTheirBytes() throws {
-        let token = Minted.token("mac")
-        XCTAssertEqual(NSStringFromClass(type(of: token)), "CKServerChangeToken")
-        XCTAssertNotEqual(token, Minted.token("mac"), "distinct bytes: Apple's -isEqual: tells them apart")
-        XCTAssertNotNil(OpaqueValues.bytes(of: token), "Apple's token encodes its bytes under ChangeTokenData")
-        let tokenArchive = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
-        XCTAssertEqual(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: tokenArchive), token)
+        /// What must hold on a Mac against the real CloudKit (not run on Linux): minting decodes Apple's
+        /// own `CKServerChangeToken`/`CKQueryCursor` from an archive with Apple's keys
+        /// ("ChangeTokenData", "CursorData"), and the bytes read back through Apple's `encode(with:)`.
+        func testOnApplePlatformsMintedValuesAreRealDistinctAndCarryTheirBytes() throws {
+            let token = Minted.token("mac")
+            XCTAssertEqual(NSStringFromClass(type(of: token)), "CKServerChangeToken")
+            XCTAssertNotEqual(token, Minted.token("mac"), "distinct bytes: Apple's -isEqual: tells them apart")
+            XCTAssertNotNil(OpaqueValues.bytes(of: token), "Apple's token encodes its bytes under ChangeTokenData")
+            let tokenArchive = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
+            XCTAssertEqual(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKServerChangeToken.self, from: tokenArchive), token)
 
-        let cursor = Minted.cursor("mac")
-        XCTAssertEqual(NSStringFromClass(type(of: cursor)), "CKQueryCursor")
-        XCTAssertNotNil(OpaqueValues.bytes(of: cursor), "Apple's cursor encodes its bytes under CursorData")
-        let cursorArchive = try NSKeyedArchiver.archivedData(withRootObject: cursor, requiringSecureCoding: true)
-        let restored = try XCTUnwrap(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: cursorArchive))
-        XCTAssertEqual(OpaqueValues.bytes(of: restored), OpaqueValues.bytes(of: cursor))
-    }
+            let cursor = Minted.cursor("mac")
+            XCTAssertEqual(NSStringFromClass(type(of: cursor)), "CKQueryCursor")
+            XCTAssertNotNil(OpaqueValues.bytes(of: cursor), "Apple's cursor encodes its bytes under CursorData")
+            let cursorArchive = try NSKeyedArchiver.archivedData(withRootObject: cursor, requiringSecureCoding: true)
+            let restored = try XCTUnwrap(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKQueryOperation.Cursor.self, from: cursorArchive))
+            XCTAssertEqual(OpaqueValues.bytes(of: restored), OpaqueValues.bytes(of: cursor))
+        }
     #endif
 }
-

@@ -48,7 +48,9 @@ final class SyncEngineConfigurationTests: XCTestCase, SyncEngineTestSupport {
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, state: junk)
         XCTAssertEqual(engine.unreadableStateSerialization?.serialization, junk)
-        XCTAssertTrue(engine.unreadableStateSerialization?.description.contains("fresh state") ?? false, "\(String(describing: engine.unreadableStateSerialization))")
+        XCTAssertTrue(
+            engine.unreadableStateSerialization?.description.contains("fresh state") ?? false,
+            "\(String(describing: engine.unreadableStateSerialization))")
         XCTAssertEqual(engine.state.pendingRecordZoneChanges, [])
         try await engine.fetchChanges()
         XCTAssertEqual(delegate.steps.first, "accountChange")

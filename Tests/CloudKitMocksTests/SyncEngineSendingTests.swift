@@ -46,9 +46,11 @@ final class SyncEngineSendingTests: XCTestCase, SyncEngineTestSupport {
     /// `sentDatabaseChanges`, `sendChanges()` throws, and no record batch is asked for.
     func testAZoneSaveTheAppMustHandleEndsTheSend() async throws {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.modifyRecordZones), on: .first(1), with: "quotaExceeded")
-        }, seed: 1, time: clock.timeSource)
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.modifyRecordZones), on: .first(1), with: "quotaExceeded")
+            }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, database: faulty)
         delegate.put(record("a", "1"))
@@ -70,9 +72,11 @@ final class SyncEngineSendingTests: XCTestCase, SyncEngineTestSupport {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
         let lost = CKRecord.ID(recordName: "b", zoneID: zone)
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), on: .first(1), [lost], with: "serverResponseLost")
-        }, seed: 1, time: clock.timeSource)
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), on: .first(1), [lost], with: "serverResponseLost")
+            }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, database: faulty)
         [record("a", "1"), record("b", "2")].forEach(delegate.put)
@@ -92,9 +96,11 @@ final class SyncEngineSendingTests: XCTestCase, SyncEngineTestSupport {
     func testACancelledChangeIsSentAgain() async throws {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .first(1), with: "operationCancelled")
-        }, seed: 1, time: clock.timeSource)
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .first(1), with: "operationCancelled")
+            }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, database: faulty)
         delegate.put(record("a", "1"))

@@ -37,12 +37,15 @@ final class RecordingSyncDelegate: CloudSyncEngineDelegate {
     func handleEvent(_ event: SyncEngineEvent, syncEngine: any CloudSyncEngine) async {
         events.withLock { $0.append(event) }
         if addsFailuresAgain, case .sentRecordZoneChanges(let sent) = event {
-            syncEngine.state.add(pendingRecordZoneChanges: sent.failedRecordSaves.map { .saveRecord($0.record.recordID) }
-                + sent.failedRecordDeletes.keys.map { .deleteRecord($0) })
+            syncEngine.state.add(
+                pendingRecordZoneChanges: sent.failedRecordSaves.map { .saveRecord($0.record.recordID) }
+                    + sent.failedRecordDeletes.keys.map { .deleteRecord($0) })
         }
     }
 
-    func nextRecordZoneChangeBatch(_ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.RecordZoneChangeBatch? {
+    func nextRecordZoneChangeBatch(
+        _ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch? {
         let inScope = syncEngine.state.pendingRecordZoneChanges.filter { context.options.scope.contains($0) }
         let pending = batchSize.map { Array(inScope.prefix($0)) } ?? inScope
         let records = self.records.snapshot

@@ -27,13 +27,15 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
 
         try await engine.fetchChanges()
 
-        XCTAssertEqual(delegate.steps, [
-            "accountChange",  // first sync: the signed-in user
-            "willFetchChanges", "fetchedDatabaseChanges",
-            "willFetchRecordZoneChanges", "fetchedRecordZoneChanges", "didFetchRecordZoneChanges",
-            "willFetchRecordZoneChanges", "fetchedRecordZoneChanges", "didFetchRecordZoneChanges",
-            "didFetchChanges",
-        ])
+        XCTAssertEqual(
+            delegate.steps,
+            [
+                "accountChange",  // first sync: the signed-in user
+                "willFetchChanges", "fetchedDatabaseChanges",
+                "willFetchRecordZoneChanges", "fetchedRecordZoneChanges", "didFetchRecordZoneChanges",
+                "willFetchRecordZoneChanges", "fetchedRecordZoneChanges", "didFetchRecordZoneChanges",
+                "didFetchChanges",
+            ])
         let fetched = delegate.events.snapshot.compactMap { event -> [String]? in
             if case .fetchedRecordZoneChanges(let changes) = event { return changes.modifications.map(\.record.recordID.recordName).sorted() }
             return nil
@@ -104,11 +106,15 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
         let delegate = RecordingSyncDelegate()
         let first = engine(cloud, delegate)
         try await first.fetchChanges()
-        first.state.add(pendingRecordZoneChanges: [.saveRecord(CKRecord.ID(recordName: "x", zoneID: zone)), .deleteRecord(CKRecord.ID(recordName: "y", zoneID: zone))])
+        first.state.add(pendingRecordZoneChanges: [
+            .saveRecord(CKRecord.ID(recordName: "x", zoneID: zone)), .deleteRecord(CKRecord.ID(recordName: "y", zoneID: zone)),
+        ])
         first.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneName: "Other")))])
         try await first.fetchChanges()  // reports the app's change in a stateUpdate
         let serialization = try XCTUnwrap(delegate.lastSerialization)
-        XCTAssertEqual(serialization, first.currentStateSerialization, "\(String(decoding: serialization.data, as: UTF8.self)) \(String(decoding: first.currentStateSerialization.data, as: UTF8.self))")
+        XCTAssertEqual(
+            serialization, first.currentStateSerialization,
+            "\(String(decoding: serialization.data, as: UTF8.self)) \(String(decoding: first.currentStateSerialization.data, as: UTF8.self))")
 
         let persisted = try JSONEncoder().encode(serialization)
         let restored = try JSONDecoder().decode(SyncEngineStateSerialization.self, from: persisted)
@@ -141,11 +147,13 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
     func testTheEngineRetriesNetworkAndThrottlingErrorsItself() async throws {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .first(1), with: "requestRateLimited", retryAfter: 7)
-            FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .nth(2), with: "networkFailure")
-            FaultRule.fail(.call(CloudDatabaseCall.fetchDatabaseChangesOperation), on: .first(1), with: "serviceUnavailable", retryAfter: 3)
-        }, seed: 1, time: clock.timeSource)
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .first(1), with: "requestRateLimited", retryAfter: 7)
+                FaultRule.fail(.call(CloudDatabaseCall.modifyRecords), on: .nth(2), with: "networkFailure")
+                FaultRule.fail(.call(CloudDatabaseCall.fetchDatabaseChangesOperation), on: .first(1), with: "serviceUnavailable", retryAfter: 3)
+            }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, database: faulty)
         delegate.put(record("a", "1"))
@@ -169,9 +177,12 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
     func testAChangeThatFailedWithARetryableErrorStaysPending() async throws {
         let cloud = InMemoryCloudKit(notificationCenter: NotificationCenter())
         cloud.privateDatabase.seed(zones: [CKRecordZone(zoneID: zone)])
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), [CKRecord.ID(recordName: "b", zoneID: zone)], with: "zoneBusy", retryAfter: 2)
-        }, seed: 1, time: clock.timeSource)
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.failItems(
+                    .call(CloudDatabaseCall.modifyRecords), [CKRecord.ID(recordName: "b", zoneID: zone)], with: "zoneBusy", retryAfter: 2)
+            }, seed: 1, time: clock.timeSource)
         let delegate = RecordingSyncDelegate()
         let engine = engine(cloud, delegate, database: faulty, attempts: 3)
         [record("a", "1"), record("b", "2")].forEach(delegate.put)
@@ -224,7 +235,8 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
         XCTAssertTrue(engine.state.pendingRecordZoneChanges.isEmpty, "the app decides what to send again")
         XCTAssertEqual(delegate.sent().count, 1, "nothing is retried behind the app's back")
         XCTAssertEqual(thrown?.code, .partialFailure, "our choice of error: the round's failures")
-        XCTAssertEqual(Set((thrown?.partialErrorsByItemID ?? [:]).values.map { ($0 as? CKError)?.code }), [.serverRecordChanged, .zoneNotFound, .unknownItem])
+        XCTAssertEqual(
+            Set((thrown?.partialErrorsByItemID ?? [:]).values.map { ($0 as? CKError)?.code }), [.serverRecordChanged, .zoneNotFound, .unknownItem])
     }
 
     /// RecordZoneChangeBatch.atomicByZone: "If this is true, and if any record change fails, then
@@ -244,8 +256,9 @@ final class SyncEngineTests: XCTestCase, SyncEngineTestSupport {
         let codes = Dictionary(uniqueKeysWithValues: first.failedRecordSaves.map { ($0.record.recordID.recordName, $0.error.code) })
         XCTAssertEqual(codes, ["conflict": .serverRecordChanged, "fine": .batchRequestFailed])
         XCTAssertEqual(delegate.sent().count, 1, "a conflict ends the send")
-        XCTAssertEqual(engine.state.pendingRecordZoneChanges, [.saveRecord(CKRecord.ID(recordName: "fine", zoneID: zone))],
-                       "the untouched change stays pending; the conflicting one is the app's")
+        XCTAssertEqual(
+            engine.state.pendingRecordZoneChanges, [.saveRecord(CKRecord.ID(recordName: "fine", zoneID: zone))],
+            "the untouched change stays pending; the conflicting one is the app's")
 
         try await engine.sendChanges()
         XCTAssertEqual(delegate.sent().last?.savedRecords.map(\.recordID.recordName), ["fine"], "sent at the next call")
@@ -357,5 +370,7 @@ final class CancellingDelegate: CloudSyncEngineDelegate {
         if case .willFetchChanges = event { await syncEngine.cancelOperations() }
     }
 
-    func nextRecordZoneChangeBatch(_ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
+    func nextRecordZoneChangeBatch(
+        _ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
 }

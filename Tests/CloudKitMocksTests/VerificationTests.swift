@@ -52,13 +52,15 @@ import Testing
     @Test func faultRulesTakeTheMocksKeysForCallsAndOperations() async throws {
         let database = MockCloudDatabase(delivery: .immediate)
         database.stub(.saveRecord, .handler { $0 })
-        let faulty = FaultInjectingCloudDatabase(wrapping: database, plan: FaultPlan {
-            FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(1), with: "zoneBusy")
-            FaultRule.fail(.call(CloudDatabaseCall.fetchRecordsOperation), with: "networkUnavailable")
-        })
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: database,
+            plan: FaultPlan {
+                FaultRule.fail(.call(CloudDatabaseCall.saveRecord), on: .nth(1), with: "zoneBusy")
+                FaultRule.fail(.call(CloudDatabaseCall.fetchRecordsOperation), with: "networkUnavailable")
+            })
         await #expect(throws: CKError.self) { try await faulty.save(record("a")) }
         _ = try await faulty.save(record("a"))
-        #expect(database.callCount(.saveRecord) == 1)             // the failed call never reached the mock
+        #expect(database.callCount(.saveRecord) == 1)  // the failed call never reached the mock
 
         let operation = CKFetchRecordsOperation(recordIDs: [record("a").recordID])
         faulty.add(operation)

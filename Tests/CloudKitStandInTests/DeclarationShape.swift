@@ -65,7 +65,9 @@ struct DeclarationShape: Equatable, CustomStringConvertible {
                 let close = closing(tokens, from: index + 1)
                 let inner = tokens[(index + 2)..<close]
                 let after = close + 1 < tokens.count ? tokens[close + 1] : nil
-                if !inner.isEmpty, !inner.contains(","), !inner.contains(":"), inner.first != "any", after == nil || [")", ",", "{", "where", "async", "throws"].contains(after!) {
+                if !inner.isEmpty, !inner.contains(","), !inner.contains(":"), inner.first != "any",
+                    after == nil || [")", ",", "{", "where", "async", "throws"].contains(after!)
+                {
                     tokens.remove(at: close)
                     tokens.remove(at: index + 1)
                 }
@@ -107,7 +109,9 @@ struct DeclarationShape: Equatable, CustomStringConvertible {
         var tokens: [String] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
-        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar.properties.isWhitespace {
@@ -124,7 +128,10 @@ struct DeclarationShape: Equatable, CustomStringConvertible {
                 index = end + 1
             } else if isWord(scalar) {
                 var end = index
-                while end < scalars.count, isWord(scalars[end]) || (scalars[end] == "." && ("0"..."9").contains(scalar) && end + 1 < scalars.count && ("0"..."9").contains(scalars[end + 1])) {
+                while end < scalars.count,
+                    isWord(scalars[end])
+                        || (scalars[end] == "." && ("0"..."9").contains(scalar) && end + 1 < scalars.count && ("0"..."9").contains(scalars[end + 1]))
+                {
                     end += 1
                 }
                 tokens.append(String(String.UnicodeScalarView(scalars[index..<end])))

@@ -36,7 +36,8 @@ struct Manifest {
     }
 
     /// The known gaps: each subject (a manifest path, or `path conforms P`) with its reason.
-    static func knownGaps(contentsOf url: URL = directory.appendingPathComponent("CloudKit.knowngaps")) throws -> [(subject: String, reason: String)] {
+    static func knownGaps(contentsOf url: URL = directory.appendingPathComponent("CloudKit.knowngaps")) throws -> [(subject: String, reason: String)]
+    {
         try lines(of: url).map { number, line in
             let fields = line.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 2, !fields[0].isEmpty, !fields[1].isEmpty else {

@@ -17,7 +17,9 @@ struct ManifestDiff {
     private(set) var differences: [Difference] = []
 
     /// Members a conformance brings, which the manifest records as the conformance, not as lines.
-    static let witnesses: Set<String> = ["description", "debugDescription", "==(_:_:)", "!=(_:_:)", "hash(into:)", "hashValue", "encode(to:)", "init(from:)"]
+    static let witnesses: Set<String> = [
+        "description", "debugDescription", "==(_:_:)", "!=(_:_:)", "hash(into:)", "hashValue", "encode(to:)", "init(from:)",
+    ]
 
     init(manifest: Manifest, standIn: StandInSymbols) {
         var declared: Set<String> = []
@@ -62,7 +64,10 @@ struct ManifestDiff {
                 if available, !conforms {
                     differences.append(Difference(subject: subject, detail: "missing"))
                 } else if !available, conforms {
-                    differences.append(Difference(subject: subject, detail: "Apple marks it unavailable; the stand-in conforms, so code that compiles here fails on Apple platforms"))
+                    differences.append(
+                        Difference(
+                            subject: subject,
+                            detail: "Apple marks it unavailable; the stand-in conforms, so code that compiles here fails on Apple platforms"))
                 }
             }
         }

@@ -7,20 +7,20 @@ import XCTest
 final class StandInManifestTests: XCTestCase {
     func testTheStandInHasAppleSignatures() throws {
         #if !os(Linux)
-        throw XCTSkip("the stand-in is built on Linux only; elsewhere the SDK's CloudKit is used")
+            throw XCTSkip("the stand-in is built on Linux only; elsewhere the SDK's CloudKit is used")
         #else
-        let differences = try ManifestDiff(manifest: Manifest(), standIn: StandInSymbols(graphs: StandInExtraction.graphs())).differences
-        let gaps = try Manifest.knownGaps()
-        let unexplained = differences.filter { difference in !gaps.contains { difference.isCovered(by: $0.subject) } }
-        let stale = gaps.filter { gap in !differences.contains { $0.isCovered(by: gap.subject) } }
-        XCTAssert(
-            unexplained.isEmpty,
-            "The stand-in differs from Apple's CloudKit (Tests/CloudKitStandInTests/CloudKit.manifest); fix the stand-in, or list the difference in CloudKit.knowngaps with its reason:\n"
-                + unexplained.map { "  \($0)" }.joined(separator: "\n"))
-        XCTAssert(
-            stale.isEmpty,
-            "These known gaps no longer differ; remove them from Tests/CloudKitStandInTests/CloudKit.knowngaps:\n"
-                + stale.map { "  \($0.subject) | \($0.reason)" }.joined(separator: "\n"))
+            let differences = try ManifestDiff(manifest: Manifest(), standIn: StandInSymbols(graphs: StandInExtraction.graphs())).differences
+            let gaps = try Manifest.knownGaps()
+            let unexplained = differences.filter { difference in !gaps.contains { difference.isCovered(by: $0.subject) } }
+            let stale = gaps.filter { gap in !differences.contains { $0.isCovered(by: gap.subject) } }
+            XCTAssert(
+                unexplained.isEmpty,
+                "The stand-in differs from Apple's CloudKit (Tests/CloudKitStandInTests/CloudKit.manifest); fix the stand-in, or list the difference in CloudKit.knowngaps with its reason:\n"
+                    + unexplained.map { "  \($0)" }.joined(separator: "\n"))
+            XCTAssert(
+                stale.isEmpty,
+                "These known gaps no longer differ; remove them from Tests/CloudKitStandInTests/CloudKit.knowngaps:\n"
+                    + stale.map { "  \($0.subject) | \($0.reason)" }.joined(separator: "\n"))
         #endif
     }
 
@@ -29,7 +29,8 @@ final class StandInManifestTests: XCTestCase {
     /// unavailable, and a public member Apple lacks in an all-Swift type (SPI and a conformance's
     /// witnesses aside).
     func testTheDiffReportsEachKindOfDifference() throws {
-        let manifest = try manifest("""
+        let manifest = try manifest(
+            """
             CKThing | class CKThing |
             CKThing.save(_:) | @discardableResult func save(_ record: CKRecord) async throws -> CKRecord |
             CKThing.gone() | func gone() |
@@ -71,11 +72,15 @@ final class StandInManifestTests: XCTestCase {
     }
 
     func testShapesIgnoreSpellingButNotSignature() {
-        let apple = "@preconcurrency public func fetch(withRecordIDs recordIDs: [CloudKit.CKRecord.ID], desiredKeys: [CloudKit.CKRecord.FieldKey]? = nil, completionHandler: @escaping @Sendable (Swift.Result<[CloudKit.CKRecord.ID : Swift.Result<CloudKit.CKRecord, any Swift.Error>], any Swift.Error>) -> Swift.Void)"
-        let standIn = "func fetch(withRecordIDs recordIDs: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil, completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKRecord, any Error>], any Error>) -> Void)"
+        let apple =
+            "@preconcurrency public func fetch(withRecordIDs recordIDs: [CloudKit.CKRecord.ID], desiredKeys: [CloudKit.CKRecord.FieldKey]? = nil, completionHandler: @escaping @Sendable (Swift.Result<[CloudKit.CKRecord.ID : Swift.Result<CloudKit.CKRecord, any Swift.Error>], any Swift.Error>) -> Swift.Void)"
+        let standIn =
+            "func fetch(withRecordIDs recordIDs: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil, completionHandler: @escaping @Sendable (Result<[CKRecord.ID: Result<CKRecord, any Error>], any Error>) -> Void)"
         XCTAssertEqual(DeclarationShape(apple), DeclarationShape(standIn))
         XCTAssertEqual(DeclarationShape("public let zoneID: CKRecordZone.ID"), DeclarationShape("var zoneID: CKRecordZone.ID { get }"))
-        XCTAssertEqual(DeclarationShape("init?(p: Int, provider: @Sendable (Int) async -> (CKRecord?)) async"), DeclarationShape("init?(p: Int, provider: @Sendable (Int) async -> CKRecord?) async"))
+        XCTAssertEqual(
+            DeclarationShape("init?(p: Int, provider: @Sendable (Int) async -> (CKRecord?)) async"),
+            DeclarationShape("init?(p: Int, provider: @Sendable (Int) async -> CKRecord?) async"))
         XCTAssertEqual(DeclarationShape("var block: ((_ recordID: CKRecord.ID) -> Void)?"), DeclarationShape("var block: ((CKRecord.ID) -> Void)?"))
         XCTAssertNotEqual(DeclarationShape("func save(_ record: CKRecord)"), DeclarationShape("func save(record: CKRecord)"))
         XCTAssertNotEqual(DeclarationShape("@discardableResult func f() -> Int"), DeclarationShape("func f() -> Int"))

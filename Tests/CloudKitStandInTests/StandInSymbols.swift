@@ -26,7 +26,9 @@ struct StandInSymbols {
                 let path = symbol.pathComponents.joined(separator: ".")
                 // Extracted at internal level so that `__CKRecordID` and its kin are kept: keep what
                 // an app can call (public, not `@_spi`).
-                guard graph.module.name == "CloudKit", symbol.accessLevel == "public" || symbol.accessLevel == "open", symbol.spi != true else { continue }
+                guard graph.module.name == "CloudKit", symbol.accessLevel == "public" || symbol.accessLevel == "open", symbol.spi != true else {
+                    continue
+                }
                 let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
                 symbolsByPath[path, default: []].append(
                     Symbol(path: path, kind: symbol.kind.identifier, declaration: declaration, availability: Self.clauses(symbol.availability ?? [])))
@@ -65,7 +67,8 @@ struct StandInSymbols {
     /// them (`s:Si` → `Int`, `s:20FoundationEssentials4DateV` → `Date`).
     static func standardTypeName(_ usr: String) -> String? {
         let substitutions: [String: String] = [
-            "s:Si": "Int", "s:Su": "UInt", "s:SS": "String", "s:Sb": "Bool", "s:Sd": "Double", "s:Sf": "Float", "s:Sa": "Array", "s:SD": "Dictionary", "s:Sh": "Set",
+            "s:Si": "Int", "s:Su": "UInt", "s:SS": "String", "s:Sb": "Bool", "s:Sd": "Double", "s:Sf": "Float", "s:Sa": "Array", "s:SD": "Dictionary",
+            "s:Sh": "Set",
         ]
         if let name = substitutions[usr] { return name }
         // s: <module> <length><name> <kind>; the Swift module is spelled `s`.
@@ -159,18 +162,22 @@ enum StandInExtraction {
     /// The stand-in's symbol graph files: its own and those of its extensions to other modules.
     static func graphs() throws -> [Data] {
         guard let tool else { throw XCTSkip("swift-symbolgraph-extract is not next to swiftc on the PATH") }
-        guard let modules = modulesDirectory else { throw ManifestError(description: "cannot find this build's Modules directory (CloudKit.swiftmodule)") }
+        guard let modules = modulesDirectory else {
+            throw ManifestError(description: "cannot find this build's Modules directory (CloudKit.swiftmodule)")
+        }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-standin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
         #if arch(x86_64)
-        let triple = "x86_64-unknown-linux-gnu"
+            let triple = "x86_64-unknown-linux-gnu"
         #else
-        let triple = "aarch64-unknown-linux-gnu"
+            let triple = "aarch64-unknown-linux-gnu"
         #endif
         // Internal level keeps the public `__CKRecordID` and its kin, which the extractor treats as
         // private by their leading underscores at the default (public) level.
-        let arguments = ["-module-name", "CloudKit", "-target", triple, "-I", modules.path, "-output-dir", output.path, "-minimum-access-level", "internal"]
+        let arguments = [
+            "-module-name", "CloudKit", "-target", triple, "-I", modules.path, "-output-dir", output.path, "-minimum-access-level", "internal",
+        ]
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -181,7 +188,8 @@ enum StandInExtraction {
         let log = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ManifestError(description: "swift-symbolgraph-extract \(arguments.joined(separator: " ")) failed:\n\(String(decoding: log, as: UTF8.self))")
+            throw ManifestError(
+                description: "swift-symbolgraph-extract \(arguments.joined(separator: " ")) failed:\n\(String(decoding: log, as: UTF8.self))")
         }
         return try FileManager.default.contentsOfDirectory(atPath: output.path).sorted().filter { $0.hasSuffix(".symbols.json") }.map {
             try Data(contentsOf: output.appendingPathComponent($0))

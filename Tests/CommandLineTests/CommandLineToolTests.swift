@@ -1,7 +1,8 @@
 import CloudDoubleGenerator
-@testable import clouddouble
 import Foundation
 import XCTest
+
+@testable import clouddouble
 
 /// The command line's conventions, one test per case: help and version everywhere, unknown
 /// options with a suggestion, usage errors exit 64, description problems exit 1, `--quiet`, and a
@@ -97,7 +98,9 @@ final class CommandLineToolTests: XCTestCase {
         expectUsage(run("generate", path, "--output", ""), "--output needs a value, not an empty string")
         expectUsage(run("generate", path, "--output", "a", "--output", "b"), "--output is given 2 times ('a', 'b'); give it once")
         expectUsage(run("generate", path, "--output", scratch.path, "--artifacts", ""), "--artifacts needs a value, not an empty string")
-        expectUsage(run("generate", path, "--output", scratch.path, "--artifacts", ","), "--artifacts needs at least one of protocols, live, faultInjecting, mocks")
+        expectUsage(
+            run("generate", path, "--output", scratch.path, "--artifacts", ","),
+            "--artifacts needs at least one of protocols, live, faultInjecting, mocks")
         expectUsage(run("generate", path, "--output", scratch.path, "--artifacts", "mock"), "unknown artifact 'mock'; did you mean 'mocks'?")
         expectUsage(run("generate", "--output", scratch.path), "generate needs a description file")
         expectUsage(run("generate", path, path, "--output", scratch.path), "generate takes one description file, found 2")
@@ -114,7 +117,8 @@ final class CommandLineToolTests: XCTestCase {
         expectUsage(run("check", path, "--symbol-graf", "g.json"), "did you mean '--symbol-graph'?")
         let missing = scratch.appendingPathComponent("Missing.symbols.json").path
         XCTAssertEqual(run("check", path, "--symbol-graph", missing).errors, "\(missing): error: no such file\n")
-        XCTAssertEqual(run("import", scratch.path, "--type", "X").errors, "\(scratch.path): error: is a directory; give a symbol graph file (*.symbols.json)\n")
+        XCTAssertEqual(
+            run("import", scratch.path, "--type", "X").errors, "\(scratch.path): error: is a directory; give a symbol graph file (*.symbols.json)\n")
     }
 
     /// `check` exits 1 for drift alone; an input it cannot read exits 65 (EX_DATAERR), so a
@@ -191,6 +195,8 @@ final class CommandLineToolTests: XCTestCase {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         // An `[Unreleased]` section may sit above it, as Keep a Changelog has it.
         let newest = changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") && $0 != "## [Unreleased]" }
-        XCTAssertTrue(newest?.hasPrefix("## [\(CloudDoubleVersion.current)]") == true, "the CHANGELOG's newest entry is \(CloudDoubleVersion.current): \(newest ?? "none")")
+        XCTAssertTrue(
+            newest?.hasPrefix("## [\(CloudDoubleVersion.current)]") == true,
+            "the CHANGELOG's newest entry is \(CloudDoubleVersion.current): \(newest ?? "none")")
     }
 }

@@ -1,9 +1,10 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import Foundation
 import KitchenSinkSDK
-@testable import KitchenSinkDoubles
-import CloudDoubleTestSupport
 import XCTest
+
+@testable import KitchenSinkDoubles
 
 /// The parts of the format CloudKit's surface does not use, driven through the generated code.
 final class KitchenSinkTests: XCTestCase {
@@ -157,7 +158,8 @@ final class KitchenSinkTests: XCTestCase {
         let other = try await mock.section(named: "other")
         XCTAssertFalse(other === general)
 
-        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.section), on: .nth(2), with: 6) })
+        let faulty = FaultInjectingSinkSettings(
+            wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.section), on: .nth(2), with: 6) })
         let wrapped = try await faulty.section(named: "general")
         XCTAssertTrue(wrapped is FaultInjectingSinkSection)
         XCTAssertEqual(wrapped.name, "General", "the wrapper forwards to the child mock")
@@ -203,10 +205,12 @@ final class KitchenSinkTests: XCTestCase {
     /// `catch is SettingsBusy` missed, and a real `SlowDown` was not retryable.
     func testInjectedErrorsAreTheSDKsOwnAndRealOnesAreClassified() async {
         let mock = MockSinkSettings()
-        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan {
-            FaultRule.fail(.call(SinkSettingsCall.reset), on: .first(1), with: "busy")
-            FaultRule.fail(.call(SinkSettingsCall.reset), with: "slowDown")
-        })
+        let faulty = FaultInjectingSinkSettings(
+            wrapping: mock,
+            plan: FaultPlan {
+                FaultRule.fail(.call(SinkSettingsCall.reset), on: .first(1), with: "busy")
+                FaultRule.fail(.call(SinkSettingsCall.reset), with: "slowDown")
+            })
         do {
             try await faulty.reset()
             XCTFail("the reset succeeded")

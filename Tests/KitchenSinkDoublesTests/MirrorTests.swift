@@ -1,9 +1,10 @@
 import CloudDoubleRuntime
+import CloudDoubleTestSupport
 import Foundation
 import KitchenSinkSDK
-@testable import KitchenSinkDoubles
-import CloudDoubleTestSupport
 import XCTest
+
+@testable import KitchenSinkDoubles
 
 /// Mirrored value types (`SinkEntry` mirrors `SettingsEntry`, which only the SDK can make): the
 /// live adapter copies the SDK's values in every form, a test makes them freely for mocks, and
@@ -47,8 +48,10 @@ final class MirrorTests: XCTestCase {
     func testAFaultPlanFailsItemsOfAMapOfMirrors() async throws {
         let mock = MockSinkSettings()
         let entries = ["a", "b"].map { SinkEntry(key: $0, value: nil, default: "") }
-        mock.stub(.entries, .value((entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, .success($0)) }), history: entries, latest: nil)))
-        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.failItems(.call(SinkSettingsCall.entries), ["b"], with: 7) })
+        mock.stub(
+            .entries, .value((entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.key, .success($0)) }), history: entries, latest: nil)))
+        let faulty = FaultInjectingSinkSettings(
+            wrapping: mock, plan: FaultPlan { FaultRule.failItems(.call(SinkSettingsCall.entries), ["b"], with: 7) })
         let changes = try await faulty.entries(for: ["a", "b"])
         XCTAssertEqual(try changes.entries["a"]?.get().key, "a")
         XCTAssertThrowsError(try changes.entries["b"]?.get())

@@ -33,12 +33,12 @@ open class FailureCapturingTestCase: XCTestCase {
     }
 
     #if canImport(Darwin)
-    override open func record(_ issue: XCTIssue) {
-        if !capture(issue.compactDescription) { super.record(issue) }
-    }
+        override open func record(_ issue: XCTIssue) {
+            if !capture(issue.compactDescription) { super.record(issue) }
+        }
     #else
-    override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if !capture(description) { super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected) }
-    }
+        override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+            if !capture(description) { super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected) }
+        }
     #endif
 }

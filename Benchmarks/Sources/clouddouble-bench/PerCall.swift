@@ -119,7 +119,9 @@ func perCallSection(
     iterations: Int = ProcessInfo.processInfo.environment["CLOUDDOUBLE_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 1_000_000, rounds: Int = 5
 ) async throws {
     say("## Runtime overhead per call\n")
-    say("Fastest of \(rounds) rounds of \(iterations) calls each. \"Added\" is the time over the row the case wraps: the live adapter over the SDK method, a wrapper over the live adapter it wraps, the engine alone over the SDK method.\n")
+    say(
+        "Fastest of \(rounds) rounds of \(iterations) calls each. \"Added\" is the time over the row the case wraps: the live adapter over the SDK method, a wrapper over the live adapter it wraps, the engine alone over the SDK method.\n"
+    )
     row(["case", "ns per call", "added ns", "calls per second"])
     row(["---", "---:", "---:", "---:"])
     // CLOUDDOUBLE_BENCH_ONLY=<text>: only the cases whose name contains it (for profiling one).
@@ -140,9 +142,13 @@ func perCallSection(
     _ = try await measure("the same through a wrapper that only forwards", over: adapted) { _ = try await forwarding.fetch(1) }
 
     // The runtime has no SDK's model built in: a one-code model is all the engine needs here.
-    let model = ErrorModel(domain: "Bench", catalogue: ErrorCatalogue(domain: "Bench", codes: [
-        ErrorCodeInfo(rawValue: 1, name: "zoneBusy", meaning: "Busy.", isRetryable: true, appCanHandle: true, recovery: .retry),
-    ]))
+    let model = ErrorModel(
+        domain: "Bench",
+        catalogue: ErrorCatalogue(
+            domain: "Bench",
+            codes: [
+                ErrorCodeInfo(rawValue: 1, name: "zoneBusy", meaning: "Busy.", isRetryable: true, appCanHandle: true, recovery: .retry)
+            ]))
     let noMatchFaults = FaultInjector(plan: FaultPlan { FaultRule.fail(.named("other"), with: "zoneBusy") }, errorModel: model)
     let noPlanFaults = FaultInjector(errorModel: model)
     // The generated wrappers' members are `@inline(__always)`, as `InlinedFaultShape`'s.

@@ -107,7 +107,8 @@ func description(types count: Int) -> String {
             default: forms = #"{ "sync": { "name": "op\#(call)" } }"#
             }
             calls.append(
-                #"{ "parameters": [{ "label": "_", "name": "value", "type": "String" }, { "name": "count", "type": "Int" }], "returns": "[String]", "forms": \#(forms) }"#)
+                #"{ "parameters": [{ "label": "_", "name": "value", "type": "String" }, { "name": "count", "type": "Int" }], "returns": "[String]", "forms": \#(forms) }"#
+            )
         }
         types.append(
             #"{ "name": "Service\#(index)", "sdkType": "SDKService\#(index)", "properties": [{ "name": "name", "type": "String" }, { "name": "flag", "type": "Bool", "settable": true }, { "name": "tags", "type": "[String]" }], "calls": [\#(calls.joined(separator: ","))] }"#
@@ -122,7 +123,9 @@ try description(types: 100).write(to: hundredTypes, atomically: true, encoding: 
 /// does (`-Onone`, one frontend job at a time), against the modules of its benchmark build: seconds.
 func mocksCompileTime(_ checkout: Checkout) -> Double? {
     let sources = checkout.path("Sources/CloudKitMocks")
-    guard let files = FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }).filter({ $0.hasSuffix(".swift") }) else { return nil }
+    guard let files = FileManager.default.enumerator(atPath: sources)?.compactMap({ $0 as? String }).filter({ $0.hasSuffix(".swift") }) else {
+        return nil
+    }
     let output = workspace.appendingPathComponent("mocks-\(checkout.name)")
     try? FileManager.default.removeItem(at: output)
     try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -193,19 +196,27 @@ let measurements = [
         generationTime($0, description: hundredTypes.path)
     },
     Measurement(
-        key: "c", name: "debug compile of the generated CloudKit mocks", unit: "s", goal: "<= baseline", met: { value, baseline in baseline.map { value <= $0 } ?? false }, runs: buildRuns,
+        key: "c", name: "debug compile of the generated CloudKit mocks", unit: "s", goal: "<= baseline",
+        met: { value, baseline in baseline.map { value <= $0 } ?? false }, runs: buildRuns,
         measure: mocksCompileTime),
-    Measurement(key: "d", name: "one mock call, async throws member (release)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs) {
+    Measurement(
+        key: "d", name: "one mock call, async throws member (release)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs
+    ) {
         perCall($0, configuration: "release", row: "mock with recording (stubbed), async throws member as generated")
     },
-    Measurement(key: "d", name: "one mock call, synchronous member (release)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs) {
+    Measurement(
+        key: "d", name: "one mock call, synchronous member (release)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs
+    ) {
         perCall($0, configuration: "release", row: "mock with recording (stubbed), synchronous member as generated")
     },
-    Measurement(key: "d", name: "one mock call, async throws member (debug)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs) {
+    Measurement(
+        key: "d", name: "one mock call, async throws member (debug)", unit: "ns", goal: "<= 1000 ns", met: { value, _ in value <= 1000 }, runs: runs
+    ) {
         perCall($0, configuration: "debug", row: "mock with recording (stubbed), async throws member as generated")
     },
     Measurement(
-        key: "e", name: "NotesSync 30%-fault scenario, both cores", unit: "seeds/s", goal: ">= 20 seeds/s", met: { value, _ in value >= 20 }, runs: runs,
+        key: "e", name: "NotesSync 30%-fault scenario, both cores", unit: "seeds/s", goal: ">= 20 seeds/s", met: { value, _ in value >= 20 },
+        runs: runs,
         measure: seedsPerSecond),
     Measurement(
         key: "f", name: "user package, clean debug build of the CloudKit products", unit: "s", goal: "<= 35 s", met: { value, _ in value <= 35 },

@@ -74,9 +74,12 @@ for round in 1...rounds {
     let rate = Double(report.seedsRun) / report.wallSeconds
     rates.append(rate)
     cpuPerSeed.append(cpu)
-    say("round \(round): \(report.seedsRun) seeds in \(String(format: "%.3f", report.wallSeconds)) s = \(format(rate)) seeds/s, \(format(cpu)) ms of CPU per seed")
+    say(
+        "round \(round): \(report.seedsRun) seeds in \(String(format: "%.3f", report.wallSeconds)) s = \(format(rate)) seeds/s, \(format(cpu)) ms of CPU per seed"
+    )
 }
 let sortedRates = rates.sorted()
 let sortedCPU = cpuPerSeed.sorted()
-say("median \(format(sortedRates[sortedRates.count / 2])) seeds/s, range \(format(sortedRates.first!))-\(format(sortedRates.last!)); "
-    + "median \(format(sortedCPU[sortedCPU.count / 2])) ms of CPU per seed, range \(format(sortedCPU.first!))-\(format(sortedCPU.last!))")
+say(
+    "median \(format(sortedRates[sortedRates.count / 2])) seeds/s, range \(format(sortedRates.first!))-\(format(sortedRates.last!)); "
+        + "median \(format(sortedCPU[sortedCPU.count / 2])) ms of CPU per seed, range \(format(sortedCPU.first!))-\(format(sortedCPU.last!))")

@@ -79,7 +79,11 @@ for round in 1...rounds {
     if let failure = report.failure { say("round \(round): seed \(failure.seed) failed: \(failure.message)") }
     let rate = Double(report.seedsRun) / report.wallSeconds
     rates.append(rate)
-    say("round \(round): \(report.seedsRun) seeds in \(String(format: "%.3f", report.wallSeconds)) s = \(String(format: "%.1f", rate)) seeds/s, \(report.faultsInjected) faults")
+    say(
+        "round \(round): \(report.seedsRun) seeds in \(String(format: "%.3f", report.wallSeconds)) s = \(String(format: "%.1f", rate)) seeds/s, \(report.faultsInjected) faults"
+    )
 }
 let sorted = rates.sorted()
-say("median \(String(format: "%.1f", sorted[sorted.count / 2])) seeds/s, range \(String(format: "%.1f", sorted.first!))-\(String(format: "%.1f", sorted.last!))")
+say(
+    "median \(String(format: "%.1f", sorted[sorted.count / 2])) seeds/s, range \(String(format: "%.1f", sorted.first!))-\(String(format: "%.1f", sorted.last!))"
+)

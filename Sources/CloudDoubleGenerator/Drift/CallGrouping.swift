@@ -21,7 +21,8 @@ enum CallGrouping {
         var used = Set<Int>()
         var calls: [SDKCall] = []
         func matches(_ a: SDKMethod, _ b: SDKMethod) -> Bool {
-            let left = a.requestParameters.map(\.type), right = b.requestParameters.map(\.type)
+            let left = a.requestParameters.map(\.type)
+            let right = b.requestParameters.map(\.type)
             guard left.count == right.count, zip(left, right).allSatisfy(surface.sameType) else { return false }
             switch (a.value, b.value) {
             case (nil, nil): return true
@@ -61,7 +62,8 @@ enum CallGrouping {
         // Declaration order of the first form.
         let position = Dictionary(methods.enumerated().map { ($0.element.preciseIdentifier, $0.offset) }, uniquingKeysWith: { a, _ in a })
         return calls.sorted { a, b in
-            (a.forms.map { position[$0.method.preciseIdentifier] ?? 0 }.min() ?? 0) < (b.forms.map { position[$0.method.preciseIdentifier] ?? 0 }.min() ?? 0)
+            (a.forms.map { position[$0.method.preciseIdentifier] ?? 0 }.min() ?? 0)
+                < (b.forms.map { position[$0.method.preciseIdentifier] ?? 0 }.min() ?? 0)
         }
     }
 
@@ -72,7 +74,8 @@ enum CallGrouping {
         for (x, y) in zip(a.requestParameters, b.requestParameters) {
             if x.label == y.label { score += 3 } else if labelNoun(x.label) == labelNoun(y.label) { score += 2 }
         }
-        let left = a.baseName.lowercased(), right = b.baseName.lowercased()
+        let left = a.baseName.lowercased()
+        let right = b.baseName.lowercased()
         if left == right { score += 2 } else if left.contains(right) || right.contains(left) { score += 1 }
         return score
     }

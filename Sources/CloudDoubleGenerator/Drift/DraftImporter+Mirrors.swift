@@ -49,7 +49,9 @@ extension DraftImporter {
                 return DraftJSON.object(fields)
             }
             let doc = "\(Self.marker): \(path) has no public initialiser, so a test cannot make one: keep the members the app reads."
-            return .object([("name", .string(Self.mirrorName(path))), ("sdkType", .string(path)), ("doc", .string(doc)), ("members", .array(members))])
+            return .object([
+                ("name", .string(Self.mirrorName(path))), ("sdkType", .string(path)), ("doc", .string(doc)), ("members", .array(members)),
+            ])
         }
     }
 }

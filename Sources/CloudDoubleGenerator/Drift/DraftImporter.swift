@@ -139,7 +139,8 @@ struct DraftImporter {
                         continue
                     }
                     members.append(("mockDefault", .string(guess)))
-                    todos.append("\(sdkType).\(property.name): \"mockDefault\": \"\(guess)\" is a guess (the first case); pick the value a mock should return")
+                    todos.append(
+                        "\(sdkType).\(property.name): \"mockDefault\": \"\(guess)\" is a guess (the first case); pick the value a mock should return")
                 }
             }
             let (attributes, deprecated) = Self.availability(property.availability)
@@ -161,9 +162,12 @@ struct DraftImporter {
         let omitted = omissions.map { DraftJSON.object([("name", .string($0.member)), ("reason", .string($0.reason))]) }
         todos += omissions.map { "\(sdkType).\($0.member): \($0.reason)" }
         var doc = type.documentation.map { $0 + "\n\n" } ?? ""
-        doc += "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
+        doc +=
+            "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
         todos.append("\(sdkType): set \"store\" roles, \"atomic\" requests and operations by hand")
-        var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType)), ("doc", .string(doc))]
+        var members: [(String, DraftJSON)] = [
+            ("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType)), ("doc", .string(doc)),
+        ]
         if !properties.isEmpty { members.append(("properties", .array(properties))) }
         if !calls.isEmpty { members.append(("calls", .array(calls))) }
         if !omitted.isEmpty { members.append(("omitted", .array(omitted))) }
@@ -234,10 +238,13 @@ struct DraftImporter {
         var members: [(String, DraftJSON)] = [("id", .string(id))]
         var notes: [String] = []
         if let doc = primary.documentation { notes.append(doc) }
-        let takesOperation = primary.kind == .sync && parameters.count == 1 && returns == nil
+        let takesOperation =
+            primary.kind == .sync && parameters.count == 1 && returns == nil
             && (parameters[0].type.hasSuffix("Operation") || parameters[0].name == "operation")
         if takesOperation {
-            notes.append("\(Self.marker): takes an operation object; describe the operations in \"operations\" and set \"operations\": true here so doubles run them.")
+            notes.append(
+                "\(Self.marker): takes an operation object; describe the operations in \"operations\" and set \"operations\": true here so doubles run them."
+            )
             todos.append("\(sdkType).\(primary.fullName): takes an operation object; describe the operations and set \"operations\"")
         }
         var refResult: String?
@@ -246,7 +253,9 @@ struct DraftImporter {
         var mockDefault: String?
         if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil {
             guard let guess = enumGuess(value) else {
-                omit(primary.fullName, "\(Self.marker): a mock needs a \"mockDefault\" of type \(value) for this synchronous call; describe it with one")
+                omit(
+                    primary.fullName,
+                    "\(Self.marker): a mock needs a \"mockDefault\" of type \(value) for this synchronous call; describe it with one")
                 return nil
             }
             mockDefault = guess
@@ -254,15 +263,20 @@ struct DraftImporter {
         }
         let perItem = Self.perItem(returns)
         let itemSources = perItem.map { items(parameters, returns: returns ?? "", perItem: $0) } ?? [:]
-        members.append(("parameters", .array(parameters.enumerated().map { index, parameter in
-            var fields: [(String, DraftJSON)] = []
-            if parameter.label != parameter.name { fields.append(("label", .string(parameter.label))) }
-            fields.append(("name", .string(parameter.name)))
-            fields.append(("type", .string(parameter.type)))
-            if let value = parameter.defaultValue { fields.append(("default", .string(value))) }
-            if let items = itemSources[index] { fields.append(("items", items)) }
-            return .object(fields)
-        })))
+        members.append(
+            (
+                "parameters",
+                .array(
+                    parameters.enumerated().map { index, parameter in
+                        var fields: [(String, DraftJSON)] = []
+                        if parameter.label != parameter.name { fields.append(("label", .string(parameter.label))) }
+                        fields.append(("name", .string(parameter.name)))
+                        fields.append(("type", .string(parameter.type)))
+                        if let value = parameter.defaultValue { fields.append(("default", .string(value))) }
+                        if let items = itemSources[index] { fields.append(("items", items)) }
+                        return .object(fields)
+                    })
+            ))
         if parameters.isEmpty { members.removeLast() }
         if let refResult {
             members.append(("returnsRef", .string(refResult)))
@@ -280,7 +294,10 @@ struct DraftImporter {
         for (kind, method) in call.forms {
             let unavailable = method.availability.filter { $0.isUnconditionallyUnavailable == true || $0.obsoleted != nil }.compactMap(\.domain)
             if !unavailable.isEmpty {
-                omit(method.fullName, "\(Self.marker): unavailable on \(unavailable.joined(separator: ", ")), while generated protocols exist on every platform; describe it with \"@available(…, unavailable)\" if the app needs it")
+                omit(
+                    method.fullName,
+                    "\(Self.marker): unavailable on \(unavailable.joined(separator: ", ")), while generated protocols exist on every platform; describe it with \"@available(…, unavailable)\" if the app needs it"
+                )
                 continue
             }
             var form: [(String, DraftJSON)] = [("name", .string(method.baseName))]
@@ -298,7 +315,9 @@ struct DraftImporter {
                     }
                 } else {
                     guard let guess = enumGuess(value) else {
-                        omit(method.fullName, "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")
+                        omit(
+                            method.fullName,
+                            "\(Self.marker): its handler passes a non-optional \(value) with an error; describe the form with \"errorValue\"")
                         continue
                     }
                     form.append(("handlerValueType", .string(value)))
@@ -318,11 +337,14 @@ struct DraftImporter {
         guard !forms.isEmpty else { return nil }
         // A completion form with its own handler value cannot return mirrors.
         let candidates = returns.map(mirrorCandidates) ?? []
-        if !candidates.isEmpty, !forms.contains(where: { form in if case .object(let fields) = form.1 { fields.contains { $0.0 == "handlerValueType" } } else { false } }) {
+        if !candidates.isEmpty,
+            !forms.contains(where: { form in if case .object(let fields) = form.1 { fields.contains { $0.0 == "handlerValueType" } } else { false } })
+        {
             members.append(("mirrors", .array(candidates.map { .string(Self.mirrorName($0)) })))
             for candidate in candidates where !mirrored.contains(candidate) {
                 mirrored.append(candidate)
-                todos.append("\(candidate): drafted as the mirror \(Self.mirrorName(candidate)) (no public initialiser); keep the members the app reads")
+                todos.append(
+                    "\(candidate): drafted as the mirror \(Self.mirrorName(candidate)) (no public initialiser); keep the members the app reads")
             }
         }
         members.append(("forms", .object(forms)))

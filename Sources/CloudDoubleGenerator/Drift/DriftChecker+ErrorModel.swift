@@ -14,7 +14,9 @@ extension DriftChecker {
             // A type missing from the graph may be another module's (AWSClientRuntime's
             // `UnknownAWSHTTPServiceError`); one the graph nearly spells is a renamed or mistyped one.
             guard surface.types[name] == nil, let closest = Spelling.closest(to: name, in: surface.types.keys.sorted()) else { continue }
-            error("\(name), \(what), is not in the symbol graph of \(surface.module)", at: type.location, hint: "the symbol graph has \"\(closest)\": renamed?")
+            error(
+                "\(name), \(what), is not in the symbol graph of \(surface.module)", at: type.location,
+                hint: "the symbol graph has \"\(closest)\": renamed?")
         }
     }
 }

@@ -19,7 +19,8 @@ struct DriftChecker {
         for mirror in description.mirrors { check(mirror) }
         checkErrorModel()
         var seen = Set<String>()
-        return findings
+        return
+            findings
             .filter { seen.insert("\($0.location.line):\($0.location.column):\($0.message)").inserted }
             .sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
@@ -51,7 +52,9 @@ struct DriftChecker {
 
     /// "type changed from A to B", or "optionality changed" when only a `?` differs.
     func change(_ described: String, _ actual: String) -> String {
-        if Self.strippingOptional(described) == Self.strippingOptional(actual) || surface.sameType(Self.strippingOptional(described), Self.strippingOptional(actual)) {
+        if Self.strippingOptional(described) == Self.strippingOptional(actual)
+            || surface.sameType(Self.strippingOptional(described), Self.strippingOptional(actual))
+        {
             return "optionality changed: the description says \(described), the SDK now has \(actual)"
         }
         return "type changed: the description says \(described), the SDK now has \(actual)"
@@ -75,7 +78,8 @@ struct DriftChecker {
         func omitted(_ names: String...) -> Bool { type.omitted.contains { names.contains($0.name.value) } }
         for property in sdk.properties where !usedProperties.contains(property.name) && !omitted(property.name) {
             warning(
-                "\(typeName) has a property `\(property.name): \(property.type)` that \(type.name.value) does not describe", at: type.sdkType.location,
+                "\(typeName) has a property `\(property.name): \(property.type)` that \(type.name.value) does not describe",
+                at: type.sdkType.location,
                 hint: "describe it in \"properties\", or list it in \"omitted\" with a reason")
         }
         let fresh = sdk.methods.filter { !usedMethods.contains($0.preciseIdentifier) && !omitted($0.fullName, $0.baseName) }
@@ -86,10 +90,13 @@ struct DriftChecker {
         }
         for member in type.omitted {
             let name = member.name.value
-            let exists = sdk.properties.contains { $0.name == name } || sdk.methods.contains { $0.fullName == name || $0.baseName == name }
+            let exists =
+                sdk.properties.contains { $0.name == name } || sdk.methods.contains { $0.fullName == name || $0.baseName == name }
                 || sdk.otherMembers.contains(name) || sdk.otherMembers.contains { $0.hasPrefix(name + "(") }
             if !exists {
-                warning("\(typeName) no longer has `\(name)`, which \(type.name.value) lists as omitted", at: member.name.location, hint: "remove the entry")
+                warning(
+                    "\(typeName) no longer has `\(name)`, which \(type.name.value) lists as omitted", at: member.name.location,
+                    hint: "remove the entry")
             }
         }
     }
@@ -103,7 +110,9 @@ struct DriftChecker {
             }
             used.insert(actual.name)
             if let reason = actual.unsupported {
-                error("the property `\(property.name.value)` of \(sdk.name) cannot be described: \(reason)", at: property.name.location, hint: "list it in \"omitted\" with that reason")
+                error(
+                    "the property `\(property.name.value)` of \(sdk.name) cannot be described: \(reason)", at: property.name.location,
+                    hint: "list it in \"omitted\" with that reason")
             }
             if let described = sdkType(property.type), !surface.sameType(described.value, actual.type) {
                 error("the property `\(property.name.value)` of \(sdk.name): \(change(described.value, actual.type))", at: described.location)
@@ -144,7 +153,8 @@ struct DriftChecker {
     }
 
     func sameValue(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod) -> Bool {
-        let expected = expectedValue(form, call), actual = method.value
+        let expected = expectedValue(form, call)
+        let actual = method.value
         switch (expected, actual) {
         case (nil, nil): return true
         case (let x?, let y?):
@@ -210,7 +220,9 @@ struct DriftChecker {
             let callLocation = call.id?.location ?? call.location
             let names = call.forms.map { "`\(fullName($0, call))`" }.joined(separator: " and ")
             if call.forms.count > 1, callOutcomes.allSatisfy({ if case .removed = $0 { return true } else { return false } }) {
-                error("the call `\(id)` (\(names)) is no longer in \(sdk.name) (removed)", at: callLocation, hint: "remove it, or describe what replaced it")
+                error(
+                    "the call `\(id)` (\(names)) is no longer in \(sdk.name) (removed)", at: callLocation,
+                    hint: "remove it, or describe what replaced it")
                 continue
             }
             var newDeprecations: [(location: SourceLocation, text: String)] = []
@@ -218,16 +230,21 @@ struct DriftChecker {
                 let name = fullName(form, call)
                 switch callOutcomes[offset] {
                 case .removed:
-                    error("`\(name)` is no longer in \(sdk.name) (removed)", at: form.name.location, hint: "remove the form, or describe what replaced it")
+                    error(
+                        "`\(name)` is no longer in \(sdk.name) (removed)", at: form.name.location,
+                        hint: "remove the form, or describe what replaced it")
                 case .renamed(let method):
                     let what = method.baseName == form.name.value ? "its labels changed" : "renamed?"
                     error(
-                        "`\(name)` is no longer in \(sdk.name); it has `\(method.fullName)` with the same signature (\(what))", at: form.name.location,
+                        "`\(name)` is no longer in \(sdk.name); it has `\(method.fullName)` with the same signature (\(what))",
+                        at: form.name.location,
                         hint: "rename the form to \(method.baseName) with the SDK's labels")
                 case .matched(let method):
                     // The rule `import` follows: what it would omit, a description cannot say.
                     if let reason = method.unsupported {
-                        error("`\(name)` in \(sdk.name) cannot be described: \(reason)", at: form.name.location, hint: "list it in \"omitted\" with that reason")
+                        error(
+                            "`\(name)` in \(sdk.name) cannot be described: \(reason)", at: form.name.location,
+                            hint: "list it in \"omitted\" with that reason")
                     }
                     compare(form, call, method, in: sdk.name)
                     if let text = newDeprecation(form, method) { newDeprecations.append((form.location, text)) }
@@ -236,14 +253,16 @@ struct DriftChecker {
             if !newDeprecations.isEmpty {
                 if newDeprecations.count == call.forms.count, call.forms.count > 1, Set(newDeprecations.map(\.text)).count == 1 {
                     warning(
-                        "the call `\(id)` (\(names)) is deprecated in \(sdk.name) (\(newDeprecations[0].text)); the description does not say so", at: callLocation,
+                        "the call `\(id)` (\(names)) is deprecated in \(sdk.name) (\(newDeprecations[0].text)); the description does not say so",
+                        at: callLocation,
                         hint: "add the deprecation to each form's \"availability\" or \"deprecated\"")
                 } else {
                     for (offset, form) in call.forms.enumerated() {
                         guard let found = newDeprecations.first(where: { $0.location == form.location }) else { continue }
                         _ = offset
                         warning(
-                            "`\(fullName(form, call))` is deprecated in \(sdk.name) (\(found.text)); the description does not say so", at: form.location,
+                            "`\(fullName(form, call))` is deprecated in \(sdk.name) (\(found.text)); the description does not say so",
+                            at: form.location,
                             hint: "add the deprecation to the form's \"availability\" or \"deprecated\"")
                     }
                 }
@@ -267,9 +286,13 @@ struct DriftChecker {
         } else if kind == .async, !method.throwsErrors {
             error("`\(name)` in \(typeName) no longer throws; the description's \"async\" form is `async throws`", at: form.kind.location)
         } else if kind == .sync, method.throwsErrors, !form.throwing {
-            error("`\(name)` in \(typeName) now throws; the description's \"sync\" form does not", at: form.kind.location, hint: "add \"throws\": true to the form")
+            error(
+                "`\(name)` in \(typeName) now throws; the description's \"sync\" form does not", at: form.kind.location,
+                hint: "add \"throws\": true to the form")
         } else if kind == .sync, !method.throwsErrors, form.throwing {
-            error("`\(name)` in \(typeName) no longer throws; the description's \"sync\" form does", at: form.kind.location, hint: "remove \"throws\" from the form")
+            error(
+                "`\(name)` in \(typeName) no longer throws; the description's \"sync\" form does", at: form.kind.location,
+                hint: "remove \"throws\" from the form")
         }
         if kind == .completion, case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) {
             let order = errorFirst ? HandlerOrder.errorFirst : .valueFirst
@@ -280,7 +303,9 @@ struct DriftChecker {
         let request = method.requestParameters
         if request.count == call.parameters.count {
             for (parameter, actual) in zip(call.parameters, request) where !surface.sameType(parameter.type.value, actual.type) {
-                error("the parameter `\(parameter.name.value)` of `\(GeneratedNames.callID(call))`: \(change(parameter.type.value, actual.type))", at: parameter.type.location)
+                error(
+                    "the parameter `\(parameter.name.value)` of `\(GeneratedNames.callID(call))`: \(change(parameter.type.value, actual.type))",
+                    at: parameter.type.location)
             }
         }
         if method.kind == kind, !sameValue(form, call, method) {
@@ -294,7 +319,9 @@ struct DriftChecker {
             let domain = entry.platform ?? entry.domain ?? "*"
             // Read from the attribute as the validator parsed it, not from its text.
             let said = form.availability.contains { attribute in
-                guard let arguments = Availability(parsing: attribute.value)?.arguments, case .name(domain, version: nil)? = arguments.first else { return false }
+                guard let arguments = Availability(parsing: attribute.value)?.arguments, case .name(domain, version: nil)? = arguments.first else {
+                    return false
+                }
                 return arguments.dropFirst().contains { argument in
                     if case .name("unavailable", version: nil) = argument { return true }
                     if case .labeledVersion("obsoleted", _) = argument { return true }
@@ -302,10 +329,14 @@ struct DriftChecker {
                 }
             }
             if !said {
-                error("`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")", at: form.location)
+                error(
+                    "`\(name)` is unavailable on \(domain) in \(typeName)\(entry.obsoleted.map { " (obsoleted in \($0.text))" } ?? "")",
+                    at: form.location)
             }
         }
-        deprecations(of: "`\(name)`", in: typeName, sdk: method.availability, availability: form.availability, deprecation: form.deprecation, at: form.location, reportNew: false)
+        deprecations(
+            of: "`\(name)`", in: typeName, sdk: method.availability, availability: form.availability, deprecation: form.deprecation,
+            at: form.location, reportNew: false)
     }
 
     /// Platforms (and Swift-wide) where the SDK deprecates the member and the description does not say so.
@@ -315,11 +346,12 @@ struct DriftChecker {
         for entry in method.availability {
             guard let domain = entry.platform else { continue }
             if domain == "Swift" || domain == "*" {
-                if (entry.deprecated != nil || entry.isUnconditionallyDeprecated == true), form.deprecation == nil, !described.deprecatedEverywhere {
+                if entry.deprecated != nil || entry.isUnconditionallyDeprecated == true, form.deprecation == nil, !described.deprecatedEverywhere {
                     parts.append(domain == "Swift" ? "in Swift \(entry.deprecated?.text ?? "")" : "everywhere")
                 }
             } else if entry.deprecated != nil || entry.isUnconditionallyDeprecated == true,
-                described.deprecated[domain.lowercased()] == nil, form.deprecation == nil, !described.deprecatedEverywhere {
+                described.deprecated[domain.lowercased()] == nil, form.deprecation == nil, !described.deprecatedEverywhere
+            {
                 parts.append("on \(domain)" + (entry.deprecated.map { " \($0.text)" } ?? ""))
             }
         }
@@ -337,8 +369,14 @@ struct DriftChecker {
         var sdkAnyDeprecation = false
         for entry in sdk {
             let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
-            if let version = entry.deprecated { sdkDeprecated[domain] = version.text; sdkAnyDeprecation = true }
-            if entry.isUnconditionallyDeprecated == true { sdkDeprecated[domain] = ""; sdkAnyDeprecation = true }
+            if let version = entry.deprecated {
+                sdkDeprecated[domain] = version.text
+                sdkAnyDeprecation = true
+            }
+            if entry.isUnconditionallyDeprecated == true {
+                sdkDeprecated[domain] = ""
+                sdkAnyDeprecation = true
+            }
             if let version = entry.introduced { sdkIntroduced[domain] = version.text }
         }
         for attribute in availability {
@@ -369,7 +407,8 @@ struct DriftChecker {
                 return deprecation == nil && !described.deprecatedEverywhere && described.deprecated[domain] == nil
             }
             if !fresh.isEmpty {
-                let platforms = fresh.map { "\($0.domain ?? "*") \($0.deprecated?.text ?? "")".trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+                let platforms = fresh.map { "\($0.domain ?? "*") \($0.deprecated?.text ?? "")".trimmingCharacters(in: .whitespaces) }.joined(
+                    separator: ", ")
                 warning("\(what) is deprecated in \(typeName) (\(platforms)); the description does not say so", at: location)
             }
         }
@@ -410,7 +449,11 @@ struct DescribedAvailability {
                 case .name("deprecated", version: nil), .labeledVersion("deprecated", _):
                     var version: String?
                     if case .labeledVersion(_, let value) = argument { version = value }
-                    if platform == "*" || platform == "swift" { deprecatedEverywhere = true } else { deprecated.updateValue(version, forKey: platform) }
+                    if platform == "*" || platform == "swift" {
+                        deprecatedEverywhere = true
+                    } else {
+                        deprecated.updateValue(version, forKey: platform)
+                    }
                 case .labeledVersion("introduced", let version):
                     introduced[platform] = version
                 default: break

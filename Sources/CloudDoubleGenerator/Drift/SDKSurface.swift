@@ -48,7 +48,8 @@ struct SDKSurface: Sendable {
                 case "swift.typealias":
                     let declaration = symbol.declaration
                     if let equals = declaration.range(of: " = "),
-                        case .success(let target) = SwiftTypeParser.parse(String(declaration[equals.upperBound...])) {
+                        case .success(let target) = SwiftTypeParser.parse(String(declaration[equals.upperBound...]))
+                    {
                         typealiasModels[path] = target
                     }
                 case "swift.property":
@@ -69,7 +70,8 @@ struct SDKSurface: Sendable {
         // Declaration order, so drafts read like the SDK's header (graphs do not promise an order).
         for (name, var type) in types {
             type.methods = type.methods.enumerated().sorted { a, b in
-                let left = order[a.element.preciseIdentifier], right = order[b.element.preciseIdentifier]
+                let left = order[a.element.preciseIdentifier]
+                let right = order[b.element.preciseIdentifier]
                 if let left, let right, left.0 == right.0 { return (left.1, left.2) < (right.1, right.2) }
                 if let left, let right { return left.0 < right.0 }
                 return a.offset < b.offset
@@ -124,7 +126,8 @@ struct SDKType: Sendable {
             properties[index].unsupported = "it is state isolated to the actor \(name), and the generated protocols' requirements are nonisolated"
         }
         for index in methods.indices where !methods[index].isNonisolated && !methods[index].isAsync && methods[index].unsupported == nil {
-            methods[index].unsupported = "it is isolated to the actor \(name) and synchronous, and the generated protocols' requirements are nonisolated"
+            methods[index].unsupported =
+                "it is isolated to the actor \(name) and synchronous, and the generated protocols' requirements are nonisolated"
         }
     }
 
@@ -137,8 +140,11 @@ struct SDKType: Sendable {
                 var found: String?
                 model.walk { type in
                     guard found == nil, case .nominal(let parts) = type, let first = parts.first?.name else { return }
-                    if associatedTypes.contains(first) { found = first }
-                    else if first == "Self" { found = parts.count > 1 && associatedTypes.contains(parts[1].name) ? parts[1].name : "Self" }
+                    if associatedTypes.contains(first) {
+                        found = first
+                    } else if first == "Self" {
+                        found = parts.count > 1 && associatedTypes.contains(parts[1].name) ? parts[1].name : "Self"
+                    }
                 }
                 if let found { return found }
             }
@@ -182,7 +188,8 @@ struct SDKProperty: Sendable {
         self.type = SwiftDeclarationTokens.spelled(type)
         // `var x: T { get async throws }`: a protocol requirement the adapters forward as a plain property cannot be.
         if let body, declaration.tokens[body...].contains(where: { $0.kind == .identifier && ($0.text == "async" || $0.text == "throws") }) {
-            unsupported = "its getter is async or throws, which the generated property requirement cannot forward; describe it as a call with an \"async\" form"
+            unsupported =
+                "its getter is async or throws, which the generated property requirement cannot forward; describe it as a call with an \"async\" form"
         }
         // `@MainActor var x: T`: an isolated property cannot witness a nonisolated requirement.
         let head = declaration.tokens[..<colon]

@@ -92,7 +92,9 @@ struct SwiftDeclaration {
     init?(_ text: String) {
         guard let declaration = SwiftDeclarationTokens(text) else { return nil }
         let tokens = declaration.tokens
-        guard let function = tokens.firstIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < tokens.count else { return nil }
+        guard let function = tokens.firstIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < tokens.count else {
+            return nil
+        }
         for index in 0..<function where tokens[index].text == "@" && index + 1 < function {
             attributes.append("@" + tokens[index + 1].text)
         }
@@ -110,13 +112,17 @@ struct SwiftDeclaration {
         }
         guard index < tokens.count, tokens[index].text == "(", let close = declaration.closing(index) else { return nil }
         for part in declaration.commaSeparated(index + 1, close) {
-            guard let colon = declaration.firstTopLevel(":", from: part.lowerBound, until: part.upperBound), colon > part.lowerBound else { return nil }
+            guard let colon = declaration.firstTopLevel(":", from: part.lowerBound, until: part.upperBound), colon > part.lowerBound else {
+                return nil
+            }
             let names = tokens[part.lowerBound..<colon].map { $0.text.replacingOccurrences(of: "`", with: "") }
             let equals = declaration.firstTopLevel("=", from: colon + 1, until: part.upperBound)
             guard let type = declaration.text(colon + 1, equals ?? part.upperBound) else { return nil }
             let defaultValue = equals.flatMap { declaration.text($0 + 1, part.upperBound) }
-            parameters.append(SDKParameter(
-                label: names[0], name: names.count > 1 ? names[1] : names[0], type: SwiftDeclarationTokens.spelled(type), defaultValue: defaultValue))
+            parameters.append(
+                SDKParameter(
+                    label: names[0], name: names.count > 1 ? names[1] : names[0], type: SwiftDeclarationTokens.spelled(type),
+                    defaultValue: defaultValue))
         }
         let end = declaration.firstTopLevel("where", from: close + 1) ?? declaration.firstTopLevel("{", from: close + 1) ?? tokens.count
         let arrow = declaration.firstTopLevel("->", from: close + 1, until: end)

@@ -91,7 +91,9 @@ struct SymbolGraph: Decodable, Sendable {
 
         /// The doc comment's text, lines joined, or `nil`.
         var documentation: String? {
-            guard let lines = docComment?.lines.map(\.text), !lines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+            guard let lines = docComment?.lines.map(\.text), !lines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                return nil
+            }
             return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
@@ -117,11 +119,19 @@ struct SymbolGraph: Decodable, Sendable {
 
     /// How deep arrays and objects nest in JSON `data` (brackets inside strings not counted).
     static func nestingDepth(_ data: Data) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
         for byte in data {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -44,7 +44,9 @@ private struct Reader {
             if let level = AccessLevel(rawValue: raw.value) {
                 access = Located(level, raw.location)
             } else {
-                sink.error("\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"", at: raw.location)
+                sink.error(
+                    "\"access\" must be one of \(AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(raw.value)\"",
+                    at: raw.location)
             }
         }
         let types = object.array(.types, required: true)?.compactMap(describedType) ?? []
@@ -87,7 +89,8 @@ private struct Reader {
         return Property(
             name: name, type: type, settable: object.bool(.settable, default: false), mockDefault: object.string(.mockDefault),
             store: storeAction(object.string(.store)),
-            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), documentation: object.string(.doc)?.value,
+            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)),
+            documentation: object.string(.doc)?.value,
             location: object.location)
     }
 
@@ -97,12 +100,14 @@ private struct Reader {
         let returns = typeUse(object, swiftKey: .returns, refKey: .returnsRef, required: false)
         var forms: [CallFormSpec] = []
         if let formsValue = object.requireValue(.forms),
-            let formsObject = ObjectReader<FormKind>(formsValue, what: "\"forms\"", sink: sink) {
+            let formsObject = ObjectReader<FormKind>(formsValue, what: "\"forms\"", sink: sink)
+        {
             for kind in FormKind.allCases {
                 if let formValue = formsObject.value(kind), let form = form(kind, formValue) { forms.append(form) }
             }
             if forms.isEmpty, formsObject.value(.sync) == nil, formsObject.value(.async) == nil,
-                formsObject.value(.completion) == nil, formsObject.value(.result) == nil {
+                formsObject.value(.completion) == nil, formsObject.value(.result) == nil
+            {
                 sink.error("a call needs at least one form: \"sync\", \"async\", \"completion\" or \"result\"", at: formsObject.location)
             }
         }
@@ -114,7 +119,9 @@ private struct Reader {
             case nil where perItemValue.isArray:
                 perItem = .fields(object.strings(.perItem))
             case nil:
-                sink.error("\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)", at: perItemValue.location)
+                sink.error(
+                    "\"perItem\" must be true (the whole result) or an array of result-tuple field names, found \(perItemValue.typeName)",
+                    at: perItemValue.location)
             }
         }
         var operations: OperationsUse?
@@ -124,12 +131,16 @@ private struct Reader {
             case false?: operations = nil
             case nil where operationsValue.isArray: operations = .named(object.strings(.operations))
             case nil:
-                sink.error("\"operations\" must be true (every described operation) or an array of operation names, found \(operationsValue.typeName)", at: operationsValue.location)
+                sink.error(
+                    "\"operations\" must be true (every described operation) or an array of operation names, found \(operationsValue.typeName)",
+                    at: operationsValue.location)
             }
         }
         return Call(
-            id: object.string(.id), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object.value(.atomic)), forms: forms, operations: operations,
-            store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value, location: object.location,
+            id: object.string(.id), parameters: parameters, returns: returns, perItem: perItem, atomic: atomic(object.value(.atomic)), forms: forms,
+            operations: operations,
+            store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value,
+            location: object.location,
             mirrors: object.strings(.mirrors))
     }
 
@@ -193,8 +204,10 @@ private struct Reader {
     /// `{"property": "recordsToSave", "key": "recordID"}` (streams) or `{"result": "saveResults",
     /// "key": "recordID"}` (the items of `parameter`, whose own name is the source).
     func itemInput(_ value: JSONValue, of parameter: Located<String>?) -> ItemInput? {
-        guard let object = ObjectReader<ItemInputKey>(
-            value, what: parameter == nil ? "\"input\"" : "\"items\"", allowing: parameter == nil ? ItemInputKey.ofStreams : ItemInputKey.ofParameters, sink: sink)
+        guard
+            let object = ObjectReader<ItemInputKey>(
+                value, what: parameter == nil ? "\"input\"" : "\"items\"",
+                allowing: parameter == nil ? ItemInputKey.ofStreams : ItemInputKey.ofParameters, sink: sink)
         else { return nil }
         let source = parameter ?? object.string(.property, required: true)
         guard let source else { return nil }
@@ -252,7 +265,8 @@ private struct Reader {
         }
         guard let name, let type, let role else { return nil }
         return OperationBlock(
-            name: name, role: role, type: declared(type), arguments: object.string(.arguments), unwrap: bindings, deprecation: deprecation(object.value(.deprecated)),
+            name: name, role: role, type: declared(type), arguments: object.string(.arguments), unwrap: bindings,
+            deprecation: deprecation(object.value(.deprecated)),
             location: object.location)
     }
 
@@ -264,7 +278,8 @@ private struct Reader {
         guard let name, let type else { return nil }
         let defaultValue = object.string(.`default`)
         return Parameter(
-            label: object.string(.label) ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value, defaultLocation: defaultValue?.location,
+            label: object.string(.label) ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value,
+            defaultLocation: defaultValue?.location,
             items: object.value(.items).flatMap { itemInput($0, of: name) })
     }
 
@@ -274,13 +289,15 @@ private struct Reader {
         if kind == .sync || kind == .async {
             for key in FormKey.handlerOnly {
                 if let value = object.value(key) {
-                    sink.error("\"\(key.rawValue)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
+                    sink.error(
+                        "\"\(key.rawValue)\" applies to completion-handler forms only, not to the \"\(kind.rawValue)\" form", at: value.location)
                 }
             }
         }
         return CallFormSpec(
             kind: Located(kind, object.location), name: name, labels: object.value(.labels) == nil ? nil : object.strings(.labels),
-            handlerLabel: object.string(.handlerLabel)?.value ?? "completionHandler", handlerValueType: object.string(.handlerValueType).map(declared),
+            handlerLabel: object.string(.handlerLabel)?.value ?? "completionHandler",
+            handlerValueType: object.string(.handlerValueType).map(declared),
             errorValue: object.string(.errorValue), handlerOrder: handlerOrder(object, kind: kind) ?? .valueFirst,
             discardableResult: object.bool(.discardableResult, default: false), throwing: throwing(object, kind: kind),
             preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
@@ -361,7 +378,8 @@ private struct Reader {
             guard let inner = ObjectReader<DeprecatedKey>(value, what: "\"deprecated\"", sink: sink) else { return nil }
             return Deprecation(message: inner.string(.message)?.value, renamed: inner.string(.renamed)?.value)
         case false:
-            sink.error("\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
+            sink.error(
+                "\"deprecated\" must be true, a message, or an object with \"message\" and \"renamed\"; found \(value.typeName)", at: value.location)
             return nil
         }
     }
@@ -381,7 +399,8 @@ private struct Reader {
         }
         guard let domain else { return nil }
         return ErrorModelSpec(
-            name: object.string(.name), domain: domain, retryAfterKey: object.string(.retryAfterKey), partialErrorsKey: object.string(.partialErrorsKey),
+            name: object.string(.name), domain: domain, retryAfterKey: object.string(.retryAfterKey),
+            partialErrorsKey: object.string(.partialErrorsKey),
             partialFailureCode: object.integer(.partialFailureCode)?.value, requestTooLargeCode: object.string(.requestTooLargeCode),
             cancelledCode: object.string(.cancelledCode), serverRecordKey: object.string(.serverRecordKey),
             clientRecordKey: object.string(.clientRecordKey), ancestorRecordKey: object.string(.ancestorRecordKey),
@@ -396,7 +415,8 @@ private struct Reader {
         return ErrorCodeSpec(
             name: name, rawValue: raw, meaning: object.string(.meaning)?.value ?? name.value,
             retryable: object.bool(.retryable, default: false), throttling: object.bool(.throttling, default: false),
-            network: object.bool(.network, default: false), userAction: object.bool(.userAction, default: false), defaultRetryAfter: object.number(.defaultRetryAfter)?.value,
+            network: object.bool(.network, default: false), userAction: object.bool(.userAction, default: false),
+            defaultRetryAfter: object.number(.defaultRetryAfter)?.value,
             swiftError: object.value(.swiftError).flatMap(swiftError))
     }
 

@@ -9,9 +9,11 @@ struct JSONDocument {
     /// located diagnostic.
     init(parsing bytes: [UInt8], file: String) throws(DiagnosticsError) {
         guard bytes.count <= DescriptionDecoder.maximumBytes else {
-            throw DiagnosticsError([Diagnostic(
-                file: file, location: SourceLocation(line: 1, column: 1),
-                message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(DescriptionDecoder.maximumBytes >> 20) MB")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    file: file, location: SourceLocation(line: 1, column: 1),
+                    message: "the description is \(bytes.count >> 20) MB; descriptions may be at most \(DescriptionDecoder.maximumBytes >> 20) MB")
+            ])
         }
         var parser = JSONParser(bytes)
         do throws(JSONParser.Failure) {

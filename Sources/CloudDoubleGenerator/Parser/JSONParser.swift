@@ -32,7 +32,8 @@ struct JSONParser {
     /// clear message (the format is plain UTF-8).
     mutating func parse() throws(Failure) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw Failure(location: SourceLocation(line: 1, column: 1), message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM")
+            throw Failure(
+                location: SourceLocation(line: 1, column: 1), message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM")
         }
         if let bad = Self.firstInvalidUTF8(bytes) {
             for position in 0..<bad where bytes[position] == UInt8(ascii: "\n") {
@@ -193,7 +194,9 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var code = try parseHex4()
             if (0xD800..<0xDC00).contains(code) {
-                guard bytes[index...].starts(with: "\\u".utf8), bytes.count - index >= 6 else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+                guard bytes[index...].starts(with: "\\u".utf8), bytes.count - index >= 6 else {
+                    throw fail("unpaired UTF-16 surrogate in a \\u escape")
+                }
                 index += 2
                 let low = try parseHex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
@@ -210,7 +213,9 @@ struct JSONParser {
         guard bytes.count - index >= 4 else { throw fail("invalid \\u escape: expected four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { throw fail("invalid \\u escape: expected four hex digits") }
+            guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
+                throw fail("invalid \\u escape: expected four hex digits")
+            }
             value = value * 16 + UInt32(digit)
             index += 1
         }

@@ -4,7 +4,8 @@
 protocol ObjectKey: RawRepresentable<String>, CaseIterable, Sendable {}
 
 enum DescriptionKey: String, ObjectKey {
-    case schema = "$schema", formatVersion, module, imports, prefix, access, availability, errorModel, types, operations, liveCondition, mirrors
+    case schema = "$schema"
+    case formatVersion, module, imports, prefix, access, availability, errorModel, types, operations, liveCondition, mirrors
 }
 
 enum TypeKey: String, ObjectKey {
@@ -91,7 +92,9 @@ enum ErrorModelKey: String, ObjectKey {
 
 enum ErrorCodeKey: String, ObjectKey {
     /// `rawValue`, which a case of a raw-value enum cannot be named.
-    case name, raw = "rawValue", meaning, retryable, throttling, network, userAction, defaultRetryAfter, swiftError
+    case name
+    case raw = "rawValue"
+    case meaning, retryable, throttling, network, userAction, defaultRetryAfter, swiftError
 }
 
 enum SwiftErrorKey: String, ObjectKey {

@@ -112,7 +112,10 @@ private struct MustacheParser {
         var stack: [(name: String, inverted: Bool, nodes: [MustacheTemplate.Node], start: Int)] = [("", false, [], 0)]
         var text = ""
         func flushText(into nodes: inout [MustacheTemplate.Node]) {
-            if !text.isEmpty { nodes.append(.text(text)); text = "" }
+            if !text.isEmpty {
+                nodes.append(.text(text))
+                text = ""
+            }
         }
         while index < source.count {
             guard let tag = try nextTag() else {
@@ -186,7 +189,8 @@ private struct MustacheParser {
             if "#^/!>&".contains(first) { content = String(content.dropFirst()).trimmingCharacters(in: .whitespaces) }
         }
         if kind != .comment {
-            let valid = content == "." || (!content.isEmpty && content.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })
+            let valid =
+                content == "." || (!content.isEmpty && content.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })
             if !valid { throw error("\"\(content)\" is not a valid tag name", at: index) }
         }
         return Tag(kind: kind, name: content, start: index, end: end)
@@ -211,7 +215,12 @@ private struct MustacheParser {
         var line = 1
         var column = 1
         for character in source[..<min(offset, source.count)] {
-            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return MustacheTemplate.SyntaxError(name: name, location: SourceLocation(line: line, column: column), message: message)
     }

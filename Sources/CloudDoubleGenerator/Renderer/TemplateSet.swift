@@ -44,7 +44,8 @@ public struct TemplateSet: Sendable {
                 problems.append(error.description)
             }
         }
-        for artifact in Artifact.allCases where templates[artifact.templateName] == nil && !problems.contains(where: { $0.contains("/\(artifact.templateName).mustache") }) {
+        for artifact in Artifact.allCases
+        where templates[artifact.templateName] == nil && !problems.contains(where: { $0.contains("/\(artifact.templateName).mustache") }) {
             problems.append("\(directory.path): error: the template \(artifact.templateName).mustache is missing")
         }
         if !problems.isEmpty { throw GeneratorError.templates(problems.joined(separator: "\n")) }

@@ -55,7 +55,8 @@ extension SwiftType {
                 problem = "Self would mean a different type in each generated double; name the type"
             case .attributed(let attributes, let inner):
                 if let unknown = attributes.first(where: { !Self.carriedAttributes.contains($0) }) {
-                    problem = unknown == "@autoclosure"
+                    problem =
+                        unknown == "@autoclosure"
                         ? "@autoclosure cannot be forwarded: the doubles would evaluate it; take a closure"
                         : "the attribute \(unknown) is not one the generator knows (\(Self.carriedAttributes.sorted().joined(separator: ", ")))"
                 } else if !inner.unattributed.isFunction {

@@ -48,7 +48,9 @@ struct MirrorSubstitution: Sendable {
                 return (element.label, conversion(of: element.type, from: access, depth: depth), access)
             }
             guard converted.contains(where: { $0.1 != nil }) else { return nil }
-            return "(" + converted.map { label, expression, access in (label.map { $0 + ": " } ?? "") + (expression ?? access) }.joined(separator: ", ") + ")"
+            return "("
+                + converted.map { label, expression, access in (label.map { $0 + ": " } ?? "") + (expression ?? access) }.joined(separator: ", ")
+                + ")"
         case .tuple(let elements) where elements.count == 1:
             return conversion(of: elements[0].type, from: value, depth: depth)
         default: return nil

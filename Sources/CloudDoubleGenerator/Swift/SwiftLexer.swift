@@ -146,9 +146,11 @@ struct SwiftLexer {
                     index += 1
                 } else if current == UInt8(ascii: "."), let after = peek(1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(after) {
                     index += 1
-                } else if (current == UInt8(ascii: "+") || current == UInt8(ascii: "-")),
-                    let before = index > start ? bytes[index - 1] : nil, before == UInt8(ascii: "e") || before == UInt8(ascii: "E") || before == UInt8(ascii: "p") || before == UInt8(ascii: "P"),
-                    !bytes[start..<index].starts(with: [UInt8(ascii: "0"), UInt8(ascii: "b")]) {
+                } else if current == UInt8(ascii: "+") || current == UInt8(ascii: "-"),
+                    let before = index > start ? bytes[index - 1] : nil,
+                    before == UInt8(ascii: "e") || before == UInt8(ascii: "E") || before == UInt8(ascii: "p") || before == UInt8(ascii: "P"),
+                    !bytes[start..<index].starts(with: [UInt8(ascii: "0"), UInt8(ascii: "b")])
+                {
                     index += 1
                 } else {
                     break
@@ -222,7 +224,8 @@ struct SwiftLexer {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\""), (0..<quotes).allSatisfy({ peek($0) == UInt8(ascii: "\"") }),
-                (0..<hashes).allSatisfy({ peek(quotes + $0) == UInt8(ascii: "#") }) {
+                (0..<hashes).allSatisfy({ peek(quotes + $0) == UInt8(ascii: "#") })
+            {
                 index += quotes + hashes
                 return
             }

@@ -139,7 +139,8 @@ extension SwiftType {
     var optionalWrapped: SwiftType? {
         switch unparenthesized {
         case .optional(let wrapped): return wrapped.unparenthesized
-        case .nominal(let parts) where parts.last?.name == "Optional" && parts.last?.arguments.count == 1
+        case .nominal(let parts)
+        where parts.last?.name == "Optional" && parts.last?.arguments.count == 1
             && (parts.count == 1 || (parts.count == 2 && parts[0].name == "Swift")):
             return parts.last?.arguments[0]
         default: return nil
@@ -260,7 +261,9 @@ extension SwiftType {
     private var isCanonical: Bool {
         switch self {
         case .nominal(let parts):
-            if parts.count == 2, parts[0].name == "Swift", parts[0].arguments.isEmpty, Self.standardLibraryNames.contains(parts[1].name) { return false }
+            if parts.count == 2, parts[0].name == "Swift", parts[0].arguments.isEmpty, Self.standardLibraryNames.contains(parts[1].name) {
+                return false
+            }
             if parts.count == 1 {
                 switch (parts[0].name, parts[0].arguments.count) {
                 case ("Optional", 1), ("Array", 1), ("Dictionary", 2), ("Void", 0): return false

@@ -29,7 +29,9 @@ struct SwiftTypeParser {
         case .failure(let error): return .failure(SwiftTypeError(reason: error.reason, offset: error.offset))
         }
         if let token = tokens.first(where: { $0.kind == .comment || $0.followsLineBreak }) {
-            return .failure(SwiftTypeError(reason: token.kind == .comment ? "a type cannot hold a comment" : "a type is written on one line", offset: token.offset))
+            return .failure(
+                SwiftTypeError(
+                    reason: token.kind == .comment ? "a type cannot hold a comment" : "a type is written on one line", offset: token.offset))
         }
         guard !tokens.isEmpty else { return .failure(SwiftTypeError(reason: "the type is empty", offset: 0)) }
         var parser = SwiftTypeParser(tokens: tokens, end: text.utf8.count)
@@ -37,7 +39,9 @@ struct SwiftTypeParser {
             let type = try parser.type()
             if parser.position < tokens.count {
                 let token = tokens[parser.position]
-                let reason = token.text == "," ? "a comma outside brackets: this is a list of types, not one type" : "unexpected \"\(token.text)\" after the type"
+                let reason =
+                    token.text == ","
+                    ? "a comma outside brackets: this is a list of types, not one type" : "unexpected \"\(token.text)\" after the type"
                 throw SwiftTypeError(reason: reason, offset: token.offset)
             }
             return .success(type)
@@ -83,7 +87,9 @@ struct SwiftTypeParser {
             position += 1
             var attribute = "@" + name.text
             // `@convention(c)`, `@isolated(any)`: one argument in parentheses.
-            if name.text == "convention" || name.text == "isolated", isPunctuation("("), let argument = tokens.dropFirst(position + 1).first, argument.kind == .identifier, isPunctuation(")", at: 2) {
+            if name.text == "convention" || name.text == "isolated", isPunctuation("("), let argument = tokens.dropFirst(position + 1).first,
+                argument.kind == .identifier, isPunctuation(")", at: 2)
+            {
                 attribute += "(" + argument.text + ")"
                 position += 3
             }

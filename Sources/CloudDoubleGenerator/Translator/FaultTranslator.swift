@@ -84,10 +84,11 @@ struct FaultTranslator {
             let name = SwiftNames.escaped(parameter.name.value)
             let optional = parameter.type.model?.isOptional ?? false
             let list = optional ? "(\(name) ?? [])" : name
-            requests.append(FaultTypeContext.ItemRequest(
-                keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,
-                atomic: Translator.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) }),
-                copied: translator.copied(at: call.atomic?.except?.location)))
+            requests.append(
+                FaultTypeContext.ItemRequest(
+                    keys: items.key.map { "\(list).map(\\.\($0.value))" } ?? list, input: input,
+                    atomic: Translator.atomicArgument(call.atomic, flag: call.atomic.map { SwiftNames.escaped($0.when.value) }),
+                    copied: translator.copied(at: call.atomic?.except?.location)))
             kept[index] = "items_.kept(\(name), input: \(input)\(items.key.map { ", by: \\.\($0.value)" } ?? ""))"
         }
         func merged(_ value: String, field: String) -> String {
@@ -100,6 +101,7 @@ struct FaultTranslator {
         case .fields(let fields): merge = .fields(fields.map { (name: $0.value, expression: merged("value_.\($0.value)", field: $0.value)) })
         }
         let handler = form.kind == .result ? "deliver_" : nil
-        return FaultTypeContext.ItemFaults(requests: requests, merge: merge, keptInvocation: form.callExpression(of: call, handler: handler, replacing: kept))
+        return FaultTypeContext.ItemFaults(
+            requests: requests, merge: merge, keptInvocation: form.callExpression(of: call, handler: handler, replacing: kept))
     }
 }

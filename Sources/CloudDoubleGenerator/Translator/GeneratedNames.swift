@@ -61,7 +61,8 @@ public struct GeneratedNames: Sendable {
         if let name = description.errorModel?.name?.value { return name }
         // Characters a Swift name cannot hold separate words: `my-sdk` → `mySdk`.
         let words = Generator.baseName(of: file).split { !($0.isLetter || $0.isNumber || $0 == "_") }
-        var name = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+        var name = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
+            .joined()
         // A file name that gives no Swift name (all punctuation, or letters Swift does not take)
         // falls back to the module's, which the validator has checked.
         if name.isEmpty || !SwiftNames.isIdentifier(name.first?.isNumber == true ? "_" + name : name) {

@@ -21,13 +21,14 @@ struct LiveTranslator {
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for form in call.forms {
-                calls.append(LiveTypeContext.Call(
-                    attributes: form.attributes,
-                    declaration: .declaration(form, after: translator.accessPrefix),
-                    invocation: .callExpression(form),
-                    isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
-                    child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
-                    converted: MirrorForwarding(call: call, form: form).body))
+                calls.append(
+                    LiveTypeContext.Call(
+                        attributes: form.attributes,
+                        declaration: .declaration(form, after: translator.accessPrefix),
+                        invocation: .callExpression(form),
+                        isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
+                        child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
+                        converted: MirrorForwarding(call: call, form: form).body))
             }
         }
         return LiveTypeContext(

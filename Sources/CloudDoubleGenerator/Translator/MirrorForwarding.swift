@@ -21,7 +21,8 @@ struct MirrorForwarding {
         case .completion:
             let optional = sdkType.isOptional ? sdkType : .optional(sdkType)
             let value = call.mirrored.conversion(of: optional, from: "sdkValue_") ?? "sdkValue_"
-            let copy = form.spec.handlerOrder == .errorFirst
+            let copy =
+                form.spec.handlerOrder == .errorFirst
                 ? "{ error_, sdkValue_ in \(handler)(error_, \(value)) }"
                 : "{ sdkValue_, error_ in \(handler)(\(value), error_) }"
             return ["self.base_.\(form.callExpression(of: call, handler: copy, replacing: [:]))"]

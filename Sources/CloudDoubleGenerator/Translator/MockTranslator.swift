@@ -23,15 +23,19 @@ struct MockTranslator {
             let ref = translator.reference(property.type)
             let key = StringLiteral(property.name.value)
             if let action = property.store {
-                backing.append(MockTypeContext.BackingRequirement(
-                    doc: DocComment("`\(property.name.value)` (\(action.value.rawValue)): reading the property."),
-                    declaration: "func \(name)() throws -> \(declared)"))
+                backing.append(
+                    MockTypeContext.BackingRequirement(
+                        doc: DocComment("`\(property.name.value)` (\(action.value.rawValue)): reading the property."),
+                        declaration: "func \(name)() throws -> \(declared)"))
             }
-            properties.append(MockTypeContext.Property(
-                attributes: attributes, declaration: translator.declaration(of: property), key: key,
-                backed: property.store == nil ? nil : "try backing_.\(name)()",
-                fallback: ref == nil ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") : .child(child(ref!, key: key.text)),
-                settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
+            properties.append(
+                MockTypeContext.Property(
+                    attributes: attributes, declaration: translator.declaration(of: property), key: key,
+                    backed: property.store == nil ? nil : "try backing_.\(name)()",
+                    fallback: ref == nil
+                        ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil")
+                        : .child(child(ref!, key: key.text)),
+                    settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
         var calls: [MockTypeContext.Call] = []
         /// The operations' backing protocols the type's backing refines.
@@ -56,9 +60,10 @@ struct MockTranslator {
                 let parameter = call.parameters.isEmpty ? "" : "_ \(SwiftNames.generated("arguments")): \(call.argumentsType)"
                 let returns = call.returns.map { " -> \($0)" } ?? ""
                 let selectors = call.forms.map { "`\($0.selector(of: call))`" }.joined(separator: ", ")
-                backing.append(MockTypeContext.BackingRequirement(
-                    doc: DocComment("`\(id)` (\(action.value.rawValue)): \(selectors)."),
-                    declaration: "func \(SwiftNames.escaped(id))(\(parameter)) throws\(returns)"))
+                backing.append(
+                    MockTypeContext.BackingRequirement(
+                        doc: DocComment("`\(id)` (\(action.value.rawValue)): \(selectors)."),
+                        declaration: "func \(SwiftNames.escaped(id))(\(parameter)) throws\(returns)"))
             }
         }
         return MockTypeContext(

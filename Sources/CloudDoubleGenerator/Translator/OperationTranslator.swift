@@ -37,7 +37,8 @@ struct OperationTranslator {
             storeAction: operation.store?.value.rawValue, backingName: names.operationBackingName(operation.name.value),
             doc: DocComment(operation.documentation.map { [$0] } ?? []), finalType: finalType, streams: streams, blocks: allBlocks.map(block),
             requestedFailures: requested, requestedCopied: requestedCopied,
-            finalDefault: fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil", finalDefaultCopied: copied(operation.result.defaultValue?.location),
+            finalDefault: fallback.map { $0 == "nil" ? ".some(nil)" : $0 } ?? "nil",
+            finalDefaultCopied: copied(operation.result.defaultValue?.location),
             collected: zip(operation.streams, streams).filter { mentions(finalScope, $0.0.name.value) }.map(\.1),
             finalBindsValue: mentions(finalScope, "value"), finalBindsError: mentions(finalScope, "error"),
             finalCalls: calls(operation.result.blocks, primary: .finalResult, legacy: .legacyFinal),
@@ -110,7 +111,8 @@ struct OperationTranslator {
 
     func call(_ block: OperationBlock, isProgress: Bool) -> OperationContext.BlockCall {
         OperationContext.BlockCall(
-            condition: condition(block), arguments: arguments(block), isProgress: isProgress, isPrimary: false, legacy: nil, copied: copied(pastedLocation(block)))
+            condition: condition(block), arguments: arguments(block), isProgress: isProgress, isPrimary: false, legacy: nil,
+            copied: copied(pastedLocation(block)))
     }
 
     /// Where the description's Swift for a block call is: its `arguments`, else its first `unwrap`.
@@ -168,10 +170,12 @@ struct OperationTranslator {
         for stream in operation.streams where stream.input != nil && stream.isRequested {
             guard let input = stream.input, case .items(let key, _, let requested?) = stream.kind else { continue }
             let index = inputs.count
-            inputs.append(OperationContext.Intercept.Input(
-                property: input.source.value, index: index, requested: requested.value,
-                atomic: Translator.atomicArgument(operation.atomic, flag: operation.atomic.map { "operation.\($0.when.value)" }),
-                keyPath: input.key.map { ", by: \\.\($0.value)" } ?? "", copied: copied(requested.location), keyType: key.value, stream: stream.name.value))
+            inputs.append(
+                OperationContext.Intercept.Input(
+                    property: input.source.value, index: index, requested: requested.value,
+                    atomic: Translator.atomicArgument(operation.atomic, flag: operation.atomic.map { "operation.\($0.when.value)" }),
+                    keyPath: input.key.map { ", by: \\.\($0.value)" } ?? "", copied: copied(requested.location), keyType: key.value,
+                    stream: stream.name.value))
         }
         var assignments: [OperationContext.Intercept.Assignment] = []
         for stream in operation.streams {
@@ -189,10 +193,15 @@ struct OperationTranslator {
                 case .events: payload = fields.map { "\($0): \($0)" }.joined(separator: ", ")
                 }
                 let parameters = stream.isItems ? ["key_", "result_"] : fields
-                assignments.append(.init(block: self.block(block), value: "{ \(parameters.joined(separator: ", ")) in delivery_.deliver(.\(stream.name.value)(\(payload))) }"))
+                assignments.append(
+                    .init(
+                        block: self.block(block),
+                        value: "{ \(parameters.joined(separator: ", ")) in delivery_.deliver(.\(stream.name.value)(\(payload))) }"))
             }
         }
-        for block in operation.result.blocks where block.role.value != .finalResult { assignments.append(.init(block: self.block(block), value: "nil")) }
+        for block in operation.result.blocks where block.role.value != .finalResult {
+            assignments.append(.init(block: self.block(block), value: "nil"))
+        }
         return OperationContext.Intercept(
             swapped: swapped.map(block), swapsDeprecated: swapped.contains { $0.deprecation != nil }, inputs: inputs, assignments: assignments,
             finalBlock: operation.result.blocks.first { $0.role.value == .finalResult }.map(block))

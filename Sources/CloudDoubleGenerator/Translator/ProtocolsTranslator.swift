@@ -23,7 +23,9 @@ struct ProtocolsTranslator {
         var statements = swiftErrorStatements(model)
         if let type = model.errorType {
             statements.insert(
-                CopiedExpression(expression: "\(Self.modelLocal).errorType = { \(type.value)(_nsError: $0) }", copied: translator.copied(at: type.location)), at: 0)
+                CopiedExpression(
+                    expression: "\(Self.modelLocal).errorType = { \(type.value)(_nsError: $0) }", copied: translator.copied(at: type.location)), at: 0
+            )
         }
         return ProtocolsFileContext.ErrorModelContext(
             name: SwiftNames.escaped(GeneratedNames.errorModelName(description.description, file: translator.sourceFile)),
@@ -58,12 +60,14 @@ struct ProtocolsTranslator {
         for property in type.properties {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
-            requirements.append(ProtocolsTypeContext.Requirement(
-                doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
-                declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
-            keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
-                name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
+            requirements.append(
+                ProtocolsTypeContext.Requirement(
+                    doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
+                    declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
+            keys.append(
+                ProtocolsTypeContext.CallKey(
+                    doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
+                    name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
         for call in type.calls {
             let id = call.callID
@@ -71,8 +75,10 @@ struct ProtocolsTranslator {
             let selectors = forms.map { $0.selector(of: call) }
             for (form, selector) in zip(forms, selectors) {
                 let forwards = "Call `\(id)`; forwards to `\(sdkType).\(selector)`."
-                requirements.append(ProtocolsTypeContext.Requirement(
-                    doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]), attributes: form.attributes, declaration: .declaration(form, after: "")))
+                requirements.append(
+                    ProtocolsTypeContext.Requirement(
+                        doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]), attributes: form.attributes,
+                        declaration: .declaration(form, after: "")))
                 for overload in self.overloads(form, of: call) { overloads.append(overload) }
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
@@ -81,15 +87,18 @@ struct ProtocolsTranslator {
             }
             for operation in call.runs {
                 let outcome = translator.operationTranslator(operation).outcomeName
-                keys.append(ProtocolsTypeContext.CallKey(
-                    doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
-                    arguments: operation.sdkType.value, value: outcome,
-                    name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)), id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
+                keys.append(
+                    ProtocolsTypeContext.CallKey(
+                        doc: DocComment("`\(operation.sdkType.value)`s added through `\(id)`: stub with a `\(outcome)`."), attributes: [],
+                        arguments: operation.sdkType.value, value: outcome,
+                        name: SwiftNames.escaped(GeneratedNames.operationKey(operation.name.value)),
+                        id: StringLiteral(GeneratedNames.operationKey(operation.name.value))))
             }
             let keyDoc = "The call `\(id)`: " + selectors.map { "`\($0)`" }.joined(separator: ", ") + "."
-            keys.append(ProtocolsTypeContext.CallKey(
-                doc: DocComment(keyDoc), attributes: shared, arguments: call.argumentsType,
-                value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
+            keys.append(
+                ProtocolsTypeContext.CallKey(
+                    doc: DocComment(keyDoc), attributes: shared, arguments: call.argumentsType,
+                    value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),

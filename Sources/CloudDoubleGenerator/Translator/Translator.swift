@@ -35,7 +35,9 @@ public struct Translator: Sendable {
     let access: String
     let accessPrefix: String
 
-    public init(description: ValidatedDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()) {
+    public init(
+        description: ValidatedDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()
+    ) {
         self.description = description
         self.sourceFile = sourceFile
         self.descriptionPath = descriptionPath ?? sourceFile
@@ -93,7 +95,6 @@ public struct Translator: Sendable {
     /// The description's `availability`, on every top-level declaration.
     var typeAttributes: [Attribute] { description.availability.map(Attribute.available) }
 
-
     /// Whether the type hands out described types (a container's databases), whose adapters and
     /// wrappers it keeps one per object.
     func hasChildren(_ type: ResolvedType) -> Bool {
@@ -146,9 +147,10 @@ extension Translator {
     func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> [ForwardedProperty] {
         var properties: [ForwardedProperty] = []
         for property in type.properties {
-            properties.append(ForwardedProperty(
-                attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
-                settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults))
+            properties.append(
+                ForwardedProperty(
+                    attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
+                    settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults))
         }
         return properties
     }

@@ -159,7 +159,9 @@ struct Availability: Sendable, Equatable {
     /// a message's string literal stays in the message); a comment is refused.
     private static func arguments(_ text: Substring) -> Result<[Substring], Problem> {
         let utf8 = Array(text.utf8)
-        guard case .success(let tokens) = SwiftLexer.tokens(of: String(text)) else { return .failure(Problem("a string literal or comment in it is not closed")) }
+        guard case .success(let tokens) = SwiftLexer.tokens(of: String(text)) else {
+            return .failure(Problem("a string literal or comment in it is not closed"))
+        }
         if tokens.contains(where: { $0.kind == .comment }) { return .failure(Problem("it holds a comment")) }
         var parts: [Substring] = []
         var start = 0

@@ -76,7 +76,9 @@ struct FormSpelling {
     /// default when it is in `omitted`; the handler passed as `handler` (its own name by default).
     func callExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String]) -> String {
         var items = parameters.indices.map { index in
-            let value = replaced[index] ?? (omitted.contains(index) ? parameters[index].defaultValue ?? "nil" : SwiftNames.escaped(parameters[index].name.value))
+            let value =
+                replaced[index]
+                ?? (omitted.contains(index) ? parameters[index].defaultValue ?? "nil" : SwiftNames.escaped(parameters[index].name.value))
             let label = label(at: index)
             return label == "_" ? value : label + ": " + value
         }

@@ -28,9 +28,12 @@ final class ResolvedCall: Sendable {
         case .all: runs = operations
         case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
         }
-        mirrored = MirrorSubstitution(mirrors: call.mirrors.compactMap { used in
-            mirrors.first { $0.name.value == used.value }.flatMap { mirror in mirror.sdkType.model.map { ($0.canonical, names.mirrorName(mirror.name.value)) } }
-        })
+        mirrored = MirrorSubstitution(
+            mirrors: call.mirrors.compactMap { used in
+                mirrors.first { $0.name.value == used.value }.flatMap { mirror in
+                    mirror.sdkType.model.map { ($0.canonical, names.mirrorName(mirror.name.value)) }
+                }
+            })
         let sdkResult = Self.result(of: call, names: names)
         sdkReturnsType = sdkResult.type
         var result = sdkResult

@@ -40,12 +40,15 @@ final class ResolvedForm: Sendable {
         declaration = spelling.declaration(omitting: [])
         callExpression = spelling.callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         valueFirstHandler = spelling.valueFirstHandler()
-        valueFirstCallExpression = spelling.errorFirstHandler().map {
-            spelling.callExpression(handler: $0, substitutingDefaultsFor: [], replacing: [:])
-        } ?? callExpression
+        valueFirstCallExpression =
+            spelling.errorFirstHandler().map {
+                spelling.callExpression(handler: $0, substitutingDefaultsFor: [], replacing: [:])
+            } ?? callExpression
         var attributes = availability.map(Attribute.available)
         if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
-        if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && spelling.returns != nil { attributes.append(.discardableResult) }
+        if form.discardableResult && (form.kind.value == .sync || form.kind.value == .async) && spelling.returns != nil {
+            attributes.append(.discardableResult)
+        }
         if form.preconcurrency { attributes.append(.preconcurrency) }
         self.attributes = attributes
         if spelling.returns == nil {

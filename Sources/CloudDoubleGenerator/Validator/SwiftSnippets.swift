@@ -7,7 +7,9 @@ enum SwiftSnippets {
     /// parentheses (balanced), `!`, `&&`, `||`, `,`, `.` and the comparisons `>=` `<` a version
     /// check takes; no comment, string or directive, and no lone `&` or `|`.
     static func isCompilationCondition(_ text: String) -> Bool {
-        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }), case .success(let tokens) = SwiftLexer.tokens(of: text), !tokens.isEmpty else { return false }
+        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }), case .success(let tokens) = SwiftLexer.tokens(of: text), !tokens.isEmpty else {
+            return false
+        }
         var depth = 0
         var index = 0
         while index < tokens.count {
@@ -18,7 +20,8 @@ enum SwiftSnippets {
             case (.punctuation, ")"):
                 depth -= 1
                 if depth < 0 { return false }
-            case (.punctuation, "!"), (.punctuation, ","), (.punctuation, "."), (.punctuation, "<"), (.punctuation, ">"), (.punctuation, "="), (.punctuation, "||"):
+            case (.punctuation, "!"), (.punctuation, ","), (.punctuation, "."), (.punctuation, "<"), (.punctuation, ">"), (.punctuation, "="),
+                (.punctuation, "||"):
                 break
             case (.punctuation, "&"):
                 // `&&` is two `&` tokens side by side; one alone is not a condition operator.

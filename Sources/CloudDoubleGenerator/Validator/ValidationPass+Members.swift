@@ -1,4 +1,3 @@
-
 /// A described type's members: properties, calls and their forms, per-item results, item inputs
 /// and atomic requests, omitted members.
 extension ValidationPass {
@@ -8,14 +7,16 @@ extension ValidationPass {
         var ids: [String: (location: SourceLocation, derived: Bool)] = [:]
         func claim(_ id: String, at location: SourceLocation, derived: Bool, what: String) {
             if GeneratedNames.callKeyTypeMembers.contains(id) {
-                let keys = "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
+                let keys =
+                    "\(GeneratedNames(prefix: description.prefix.value).callKeyName(type.name.value))<\(GeneratedNames.callKeyArguments), \(GeneratedNames.callKeyValue)>"
                 sink.error(
                     "\(what) \"\(id)\" of \(type.name.value) would be a static member of \(keys), which has a type of that name", at: location,
                     hint: "give the call an explicit \"id\", or describe the property under another type")
                 return
             }
             if let first = ids[id] {
-                let hint = derived || first.derived
+                let hint =
+                    derived || first.derived
                     ? "two members derive the id \"\(id)\"; give one an explicit \"id\""
                     : nil
                 sink.error("\(what) \"\(id)\" of \(type.name.value) collides with the one at line \(first.location.line)", at: location, hint: hint)
@@ -25,7 +26,9 @@ extension ValidationPass {
         }
         for property in type.properties {
             memberName(property.name, what: "property")
-            if case .swift(let declared) = property.type, property.mockDefault == nil, let model = declared.model, MockDefaults.expression(for: model) == nil {
+            if case .swift(let declared) = property.type, property.mockDefault == nil, let model = declared.model,
+                MockDefaults.expression(for: model) == nil
+            {
                 sink.error(
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
@@ -105,7 +108,8 @@ extension ValidationPass {
                 if operationNames.contains(name.value) {
                     known.append(name)
                 } else {
-                    let hint = Spelling.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
+                    let hint =
+                        Spelling.closest(to: name.value, in: operationNames).map { "did you mean \"\($0)\"?" }
                         ?? "described operations: \(operationNames.isEmpty ? "none" : operationNames.joined(separator: ", "))"
                     sink.error("\"\(name.value)\" is not a described operation", at: name.location, hint: hint)
                 }
@@ -179,7 +183,8 @@ extension ValidationPass {
     ) {
         memberName(form.name, what: "method")
         if form.kind.value == .sync, !form.throwing, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
-            MockDefaults.expression(for: model) == nil {
+            MockDefaults.expression(for: model) == nil
+        {
             sink.error(
                 "a synchronous call cannot fail, so the mock needs a value of type \(declared.value) when it is not stubbed",
                 at: declared.location, hint: "add \"mockDefault\" to the call with a Swift expression")
@@ -193,7 +198,8 @@ extension ValidationPass {
             for label in labels { self.label(label) }
         }
         for attribute in form.availability { availability(attribute) }
-        requirementAvailability(form.availability, of: "the \"\(form.kind.value.rawValue)\" form \"\(form.name.value)\"", isAsync: form.kind.value == .async)
+        requirementAvailability(
+            form.availability, of: "the \"\(form.kind.value.rawValue)\" form \"\(form.name.value)\"", isAsync: form.kind.value == .async)
         deprecation(form.deprecation, at: form.location)
         expression(form.errorValue, what: "\"errorValue\"")
         if form.kind.value == .completion || form.kind.value == .result {
@@ -249,7 +255,9 @@ extension ValidationPass {
         case .whole:
             perItemType(
                 model, at: returns.location,
-                what: "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)")
+                what:
+                    "\"perItem\": true needs a result of per-item results, [ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)]; found \(returns.value)"
+            )
         case .fields(let fields):
             guard case .tuple(let elements) = model.canonical, elements.count > 1 else {
                 sink.error("\"perItem\" lists fields, so the result must be a tuple with those fields; found \(returns.value)", at: returns.location)
@@ -265,7 +273,9 @@ extension ValidationPass {
                 }
                 perItemType(
                     element.type, at: field.location,
-                    what: "the field \"\(field.value)\" is \(element.type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])")
+                    what:
+                        "the field \"\(field.value)\" is \(element.type), not per-item results ([ID: Result<Value, any Error>] or [(ID, Result<Value, any Error>)])"
+                )
             }
         }
     }
@@ -291,7 +301,8 @@ extension ValidationPass {
             var list = parameter.type.model?.canonical
             if case .optional(let wrapped)? = list { list = wrapped }
             if list?.arrayElement == nil {
-                sink.error("\"items\" marks a list of items, but \"\(parameter.name.value)\" is a \(parameter.type.value), not an array", at: input.location)
+                sink.error(
+                    "\"items\" marks a list of items, but \"\(parameter.name.value)\" is a \(parameter.type.value), not an array", at: input.location)
             }
             if let key = input.key { keyPath(key, what: "key") }
             switch call.perItem {
@@ -303,7 +314,9 @@ extension ValidationPass {
                 }
             case .fields(let fields)?:
                 guard let result = input.result else {
-                    sink.error("\"items\" needs \"result\": the per-item field (\(fields.map(\.value).joined(separator: ", "))) that answers these items", at: input.location)
+                    sink.error(
+                        "\"items\" needs \"result\": the per-item field (\(fields.map(\.value).joined(separator: ", "))) that answers these items",
+                        at: input.location)
                     continue
                 }
                 if !fields.contains(where: { $0.value == result.value }) {
@@ -340,7 +353,8 @@ extension ValidationPass {
         if !errorCodeNames.contains(atomic.error.value) {
             // Without an error model the generated model has no codes: the group's other items
             // would fail with the fault plan's "no such code" error, not the SDK's.
-            let hint = description.errorModel == nil
+            let hint =
+                description.errorModel == nil
                 ? "the description has no \"errorModel\", so its catalogue has no codes; add one (\"catalogue\": \"cloudKit\" for CloudKit's)"
                 : Spelling.closest(to: atomic.error.value, in: errorCodeNames).map { "did you mean \"\($0)\"?" }
             sink.error("the error code \"\(atomic.error.value)\" is not in the error catalogue", at: atomic.error.location, hint: hint)

@@ -16,7 +16,8 @@ extension ValidationPass {
                 ok = false
             }
             if mirror.members.isEmpty {
-                sink.error("the mirror \"\(name.value)\" has no members; list the members of \(mirror.sdkType.value) the app reads", at: mirror.location)
+                sink.error(
+                    "the mirror \"\(name.value)\" has no members; list the members of \(mirror.sdkType.value) the app reads", at: mirror.location)
             }
             var members: [String: SourceLocation] = [:]
             for member in mirror.members {
@@ -49,7 +50,8 @@ extension ValidationPass {
                 let names = description.mirrors.map(\.name.value).sorted()
                 sink.error(
                     "\"\(used.value)\" is not a declared mirror", at: used.location,
-                    hint: Spelling.closest(to: used.value, in: names).map { "did you mean \"\($0)\"?" } ?? "declare it under the top-level \"mirrors\"")
+                    hint: Spelling.closest(to: used.value, in: names).map { "did you mean \"\($0)\"?" }
+                        ?? "declare it under the top-level \"mirrors\"")
                 continue
             }
             if !seen.insert(used.value).inserted {
@@ -59,7 +61,9 @@ extension ValidationPass {
             guard let sdkType = mirror.sdkType.model else { continue }
             let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
             if !one.holdsMirroredType(resultType) {
-                sink.error("the result \"\(returns.value)\" does not hold \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors", at: used.location)
+                sink.error(
+                    "the result \"\(returns.value)\" does not hold \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors",
+                    at: used.location)
             } else if one.holdsMirroredType(one.substituted(resultType)) {
                 sink.error(
                     "the result holds \(mirror.sdkType.value) where a mirror cannot be copied in", at: used.location,

@@ -45,7 +45,9 @@ extension ValidationPass {
             case .items(let key, let value, _):
                 declaredType(key, at: .itemKey)
                 declaredType(value, at: .value)
-                roles(stream.blocks, allowed: [.progress, .itemResult, .legacyItem], required: .itemResult, single: [.legacyItem], at: stream.location, what: "a per-item stream")
+                roles(
+                    stream.blocks, allowed: [.progress, .itemResult, .legacyItem], required: .itemResult, single: [.legacyItem], at: stream.location,
+                    what: "a per-item stream")
             case .events(let fields):
                 if fields.isEmpty { sink.error("an event stream needs at least one field", at: stream.location) }
                 var fieldNames = Set<String>()
@@ -64,7 +66,9 @@ extension ValidationPass {
             for block in stream.blocks { self.block(block, names: &blockNames, scope: streamNames) }
         }
         declaredType(operation.result.type, at: .value)
-        roles(operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal], at: operation.result.location, what: "an operation result")
+        roles(
+            operation.result.blocks, allowed: [.finalResult, .legacyFinal], required: .finalResult, single: [.legacyFinal],
+            at: operation.result.location, what: "an operation result")
         for block in operation.result.blocks { self.block(block, names: &blockNames, scope: streamNames) }
         if let fallback = operation.result.defaultValue { expression(fallback, what: "the result's \"default\"") }
         for stream in operation.streams {
@@ -98,7 +102,8 @@ extension ValidationPass {
                 sink.error("an atomic operation needs a stream with \"input\": the requested items it groups", at: atomic.location)
             }
             if !SwiftNames.isIdentifier(atomic.when.value) || SwiftNames.keywords.contains(atomic.when.value) {
-                sink.error("\"when\" must name a Bool property of the operation; \"\(atomic.when.value)\" is not an identifier", at: atomic.when.location)
+                sink.error(
+                    "\"when\" must name a Bool property of the operation; \"\(atomic.when.value)\" is not an identifier", at: atomic.when.location)
             } else {
                 generatedSpelling(atomic.when, what: "\"when\" property")
             }
@@ -130,7 +135,8 @@ extension ValidationPass {
 
     /// Which roles the blocks of one stream (or the result) may have. The first block of the
     /// `required` role is the one a fault wrapper listens on, so it takes the default arguments.
-    func roles(_ blocks: [OperationBlock], allowed: [BlockRole], required: BlockRole, single: [BlockRole], at location: SourceLocation, what: String) {
+    func roles(_ blocks: [OperationBlock], allowed: [BlockRole], required: BlockRole, single: [BlockRole], at location: SourceLocation, what: String)
+    {
         for block in blocks where !allowed.contains(block.role.value) {
             sink.error(
                 "a \"\(block.role.value.rawValue)\" block cannot be in \(what); allowed roles: \(allowed.map(\.rawValue).joined(separator: ", "))",
@@ -171,9 +177,13 @@ extension ValidationPass {
         var bound = Set<String>()
         for binding in block.unwrap {
             let bindingName = binding.name.value
-            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName) || OperationContext.copiedScope.contains(bindingName)
-                || streams.contains(bindingName) {
-                sink.error("\"\(bindingName)\" cannot be bound here: it is not an identifier or already names something in the block's scope", at: binding.name.location)
+            if !SwiftNames.isIdentifier(bindingName) || SwiftNames.keywords.contains(bindingName)
+                || OperationContext.copiedScope.contains(bindingName)
+                || streams.contains(bindingName)
+            {
+                sink.error(
+                    "\"\(bindingName)\" cannot be bound here: it is not an identifier or already names something in the block's scope",
+                    at: binding.name.location)
             } else if generatedSpelling(binding.name, what: "\"unwrap\"") {
                 // Reported.
             } else if !bound.insert(bindingName).inserted {

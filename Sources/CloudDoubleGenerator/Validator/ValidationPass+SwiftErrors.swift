@@ -28,7 +28,9 @@ extension ValidationPass {
                 sink.error(
                     "the error code \"\(code.name.value)\" can never be recognised: every \(type) is already the code \"\(first.name.value)\" (line \(first.name.location.line))",
                     at: swiftError.type.location,
-                    hint: "give the earlier code \"matches\", a condition on `error` that tells its errors apart, such as \"error.typeName == \\\"SlowDown\\\"\"")
+                    hint:
+                        "give the earlier code \"matches\", a condition on `error` that tells its errors apart, such as \"error.typeName == \\\"SlowDown\\\"\""
+                )
             } else if swiftError.matches == nil {
                 claimedWhole[type] = code
             }
@@ -37,7 +39,9 @@ extension ValidationPass {
             sink.error(
                 "\"errorType\" \"\(errorType.value)\" is the Swift error the code \"\(owner.name.value)\" throws, not a wrapper of the SDK's NSErrors",
                 at: errorType.location,
-                hint: "\"errorType\" is for bridged NSError wrappers with init(_nsError:), such as CKError; remove it: codes with \"swiftError\" are made as their own types")
+                hint:
+                    "\"errorType\" is for bridged NSError wrappers with init(_nsError:), such as CKError; remove it: codes with \"swiftError\" are made as their own types"
+            )
         }
     }
 }

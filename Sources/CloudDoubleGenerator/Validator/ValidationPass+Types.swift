@@ -17,7 +17,8 @@ extension ValidationPass {
         switch type.parsed {
         case .failure(let error):
             // `Int { get async }`: the protocol's property requirements are plain `{ get }`.
-            let hint = type.value.contains("{")
+            let hint =
+                type.value.contains("{")
                 ? "a property whose getter is async or throws cannot be described: describe it as a call with an \"async\" form" : nil
             sink.error("\"\(type.value)\" is not a valid Swift type: \(error.reason)", at: type.location, hint: hint)
             return nil
@@ -50,7 +51,8 @@ extension ValidationPass {
             declaredType(type, at: position)
         case .reference(let name):
             guard typeNames[name.value] == nil else { return }
-            let hint = Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
+            let hint =
+                Spelling.closest(to: name.value, in: typeNames.keys.sorted()).map { "did you mean \"\($0)\"?" }
                 ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
             sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
         }

@@ -1,5 +1,5 @@
-import Foundation
 import CloudDoubleCatalogue
+import Foundation
 
 /// One validation of one description: every rule, each reporting into `sink`. Split by subject:
 /// names and the error model here, Swift types and expressions (`ValidationPass+Types.swift`),
@@ -54,7 +54,8 @@ struct ValidationPass {
         let name = type.name.value
         var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
         // A member answered by a store gives the mock a backing protocol.
-        let backed = type.properties.contains { $0.store != nil }
+        let backed =
+            type.properties.contains { $0.store != nil }
             || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
         if backed { generated.append(names.backingName(name)) }
         return generated
@@ -94,7 +95,8 @@ struct ValidationPass {
         func claim(_ name: String, _ owner: NameOwner) {
             if let first = owners[name] {
                 sink.error(
-                    "the generated name \(name) (\(owner.description)) is also \(first.description), from line \(first.location.line)", at: owner.location,
+                    "the generated name \(name) (\(owner.description)) is also \(first.description), from line \(first.location.line)",
+                    at: owner.location,
                     hint: "rename one, or change the prefix")
             } else if sdkNames.contains(name) {
                 sink.error(
@@ -119,8 +121,12 @@ struct ValidationPass {
             let name = operation.name.value
             let location = operation.name.location
             claim(names.outcomeName(name), NameOwner(what: .text("the outcome of \(name)"), location: location))
-            if operation.store != nil { claim(names.operationBackingName(name), NameOwner(what: .text("the backing of \(name)"), location: location)) }
-            if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } }) || operation.result.blocks.contains(where: { $0.deprecation != nil }) {
+            if operation.store != nil {
+                claim(names.operationBackingName(name), NameOwner(what: .text("the backing of \(name)"), location: location))
+            }
+            if operation.streams.contains(where: { $0.blocks.contains { $0.deprecation != nil } })
+                || operation.result.blocks.contains(where: { $0.deprecation != nil })
+            {
                 claim(names.deprecatedBlocksName(name), NameOwner(what: .text("its deprecated-block protocol"), location: location))
                 claim(names.deprecatedBlockAccessName(name), NameOwner(what: .text("its deprecated-block accessor"), location: location))
             }
@@ -225,7 +231,9 @@ struct ValidationPass {
 
     func errorModel(_ model: ErrorModelSpec) {
         if let name = model.name, !SwiftNames.isIdentifier(name.value) || SwiftNames.keywords.contains(name.value) {
-            sink.error("the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location, hint: "it names the model in generated code: ErrorModel.<name>")
+            sink.error(
+                "the error model's name \"\(name.value)\" is not a Swift identifier", at: name.location,
+                hint: "it names the model in generated code: ErrorModel.<name>")
         } else if let name = model.name, generatedSpelling(name, what: "error model") {
             // Reported.
         } else if let name = model.name, !(name.value.drop { $0 == "_" }.first.map { $0.isLowercase || $0.isNumber } ?? false) {

@@ -24,6 +24,8 @@ public enum Validator {
         guard text.hasSuffix(")"), SwiftNames.isIdentifier(String(text[..<open])) else { return false }
         let labels = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard labels.isEmpty || labels.hasSuffix(":") else { return false }
-        return labels.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy { $0 == "_" || SwiftNames.isIdentifier(String($0)) }
+        return labels.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy {
+            $0 == "_" || SwiftNames.isIdentifier(String($0))
+        }
     }
 }

@@ -69,7 +69,8 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let timing = "\(seedsRun) seed(s) in \(Self.format(wallSeconds)) s (\(Self.format(virtualSeconds)) virtual s), \(faultsInjected) fault(s) injected"
+        let timing =
+            "\(seedsRun) seed(s) in \(Self.format(wallSeconds)) s (\(Self.format(virtualSeconds)) virtual s), \(faultsInjected) fault(s) injected"
         guard let failure else { return "Fault exploration passed: \(timing)." }
         var lines = [
             "Fault exploration failed at seed \(failure.seed): \(timing).",
@@ -84,11 +85,14 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         }
         guard failure.isReproducible else {
-            lines.append("The seed did not fail the same way again: the scenario is not deterministic (concurrent calls, the wall clock?), so it was not shrunk.")
+            lines.append(
+                "The seed did not fail the same way again: the scenario is not deterministic (concurrent calls, the wall clock?), so it was not shrunk."
+            )
             return lines.joined(separator: "\n")
         }
         guard let minimal = failure.minimal, let reproduction else {
-            lines.append("Not shrunk: the injected faults as an explicit plan do not fail the scenario; reproduce with the seed and the exploration's plan.")
+            lines.append(
+                "Not shrunk: the injected faults as an explicit plan do not fail the scenario; reproduce with the seed and the exploration's plan.")
             return lines.joined(separator: "\n")
         }
         lines.append(

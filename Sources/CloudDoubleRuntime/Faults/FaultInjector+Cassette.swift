@@ -26,12 +26,15 @@ extension FaultInjector {
         proceed: @escaping (_ handler: @escaping @Sendable (Value, (any Error)?) -> Void) -> Void
     ) {
         let app = UncheckedBox(handler)
-        complete(type, call, form, arguments: arguments, as: Value.self, replay: { result in
-            switch result {
-            case .success(let value): app.value(value, nil)
-            case .failure(let error): fail(error)
-            }
-        }, fail: fail) { heard in
+        complete(
+            type, call, form, arguments: arguments, as: Value.self,
+            replay: { result in
+                switch result {
+                case .success(let value): app.value(value, nil)
+                case .failure(let error): fail(error)
+                }
+            }, fail: fail
+        ) { heard in
             proceed { value, error in
                 heard?(error.map { .failure($0) } ?? .success(value))
                 app.value(value, error)
@@ -46,12 +49,15 @@ extension FaultInjector {
         proceed: @escaping (_ handler: @escaping @Sendable ((any Error)?) -> Void) -> Void
     ) {
         let app = UncheckedBox(handler)
-        complete(type, call, form, arguments: arguments, as: Void.self, replay: { result in
-            switch result {
-            case .success: app.value(nil)
-            case .failure(let error): fail(error)
-            }
-        }, fail: fail) { heard in
+        complete(
+            type, call, form, arguments: arguments, as: Void.self,
+            replay: { result in
+                switch result {
+                case .success: app.value(nil)
+                case .failure(let error): fail(error)
+                }
+            }, fail: fail
+        ) { heard in
             proceed { error in
                 heard?(error.map { .failure($0) } ?? .success(()))
                 app.value(error)
@@ -86,10 +92,12 @@ extension FaultInjector {
         }
         guard cassette.mode == .record else { return play(cassette, type, call, form, arguments, replay: deliver) }
         let line = cassette.reserve(type, call, form, arguments)
-        complete(type, call, form, deliver: { result in
-            line.fill(result)
-            deliver(result)
-        }, request: request, merge: merge, proceed: proceed)
+        complete(
+            type, call, form,
+            deliver: { result in
+                line.fill(result)
+                deliver(result)
+            }, request: request, merge: merge, proceed: proceed)
     }
 
     /// The cassette's part of every handler form. `replay` gives the app a recorded answer;
@@ -105,10 +113,13 @@ extension FaultInjector {
         }
         guard cassette.mode == .record else { return play(cassette, type, call, form, arguments, replay: replay) }
         let line = cassette.reserve(type, call, form, arguments)
-        complete(type, call, form, fail: { error in
-            line.fill(Result<Value, any Error>.failure(error))
-            fail(error)
-        }) {
+        complete(
+            type, call, form,
+            fail: { error in
+                line.fill(Result<Value, any Error>.failure(error))
+                fail(error)
+            }
+        ) {
             proceed { line.fill($0) }
         }
     }

@@ -70,9 +70,10 @@ public final class FaultInjector: Sendable {
         self.time = time
         self.cassette = cassette
         self.random = seed.map { RandomSource(seed: $0) } ?? .system()
-        self.traitCodes = Dictionary(uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
-            (trait, errorModel.catalogue.codes(drawnBy: trait).map(\.rawValue))
-        })
+        self.traitCodes = Dictionary(
+            uniqueKeysWithValues: ErrorTrait.allCases.map { trait in
+                (trait, errorModel.catalogue.codes(drawnBy: trait).map(\.rawValue))
+            })
         self.state = Locked(State(plan: plan, counts: Array(repeating: 0, count: plan.rules.count), isEnabled: true))
         state.withLock { reindex(&$0) }
     }
@@ -457,7 +458,10 @@ public final class FaultInjector: Sendable {
             var draw = random.unit() * total
             for code in codes {
                 draw -= code.weight
-                if draw < 0 { pick = code.code; break }
+                if draw < 0 {
+                    pick = code.code
+                    break
+                }
             }
         }
         guard let raw = resolve(pick) else {
@@ -511,11 +515,17 @@ public final class FaultInjector: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 waiter.withLock { $0 = continuation }
                 if Task.isCancelled {
-                    waiter.withLock { $0?.resume(throwing: CancellationError()); $0 = nil }
+                    waiter.withLock {
+                        $0?.resume(throwing: CancellationError())
+                        $0 = nil
+                    }
                 }
             }
         } onCancel: {
-            waiter.withLock { $0?.resume(throwing: CancellationError()); $0 = nil }
+            waiter.withLock {
+                $0?.resume(throwing: CancellationError())
+                $0 = nil
+            }
         }
         throw CancellationError()
     }

@@ -110,13 +110,15 @@ extension FaultPlan {
         for code in codes {
             switch code.code {
             case .trait(let trait) where model.catalogue.codes(drawnBy: trait).isEmpty:
-                let key = trait == .needsUser ? "userAction" : trait.rawValue   // the description's key for the trait
+                let key = trait == .needsUser ? "userAction" : trait.rawValue  // the description's key for the trait
                 return FaultPlanError(
                     rule: index,
                     message: "\(subject) draws an error code with the trait '\(trait)', but the catalogue of \(model.domain) has no such code. "
-                        + "Mark one in the catalogue (`\"\(key)\": true` on an error code of the description), or name the codes the rule should use.")
+                        + "Mark one in the catalogue (`\"\(key)\": true` on an error code of the description), or name the codes the rule should use."
+                )
             case .named(let name) where includingNames && model.catalogue[name: name] == nil:
-                return FaultPlanError(rule: index, message: "\(subject) names the error code '\(name)', which the catalogue of \(model.domain) does not have.")
+                return FaultPlanError(
+                    rule: index, message: "\(subject) names the error code '\(name)', which the catalogue of \(model.domain) does not have.")
             default:
                 continue
             }

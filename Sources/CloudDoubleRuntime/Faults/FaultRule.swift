@@ -212,9 +212,10 @@ public struct FaultRule: Sendable {
     ) -> FaultRule {
         FaultRule(
             selector, schedule: schedule,
-            outcome: .failItems(ItemFailure(
-                .rate(rate), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
-                topLevelPartialFailure: topLevelPartialFailure)))
+            outcome: .failItems(
+                ItemFailure(
+                    .rate(rate), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                    topLevelPartialFailure: topLevelPartialFailure)))
     }
 
     /// Fail the named items of matching per-item calls.
@@ -224,9 +225,10 @@ public struct FaultRule: Sendable {
     ) -> FaultRule {
         FaultRule(
             selector, schedule: schedule,
-            outcome: .failItems(ItemFailure(
-                .items(Set(items)), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
-                topLevelPartialFailure: topLevelPartialFailure)))
+            outcome: .failItems(
+                ItemFailure(
+                    .items(Set(items)), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                    topLevelPartialFailure: topLevelPartialFailure)))
     }
 
     /// Fail the items with these stable keys (as ``FaultEvent/items`` spells them), each with
@@ -240,9 +242,10 @@ public struct FaultRule: Sendable {
         let listed = keys.map(\.value).filter { seen.insert($0).inserted }  // in the order given, for validation
         return FaultRule(
             selector, schedule: schedule,
-            outcome: .failItems(ItemFailure(
-                .keyed(codes), codes: listed.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
-                topLevelPartialFailure: topLevelPartialFailure)))
+            outcome: .failItems(
+                ItemFailure(
+                    .keyed(codes), codes: listed.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) },
+                    topLevelPartialFailure: topLevelPartialFailure)))
     }
 
     /// Delay matching calls, then let them through.

@@ -96,7 +96,9 @@ public final class ItemFaults: Sendable {
 
     /// The SDK's per-item answer for the items that were sent, with the failures of the items
     /// chosen from `input` added.
-    @_spi(Generated) public func merged<Key: Hashable, Value>(_ results: [Key: Result<Value, any Error>], input: Int) -> [Key: Result<Value, any Error>] {
+    @_spi(Generated) public func merged<Key: Hashable, Value>(
+        _ results: [Key: Result<Value, any Error>], input: Int
+    ) -> [Key: Result<Value, any Error>] {
         var merged = results
         for (key, error) in failures(input: input) {
             if let key = key.base as? Key { merged[key] = .failure(error) }
@@ -106,14 +108,17 @@ public final class ItemFaults: Sendable {
 
     /// The same for an answer of ordered pairs: the chosen items' failures follow, in the order
     /// they were requested.
-    @_spi(Generated) public func merged<Key: Hashable, Value>(_ results: [(Key, Result<Value, any Error>)], input: Int) -> [(Key, Result<Value, any Error>)] {
+    @_spi(Generated) public func merged<Key: Hashable, Value>(
+        _ results: [(Key, Result<Value, any Error>)], input: Int
+    ) -> [(Key, Result<Value, any Error>)] {
         let failed = failures(input: input)
         guard !failed.isEmpty else { return results }
         let order = state.withLock { $0.requested[input] ?? [] }
-        return results + order.compactMap { entry in
-            guard let error = failed[entry.key], let key = entry.key.base as? Key else { return nil }
-            return (key, .failure(error))
-        }
+        return results
+            + order.compactMap { entry in
+                guard let error = failed[entry.key], let key = entry.key.base as? Key else { return nil }
+                return (key, .failure(error))
+            }
     }
 
     /// The failures chosen for `input`'s requested items, in the order they were requested

@@ -126,7 +126,8 @@ public final class MockRecorder: Sendable {
     /// (asynchronously unless the mock is in immediate mode). The handler is always called exactly
     /// once: an unstubbed call with no fallback delivers ``UnstubbedCallError``.
     func deliver<A, V>(
-        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?, to handler: @escaping (Result<V, any Error>) -> Void
+        _ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?,
+        to handler: @escaping (Result<V, any Error>) -> Void
     ) {
         let result = UncheckedBox(Result { try respond(call, form, arguments, backed: backed, fallback: fallback) })
         let handler = UncheckedBox(handler)
@@ -151,7 +152,8 @@ public final class MockRecorder: Sendable {
         let outcome: Outcome
         do {
             if let cassette {
-                outcome = try cassette.respond(type: typeName, call: call, form: .operation, arguments: operation, stubbed: stub != nil, answer: answer)
+                outcome = try cassette.respond(
+                    type: typeName, call: call, form: .operation, arguments: operation, stubbed: stub != nil, answer: answer)
             } else {
                 outcome = try answer()
             }

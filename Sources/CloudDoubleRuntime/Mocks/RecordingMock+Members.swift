@@ -105,7 +105,9 @@ extension RecordingMock {
     // MARK: Completion handlers
 
     /// A `(T?, Error?)` handler, called the way the SDK would (see ``CompletionDelivery``).
-    @_spi(Generated) public func deliverOptional_<A, V>(_ call: String, _ arguments: A, fallback: V?, to handler: @escaping (V?, (any Error)?) -> Void) {
+    @_spi(Generated) public func deliverOptional_<A, V>(
+        _ call: String, _ arguments: A, fallback: V?, to handler: @escaping (V?, (any Error)?) -> Void
+    ) {
         recorder_.deliver(call, .completion, arguments, backed: nil, fallback: fallback, to: MockRecorder.optional(handler))
     }
 
@@ -134,12 +136,16 @@ extension RecordingMock {
         recorder_.deliver(call, .completion, arguments, backed: nil, fallback: (), to: MockRecorder.error(handler))
     }
 
-    @_spi(Generated) public func deliverErrorBacked_<A>(_ call: String, _ arguments: A, backed: ((A) throws -> Void)?, to handler: @escaping ((any Error)?) -> Void) {
+    @_spi(Generated) public func deliverErrorBacked_<A>(
+        _ call: String, _ arguments: A, backed: ((A) throws -> Void)?, to handler: @escaping ((any Error)?) -> Void
+    ) {
         recorder_.deliver(call, .completion, arguments, backed: backed, fallback: (), to: MockRecorder.error(handler))
     }
 
     /// A `Result` handler.
-    @_spi(Generated) public func deliverResult_<A, V>(_ call: String, _ arguments: A, fallback: V?, to handler: @escaping (Result<V, any Error>) -> Void) {
+    @_spi(Generated) public func deliverResult_<A, V>(
+        _ call: String, _ arguments: A, fallback: V?, to handler: @escaping (Result<V, any Error>) -> Void
+    ) {
         recorder_.deliver(call, .result, arguments, backed: nil, fallback: fallback, to: handler)
     }
 

@@ -91,7 +91,8 @@ public struct RecordedCalls<Arguments> {
     /// Throws unless the call was made exactly `expected` times.
     public func expectCount(_ expected: Int, fileID: String = #fileID, line: Int = #line) throws {
         guard arguments.count == expected else {
-            throw VerificationFailure("\(name) was called \(Self.times(arguments.count)), expected \(Self.times(expected))\(listing)", at: .init(fileID, line))
+            throw VerificationFailure(
+                "\(name) was called \(Self.times(arguments.count)), expected \(Self.times(expected))\(listing)", at: .init(fileID, line))
         }
     }
 

@@ -141,12 +141,15 @@ extension FaultInjector {
     /// type `type`; a whole failure is replayed to the app's blocks without reaching the wrapped
     /// object, item faults run it with the chosen items taken out, delays hold it back. An
     /// operation no description covers cannot be faulted, so it goes through (`proceed`).
-    @_spi(Generated) public func run(_ operation: AnyObject, type: String, as described: [any DescribedOperation.Type], proceed: @escaping () -> Void) {
+    @_spi(Generated) public func run(_ operation: AnyObject, type: String, as described: [any DescribedOperation.Type], proceed: @escaping () -> Void)
+    {
         for outcome in described where run(operation, type: type, as: outcome, proceed: proceed) { return }
         proceed()
     }
 
-    private func run<Outcome: DescribedOperation>(_ operation: AnyObject, type: String, as outcome: Outcome.Type, proceed: @escaping () -> Void) -> Bool {
+    private func run<Outcome: DescribedOperation>(
+        _ operation: AnyObject, type: String, as outcome: Outcome.Type, proceed: @escaping () -> Void
+    ) -> Bool {
         if let cassette, cassette.mode != .live, let taped = outcome as? any TapedOperation.Type {
             return run(operation, type: type, as: taped, on: cassette, proceed: proceed)
         }

@@ -114,8 +114,10 @@ public final class Cassette: Sendable {
                 state.interactions.indices.filter { !state.played[$0] }.compactMap { index in state.interactions[index].map { (index, $0) } }
             }
             guard let (index, first) = unplayed.first else { return }
-            throw CassetteMismatchError(description:
-                "CloudDouble: \(unplayed.count) call(s) on the cassette \(file.lastPathComponent) were never made; the first is #\(index + 1) \(first)")
+            throw CassetteMismatchError(
+                description:
+                    "CloudDouble: \(unplayed.count) call(s) on the cassette \(file.lastPathComponent) were never made; the first is #\(index + 1) \(first)"
+            )
         }
     }
 
@@ -190,7 +192,8 @@ public final class Cassette: Sendable {
     /// Record: the line of a call whose answer comes later, placed now so that lines keep the
     /// order in which calls were made, whenever their answers come.
     func reserve<A>(_ type: String, _ call: String, _ form: CallForm, _ arguments: A) -> CassetteLine {
-        let interaction = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: codecs.describe(arguments), outcome: .value(.null))
+        let interaction = CassetteInteraction(
+            type: type, call: call, form: form.rawValue, arguments: codecs.describe(arguments), outcome: .value(.null))
         let index = state.withLock { state in
             state.interactions.append(nil)
             state.played.append(true)
@@ -239,7 +242,8 @@ public final class Cassette: Sendable {
                 let difference = sameCall.first.flatMap { index, closest in
                     CassetteDifference(expected: closest, actual: actual).map { "closest call #\(index + 1): \($0); " }
                 }
-                let expected = sameCall.isEmpty
+                let expected =
+                    sameCall.isEmpty
                     ? "no unplayed call of \(actual.type).\(actual.call) is on the cassette"
                     : (difference ?? "") + "expected one of " + sameCall.map { "#\($0.0 + 1) \($0.1)" }.joined(separator: ", ")
                 return .failure(mismatch(expected, actual: actual))

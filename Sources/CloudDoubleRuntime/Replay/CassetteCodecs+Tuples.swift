@@ -17,14 +17,17 @@ extension CassetteCodecs {
     public mutating func register<each Element, Tuple>(
         tuple _: Tuple.Type, name: String, labels: [String]?, make: @escaping @Sendable (repeat each Element) -> Tuple
     ) {
-        register(Tuple.self, name: name, encode: { tuple, codecs in
-            let elements = try Mirror(reflecting: tuple).children.map { try codecs.encode($0.value) }
-            guard let labels else { return .array(elements) }
-            return .object(Dictionary(zip(labels, elements), uniquingKeysWith: { first, _ in first }))
-        }, decode: { json, codecs in
-            let parts = labels.map { labels in labels.map { json[$0] ?? .null } } ?? (json.arrayValue ?? [])
-            return try codecs.decode(parts, make)
-        })
+        register(
+            Tuple.self, name: name,
+            encode: { tuple, codecs in
+                let elements = try Mirror(reflecting: tuple).children.map { try codecs.encode($0.value) }
+                guard let labels else { return .array(elements) }
+                return .object(Dictionary(zip(labels, elements), uniquingKeysWith: { first, _ in first }))
+            },
+            decode: { json, codecs in
+                let parts = labels.map { labels in labels.map { json[$0] ?? .null } } ?? (json.arrayValue ?? [])
+                return try codecs.decode(parts, make)
+            })
     }
 
     /// Calls `make` with `parts` read as its parameters' types, in order.

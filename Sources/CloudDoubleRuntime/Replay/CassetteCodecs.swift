@@ -180,16 +180,17 @@ public struct CassetteCodecs: Sendable {
 
     private func decode(itemMap type: any CassetteItemMap.Type, from json: CassetteJSON) throws -> Any {
         guard let entries = json.arrayValue else { throw CassetteError.unreadable("a list of item results", json) }
-        return type.make(try entries.map { entry in
-            guard let key = entry["key"] else { throw CassetteError.unreadable("an item result with a key", entry) }
-            let result: Result<Any, any Error>
-            if let error = entry["error"] {
-                result = .failure(try decodeError(error))
-            } else {
-                result = .success(try decodeAny(type.successType, from: entry["value"] ?? .null))
-            }
-            return (try decodeAny(type.keyType, from: key), result)
-        })
+        return type.make(
+            try entries.map { entry in
+                guard let key = entry["key"] else { throw CassetteError.unreadable("an item result with a key", entry) }
+                let result: Result<Any, any Error>
+                if let error = entry["error"] {
+                    result = .failure(try decodeError(error))
+                } else {
+                    result = .success(try decodeAny(type.successType, from: entry["value"] ?? .null))
+                }
+                return (try decodeAny(type.keyType, from: key), result)
+            })
     }
 
     // MARK: Results

@@ -25,7 +25,8 @@ struct CassetteDifference: CustomStringConvertible {
     }
 
     var description: String {
-        let cassette = expected ?? "nothing", app = actual ?? "nothing"
+        let cassette = expected ?? "nothing"
+        let app = actual ?? "nothing"
         guard let path else { return "the cassette has \(cassette), the app called \(app)" }
         return "the arguments differ at \(path.isEmpty ? "the top" : path): the cassette has \(cassette), the app passed \(app)"
     }

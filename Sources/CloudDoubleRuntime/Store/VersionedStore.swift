@@ -104,7 +104,11 @@
         for change in changes where change.sequence > sequence {
             if let index = order.firstIndex(of: change.partition) { order.remove(at: index) }
             order.append(change.partition)
-            if case .partitionDeleted = change.kind { deleted.insert(change.partition) } else if hasPartition(change.partition) { deleted.remove(change.partition) }
+            if case .partitionDeleted = change.kind {
+                deleted.insert(change.partition)
+            } else if hasPartition(change.partition) {
+                deleted.remove(change.partition)
+            }
         }
         return (order.filter { !deleted.contains($0) }, order.filter { deleted.contains($0) })
     }

@@ -56,14 +56,18 @@ public protocol CloudSyncEngineState: AnyObject, Sendable {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public protocol CloudSyncEngineDelegate: AnyObject, Sendable {
     func handleEvent(_ event: SyncEngineEvent, syncEngine: any CloudSyncEngine) async
-    func nextRecordZoneChangeBatch(_ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.RecordZoneChangeBatch?
+    func nextRecordZoneChangeBatch(
+        _ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch?
     func nextFetchChangesOptions(_ context: SyncEngineFetchChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.FetchChangesOptions
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension CloudSyncEngineDelegate {
     /// As Apple's default: "returns the options from the context".
-    public func nextFetchChangesOptions(_ context: SyncEngineFetchChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.FetchChangesOptions {
+    public func nextFetchChangesOptions(
+        _ context: SyncEngineFetchChangesContext, syncEngine: any CloudSyncEngine
+    ) async -> CKSyncEngine.FetchChangesOptions {
         context.options
     }
 }

@@ -106,7 +106,10 @@ public enum SyncEngineEvent: Sendable, CustomStringConvertible {
         public var failedZoneSaves: [FailedZoneSave]
         public var deletedZoneIDs: [CKRecordZone.ID]
         public var failedZoneDeletes: [CKRecordZone.ID: CKError]
-        public init(savedZones: [CKRecordZone] = [], failedZoneSaves: [FailedZoneSave] = [], deletedZoneIDs: [CKRecordZone.ID] = [], failedZoneDeletes: [CKRecordZone.ID: CKError] = [:]) {
+        public init(
+            savedZones: [CKRecordZone] = [], failedZoneSaves: [FailedZoneSave] = [], deletedZoneIDs: [CKRecordZone.ID] = [],
+            failedZoneDeletes: [CKRecordZone.ID: CKError] = [:]
+        ) {
             self.savedZones = savedZones
             self.failedZoneSaves = failedZoneSaves
             self.deletedZoneIDs = deletedZoneIDs
@@ -128,7 +131,10 @@ public enum SyncEngineEvent: Sendable, CustomStringConvertible {
         public var failedRecordSaves: [FailedRecordSave]
         public var deletedRecordIDs: [CKRecord.ID]
         public var failedRecordDeletes: [CKRecord.ID: CKError]
-        public init(savedRecords: [CKRecord] = [], failedRecordSaves: [FailedRecordSave] = [], deletedRecordIDs: [CKRecord.ID] = [], failedRecordDeletes: [CKRecord.ID: CKError] = [:]) {
+        public init(
+            savedRecords: [CKRecord] = [], failedRecordSaves: [FailedRecordSave] = [], deletedRecordIDs: [CKRecord.ID] = [],
+            failedRecordDeletes: [CKRecord.ID: CKError] = [:]
+        ) {
             self.savedRecords = savedRecords
             self.failedRecordSaves = failedRecordSaves
             self.deletedRecordIDs = deletedRecordIDs

@@ -68,19 +68,25 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
         return arguments
     }
 
-    public func fetchRecords(_ arguments: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)) throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
+    public func fetchRecords(
+        _ arguments: (ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?)
+    ) throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
         try checkAccount(writing: false)
         return Dictionary(try fetch(arguments.ids, desiredKeys: arguments.desiredKeys).get(), uniquingKeysWith: { first, _ in first })
     }
 
     public func modifyRecords(
-        _ arguments: (recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool)
+        _ arguments: (
+            recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool
+        )
     ) throws -> (saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]) {
         try checkAccount(writing: true)
         let results = try modify(
             saving: arguments.recordsToSave, deleting: arguments.recordIDsToDelete, policy: arguments.savePolicy, atomically: arguments.atomically
         ).get()
-        return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
+        return (
+            Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first })
+        )
     }
 
     public func queryRecords(
@@ -114,7 +120,9 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
     ) throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
         try checkAccount(writing: true)
         let results = modifyZones(saving: arguments.recordZonesToSave, deleting: arguments.recordZoneIDsToDelete)
-        return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
+        return (
+            Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first })
+        )
     }
 
     public func fetchSubscriptions(_ arguments: [CKSubscription.ID]) throws -> [CKSubscription.ID: Result<CKSubscription, any Error>] {
@@ -127,7 +135,9 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
     ) throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
         try checkAccount(writing: true)
         let results = modifySubscriptions(saving: arguments.subscriptionsToSave, deleting: arguments.subscriptionIDsToDelete)
-        return (Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first }))
+        return (
+            Dictionary(results.saves, uniquingKeysWith: { first, _ in first }), Dictionary(results.deletes, uniquingKeysWith: { first, _ in first })
+        )
     }
 
     // MARK: Operations
@@ -191,7 +201,8 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
                     if index < delivered.count - 1 { events.append(.tokenUpdates(zoneID: zoneID, token: batch.token, clientChangeTokenData: nil)) }
                 }
                 let last = delivered[delivered.count - 1]
-                events.append(.zoneResults(zoneID, .success((serverChangeToken: last.token, clientChangeTokenData: nil, moreComing: last.moreComing))))
+                events.append(
+                    .zoneResults(zoneID, .success((serverChangeToken: last.token, clientChangeTokenData: nil, moreComing: last.moreComing))))
             }
         }
         return CloudFetchRecordZoneChangesOutcome(events: events)
@@ -244,5 +255,6 @@ extension InMemoryCloudDatabase: CloudDatabaseBacking {
     /// Throws what CloudKit answers without a usable account (see `AccountState`).
     func checkAccount(writing: Bool) throws {
         if let failure = account.failure(for: scope, writing: writing, errors: self) { throw failure }
-    return }
+        return
+    }
 }

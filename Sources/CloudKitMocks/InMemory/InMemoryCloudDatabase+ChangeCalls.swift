@@ -17,7 +17,9 @@ extension InMemoryCloudDatabase {
         changeToken: CKServerChangeToken, moreComing: Bool
     ) {
         try checkAccount(writing: false)
-        let batch = try zoneChanges(arguments.zoneID, since: arguments.changeToken, desiredKeys: arguments.desiredKeys, limit: arguments.resultsLimit ?? 0).get()[0]
+        let batch = try zoneChanges(
+            arguments.zoneID, since: arguments.changeToken, desiredKeys: arguments.desiredKeys, limit: arguments.resultsLimit ?? 0
+        ).get()[0]
         var modifications: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>] = [:]
         var deletions: [CloudRecordZoneChangeDeletion] = []
         for event in batch.events {
@@ -35,7 +37,9 @@ extension InMemoryCloudDatabase {
 
     public func databaseChanges(
         _ arguments: (changeToken: CKServerChangeToken?, resultsLimit: Int?)
-    ) throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
+    ) throws -> (
+        modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool
+    ) {
         try checkAccount(writing: false)
         let batch = try databaseChanges(since: arguments.changeToken, limit: arguments.resultsLimit ?? 0).get()[0]
         return (

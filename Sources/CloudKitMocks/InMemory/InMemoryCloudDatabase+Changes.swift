@@ -18,7 +18,9 @@ extension InMemoryCloudDatabase {
     /// What changed in a zone since `token` (`nil`: everything), in batches of at most `limit`
     /// changes (0: one batch): changed records, deletions, and each batch's token, which covers
     /// that batch and the ones before it. `changeTokenExpired` or `zoneNotFound` fail the zone.
-    func zoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0) -> Result<[ZoneBatch], any Error> {
+    func zoneChanges(
+        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int = 0
+    ) -> Result<[ZoneBatch], any Error> {
         if scope == .shared { return sharedZoneChanges(zoneID, since: token, desiredKeys: desiredKeys, limit: limit) }
         return state.withLock { state in
             let since = token.map { sequence(of: $0, in: state) } ?? 0
@@ -83,9 +85,10 @@ extension InMemoryCloudDatabase {
                 let more = start < ordered.count
                 let covered = more ? slice.last!.value : state.records.sequence
                 guard let token = makeToken(covered, in: state) else { return .failure(error(.internalError)) }
-                batches.append(DatabaseBatch(
-                    changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
-                    token: token, moreComing: more))
+                batches.append(
+                    DatabaseBatch(
+                        changed: slice.map(\.key).filter { state.zones[$0] != nil }, deleted: slice.map(\.key).filter { state.zones[$0] == nil },
+                        token: token, moreComing: more))
             } while start < ordered.count
             return .success(batches)
         }

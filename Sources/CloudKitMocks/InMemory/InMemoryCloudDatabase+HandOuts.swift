@@ -11,13 +11,17 @@ extension InMemoryCloudDatabase {
     /// The archive round trip is the costly part, so a full hand-out without assets is made once
     /// per version and viewer and then copied (`copy()` keeps user and system fields: decompiled
     /// `-[CKRecord copyWithZone:]` copies both; see `cachedHandOut`).
-    func handOut(_ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> CKRecord {
+    func handOut(
+        _ entry: VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry, in state: State, desiredKeys: [CKRecord.FieldKey]? = nil
+    ) -> CKRecord {
         handOuts([entry], in: state, desiredKeys: desiredKeys)[0]
     }
 
     /// `handOut(_:in:desiredKeys:)` for several entries, the ones not handed out before made
     /// together (`SystemFields.records`).
-    func handOuts(_ entries: [VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry], in state: State, desiredKeys: [CKRecord.FieldKey]? = nil) -> [CKRecord] {
+    func handOuts(
+        _ entries: [VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry], in state: State, desiredKeys: [CKRecord.FieldKey]? = nil
+    ) -> [CKRecord] {
         let viewer = account.userRecordName
         var handedOut = [CKRecord?](repeating: nil, count: entries.count)
         var toMake: [(index: Int, source: CKRecord, cacheKey: DatabaseStorage.HandOutKey?)] = []
@@ -66,7 +70,8 @@ extension InMemoryCloudDatabase {
     /// store's history. `nil` when the store has no such version.
     func handOut(version tag: String, of id: CKRecord.ID, in state: State) -> CKRecord? {
         guard let past = state.history[id]?[tag] else { return nil }
-        if let version = Int(tag), let cached = cachedHandOut(DatabaseStorage.HandOutKey(partition: state.partition, recordID: id, version: version)) {
+        if let version = Int(tag), let cached = cachedHandOut(DatabaseStorage.HandOutKey(partition: state.partition, recordID: id, version: version))
+        {
             return cached
         }
         return handOut(past.record, changeTag: tag, fields: past.fields)
@@ -84,15 +89,16 @@ extension InMemoryCloudDatabase {
     /// `handOut(_:changeTag:fields:)` for several records, made from one archive.
     func handOut(_ records: [(record: CKRecord, changeTag: String, fields: ServerFields?)]) -> [CKRecord] {
         let user = account.userRecordName
-        let made = service.systemFields.records(records.map { item in
-            let asSeen = item.fields.map { fields in
-                var seen = fields
-                if seen.creatorUserRecordName == user { seen.creatorUserRecordName = CKCurrentUserDefaultName }
-                if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
-                return seen
-            }
-            return (item.record, item.changeTag, asSeen)
-        })
+        let made = service.systemFields.records(
+            records.map { item in
+                let asSeen = item.fields.map { fields in
+                    var seen = fields
+                    if seen.creatorUserRecordName == user { seen.creatorUserRecordName = CKCurrentUserDefaultName }
+                    if seen.lastModifiedUserRecordName == user { seen.lastModifiedUserRecordName = CKCurrentUserDefaultName }
+                    return seen
+                }
+                return (item.record, item.changeTag, asSeen)
+            })
         return made.map { made in (made as? CKShare).map { shareAsSeen($0) } ?? made }
     }
 }

@@ -34,7 +34,9 @@ extension InMemoryCloudDatabase {
             let records = page.map { handOut(entries[$0.recordID]!, in: state, desiredKeys: desiredKeys) }
             var cursor: CKQueryOperation.Cursor?
             if end < ordered.count {
-                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else { return .failure(error(.internalError)) }
+                guard let made = makeCursor(QueryPosition(query: query, zoneID: zoneID, offset: end), in: state) else {
+                    return .failure(error(.internalError))
+                }
                 cursor = made
             }
             return .success((records, cursor))
@@ -42,7 +44,9 @@ extension InMemoryCloudDatabase {
     }
 
     /// The next page after `cursor`, or `invalidArguments` for a cursor this database did not make.
-    func query(continuing cursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
+    func query(
+        continuing cursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, limit: Int
+    ) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
         guard let position = position(of: cursor) else { return .failure(error(.invalidArguments)) }
         return query(position.query, zoneID: position.zoneID, desiredKeys: desiredKeys, limit: limit, offset: position.offset)
     }

@@ -22,7 +22,8 @@ extension InMemoryCloudDatabase {
     func makeToken(_ sequence: Int, in state: State) -> CKServerChangeToken? {
         let value = MintedValue(database: storage.identity, partition: state.partition, sequence: sequence)
         guard let bytes = try? JSONEncoder().encode(value), let token = OpaqueValues.token(bytes) else {
-            service.archiveFormat.report("CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
+            service.archiveFormat.report(
+                "CKServerChangeToken did not decode from an archive in Apple's format; change fetches fail with internalError.")
             return nil
         }
         storage.tokensByIdentity[token] = value
@@ -44,7 +45,8 @@ extension InMemoryCloudDatabase {
     func makeCursor(_ position: QueryPosition, in state: State) -> CKQueryOperation.Cursor? {
         let value = MintedValue(database: storage.identity, partition: state.partition, sequence: position.offset)
         guard let bytes = try? JSONEncoder().encode(value), let cursor = OpaqueValues.cursor(bytes, zoneID: position.zoneID) else {
-            service.archiveFormat.report("CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
+            service.archiveFormat.report(
+                "CKQueryCursor did not decode from an archive in Apple's format; queries with more results fail with internalError.")
             return nil
         }
         storage.cursorsByIdentity[cursor] = value
@@ -59,7 +61,8 @@ extension InMemoryCloudDatabase {
 
     /// Where a cursor this database made for the current user continues.
     func position(of cursor: CKQueryOperation.Cursor) -> QueryPosition? {
-        let value = storage.cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
+        let value =
+            storage.cursorsByIdentity[cursor] ?? OpaqueValues.bytes(of: cursor).flatMap { try? JSONDecoder().decode(MintedValue.self, from: $0) }
         guard let value, value.database == storage.identity, value.partition == state.current else { return nil }
         return storage.cursorPositions.withLock { $0[value.nonce] }
     }

@@ -17,7 +17,9 @@ extension InMemoryCloudDatabase {
     /// modify any with `badDatabase` (CKError.h: "Operation could not be completed on the given
     /// database. Likely caused by attempting to modify zones in the public database"); deleting a
     /// private database's default zone is `permissionFailure` (our choice).
-    func modifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (saves: [ItemResult<CKRecordZone.ID, CKRecordZone>], deletes: [ItemResult<CKRecordZone.ID, Void>]) {
+    func modifyZones(
+        saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]
+    ) -> (saves: [ItemResult<CKRecordZone.ID, CKRecordZone>], deletes: [ItemResult<CKRecordZone.ID, Void>]) {
         if scope == .shared { return sharedModifyZones(saving: zones, deleting: ids) }
         if scope == .public { return (zones.map { ($0.zoneID, .failure(error(.badDatabase))) }, ids.map { ($0, .failure(error(.badDatabase))) }) }
         return state.withLock { state in
@@ -49,7 +51,9 @@ extension InMemoryCloudDatabase {
         }
     }
 
-    func modifySubscriptions(saving subscriptions: [CKSubscription], deleting ids: [CKSubscription.ID]) -> (saves: [ItemResult<CKSubscription.ID, CKSubscription>], deletes: [ItemResult<CKSubscription.ID, Void>]) {
+    func modifySubscriptions(
+        saving subscriptions: [CKSubscription], deleting ids: [CKSubscription.ID]
+    ) -> (saves: [ItemResult<CKSubscription.ID, CKSubscription>], deletes: [ItemResult<CKSubscription.ID, Void>]) {
         state.withLock { state in
             let saves = subscriptions.map { subscription -> ItemResult<CKSubscription.ID, CKSubscription> in
                 if let index = state.subscriptions.firstIndex(where: { $0.id == subscription.subscriptionID }) {

@@ -145,7 +145,9 @@ public final class InMemoryCloudDatabase: Sendable {
     public func records(in zoneID: CKRecordZone.ID = .default) -> [CKRecord] {
         if scope == .shared { return sharedRecords(in: zoneID) }
         return state.withLock { state in
-            state.records.entries(in: zoneID).values.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }.map { handOut($0, in: state) }
+            state.records.entries(in: zoneID).values.sorted { $0.item.recordID.recordName < $1.item.recordID.recordName }.map {
+                handOut($0, in: state)
+            }
         }
     }
 
@@ -202,13 +204,14 @@ public final class InMemoryCloudDatabase: Sendable {
     func fetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil) -> Result<[ItemResult<CKRecord.ID, CKRecord>], any Error> {
         if ids.count > limits.itemsPerRequest { return .failure(error(.limitExceeded)) }
         if scope == .shared { return sharedFetch(ids, desiredKeys: desiredKeys) }
-        return .success(state.withLock { state in
-            ids.map { id in
-                guard state.zones[id.zoneID] != nil else { return (id, .failure(error(.zoneNotFound))) }
-                guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error(.unknownItem))) }
-                return (id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
-            }
-        })
+        return .success(
+            state.withLock { state in
+                ids.map { id in
+                    guard state.zones[id.zoneID] != nil else { return (id, .failure(error(.zoneNotFound))) }
+                    guard let entry = state.records.entry(id, in: id.zoneID) else { return (id, .failure(error(.unknownItem))) }
+                    return (id, .success(handOut(entry, in: state, desiredKeys: desiredKeys)))
+                }
+            })
     }
 
     /// Saves and deletes with CloudKit's rules: the save policy decides conflicts, and in an
@@ -225,58 +228,63 @@ public final class InMemoryCloudDatabase: Sendable {
         }
         if scope == .shared { return sharedModify(saving: records, deleting: ids, policy: policy, atomically: atomically) }
         let saving = Set(records.map(\.recordID))
-        return .success(state.withLock { state in
-            let plannedSaves = zip(records, sizes).map { record, size -> (record: CKRecord, plan: Result<PlannedSave, any Error>) in
-                (record, size > limits.bytesPerRecord ? .failure(error(.limitExceeded)) : plan(record, policy: policy, saving: saving, state: state))
-            }
-            var hierarchy = RecordHierarchy(deleting: ids, saving: records)
-            let plannedDeletes = ids.map { id -> (id: CKRecord.ID, failure: (any Error)?) in
-                guard state.zones[id.zoneID] != nil else { return (id, error(.zoneNotFound)) }
-                guard state.records.entry(id, in: id.zoneID) != nil else { return (id, error(.unknownItem)) }
-                return (id, hierarchy.keepsChildren(of: id, in: state) ? error(.referenceViolation) : nil)
-            }
-            // Parents that get their first child in this request: the server touches them.
-            let touched = plannedSaves.compactMap { record, plan -> CKRecord.ID? in
-                guard case .success = plan, let parent = record.parent?.recordID, !saving.contains(parent) else { return nil }
-                return parent
-            }.filter { !hierarchy.hasChildren($0, in: state) }
-            var failedZones = Set<CKRecordZone.ID>()
-            if atomically {
-                let failedSaves = plannedSaves.compactMap { record, plan -> CKRecordZone.ID? in
-                    if case .failure = plan { return record.recordID.zoneID }
-                    return nil
+        return .success(
+            state.withLock { state in
+                let plannedSaves = zip(records, sizes).map { record, size -> (record: CKRecord, plan: Result<PlannedSave, any Error>) in
+                    (
+                        record,
+                        size > limits.bytesPerRecord ? .failure(error(.limitExceeded)) : plan(record, policy: policy, saving: saving, state: state)
+                    )
                 }
-                let failures = failedSaves + plannedDeletes.compactMap { id, failure in failure.map { _ in id.zoneID } }
-                // From the store's own record of the zone, never the app's CKRecordZone object:
-                // Apple leaves a locally made zone's capabilities empty until it is saved.
-                failedZones = Set(failures.filter { state.capabilities[$0]?.contains(.atomic) ?? false })
-            }
-            for (record, plan) in plannedSaves where !failedZones.contains(record.recordID.zoneID) {
-                if case .success = plan { registerShare(record, in: &state) }
-            }
-            let batchFailed = error(.batchRequestFailed)
-            let stored = plannedSaves.map { record, plan -> ItemResult<CKRecord.ID, VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry> in
-                let id = record.recordID
-                switch plan {
-                case .failure(let failure): return (id, .failure(failure))
-                case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
-                case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, in: &state)))
+                var hierarchy = RecordHierarchy(deleting: ids, saving: records)
+                let plannedDeletes = ids.map { id -> (id: CKRecord.ID, failure: (any Error)?) in
+                    guard state.zones[id.zoneID] != nil else { return (id, error(.zoneNotFound)) }
+                    guard state.records.entry(id, in: id.zoneID) != nil else { return (id, error(.unknownItem)) }
+                    return (id, hierarchy.keepsChildren(of: id, in: state) ? error(.referenceViolation) : nil)
                 }
-            }
-            for parent in Set(touched) where !failedZones.contains(parent.zoneID) {
-                if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, in: &state) }
-            }
-            // Handed out together: one archive for the request's records (see `SystemFields.records`).
-            var handedOut = handOuts(stored.compactMap { try? $0.result.get() }, in: state).makeIterator()
-            let saves = stored.map { id, result in (id, result.map { _ in handedOut.next()! }) }
-            let deletes = plannedDeletes.map { id, failure -> ItemResult<CKRecord.ID, Void> in
-                if let failure { return (id, .failure(failure)) }
-                if failedZones.contains(id.zoneID) { return (id, .failure(batchFailed)) }
-                remove(id, in: &state)
-                return (id, .success(()))
-            }
-            return (saves, deletes)
-        })
+                // Parents that get their first child in this request: the server touches them.
+                let touched = plannedSaves.compactMap { record, plan -> CKRecord.ID? in
+                    guard case .success = plan, let parent = record.parent?.recordID, !saving.contains(parent) else { return nil }
+                    return parent
+                }.filter { !hierarchy.hasChildren($0, in: state) }
+                var failedZones = Set<CKRecordZone.ID>()
+                if atomically {
+                    let failedSaves = plannedSaves.compactMap { record, plan -> CKRecordZone.ID? in
+                        if case .failure = plan { return record.recordID.zoneID }
+                        return nil
+                    }
+                    let failures = failedSaves + plannedDeletes.compactMap { id, failure in failure.map { _ in id.zoneID } }
+                    // From the store's own record of the zone, never the app's CKRecordZone object:
+                    // Apple leaves a locally made zone's capabilities empty until it is saved.
+                    failedZones = Set(failures.filter { state.capabilities[$0]?.contains(.atomic) ?? false })
+                }
+                for (record, plan) in plannedSaves where !failedZones.contains(record.recordID.zoneID) {
+                    if case .success = plan { registerShare(record, in: &state) }
+                }
+                let batchFailed = error(.batchRequestFailed)
+                let stored = plannedSaves.map {
+                    record, plan -> ItemResult<CKRecord.ID, VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry> in
+                    let id = record.recordID
+                    switch plan {
+                    case .failure(let failure): return (id, .failure(failure))
+                    case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
+                    case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, in: &state)))
+                    }
+                }
+                for parent in Set(touched) where !failedZones.contains(parent.zoneID) {
+                    if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, in: &state) }
+                }
+                // Handed out together: one archive for the request's records (see `SystemFields.records`).
+                var handedOut = handOuts(stored.compactMap { try? $0.result.get() }, in: state).makeIterator()
+                let saves = stored.map { id, result in (id, result.map { _ in handedOut.next()! }) }
+                let deletes = plannedDeletes.map { id, failure -> ItemResult<CKRecord.ID, Void> in
+                    if let failure { return (id, .failure(failure)) }
+                    if failedZones.contains(id.zoneID) { return (id, .failure(batchFailed)) }
+                    remove(id, in: &state)
+                    return (id, .success(()))
+                }
+                return (saves, deletes)
+            })
     }
 
     /// A record as it will be stored, with the bytes of the asset files it writes.
@@ -324,9 +332,10 @@ public final class InMemoryCloudDatabase: Sendable {
         case .ifServerRecordUnchanged:
             if let stored, tag != String(stored.version) {
                 let ancestor = tag.flatMap { handOut(version: $0, of: id, in: state) }
-                return .failure(error(
-                    .serverRecordChanged,
-                    conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))
+                return .failure(
+                    error(
+                        .serverRecordChanged,
+                        conflict: ErrorModel.Conflict(server: handOut(stored, in: state), client: record, ancestor: ancestor)))
             }
             if stored == nil, tag != nil { return .failure(error(.unknownItem)) }  // deleted on the server since
             written = .success(record.copy() as! CKRecord)
@@ -335,9 +344,10 @@ public final class InMemoryCloudDatabase: Sendable {
         case .allKeys:
             // Every key the record has, and keys it removed locally (changed keys without a value).
             let encrypted = record.encryptedValues
-            written = .success(merged(
-                Array(Set(record.allKeys() + record.changedKeys())).sorted(),
-                encrypted: Array(Set(encrypted.allKeys() + encrypted.changedKeys())).sorted()))
+            written = .success(
+                merged(
+                    Array(Set(record.allKeys() + record.changedKeys())).sorted(),
+                    encrypted: Array(Set(encrypted.allKeys() + encrypted.changedKeys())).sorted()))
         @unknown default:
             written = .success(record.copy() as! CKRecord)
         }

@@ -51,8 +51,12 @@ public final class InMemoryCloudKit: Sendable {
     /// private and shared databases and everyone's public database, and has an account of its own
     /// (`simulateAccountChange` on one device leaves the others signed in). Two users are two
     /// devices; a second device of the same user sees the same data as the first.
-    public func device(signedInAs userRecordName: String, accountStatus: CKAccountStatus = .available, notificationCenter: NotificationCenter? = nil) -> InMemoryCloudKit {
-        InMemoryCloudKit(sharing: self, account: AccountState(status: accountStatus, userRecordName: userRecordName), notificationCenter: notificationCenter ?? self.notificationCenter)
+    public func device(
+        signedInAs userRecordName: String, accountStatus: CKAccountStatus = .available, notificationCenter: NotificationCenter? = nil
+    ) -> InMemoryCloudKit {
+        InMemoryCloudKit(
+            sharing: self, account: AccountState(status: accountStatus, userRecordName: userRecordName),
+            notificationCenter: notificationCenter ?? self.notificationCenter)
     }
 
     private init(sharing other: InMemoryCloudKit, account: AccountState, notificationCenter: NotificationCenter) {
@@ -144,7 +148,8 @@ public final class InMemoryCloudKit: Sendable {
         container.stub(.containerIdentifier, .value(containerIdentifier))
         let databases: [(any CloudDatabase, CKDatabase.Scope)] = [
             (container.privateCloudDatabase, .private), (container.publicCloudDatabase, .public), (container.sharedCloudDatabase, .shared),
-            (container.database(with: .private), .private), (container.database(with: .public), .public), (container.database(with: .shared), .shared),
+            (container.database(with: .private), .private), (container.database(with: .public), .public),
+            (container.database(with: .shared), .shared),
         ]
         for (database, scope) in databases {
             (database as? MockCloudDatabase)?.backing = self.database(scope)
@@ -152,7 +157,9 @@ public final class InMemoryCloudKit: Sendable {
     }
 
     /// A mock database backed by the database of `scope`.
-    public func mockDatabase(_ scope: CKDatabase.Scope = .private, log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) -> MockCloudDatabase {
+    public func mockDatabase(
+        _ scope: CKDatabase.Scope = .private, log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous
+    ) -> MockCloudDatabase {
         let mock = MockCloudDatabase(log: log, delivery: delivery)
         mock.backing = database(scope)
         return mock

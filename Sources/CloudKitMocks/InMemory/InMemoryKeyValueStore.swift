@@ -6,13 +6,13 @@ import Foundation
 /// constants on Apple platforms, their string values on Linux (where the class does not exist).
 public enum KeyValueStoreNotification {
     #if canImport(Darwin)
-    public static let didChangeExternally = NSUbiquitousKeyValueStore.didChangeExternallyNotification
-    public static let reasonKey = NSUbiquitousKeyValueStoreChangeReasonKey
-    public static let changedKeysKey = NSUbiquitousKeyValueStoreChangedKeysKey
+        public static let didChangeExternally = NSUbiquitousKeyValueStore.didChangeExternallyNotification
+        public static let reasonKey = NSUbiquitousKeyValueStoreChangeReasonKey
+        public static let changedKeysKey = NSUbiquitousKeyValueStoreChangedKeysKey
     #else
-    public static let didChangeExternally = Notification.Name("NSUbiquitousKeyValueStoreDidChangeExternallyNotification")
-    public static let reasonKey = "NSUbiquitousKeyValueStoreChangeReasonKey"
-    public static let changedKeysKey = "NSUbiquitousKeyValueStoreChangedKeysKey"
+        public static let didChangeExternally = Notification.Name("NSUbiquitousKeyValueStoreDidChangeExternallyNotification")
+        public static let reasonKey = "NSUbiquitousKeyValueStoreChangeReasonKey"
+        public static let changedKeysKey = "NSUbiquitousKeyValueStoreChangedKeysKey"
     #endif
 
     /// The reasons the notification gives (`NSUbiquitousKeyValueStoreServerChange`, ...).
@@ -99,7 +99,10 @@ public final class InMemoryKeyValueStore: CloudKeyValueStoreBacking, @unchecked 
     /// The iCloud account changed: every value goes, and the notification says so.
     public func simulateAccountChange() {
         let keys = lock.withLock { () -> [String] in
-            defer { values.removeAll(); sizes.removeAll() }
+            defer {
+                values.removeAll()
+                sizes.removeAll()
+            }
             return values.keys.sorted()
         }
         post(.accountChange, keys: keys)

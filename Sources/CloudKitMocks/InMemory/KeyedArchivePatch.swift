@@ -91,7 +91,9 @@ struct KeyedArchivePatch {
     /// The archived object that `key` of archived object `object` refers to, if it is one with
     /// keys of its own (not `$null`, a string or a number).
     func object(_ key: String, of object: Int) -> Int? {
-        valueSlot(of: key, inDictionary: object).map(reference(at:)).flatMap(archivedObject(named:)).flatMap { container($0, marker: 0xD) != nil ? $0 : nil }
+        valueSlot(of: key, inDictionary: object).map(reference(at:)).flatMap(archivedObject(named:)).flatMap {
+            container($0, marker: 0xD) != nil ? $0 : nil
+        }
     }
 
     /// Makes `key` of archived object `object` refer to `reference`; `false` when it has no such key.
@@ -147,7 +149,9 @@ struct KeyedArchivePatch {
 
     /// Object `index` as a string, when it is an ASCII string (`0x5`).
     private func ascii(_ index: Int) -> String? {
-        guard let offset = offset(of: index), bytes[offset] >> 4 == 0x5, let (start, count) = counted(at: offset), start + count <= offsetTable else { return nil }
+        guard let offset = offset(of: index), bytes[offset] >> 4 == 0x5, let (start, count) = counted(at: offset), start + count <= offsetTable else {
+            return nil
+        }
         return String(decoding: bytes[start..<start + count], as: UTF8.self)
     }
 

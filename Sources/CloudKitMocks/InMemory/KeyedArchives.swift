@@ -12,17 +12,17 @@ enum KeyedArchives {
     /// swift-corelibs-foundation.
     static func data(_ encode: (NSKeyedArchiver) -> Void) -> Data {
         #if canImport(Darwin)
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        encode(archiver)
-        archiver.finishEncoding()
-        return archiver.encodedData
+            let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+            encode(archiver)
+            archiver.finishEncoding()
+            return archiver.encodedData
         #else
-        let bytes = NSMutableData()
-        let archiver = NSKeyedArchiver(forWritingWith: bytes)
-        archiver.requiresSecureCoding = true
-        encode(archiver)
-        archiver.finishEncoding()
-        return Data(bytes: bytes.bytes, count: bytes.length)
+            let bytes = NSMutableData()
+            let archiver = NSKeyedArchiver(forWritingWith: bytes)
+            archiver.requiresSecureCoding = true
+            encode(archiver)
+            archiver.finishEncoding()
+            return Data(bytes: bytes.bytes, count: bytes.length)
         #endif
     }
 }

@@ -50,7 +50,8 @@ struct RecordHierarchy {
         var removed = deleting
         var pending = Array(deleting)
         while let next = pending.popLast() {
-            for entry in state.records.entries(in: next.zoneID).values where !removed.contains(entry.item.recordID) && Self.refers(entry.item, to: next) {
+            for entry in state.records.entries(in: next.zoneID).values
+            where !removed.contains(entry.item.recordID) && Self.refers(entry.item, to: next) {
                 removed.insert(entry.item.recordID)
                 pending.append(entry.item.recordID)
             }

@@ -71,7 +71,8 @@ final class SystemFields: Sendable {
         if let made, Self.carries(made, changeTag: changeTag, server: server) { return made }
         report.report(
             "CKRecord's archive format is not the one CloudDouble knows (keys \(topLevel.keys.sorted()), \(Self.changedKeysKey)); "
-                + "change tags are kept by object identity, so a record the app copies or archives loses its tag, and server dates and users are not set.")
+                + "change tags are kept by object identity, so a record the app copies or archives loses its tag, and server dates and users are not set."
+        )
         let copy = (made ?? record.copy() as! CKRecord)
         tagsByIdentity[copy] = changeTag
         return copy
@@ -98,12 +99,16 @@ final class SystemFields: Sendable {
     /// The archive values of what the server sets (`server` and the change tag) that `record`
     /// does not carry already: a record the app saves back usually has its creation date and
     /// creator from its last hand-out, and values it has need not be archived twice.
-    private static func serverValues(changeTag: String, server: ServerFields?, unlike record: CKRecord, shared: inout SharedValues) -> [String: NSObject] {
+    private static func serverValues(
+        changeTag: String, server: ServerFields?, unlike record: CKRecord, shared: inout SharedValues
+    ) -> [String: NSObject] {
         var values: [String: NSObject] = [changeTagKey: shared.string(changeTag)]
         if let server {
             if record.creationDate != server.creationDate { values[creationDateKey] = shared.date(server.creationDate) }
             if record.modificationDate != server.modificationDate { values[modificationDateKey] = shared.date(server.modificationDate) }
-            if record.creatorUserRecordID != CKRecord.ID(recordName: server.creatorUserRecordName) { values[creatorKey] = shared.user(server.creatorUserRecordName) }
+            if record.creatorUserRecordID != CKRecord.ID(recordName: server.creatorUserRecordName) {
+                values[creatorKey] = shared.user(server.creatorUserRecordName)
+            }
             if record.lastModifiedUserRecordID != CKRecord.ID(recordName: server.lastModifiedUserRecordName) {
                 values[lastModifiedUserKey] = shared.user(server.lastModifiedUserRecordName)
             }
@@ -157,7 +162,8 @@ final class SystemFields: Sendable {
     /// Whether `made` reads back as the server's: the values were written where CloudKit reads them.
     private static func carries(_ made: CKRecord, changeTag: String, server: ServerFields?) -> Bool {
         made.recordChangeTag == changeTag && made.changedKeys().isEmpty && made.encryptedValues.changedKeys().isEmpty
-            && (server == nil || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName))
+            && (server == nil
+                || (made.creationDate == server?.creationDate && made.lastModifiedUserRecordID?.recordName == server?.lastModifiedUserRecordName))
     }
 
     /// The change tag a record carries (`nil` for a record the app made itself).
@@ -173,7 +179,8 @@ final class SystemFields: Sendable {
             cleared: [],
             decode: { type(of: zone).init(coder: $0) })
         if let made, made.capabilities == capabilities { return made }
-        report.report("CKRecordZone's archive format is not the one CloudDouble knows (\(Self.capabilitiesKey)); zones are handed out without capabilities.")
+        report.report(
+            "CKRecordZone's archive format is not the one CloudDouble knows (\(Self.capabilitiesKey)); zones are handed out without capabilities.")
         return made ?? (zone.copy() as! CKRecordZone)
     }
 
@@ -195,8 +202,9 @@ final class SystemFields: Sendable {
             if !cleared.isEmpty { archiver.encode(nil as Any?, forKey: nilKey) }
             archiving(archiver)
         }
-        guard let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), cleared: cleared)
-            ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), cleared: cleared),
+        guard
+            let data = redirectedInPlace(encoded, topLevel: Array(topLevel.keys), cleared: cleared)
+                ?? withKeysAdded(encoded, topLevel: Array(topLevel.keys), cleared: cleared),
             let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
         else { return nil }
         unarchiver.requiresSecureCoding = true
@@ -236,7 +244,9 @@ final class SystemFields: Sendable {
         for index in objects.indices {
             guard let object = top[prefix + "\(index)"].flatMap(patch.object(referredToBy:)) else { return none }
             for (key, value) in replacing[index] {
-                guard let reference = valueKeys[ObjectIdentifier(value)].flatMap({ top[$0] }), patch.redirect(key, of: object, to: reference) else { return none }
+                guard let reference = valueKeys[ObjectIdentifier(value)].flatMap({ top[$0] }), patch.redirect(key, of: object, to: reference) else {
+                    return none
+                }
             }
             for container in containers {
                 guard let held = patch.object(container, of: object) else { continue }  // none, or nil

@@ -18,9 +18,12 @@ extension InMemorySyncEngine {
             let batch: DatabaseChangesBatch
             do {
                 batch = try await retryingRequest { try await databaseChanges(since: token) }
-            } catch where code(of: error) == .changeTokenExpired && !refetched {
+            } catch  where code(of: error) == .changeTokenExpired && !refetched {
                 refetched = true
-                engineState.stored.withLock { $0.databaseToken = nil; $0.dirty = true }
+                engineState.stored.withLock {
+                    $0.databaseToken = nil
+                    $0.dirty = true
+                }
                 continue
             }
             engineState.stored.withLock { stored in
@@ -51,7 +54,8 @@ extension InMemorySyncEngine {
             try checkCancelled()
             let options = await delegate?.nextFetchChangesOptions(context, syncEngine: self) ?? context.options
             let candidates = engineState.zoneIDsWithUnfetchedServerChanges.filter { options.scope.contains($0) && !done.contains($0) }
-            let next = options.prioritizedZoneIDs.first(where: candidates.contains)
+            let next =
+                options.prioritizedZoneIDs.first(where: candidates.contains)
                 ?? candidates.min { ($0.zoneName, $0.ownerName) < ($1.zoneName, $1.ownerName) }
             guard let zoneID = next else { return }
             done.insert(zoneID)
@@ -77,7 +81,8 @@ extension InMemorySyncEngine {
                 return ckError(error)  // the whole request failed: the zone stays unfetched
             }
             if !result.modifications.isEmpty || !result.deletions.isEmpty {
-                await post(.fetchedRecordZoneChanges(.init(modifications: result.modifications.map { .init(record: $0) }, deletions: result.deletions)))
+                await post(
+                    .fetchedRecordZoneChanges(.init(modifications: result.modifications.map { .init(record: $0) }, deletions: result.deletions)))
             }
             switch result.zoneResult {
             case .success(let (token, moreComing)) where result.failedRecords == 0:
@@ -96,7 +101,10 @@ extension InMemorySyncEngine {
                 switch code(of: error) {
                 case .changeTokenExpired where !refetched:
                     refetched = true
-                    engineState.stored.withLock { $0.zoneTokens[zoneID] = nil; $0.dirty = true }
+                    engineState.stored.withLock {
+                        $0.zoneTokens[zoneID] = nil
+                        $0.dirty = true
+                    }
                 case .zoneNotFound, .userDeletedZone:
                     engineState.stored.withLock { stored in
                         stored.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zoneID }
@@ -132,7 +140,8 @@ extension InMemorySyncEngine {
             collected.withLock { $0.deleted.append(.init(zoneID: id, reason: .encryptedDataReset)) }
         }
         let database = self.database
-        let (token, moreComing) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(CKServerChangeToken, Bool), any Error>) in
+        let (token, moreComing) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(CKServerChangeToken, Bool), any Error>) in
             operation.fetchDatabaseChangesResultBlock = { result in
                 continuation.resume(with: result.map { (token: $0.serverChangeToken, moreComing: $0.moreComing) })
             }

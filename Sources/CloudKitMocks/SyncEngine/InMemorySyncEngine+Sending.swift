@@ -51,14 +51,21 @@ extension InMemorySyncEngine {
         while true {
             try checkCancelled()
             let outcome: RoundOutcome
-            let databaseChanges = engineState.pendingDatabaseChanges.filter { zoneIsInScope(InMemorySyncEngineState.zoneID(of: $0), context.options.scope) }
+            let databaseChanges = engineState.pendingDatabaseChanges.filter {
+                zoneIsInScope(InMemorySyncEngineState.zoneID(of: $0), context.options.scope)
+            }
             if !databaseChanges.isEmpty {
                 outcome = try await sendDatabaseChanges(Array(databaseChanges.prefix(400)))
             } else {
                 guard let batch = await delegate?.nextRecordZoneChangeBatch(context, syncEngine: self),
                     !batch.recordsToSave.isEmpty || !batch.recordIDsToDelete.isEmpty
                 else {
-                    engineState.stored.withLock { if $0.hasPendingUntrackedChanges { $0.hasPendingUntrackedChanges = false; $0.dirty = true } }
+                    engineState.stored.withLock {
+                        if $0.hasPendingUntrackedChanges {
+                            $0.hasPendingUntrackedChanges = false
+                            $0.dirty = true
+                        }
+                    }
                     return
                 }
                 outcome = try await sendRecordZoneChanges(batch)
@@ -164,7 +171,8 @@ extension InMemorySyncEngine {
             // in this batch will also fail with batchRequestFailed."
             (saveResults, deleteResults) = try await retryingRequest {
                 try await database.modifyRecords(
-                    saving: batch.recordsToSave, deleting: batch.recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: batch.atomicByZone)
+                    saving: batch.recordsToSave, deleting: batch.recordIDsToDelete, savePolicy: .ifServerRecordUnchanged,
+                    atomically: batch.atomicByZone)
             }
         } catch {
             outcome.requestError = error

@@ -56,7 +56,10 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
     public var hasPendingUntrackedChanges: Bool {
         get { stored.withLock { $0.hasPendingUntrackedChanges } }
         set {
-            stored.withLock { $0.hasPendingUntrackedChanges = newValue; $0.dirty = true }
+            stored.withLock {
+                $0.hasPendingUntrackedChanges = newValue
+                $0.dirty = true
+            }
             notifyAppChange()
         }
     }
@@ -149,11 +152,26 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
     /// What the serialization holds, as JSON: names for IDs, keyed archives for tokens (the
     /// way apps persist `CKServerChangeToken`, which is `NSSecureCoding`).
     struct Snapshot: Codable, Equatable {
-        struct Zone: Codable, Hashable { var zoneName: String; var ownerName: String }
-        struct Record: Codable, Hashable { var recordName: String; var zone: Zone }
-        struct PendingRecord: Codable, Hashable { var delete: Bool; var record: Record }
-        struct PendingZone: Codable, Hashable { var delete: Bool; var zone: Zone }
-        struct ZoneToken: Codable, Hashable { var zone: Zone; var token: Data }
+        struct Zone: Codable, Hashable {
+            var zoneName: String
+            var ownerName: String
+        }
+        struct Record: Codable, Hashable {
+            var recordName: String
+            var zone: Zone
+        }
+        struct PendingRecord: Codable, Hashable {
+            var delete: Bool
+            var record: Record
+        }
+        struct PendingZone: Codable, Hashable {
+            var delete: Bool
+            var zone: Zone
+        }
+        struct ZoneToken: Codable, Hashable {
+            var zone: Zone
+            var token: Data
+        }
 
         var format = 1
         var userRecordName: String?
@@ -179,10 +197,14 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
             .sorted { ($0.zone.zoneName, $0.zone.ownerName) < ($1.zone.zoneName, $1.zone.ownerName) }
         snapshot.pendingRecordZoneChanges = stored.pendingRecordZoneChanges.map { change in
             let id = change.cloudDoubleRecordID
-            if case .deleteRecord = change { return Snapshot.PendingRecord(delete: true, record: .init(recordName: id.recordName, zone: zone(id.zoneID))) }
+            if case .deleteRecord = change {
+                return Snapshot.PendingRecord(delete: true, record: .init(recordName: id.recordName, zone: zone(id.zoneID)))
+            }
             return Snapshot.PendingRecord(delete: false, record: .init(recordName: id.recordName, zone: zone(id.zoneID)))
         }
-        snapshot.pendingDatabaseChanges = stored.pendingDatabaseChanges.map { Snapshot.PendingZone(delete: Self.kind(of: $0) == 1, zone: zone(Self.zoneID(of: $0))) }
+        snapshot.pendingDatabaseChanges = stored.pendingDatabaseChanges.map {
+            Snapshot.PendingZone(delete: Self.kind(of: $0) == 1, zone: zone(Self.zoneID(of: $0)))
+        }
         snapshot.zoneIDsWithUnfetchedServerChanges = stored.zoneIDsWithUnfetchedServerChanges.map(zone)
         snapshot.hasPendingUntrackedChanges = stored.hasPendingUntrackedChanges
         let encoder = JSONEncoder()
@@ -197,7 +219,8 @@ public final class InMemorySyncEngineState: CloudSyncEngineState {
     static func restore(_ serialization: SyncEngineStateSerialization, lost: inout [String]) throws -> Stored {
         let snapshot = try JSONDecoder().decode(Snapshot.self, from: serialization.data)
         guard snapshot.format == Snapshot().format else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "format \(snapshot.format), this engine writes \(Snapshot().format)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "format \(snapshot.format), this engine writes \(Snapshot().format)"))
         }
         func zoneID(_ zone: Snapshot.Zone) -> CKRecordZone.ID { CKRecordZone.ID(zoneName: zone.zoneName, ownerName: zone.ownerName) }
         var stored = Stored()

@@ -31,7 +31,8 @@ final class FuzzTests: XCTestCase {
             let root = URL(fileURLWithPath: directory)
             for (offset, (output, files)) in sample.enumerated() {
                 try output.sdk.write(to: root.appendingPathComponent("FuzzSDK/SDK\(offset).swift"), atomically: true, encoding: .utf8)
-                try output.json.write(to: root.appendingPathComponent("FuzzDoubles/Inputs/Fuzz\(offset).clouddouble.json"), atomically: true, encoding: .utf8)
+                try output.json.write(
+                    to: root.appendingPathComponent("FuzzDoubles/Inputs/Fuzz\(offset).clouddouble.json"), atomically: true, encoding: .utf8)
                 try OutputWriter.write(files, to: root.appendingPathComponent("FuzzDoubles"))
             }
         }
@@ -39,8 +40,10 @@ final class FuzzTests: XCTestCase {
 
     func testMutatedDescriptionsNeverCrashTheGenerator() throws {
         let generator = Generator(templates: try .bundled())
-        var corpus: [[UInt8]] = try ["Descriptions/CloudKit.clouddouble.json", "Descriptions/KeyValueStore.clouddouble.json",
-            "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json"].map { try Paths.bytes(Paths.root.appendingPathComponent($0)) }
+        var corpus: [[UInt8]] = try [
+            "Descriptions/CloudKit.clouddouble.json", "Descriptions/KeyValueStore.clouddouble.json",
+            "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json",
+        ].map { try Paths.bytes(Paths.root.appendingPathComponent($0)) }
         corpus += (0..<5).map { index in
             var maker = RandomDescription(seed: seed, index: 1000 + index)
             return Array(maker.make().json.utf8)
@@ -68,12 +71,17 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 0, "some mutations keep the description valid")
     }
 
-    static let fragments: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "null", "true", "1e999", "-0", "\"\\u0000\"", "\"\\ud800\"",
-        "\u{FEFF}", "é", "🙂", "\\", "\"types\"", "\"forms\"", "\"sync\"", "{\"name\": \"x\"}", "\"operations\": true", "\n"].map { Array($0.utf8) }
+    static let fragments: [[UInt8]] = [
+        "{", "}", "[", "]", "\"", ",", ":", "null", "true", "1e999", "-0", "\"\\u0000\"", "\"\\ud800\"",
+        "\u{FEFF}", "é", "🙂", "\\", "\"types\"", "\"forms\"", "\"sync\"", "{\"name\": \"x\"}", "\"operations\": true", "\n",
+    ].map { Array($0.utf8) }
 
     /// One random edit: flip, delete, duplicate, insert a JSON fragment, or truncate.
     static func mutate(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
-        guard !bytes.isEmpty else { return bytes = fragments[0] }
+        guard !bytes.isEmpty else {
+            bytes = fragments[0]
+            return
+        }
         let at = Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<6, using: &random) {
         case 0: bytes[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))

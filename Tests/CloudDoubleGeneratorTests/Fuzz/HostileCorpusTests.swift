@@ -82,56 +82,101 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "two-line doc", values: ["DOC": "Reads a value.\nSecond line."], expect: .accepted),
         Case(name: "CRLF doc", values: ["DOC": "One.\r\nTwo."], expect: .accepted),
         Case(name: "lone CR ends a comment", values: ["DOC": "Reads.\rpublic func smuggled() {}"], expect: .accepted),
-        Case(name: "NUL and escapes in docs", values: ["DOC": "a\u{0}b\u{1B}[31m", "TYPE_DOC": "Store.\u{2028}func smuggled() {}"], expect: .accepted),
+        Case(
+            name: "NUL and escapes in docs", values: ["DOC": "a\u{0}b\u{1B}[31m", "TYPE_DOC": "Store.\u{2028}func smuggled() {}"], expect: .accepted),
         Case(name: "comment closer in docs", values: ["PROPERTY_DOC": "*/ func smuggled() {} /*"], expect: .accepted),
         // Attributes and conditions: one of each, on one line.
-        Case(name: "availability with a declaration", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *)\nfunc smuggled() {}""#], expect: .refused("availability must be one attribute")),
-        Case(name: "availability that closes early", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *) func smuggled() -> Int { 1 }; @available(iOS 15, *)""#], expect: .refused("availability must be one attribute")),
-        Case(name: "availability with options and an escaped message", raw: ["FORM_AVAILABILITY": #""@available(iOS,introduced: 15.0 , message: \"a, \\\"b\\\"\")""#], expect: .accepted),
-        Case(name: "availability without *", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.0)""#], expect: .refused("availability must be one attribute")),
-        Case(name: "availability on an unknown platform", raw: ["AVAILABILITY": #""@available(Linux 6.0, *)""#], expect: .refused("availability must be one attribute")),
-        Case(name: "availability with a repeated option", raw: ["FORM_AVAILABILITY": #""@available(*, deprecated, deprecated: 2.0)""#], expect: .refused("availability must be one attribute")),
-        Case(name: "two attributes", raw: ["AVAILABILITY": #""@available(iOS 15, *) @discardableResult""#], expect: .refused("availability must be one attribute")),
+        Case(
+            name: "availability with a declaration", raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *)\nfunc smuggled() {}""#],
+            expect: .refused("availability must be one attribute")),
+        Case(
+            name: "availability that closes early",
+            raw: ["FORM_AVAILABILITY": #""@available(iOS 15, *) func smuggled() -> Int { 1 }; @available(iOS 15, *)""#],
+            expect: .refused("availability must be one attribute")),
+        Case(
+            name: "availability with options and an escaped message",
+            raw: ["FORM_AVAILABILITY": #""@available(iOS,introduced: 15.0 , message: \"a, \\\"b\\\"\")""#], expect: .accepted),
+        Case(
+            name: "availability without *", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.0)""#],
+            expect: .refused("availability must be one attribute")),
+        Case(
+            name: "availability on an unknown platform", raw: ["AVAILABILITY": #""@available(Linux 6.0, *)""#],
+            expect: .refused("availability must be one attribute")),
+        Case(
+            name: "availability with a repeated option", raw: ["FORM_AVAILABILITY": #""@available(*, deprecated, deprecated: 2.0)""#],
+            expect: .refused("availability must be one attribute")),
+        Case(
+            name: "two attributes", raw: ["AVAILABILITY": #""@available(iOS 15, *) @discardableResult""#],
+            expect: .refused("availability must be one attribute")),
         // Availability Swift refuses: version 0, a component past what it takes, two of unavailable,
         // deprecated and noasync; and a protocol requirement unavailable, or async and noasync.
-        Case(name: "availability at version 0", raw: ["AVAILABILITY": #""@available(macOS 0, iOS 15.0, *)""#], expect: .refused("the version 0 is 0")),
-        Case(name: "availability with an overflowing version", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.4294967296, *)""#], expect: .refused("has a component too large")),
-        Case(name: "availability unavailable and deprecated", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable, deprecated)""#], expect: .refused("cannot be combined")),
+        Case(
+            name: "availability at version 0", raw: ["AVAILABILITY": #""@available(macOS 0, iOS 15.0, *)""#], expect: .refused("the version 0 is 0")),
+        Case(
+            name: "availability with an overflowing version", raw: ["FORM_AVAILABILITY": #""@available(iOS 15.4294967296, *)""#],
+            expect: .refused("has a component too large")),
+        Case(
+            name: "availability unavailable and deprecated", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable, deprecated)""#],
+            expect: .refused("cannot be combined")),
         Case(name: "an unavailable form", raw: ["FORM_AVAILABILITY": #""@available(*, unavailable)""#], expect: .refused("cannot be unavailable")),
         Case(name: "a noasync async form", raw: ["FORM_AVAILABILITY": #""@available(*, noasync)""#], expect: .refused("cannot be noasync")),
         Case(
             name: "noasync forms that are not async",
-            raw: ["EXTRA_CALL": #", { "id": "flush", "parameters": [], "forms": { "sync": { "name": "flush", "availability": ["@available(*, noasync)"] }, "completion": { "name": "flush", "availability": ["@available(iOS, noasync, deprecated: 15)"] } } }"#],
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "flush", "parameters": [], "forms": { "sync": { "name": "flush", "availability": ["@available(*, noasync)"] }, "completion": { "name": "flush", "availability": ["@available(iOS, noasync, deprecated: 15)"] } } }"#
+            ],
             expect: .accepted),
-        Case(name: "liveCondition with a declaration", values: ["LIVE_CONDITION": "canImport(FuzzSDK)\nlet smuggled = 1"], expect: .refused("\"liveCondition\" must be one compilation condition")),
-        Case(name: "liveCondition with operators", values: ["LIVE_CONDITION": "canImport(FuzzSDK) && !os(watchOS) || swift(>=5.9)"], expect: .accepted),
+        Case(
+            name: "liveCondition with a declaration", values: ["LIVE_CONDITION": "canImport(FuzzSDK)\nlet smuggled = 1"],
+            expect: .refused("\"liveCondition\" must be one compilation condition")),
+        Case(
+            name: "liveCondition with operators", values: ["LIVE_CONDITION": "canImport(FuzzSDK) && !os(watchOS) || swift(>=5.9)"], expect: .accepted),
         // Expressions: one, on one line, closed.
-        Case(name: "default with a line break", values: ["DEFAULT": "\"a\"\nlet smuggled = 1"], expect: .refused("must be one Swift expression on one line")),
-        Case(name: "default that closes the parameter list", values: ["DEFAULT": "\"a\") {} ; func smuggled(x: Int"], expect: .refused("must be one Swift expression on one line")),
+        Case(
+            name: "default with a line break", values: ["DEFAULT": "\"a\"\nlet smuggled = 1"],
+            expect: .refused("must be one Swift expression on one line")),
+        Case(
+            name: "default that closes the parameter list", values: ["DEFAULT": "\"a\") {} ; func smuggled(x: Int"],
+            expect: .refused("must be one Swift expression on one line")),
         Case(name: "default with quotes and backslashes", values: ["DEFAULT": #""say \"hi\" \\ (ok)""#], expect: .accepted),
-        Case(name: "mockDefault with a line break", values: ["MOCK_DEFAULT": "Data()\nlet smuggled = 2"], expect: .refused("\"mockDefault\" must be one Swift expression")),
-        Case(name: "domain with a statement", values: ["DOMAIN": "\"D\"; let smuggled = 1"], expect: .refused("\"domain\" must be one Swift expression")),
+        Case(
+            name: "mockDefault with a line break", values: ["MOCK_DEFAULT": "Data()\nlet smuggled = 2"],
+            expect: .refused("\"mockDefault\" must be one Swift expression")),
+        Case(
+            name: "domain with a statement", values: ["DOMAIN": "\"D\"; let smuggled = 1"],
+            expect: .refused("\"domain\" must be one Swift expression")),
         // Deprecation: the message is a literal, `renamed` a name.
-        Case(name: "renamed that ends the attribute", values: ["RENAMED": "x\")\nfunc smuggled() {}\n@available(*, deprecated, message: \""], expect: .refused("\"renamed\" must be a declaration name")),
+        Case(
+            name: "renamed that ends the attribute", values: ["RENAMED": "x\")\nfunc smuggled() {}\n@available(*, deprecated, message: \""],
+            expect: .refused("\"renamed\" must be a declaration name")),
         Case(name: "message with quotes and line breaks", values: ["MESSAGE": "say \"hi\" \\ \n then\r leave"], expect: .accepted),
         // Closure parameters.
         Case(
             name: "error-first completion handlers",
             raw: [
-                "EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "completion": { "name": "peek", "handlerOrder": "errorFirst", "handlerValueType": "Int", "errorValue": "0" } } }, { "id": "peekName", "parameters": [], "returns": "String", "forms": { "completion": { "name": "peekName", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#
+                "EXTRA_CALL":
+                    #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "completion": { "name": "peek", "handlerOrder": "errorFirst", "handlerValueType": "Int", "errorValue": "0" } } }, { "id": "peekName", "parameters": [], "returns": "String", "forms": { "completion": { "name": "peekName", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#
             ], expect: .accepted),
         Case(
             name: "an error-first Result handler",
-            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "result": { "name": "peek", "handlerOrder": "errorFirst" } } }"#],
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "result": { "name": "peek", "handlerOrder": "errorFirst" } } }"#
+            ],
             expect: .refused("\"handlerOrder\" applies to the \"completion\" form only")),
         Case(
             name: "synchronous forms that throw",
             raw: [
-                "EXTRA_CALL": #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
+                "EXTRA_CALL":
+                    #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
             ], expect: .accepted),
         Case(
             name: "typed throws",
-            raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "sync": { "name": "peek", "throws": "CancellationError" } } }"#],
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "sync": { "name": "peek", "throws": "CancellationError" } } }"#
+            ],
             expect: .refused("typed throws (`throws(CancellationError)`) cannot be described")),
         Case(
             name: "throws on an async form",
@@ -140,7 +185,8 @@ final class HostileCorpusTests: XCTestCase {
         Case(
             name: "an async call returning a described type",
             raw: [
-                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" } } }"#,
+                "EXTRA_CALL":
+                    #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" } } }"#,
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
@@ -149,18 +195,32 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_CALL": #", { "id": "open", "parameters": [], "returnsRef": "Other", "forms": { "result": { "name": "open" } } }"#,
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .refused("the result form cannot wrap it")),
-        Case(name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#], expect: .refused("is not @escaping")),
-        Case(name: "escaping Sendable closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
-        Case(name: "optional closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
+        Case(
+            name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#],
+            expect: .refused("is not @escaping")),
+        Case(
+            name: "escaping Sendable closure parameter",
+            raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
+        Case(
+            name: "optional closure parameter",
+            raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
         // Names.
-        Case(name: "handler label equal to a parameter", values: ["HANDLER_LABEL": "key"], expect: .refused("has the name of the completion form's handler")),
-        Case(name: "parameter named completionHandler", values: ["PARAMETER_NAME": "completionHandler"], expect: .refused("has the name of the completion form's handler")),
+        Case(
+            name: "handler label equal to a parameter", values: ["HANDLER_LABEL": "key"],
+            expect: .refused("has the name of the completion form's handler")),
+        Case(
+            name: "parameter named completionHandler", values: ["PARAMETER_NAME": "completionHandler"],
+            expect: .refused("has the name of the completion form's handler")),
         Case(name: "keyword names", values: ["PROPERTY_NAME": "default", "PARAMETER_NAME": "repeat"], expect: .accepted),
         Case(name: "non-ASCII names", values: ["PROPERTY_NAME": "naïve", "TYPE_NAME": "Straße"], expect: .accepted),
-        Case(name: "protocol named like the SDK class", values: ["TYPE_NAME": "SDK{{INDEX}}Store"], expect: .refused("is the name of an SDK type or module")),
+        Case(
+            name: "protocol named like the SDK class", values: ["TYPE_NAME": "SDK{{INDEX}}Store"],
+            expect: .refused("is the name of an SDK type or module")),
         Case(
             name: "a type named like another's backing protocol",
-            raw: ["STORE": #""store": "fetch","#, "EXTRA_TYPE": #", { "name": "StoreBacking", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [] }"#],
+            raw: [
+                "STORE": #""store": "fetch","#, "EXTRA_TYPE": #", { "name": "StoreBacking", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [] }"#,
+            ],
             expect: .refused("the generated name")),
         Case(name: "a store-backed call", raw: ["STORE": #""store": "fetch","#], expect: .accepted),
         Case(
@@ -170,10 +230,16 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a property named like the key type's own members", values: ["PROPERTY_NAME": "typeName"], expect: .accepted),
         Case(name: "a property named id", values: ["PROPERTY_NAME": "id"], expect: .accepted),
         Case(name: "error model name that is a keyword", raw: ["MODEL_NAME": #""name": "default","#], expect: .refused("is not a Swift identifier")),
-        Case(name: "error model name with a declaration", raw: ["MODEL_NAME": #""name": "x\nstatic var y = 1","#], expect: .refused("is not a Swift identifier")),
+        Case(
+            name: "error model name with a declaration", raw: ["MODEL_NAME": #""name": "x\nstatic var y = 1","#],
+            expect: .refused("is not a Swift identifier")),
         // Shapes.
-        Case(name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("\"perItem\": true needs a result of per-item results")),
-        Case(name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)], expect: .refused("is not a valid Swift type")),
+        Case(
+            name: "perItem on a plain result", raw: ["PER_ITEM": #""perItem": true,"#],
+            expect: .refused("\"perItem\": true needs a result of per-item results")),
+        Case(
+            name: "type nested too deep", values: ["RETURNS": String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40)],
+            expect: .refused("is not a valid Swift type")),
         // Copied expressions go through the lexer: comments, raw strings, directives, commas.
         Case(name: "default with a line comment", values: ["DEFAULT": "\"a\" // )"], expect: .refused("a comment would swallow")),
         Case(name: "default with an open block comment", values: ["DEFAULT": "\"a\" /* "], expect: .refused("is not closed")),
@@ -190,17 +256,31 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "opaque result", values: ["RETURNS": "some Collection"], expect: .refused("some is an opaque type")),
         Case(name: "implicitly unwrapped result", values: ["RETURNS": "String!"], expect: .refused("an implicitly unwrapped optional")),
         Case(name: "Self result", values: ["RETURNS": "Self"], expect: .refused("Self would mean")),
-        Case(name: "variadic parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "Int..." }"#], expect: .refused("a variadic parameter")),
+        Case(
+            name: "variadic parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "Int..." }"#], expect: .refused("a variadic parameter")
+        ),
         Case(name: "inout parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "inout Int" }"#], expect: .refused("inout changes how")),
-        Case(name: "sending parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "sending String" }"#], expect: .refused("sending changes how")),
-        Case(name: "autoclosure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "@autoclosure @escaping () -> Int" }"#], expect: .refused("@autoclosure")),
+        Case(
+            name: "sending parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "sending String" }"#],
+            expect: .refused("sending changes how")),
+        Case(
+            name: "autoclosure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "more", "type": "@autoclosure @escaping () -> Int" }"#],
+            expect: .refused("@autoclosure")),
         Case(name: "escaping result", values: ["RETURNS": "@escaping () -> Void"], expect: .refused("@escaping is written only")),
         Case(
             name: "function-typed property",
-            raw: ["EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "handler", "type": "@Sendable () -> Void", "mockDefault": "{}" }] }"#],
+            raw: [
+                "EXTRA_TYPE":
+                    #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "handler", "type": "@Sendable () -> Void", "mockDefault": "{}" }] }"#
+            ],
             expect: .refused("a property cannot hold a function")),
-        Case(name: "per-item result keyed by a tuple", values: ["RETURNS": "[((Int, Int), Result<Int, any Error>)]"], raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("must be Hashable")),
-        Case(name: "per-item result in a tuple with a closure field", values: ["RETURNS": "(progress: Int, saved: [String: Swift.Result<Int, any Swift.Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#], expect: .accepted),
+        Case(
+            name: "per-item result keyed by a tuple", values: ["RETURNS": "[((Int, Int), Result<Int, any Error>)]"],
+            raw: ["PER_ITEM": #""perItem": true,"#], expect: .refused("must be Hashable")),
+        Case(
+            name: "per-item result in a tuple with a closure field",
+            values: ["RETURNS": "(progress: Int, saved: [String: Swift.Result<Int, any Swift.Error>])"], raw: ["PER_ITEM": #""perItem": ["saved"],"#],
+            expect: .accepted),
         // Generated code names the runtime, Swift and Foundation fully qualified: the fuzz SDK
         // (Tests/Fixtures/FuzzCompile/Sources/FuzzSDK/Shadows.swift) exports types named like
         // them, and these described types spell them with their prefix.
@@ -216,7 +296,9 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "call id Value", values: ["CALL_ID": "Value"], expect: .accepted),
         Case(name: "property named Value", values: ["PROPERTY_NAME": "Value"], expect: .accepted),
         Case(name: "call id Type", values: ["CALL_ID": "Type"], expect: .refused("is not a valid Swift identifier")),
-        Case(name: "members named like the doubles' own", values: ["PROPERTY_NAME": "backing", "CALL_ID": "recorder"], raw: ["STORE": #""store": "fetch","#], expect: .accepted),
+        Case(
+            name: "members named like the doubles' own", values: ["PROPERTY_NAME": "backing", "CALL_ID": "recorder"],
+            raw: ["STORE": #""store": "fetch","#], expect: .accepted),
         Case(name: "members named like the wrappers' own", values: ["PROPERTY_NAME": "faults", "CALL_ID": "wrapped"], expect: .accepted),
         Case(name: "a property named base", values: ["PROPERTY_NAME": "base"], expect: .accepted),
         Case(name: "a property named wrapped", values: ["PROPERTY_NAME": "wrapped"], expect: .accepted),
@@ -224,28 +306,59 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a parameter named like a mock local", values: ["PARAMETER_NAME": "recorder"], expect: .accepted),
         Case(name: "a parameter named result", values: ["PARAMETER_NAME": "result"], expect: .accepted),
         Case(
-            name: "per-item parameters named like the fault wrapper's closure parameters", values: ["PARAMETER_NAME": "items", "RETURNS": "[String: Swift.Result<Int, any Swift.Error>]"],
-            raw: ["PER_ITEM": #""perItem": true,"#, "EXTRA_PARAMETER": #", { "name": "value", "type": "Int" }, { "name": "deliver", "type": "Bool" }"#], expect: .accepted),
+            name: "per-item parameters named like the fault wrapper's closure parameters",
+            values: ["PARAMETER_NAME": "items", "RETURNS": "[String: Swift.Result<Int, any Swift.Error>]"],
+            raw: [
+                "PER_ITEM": #""perItem": true,"#, "EXTRA_PARAMETER": #", { "name": "value", "type": "Int" }, { "name": "deliver", "type": "Bool" }"#,
+            ], expect: .accepted),
         Case(name: "error model named result", raw: ["MODEL_NAME": #""name": "result","#], expect: .accepted),
         // A code the SDK throws as a Swift type: its `make` and `matches` are pasted into closures.
-        Case(name: "swift error with a condition", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "Swift.CancellationError", "make": "Swift.CancellationError()", "matches": "!error.localizedDescription.isEmpty" }"#], expect: .accepted),
-        Case(name: "swift error make with a statement", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E(); let smuggled = 1" }"#], expect: .refused("\"make\" must be one Swift expression")),
-        Case(name: "swift error make closing its closure", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E() }, recognises: { _ in true }) //" }"#], expect: .refused("\"make\" must be one Swift expression")),
-        Case(name: "swift error matches closing its closure", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E()", "matches": "true } ?? true }) //" }"#], expect: .refused("\"matches\" must be one Swift expression")),
-        Case(name: "swift error type with a declaration", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E\nstruct F {}", "make": "E()" }"#], expect: .refused("is not a valid Swift type")),
+        Case(
+            name: "swift error with a condition",
+            raw: [
+                "SWIFT_ERROR":
+                    #", "swiftError": { "type": "Swift.CancellationError", "make": "Swift.CancellationError()", "matches": "!error.localizedDescription.isEmpty" }"#
+            ], expect: .accepted),
+        Case(
+            name: "swift error make with a statement", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E(); let smuggled = 1" }"#],
+            expect: .refused("\"make\" must be one Swift expression")),
+        Case(
+            name: "swift error make closing its closure",
+            raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E() }, recognises: { _ in true }) //" }"#],
+            expect: .refused("\"make\" must be one Swift expression")),
+        Case(
+            name: "swift error matches closing its closure",
+            raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E", "make": "E()", "matches": "true } ?? true }) //" }"#],
+            expect: .refused("\"matches\" must be one Swift expression")),
+        Case(
+            name: "swift error type with a declaration", raw: ["SWIFT_ERROR": #", "swiftError": { "type": "E\nstruct F {}", "make": "E()" }"#],
+            expect: .refused("is not a valid Swift type")),
         Case(name: "error model named recorder", raw: ["MODEL_NAME": #""name": "recorder","#], expect: .accepted),
-        Case(name: "operation names the replay and intercept used", raw: operation(stream: "events", input: "failures", item: "delivery", final: "event"), expect: .accepted),
-        Case(name: "operation names the outcome type uses", raw: operation(stream: "failsRequestedItems", input: "deprecated", item: "reported", final: "inventsProgress"), expect: .accepted),
-        Case(name: "operation blocks named like the fault wrapper's locals", raw: operation(stream: "items", input: "faults", item: "errorModel", final: "backing"), expect: .accepted),
-        Case(name: "a stream named like what copied Swift reads", raw: operation(stream: "result", input: "ids", item: "each", final: "done"), expect: .refused("would hide what a block's copied Swift reads")),
-        Case(name: "an input named operation", raw: operation(stream: "items", input: "operation", item: "each", final: "done"), expect: .refused("would hide what a block's copied Swift reads")),
-        Case(name: "a block with the generated spelling", raw: operation(stream: "items", input: "ids", item: "each_", final: "done"), expect: .refused("ends in \"_\"")),
+        Case(
+            name: "operation names the replay and intercept used",
+            raw: operation(stream: "events", input: "failures", item: "delivery", final: "event"), expect: .accepted),
+        Case(
+            name: "operation names the outcome type uses",
+            raw: operation(stream: "failsRequestedItems", input: "deprecated", item: "reported", final: "inventsProgress"), expect: .accepted),
+        Case(
+            name: "operation blocks named like the fault wrapper's locals",
+            raw: operation(stream: "items", input: "faults", item: "errorModel", final: "backing"), expect: .accepted),
+        Case(
+            name: "a stream named like what copied Swift reads", raw: operation(stream: "result", input: "ids", item: "each", final: "done"),
+            expect: .refused("would hide what a block's copied Swift reads")),
+        Case(
+            name: "an input named operation", raw: operation(stream: "items", input: "operation", item: "each", final: "done"),
+            expect: .refused("would hide what a block's copied Swift reads")),
+        Case(
+            name: "a block with the generated spelling", raw: operation(stream: "items", input: "ids", item: "each_", final: "done"),
+            expect: .refused("ends in \"_\"")),
         Case(name: "a parameter with the generated spelling", values: ["PARAMETER_NAME": "key_"], expect: .refused("ends in \"_\"")),
         Case(name: "a call id with the generated spelling", values: ["CALL_ID": "Arguments_"], expect: .refused("ends in \"_\"")),
         Case(name: "a type with the generated spelling", values: ["TYPE_NAME": "Store_"], expect: .refused("ends in \"_\"")),
         Case(name: "an error model with the generated spelling", raw: ["MODEL_NAME": #""name": "hostile_","#], expect: .refused("ends in \"_\"")),
         Case(name: "error model named Type", raw: ["MODEL_NAME": #""name": "Type","#], expect: .refused("must start with a lowercase letter")),
-        Case(name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
+        Case(
+            name: "error model named Conflict", raw: ["MODEL_NAME": #""name": "Conflict","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named _", raw: ["MODEL_NAME": #""name": "_","#], expect: .refused("must start with a lowercase letter")),
         Case(name: "error model named like one of its instance members", raw: ["MODEL_NAME": #""name": "domain","#], expect: .accepted),
         // Mirrors: keyword member names (`inout` cannot be a call's label unescaped), docs
@@ -256,9 +369,13 @@ final class HostileCorpusTests: XCTestCase {
             name: "a mirrored member type with a declaration", raw: mirror(memberType: #""String\nfunc smuggled() {}""#),
             expect: .refused("is not a valid Swift type")),
         Case(name: "a mirror named like the protocol", raw: mirror(name: #""Store""#), expect: .refused("the generated name")),
-        Case(name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#), expect: .refused("is not a valid Swift identifier")),
+        Case(
+            name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#),
+            expect: .refused("is not a valid Swift identifier")),
         // The file and the command line.
-        Case(name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json", expect: .refused("has a line break or control character")),
+        Case(
+            name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json",
+            expect: .refused("has a line break or control character")),
         Case(name: "import with a declaration", imports: ["Foundation\nlet smuggled = 1"], expect: .refused("is not a module name")),
     ]
 
@@ -266,13 +383,16 @@ final class HostileCorpusTests: XCTestCase {
     /// handlers and throwing sync forms too).
     static func mirror(name: String = #""Entry""#, memberType: String = #""Int?""#, sendable: Bool = true) -> [String: String] {
         let entry = "HostileSDK{{INDEX}}Entry"
-        let members = #"[{ "name": "default", "type": "String" }, { "name": "in", "type": \#(memberType) }, { "name": "let", "type": "[String]", "doc": "*/ func smuggled() {} /*" }, { "name": "inout", "type": "Bool" }]"#
+        let members =
+            #"[{ "name": "default", "type": "String" }, { "name": "in", "type": \#(memberType) }, { "name": "let", "type": "[String]", "doc": "*/ func smuggled() {} /*" }, { "name": "inout", "type": "Bool" }]"#
         return [
-            "EXTRA_CALL": #", { "id": "entries", "returns": "(entries: [String: Swift.Result<\#(entry), any Swift.Error>], latest: \#(entry)?, all: [\#(entry)])", "perItem": ["entries"], "mirrors": [\#(name)], "forms": { "async": { "name": "entries" }, "completion": { "name": "fetchEntries" }, "result": { "name": "loadEntries" } } }"#
+            "EXTRA_CALL":
+                #", { "id": "entries", "returns": "(entries: [String: Swift.Result<\#(entry), any Swift.Error>], latest: \#(entry)?, all: [\#(entry)])", "perItem": ["entries"], "mirrors": [\#(name)], "forms": { "async": { "name": "entries" }, "completion": { "name": "fetchEntries" }, "result": { "name": "loadEntries" } } }"#
                 + #", { "id": "entry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "entry" } } }"#
                 + #", { "id": "firstEntry", "returns": "\#(entry)", "mirrors": [\#(name)], "forms": { "completion": { "name": "firstEntry", "handlerOrder": "errorFirst" } } }"#
                 + #", { "id": "checkedEntry", "returns": "\#(entry)", "mirrors": [\#(name)], "mockDefault": "Hostile{{INDEX}}Entry(default: \"\", in: nil, let: [], `inout`: false)", "forms": { "sync": { "name": "checkedEntry", "throws": true } } }"#,
-            "MIRRORS": #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
+            "MIRRORS":
+                #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
         ]
     }
 
@@ -281,18 +401,26 @@ final class HostileCorpusTests: XCTestCase {
     static func operation(stream: String, input: String, item: String, final: String) -> [String: String] {
         let block = #"{ "name": "\#(item)", "role": "itemResult", "type": "(String, Swift.Result<Int, any Swift.Error>) -> Void" }"#
         let finalBlock = #"{ "name": "\#(final)", "role": "finalResult", "type": "(Swift.Result<Void, any Swift.Error>) -> Void" }"#
-        let streamJSON = #"{ "name": "\#(stream)", "key": "String", "value": "Int", "requested": "operation.\#(input) ?? []", "input": { "property": "\#(input)" }, "blocks": [\#(block)] }"#
+        let streamJSON =
+            #"{ "name": "\#(stream)", "key": "String", "value": "Int", "requested": "operation.\#(input) ?? []", "input": { "property": "\#(input)" }, "blocks": [\#(block)] }"#
         return [
-            "EXTRA_CALL": #", { "id": "add", "parameters": [{ "label": "_", "name": "op", "type": "HostileSDK{{INDEX}}SyncOperation" }], "operations": ["Sync"], "forms": { "sync": { "name": "add" } } }"#,
-            "OPERATIONS": #", "operations": [{ "name": "Sync", "sdkType": "HostileSDK{{INDEX}}SyncOperation", "streams": [\#(streamJSON)], "result": { "type": "Void", "blocks": [\#(finalBlock)] } }]"#,
+            "EXTRA_CALL":
+                #", { "id": "add", "parameters": [{ "label": "_", "name": "op", "type": "HostileSDK{{INDEX}}SyncOperation" }], "operations": ["Sync"], "forms": { "sync": { "name": "add" } } }"#,
+            "OPERATIONS":
+                #", "operations": [{ "name": "Sync", "sdkType": "HostileSDK{{INDEX}}SyncOperation", "streams": [\#(streamJSON)], "result": { "type": "Void", "blocks": [\#(finalBlock)] } }]"#,
         ]
     }
 
     static func json(for testCase: Case, index: Int) -> String {
         var text = template
         var values = defaults.merging(testCase.values) { _, new in new }
-        if let prefix = testCase.prefix { text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"\(prefix)\"") }
-        if testCase.values["TYPE_NAME"] == "SDK{{INDEX}}Store" { values["TYPE_NAME"] = "Store"; text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"HostileSDK{{INDEX}}\"") }
+        if let prefix = testCase.prefix {
+            text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"\(prefix)\"")
+        }
+        if testCase.values["TYPE_NAME"] == "SDK{{INDEX}}Store" {
+            values["TYPE_NAME"] = "Store"
+            text = text.replacingOccurrences(of: "\"prefix\": \"Hostile{{INDEX}}\"", with: "\"prefix\": \"HostileSDK{{INDEX}}\"")
+        }
         for (key, value) in values { text = text.replacingOccurrences(of: "{{\(key)}}", with: RandomDescription.literal(value)) }
         for (key, value) in rawDefaults.merging(testCase.raw, uniquingKeysWith: { _, new in new }) {
             text = text.replacingOccurrences(of: "{{\(key)}}", with: value)
@@ -329,7 +457,9 @@ final class HostileCorpusTests: XCTestCase {
                     // Located: every diagnostic names the file with a line and column inside it.
                     for diagnostic in diagnostics.diagnostics {
                         XCTAssertGreaterThan(diagnostic.location.line, 0, testCase.name)
-                        XCTAssertTrue(diagnostic.description.hasPrefix("\(file):\(diagnostic.location.line):\(diagnostic.location.column): error:"), testCase.name)
+                        XCTAssertTrue(
+                            diagnostic.description.hasPrefix("\(file):\(diagnostic.location.line):\(diagnostic.location.column): error:"),
+                            testCase.name)
                     }
                 }
             }

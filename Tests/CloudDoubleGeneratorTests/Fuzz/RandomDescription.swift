@@ -64,7 +64,8 @@ struct RandomDescription {
     /// Pieces of documentation text that break naive generators: line breaks of every kind,
     /// comment closers, quotes, backslashes, control characters, non-ASCII.
     static let docPieces = [
-        "Reads a value.", "\n", "\r\n", "\r", "\u{2028}", "*/", "/*", "\"quoted\"", "\\", "\u{0}", "\t", "Ünïcødé ✓", "func smuggled() {}", "///", "`code`",
+        "Reads a value.", "\n", "\r\n", "\r", "\u{2028}", "*/", "/*", "\"quoted\"", "\\", "\u{0}", "\t", "Ünïcødé ✓", "func smuggled() {}", "///",
+        "`code`",
     ]
 
     /// A documentation string of a few random pieces.
@@ -124,29 +125,39 @@ struct RandomDescription {
                     // Some sync forms throw, as Firestore's `Transaction.getDocument(_:)`.
                     let throwing = kind == "sync" && chance(0.3)
                     formsJSON.append(
-                        "\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "")\(throwing ? ", \"throws\": true" : "") }")
+                        "\"\(kind)\": { \"name\": \"\(base)\"\(errorFirst ? ", \"handlerOrder\": \"errorFirst\"" : "")\(throwing ? ", \"throws\": true" : "") }"
+                    )
                     let declared = parameters.map { parameter in
-                        parameter.label == parameter.name ? "\(Self.escaped(parameter.name)): \(parameter.type)"
+                        parameter.label == parameter.name
+                            ? "\(Self.escaped(parameter.name)): \(parameter.type)"
                             : "\(parameter.label) \(Self.escaped(parameter.name)): \(parameter.type)"
                     }
                     let returnType = returns?.type ?? "Void"
                     switch kind {
                     case "sync":
-                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) \(throwing ? "throws " : "")-> \(returnType) { \(returns?.value ?? "()") }")
+                        sdkMembers.append(
+                            "    public func \(base)(\(declared.joined(separator: ", "))) \(throwing ? "throws " : "")-> \(returnType) { \(returns?.value ?? "()") }"
+                        )
                     case "async":
-                        sdkMembers.append("    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
+                        sdkMembers.append(
+                            "    public func \(base)(\(declared.joined(separator: ", "))) async throws -> \(returnType) { throw FuzzSDKError() }")
                     case "completion":
                         let handler =
                             returns == nil
                             ? "((any Swift.Error)?) -> Void"
                             : errorFirst ? "((any Swift.Error)?, \(returnType)?) -> Void" : "(\(returnType)?, (any Swift.Error)?) -> Void"
-                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}")
+                        sdkMembers.append(
+                            "    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable \(handler)"]).joined(separator: ", "))) {}"
+                        )
                     default:
-                        sdkMembers.append("    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}")
+                        sdkMembers.append(
+                            "    public func \(base)(\((declared + ["completionHandler: @escaping @Sendable (Swift.Result<\(returnType), any Swift.Error>) -> Void"]).joined(separator: ", "))) {}"
+                        )
                     }
                 }
                 let parametersJSON = parameters.enumerated().map { offset, parameter in
-                    var json = "{ \"label\": \(Self.literal(parameter.label)), \"name\": \(Self.literal(parameter.name)), \"type\": \(Self.literal(parameter.type))"
+                    var json =
+                        "{ \"label\": \(Self.literal(parameter.label)), \"name\": \(Self.literal(parameter.name)), \"type\": \(Self.literal(parameter.type))"
                     if defaulted.contains(offset) { json += ", \"default\": \(Self.literal(parameter.value))" }
                     return json + " }"
                 }
@@ -156,7 +167,8 @@ struct RandomDescription {
                 if returns?.type == "Data", kinds.contains("sync") { call += ", \"mockDefault\": \"Data()\"" }
                 calls.append(call + ", \"forms\": { \(formsJSON.joined(separator: ", ")) } }")
             }
-            types.append("""
+            types.append(
+                """
                 { "name": "\(typeName)", "sdkType": "\(sdkName)", "doc": \(Self.literal(doc())), "properties": [\(members.joined(separator: ", "))], "calls": [\(calls.joined(separator: ", "))] }
                 """)
             sdk.append("public final class \(sdkName): @unchecked Sendable {\n    public init() {}\n\(sdkMembers.joined(separator: "\n"))\n}")

@@ -27,13 +27,19 @@ enum SDKSynthesizer {
                     switch form.kind.value {
                     case .sync:
                         let effects = form.throwing ? "throws " : ""
-                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) \(effects)-> \(returns ?? "Void") { fatalError() }")
+                        members.append(
+                            "    public func \(name)(\(parameters.joined(separator: ", "))) \(effects)-> \(returns ?? "Void") { fatalError() }")
                     case .async:
-                        members.append("    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
+                        members.append(
+                            "    public func \(name)(\(parameters.joined(separator: ", "))) async throws -> \(returns ?? "Void") { fatalError() }")
                     case .completion:
-                        let value = form.handlerValueType?.value ?? returns.map { RandomDescription.isOptional($0) || $0.hasPrefix("Swift.Optional<") ? $0 : "\($0)?" }
+                        let value =
+                            form.handlerValueType?.value
+                            ?? returns.map { RandomDescription.isOptional($0) || $0.hasPrefix("Swift.Optional<") ? $0 : "\($0)?" }
                         let errorFirst = form.handlerOrder == .errorFirst
-                        let handler = value.map { errorFirst ? "((any Swift.Error)?, \($0)) -> Void" : "(\($0), (any Swift.Error)?) -> Void" } ?? "((any Swift.Error)?) -> Void"
+                        let handler =
+                            value.map { errorFirst ? "((any Swift.Error)?, \($0)) -> Void" : "(\($0), (any Swift.Error)?) -> Void" }
+                            ?? "((any Swift.Error)?) -> Void"
                         parameters.append("\(form.handlerLabel): @escaping \(sendable)\(handler)")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
                     case .result:
@@ -48,7 +54,8 @@ enum SDKSynthesizer {
         // A mirrored value: its members, and no public initialiser, as the SDKs that need mirrors.
         for mirror in description.mirrors {
             let members = mirror.members.map { "    public let \(escaped($0.name.value)): \($0.type.value)" }
-            classes.append("public struct \(mirror.sdkType.value): @unchecked Sendable {\n\(members.joined(separator: "\n"))\n    init() { fatalError() }\n}")
+            classes.append(
+                "public struct \(mirror.sdkType.value): @unchecked Sendable {\n\(members.joined(separator: "\n"))\n    init() { fatalError() }\n}")
         }
         return "import Foundation\n\n" + classes.joined(separator: "\n\n") + "\n"
     }
@@ -75,7 +82,9 @@ enum SDKSynthesizer {
         }
     }
 
-    static let keywords: Set<String> = ["default", "repeat", "in", "is", "where", "func", "class", "return", "self", "protocol", "var", "let", "inout"]
+    static let keywords: Set<String> = [
+        "default", "repeat", "in", "is", "where", "func", "class", "return", "self", "protocol", "var", "let", "inout",
+    ]
 
     static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 }

@@ -43,9 +43,9 @@ final class QueriesSampleTests: XCTestCase {
         func getContactNames(startingWith prefix: String?) async throws -> [String] {
             guard let prefix else { return try await getAllContactNames() }
             #if canImport(Darwin)
-            let predicate = NSPredicate(format: "name BEGINSWITH %@", prefix)
+                let predicate = NSPredicate(format: "name BEGINSWITH %@", prefix)
             #else
-            let predicate = NSPredicate { record, _ in ((record as? CKRecord)?["name"] as? String)?.hasPrefix(prefix) ?? false }
+                let predicate = NSPredicate { record, _ in ((record as? CKRecord)?["name"] as? String)?.hasPrefix(prefix) ?? false }
             #endif
             let query = CKQuery(recordType: "Contact", predicate: predicate)
             let (matchResults, _) = try await database.records(matching: query, inZoneWith: contactsZoneID)
@@ -58,7 +58,9 @@ final class QueriesSampleTests: XCTestCase {
             var nextChangeToken: CKServerChangeToken? = nil
             while awaitingChanges {
                 let changes = try await database.recordZoneChanges(inZoneWith: contactsZoneID, since: nextChangeToken)
-                allContactNames += changes.modificationResultsByID.compactMap { _, result in try? result.get().record }.compactMap { $0["name"] as? String }
+                allContactNames += changes.modificationResultsByID.compactMap { _, result in try? result.get().record }.compactMap {
+                    $0["name"] as? String
+                }
                 awaitingChanges = changes.moreComing
                 nextChangeToken = changes.changeToken
             }

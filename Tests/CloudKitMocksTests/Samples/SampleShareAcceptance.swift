@@ -11,7 +11,9 @@ import XCTest
 enum SampleShareAcceptance {
     /// Nil when the metadata names another container (the sample returns without accepting),
     /// else the operation's per-share result.
-    static func accept(_ metadata: CKShare.Metadata, in container: any CloudContainer, appContainerIdentifier: String) async -> Result<CKShare, any Error>? {
+    static func accept(
+        _ metadata: CKShare.Metadata, in container: any CloudContainer, appContainerIdentifier: String
+    ) async -> Result<CKShare, any Error>? {
         guard metadata.containerIdentifier == appContainerIdentifier else { return nil }
         return await withCheckedContinuation { continuation in
             let result = Locked<Result<CKShare, any Error>?>(nil)

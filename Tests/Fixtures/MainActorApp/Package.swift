@@ -36,7 +36,8 @@ let package = Package(
             name: "ForecasterTests",
             dependencies: ["Forecaster", "ForecastSDK", mocks] + clouddouble,
             swiftSettings: approachableOnly, plugins: plugin),
-        .target(name: "ForecasterStrict", dependencies: ["ForecastSDK"] + clouddouble, swiftSettings: mainActor + [.define("STRICT")], plugins: plugin),
+        .target(
+            name: "ForecasterStrict", dependencies: ["ForecastSDK"] + clouddouble, swiftSettings: mainActor + [.define("STRICT")], plugins: plugin),
         .testTarget(
             name: "ForecasterStrictTests",
             dependencies: ["ForecasterStrict", "ForecastSDK", mocks] + clouddouble,
@@ -51,7 +52,9 @@ let package = Package(
         .target(name: "GeneratedKitchenSink", dependencies: ["KitchenSinkSDK"] + clouddouble, swiftSettings: approachable),
         .target(name: "GeneratedKitchenSinkStrict", dependencies: ["KitchenSinkSDK"] + clouddouble, swiftSettings: mainActor),
         .target(name: "NotesSync", dependencies: clouddouble, path: "Examples/NotesSync", swiftSettings: approachable),
-        .testTarget(name: "NotesSyncTests", dependencies: ["NotesSync", mocks] + clouddouble, path: "Examples/NotesSyncTests", swiftSettings: approachableOnly),
+        .testTarget(
+            name: "NotesSyncTests", dependencies: ["NotesSync", mocks] + clouddouble, path: "Examples/NotesSyncTests", swiftSettings: approachableOnly
+        ),
         .target(name: "SyncEngineNotes", dependencies: clouddouble, path: "Examples/SyncEngineNotes", swiftSettings: mainActor),
         .testTarget(
             name: "SyncEngineNotesTests", dependencies: ["SyncEngineNotes", mocks] + clouddouble, path: "Examples/SyncEngineNotesTests",

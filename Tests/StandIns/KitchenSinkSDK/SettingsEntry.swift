@@ -17,14 +17,19 @@ public struct SettingsEntry: Sendable {
 
 extension SettingsStore {
     /// Each key's entry, the keys in order, and the last of them.
-    public func entries(for keys: [String]) async throws -> (entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?) {
+    public func entries(
+        for keys: [String]
+    ) async throws -> (entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?) {
         let history = keys.map { SettingsEntry(key: $0, value: $0 + "!", default: self.default) }
         return (Dictionary(history.map { ($0.key, .success($0)) }, uniquingKeysWith: { $1 }), history, history.last)
     }
 
     public func fetchEntries(
         for keys: [String],
-        completionHandler: @escaping @Sendable (Result<(entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?), any Error>) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                Result<(entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?), any Error>
+            ) -> Void
     ) {
         let history = keys.map { SettingsEntry(key: $0, value: $0 + "!", default: self.default) }
         completionHandler(.success((Dictionary(history.map { ($0.key, .success($0)) }, uniquingKeysWith: { $1 }), history, history.last)))
@@ -32,7 +37,10 @@ extension SettingsStore {
 
     public func entries(
         for keys: [String],
-        then done: @escaping @Sendable ((entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?)?, (any Error)?) -> Void
+        then done:
+            @escaping @Sendable (
+                (entries: [String: Result<SettingsEntry, any Error>], history: [SettingsEntry], latest: SettingsEntry?)?, (any Error)?
+            ) -> Void
     ) {
         let history = keys.map { SettingsEntry(key: $0, value: $0 + "!", default: self.default) }
         done((Dictionary(history.map { ($0.key, .success($0)) }, uniquingKeysWith: { $1 }), history, history.last), nil)

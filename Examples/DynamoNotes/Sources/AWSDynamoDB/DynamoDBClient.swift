@@ -87,6 +87,7 @@ public class DynamoDBClient {
 
     /// Paginate over `[QueryOutput]` results.
     public func queryPaginated(input: QueryInput) -> PaginatorSequence<QueryInput, QueryOutput> {
-        PaginatorSequence<QueryInput, QueryOutput>(input: input, inputKey: \.exclusiveStartKey, outputKey: \.lastEvaluatedKey, paginationFunction: self.query(input:))
+        PaginatorSequence<QueryInput, QueryOutput>(
+            input: input, inputKey: \.exclusiveStartKey, outputKey: \.lastEvaluatedKey, paginationFunction: self.query(input:))
     }
 }

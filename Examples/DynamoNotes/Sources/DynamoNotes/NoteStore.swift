@@ -17,7 +17,8 @@ public final class NoteStore: Sendable {
     let time: TimeSource
     let random: RandomSource
 
-    public init(client: any DynamoClient, table: String = "Notes", maxAttempts: Int = 6, time: TimeSource = .system, random: RandomSource = .system()) {
+    public init(client: any DynamoClient, table: String = "Notes", maxAttempts: Int = 6, time: TimeSource = .system, random: RandomSource = .system())
+    {
         self.client = client
         self.table = table
         self.policy = RetryPolicy(maxAttempts: maxAttempts, errorModel: .dynamoDB)

@@ -13,14 +13,18 @@ import Testing
     private func tableMock() -> MockDynamoClient {
         let mock = MockDynamoClient()
         let saved = Locked<[String: [String: DynamoDBClientTypes.AttributeValue]]>([:])
-        mock.stub(.putItem, .handler { input in
-            if case .s(let id)? = input.item?["id"] { saved.withLock { $0[id] = input.item } }
-            return PutItemOutput()
-        })
-        mock.stub(.getItem, .handler { input in
-            guard case .s(let id)? = input.key?["id"] else { return GetItemOutput() }
-            return GetItemOutput(item: saved.withLock { $0[id] })
-        })
+        mock.stub(
+            .putItem,
+            .handler { input in
+                if case .s(let id)? = input.item?["id"] { saved.withLock { $0[id] = input.item } }
+                return PutItemOutput()
+            })
+        mock.stub(
+            .getItem,
+            .handler { input in
+                guard case .s(let id)? = input.key?["id"] else { return GetItemOutput() }
+                return GetItemOutput(item: saved.withLock { $0[id] })
+            })
         return mock
     }
 
@@ -82,7 +86,9 @@ import Testing
         client.failNextCalls(with: [UnknownAWSHTTPServiceError(message: "bad", requestID: nil, typeName: "ValidationException")])
         await #expect(throws: UnknownAWSHTTPServiceError.self) { try await store.note(id: "n1") }
         #expect(clock.delays.count == 3, "neither a missing table nor an unknown error is retried")
-        #expect(try await store.create(Note(id: "n1", owner: "ada", text: "again")) == .alreadyExists, "the stand-in's own ConditionalCheckFailedException")
+        #expect(
+            try await store.create(Note(id: "n1", owner: "ada", text: "again")) == .alreadyExists,
+            "the stand-in's own ConditionalCheckFailedException")
     }
 
     /// A throttled page of a paged query is retried on its own, the injected error being the
@@ -91,7 +97,8 @@ import Testing
         let clock = VirtualClock()
         let live = LiveDynamoClient(DynamoDBClient.inMemory())
         for index in 0..<25 {
-            _ = try await live.putItem(input: PutItemInput(item: ["id": .s(String(format: "n%02d", index)), "owner": .s("ada"), "text": .s("t")], tableName: "Notes"))
+            _ = try await live.putItem(
+                input: PutItemInput(item: ["id": .s(String(format: "n%02d", index)), "owner": .s("ada"), "text": .s("t")], tableName: "Notes"))
         }
         let plan = FaultPlan { FaultRule.fail(.call(DynamoClientCall.query), on: .nth(2), with: "throttling") }
         let faulty = FaultInjectingDynamoClient(wrapping: live, plan: plan, seed: 3, time: clock.timeSource)

@@ -79,10 +79,14 @@ public actor NotesSyncEngine {
     func push() async throws {
         for _ in 0..<8 where !isUpToDate {
             try await ensureZone()
-            let changes = pendingSaves.sorted().map { Change.save(record(for: $0)) } + pendingDeletes.sorted().map { Change.delete(CKRecord.ID(recordName: $0, zoneID: zoneID)) }
+            let changes =
+                pendingSaves.sorted().map { Change.save(record(for: $0)) }
+                + pendingDeletes.sorted().map { Change.delete(CKRecord.ID(recordName: $0, zoneID: zoneID)) }
             let batches = try await errors.splittingOnLimitExceeded(changes) { batch in
                 try await retrying(policy, time: time, random: random) { _ in
-                    try await database.modifyRecords(saving: batch.compactMap(\.record), deleting: batch.compactMap(\.deletedID), savePolicy: .ifServerRecordUnchanged, atomically: false)
+                    try await database.modifyRecords(
+                        saving: batch.compactMap(\.record), deleting: batch.compactMap(\.deletedID), savePolicy: .ifServerRecordUnchanged,
+                        atomically: false)
                 }
             }
             // In record-name order, so a sync does the same thing every time.
@@ -151,7 +155,7 @@ public actor NotesSyncEngine {
         if let record = errors.serverRecord(of: error) as? CKRecord { return record }
         do {
             return try await retrying(policy, time: time, random: random) { _ in try await database.record(for: id) }
-        } catch where errors.info(of: error)?.name == "unknownItem" {
+        } catch  where errors.info(of: error)?.name == "unknownItem" {
             return nil
         }
     }
@@ -205,7 +209,9 @@ public actor NotesSyncEngine {
             case .failure(let error):
                 switch errors.diagnose(error).recovery {
                 case .resetChangeToken: changeToken = nil
-                case .recreateZone: lostZone(); try await ensureZone()
+                case .recreateZone:
+                    lostZone()
+                    try await ensureZone()
                 case .askUser: throw SyncError.needsUser(errors.info(of: error)?.name ?? "unknown")
                 default: throw error
                 }

@@ -88,7 +88,7 @@ final class NotesSyncEngineTests: XCTestCase {
         await phone.save(note(1, "phone edit", at: 10))
         await laptop.save(note(1, "laptop edit, later", at: 20))
         try await phone.sync()
-        try await laptop.sync()      // conflicts with the phone's save; the laptop's edit is newer
+        try await laptop.sync()  // conflicts with the phone's save; the laptop's edit is newer
         try await phone.sync()
         let phoneTexts = await texts(phone)
         let laptopTexts = await texts(laptop)
@@ -126,8 +126,10 @@ final class NotesSyncEngineTests: XCTestCase {
             FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: everyCode, retryAfter: .range(1...5)))
             FaultRule.failItems(.call(CloudDatabaseCall.modifyRecords), rate: 0.2, with: "zoneBusy", "networkFailure", "serverRecordChanged")
         }
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
-            plan: plan, seed: 30, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            faults: FaultInjector(
+                plan: plan, seed: 30, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         let phone = engine(faulty)
         for id in 1...40 { await phone.save(note(id, "text \(id)", at: Double(id))) }
 
@@ -147,9 +149,11 @@ final class NotesSyncEngineTests: XCTestCase {
         let edited = await texts(phone)
         XCTAssertEqual(serverTexts(cloud, zone: phone.zoneID), edited)
 
-        let laptopDatabase = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), faults: FaultInjector(
-            plan: FaultPlan { FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: everyCode, retryAfter: nil)) },
-            seed: 31, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
+        let laptopDatabase = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            faults: FaultInjector(
+                plan: FaultPlan { FaultRule(.type("Database"), probability: 0.3, outcome: .fail(codes: everyCode, retryAfter: nil)) },
+                seed: 31, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         let laptop = engine(laptopDatabase, seed: 2)
         var laptopTexts: [String: String] = [:]
         for _ in 0..<40 where laptopTexts != edited {
@@ -161,9 +165,11 @@ final class NotesSyncEngineTests: XCTestCase {
 
     func testErrorsOnlyTheUserCanFixStopTheSyncWithoutLosingAnything() async throws {
         let cloud = InMemoryCloudKit()
-        let faulty = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(), plan: FaultPlan {
-            FaultRule.fail(.type("Database"), on: .first(1), with: "quotaExceeded")
-        })
+        let faulty = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(),
+            plan: FaultPlan {
+                FaultRule.fail(.type("Database"), on: .first(1), with: "quotaExceeded")
+            })
         let phone = engine(faulty)
         await phone.save(note(1, "kept"))
         do {

@@ -32,7 +32,8 @@ final class NotesSyncExplorationTests: XCTestCase {
             }
             let local = await phone.notes
             let pending = await phone.pendingSaves
-            let server = Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: phone.zoneID).map { ($0.recordID.recordName, $0["text"] as? String) })
+            let server = Dictionary(
+                uniqueKeysWithValues: cloud.privateDatabase.records(in: phone.zoneID).map { ($0.recordID.recordName, $0["text"] as? String) })
             for (id, note) in local.sorted(by: { $0.key < $1.key }) where !pending.contains(id) {
                 try run.expect(server[id] == note.text, "\(id) is saved on the device but not on the server")
             }

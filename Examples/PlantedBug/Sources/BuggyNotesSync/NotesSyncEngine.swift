@@ -83,10 +83,14 @@ public actor NotesSyncEngine {
     func push() async throws {
         for _ in 0..<8 where !isUpToDate {
             try await ensureZone()
-            let changes = pendingSaves.sorted().map { Change.save(record(for: $0)) } + pendingDeletes.sorted().map { Change.delete(CKRecord.ID(recordName: $0, zoneID: zoneID)) }
+            let changes =
+                pendingSaves.sorted().map { Change.save(record(for: $0)) }
+                + pendingDeletes.sorted().map { Change.delete(CKRecord.ID(recordName: $0, zoneID: zoneID)) }
             let batches = try await errors.splittingOnLimitExceeded(changes) { batch in
                 try await retrying(policy, time: time, random: random) { _ in
-                    try await database.modifyRecords(saving: batch.compactMap(\.record), deleting: batch.compactMap(\.deletedID), savePolicy: .ifServerRecordUnchanged, atomically: false)
+                    try await database.modifyRecords(
+                        saving: batch.compactMap(\.record), deleting: batch.compactMap(\.deletedID), savePolicy: .ifServerRecordUnchanged,
+                        atomically: false)
                 }
             }
             // In record-name order, so a sync does the same thing every time.
@@ -105,7 +109,9 @@ public actor NotesSyncEngine {
     /// THE PLANTED BUG: the resent batch is built with an off-by-one that drops its last item,
     /// and once the call succeeds every item that was meant to be resent is marked saved, so the
     /// dropped note never reaches the server and is no longer pending.
-    func resendRetryableItems(_ batches: [(saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>])]) async throws {
+    func resendRetryableItems(
+        _ batches: [(saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>])]
+    ) async throws {
         let failed = batches.flatMap { batch in
             batch.saveResults.compactMap { id, result -> CKRecord.ID? in
                 guard case .failure(let error) = result, errors.info(of: error)?.isRetryable == true else { return nil }
@@ -178,7 +184,7 @@ public actor NotesSyncEngine {
         if let record = errors.serverRecord(of: error) as? CKRecord { return record }
         do {
             return try await retrying(policy, time: time, random: random) { _ in try await database.record(for: id) }
-        } catch where errors.info(of: error)?.name == "unknownItem" {
+        } catch  where errors.info(of: error)?.name == "unknownItem" {
             return nil
         }
     }
@@ -232,7 +238,9 @@ public actor NotesSyncEngine {
             case .failure(let error):
                 switch errors.diagnose(error).recovery {
                 case .resetChangeToken: changeToken = nil
-                case .recreateZone: lostZone(); try await ensureZone()
+                case .recreateZone:
+                    lostZone()
+                    try await ensureZone()
                 case .askUser: throw SyncError.needsUser(errors.info(of: error)?.name ?? "unknown")
                 default: throw error
                 }

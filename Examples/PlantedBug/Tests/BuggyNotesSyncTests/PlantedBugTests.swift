@@ -40,7 +40,8 @@ final class PlantedBugTests: XCTestCase {
         }
         let local = await phone.notes
         let pending = await phone.pendingSaves
-        let server = Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: phone.zoneID).map { ($0.recordID.recordName, $0["text"] as? String) })
+        let server = Dictionary(
+            uniqueKeysWithValues: cloud.privateDatabase.records(in: phone.zoneID).map { ($0.recordID.recordName, $0["text"] as? String) })
         for (id, note) in local.sorted(by: { $0.key < $1.key }) where !pending.contains(id) {
             try run.expect(server[id] == note.text, "\(id) is saved on the device but not on the server")
         }
@@ -75,11 +76,15 @@ final class PlantedBugTests: XCTestCase {
     /// The reproduction the exploration printed (docs/FaultExploration.md), pasted as it is:
     /// it fails until the bug is fixed.
     func testTheReproductionAsPrinted() async throws {
-        let exploration = self.exploration, scenario = self.scenario
+        let exploration = self.exploration
+        let scenario = self.scenario
         do {
-            try await exploration.reproduce(seed: 4, plan: FaultPlan {
-                FaultRule.failItems(.named("modifyRecords", type: "Database", form: .async), on: .nth(1), keys: ["Notes/note-9": "serverResponseLost"])
-            }, scenario)
+            try await exploration.reproduce(
+                seed: 4,
+                plan: FaultPlan {
+                    FaultRule.failItems(
+                        .named("modifyRecords", type: "Database", form: .async), on: .nth(1), keys: ["Notes/note-9": "serverResponseLost"])
+                }, scenario)
             XCTFail("the reproduction passed")
         } catch let failure as ExplorationFailure {
             XCTAssertEqual(failure.message, "note-9 is saved on the device but not on the server")

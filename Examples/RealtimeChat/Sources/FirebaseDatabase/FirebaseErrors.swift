@@ -16,7 +16,9 @@ enum FirebaseErrors {
     static let domain = "com.firebase"
 
     static func error(forStatus status: String, reason: String? = nil) -> NSError {
-        let descriptions = ["permission_denied": "Permission Denied", "unavailable": "Service is unavailable", "write_canceled": "Write cancelled by user"]
+        let descriptions = [
+            "permission_denied": "Permission Denied", "unavailable": "Service is unavailable", "write_canceled": "Write cancelled by user",
+        ]
         let codes = ["permission_denied": 1, "unavailable": 2, "write_canceled": 3]
         return NSError(
             domain: domain, code: codes[status] ?? 9999,

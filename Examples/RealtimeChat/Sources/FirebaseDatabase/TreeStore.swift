@@ -67,7 +67,9 @@ final class TreeStore: @unchecked Sendable {
         return nil
     }
 
-    func observe(_ eventType: DataEventType, at path: [String], block: @escaping (DataSnapshot) -> Void, cancel: ((any Error) -> Void)?) -> DatabaseHandle {
+    func observe(
+        _ eventType: DataEventType, at path: [String], block: @escaping (DataSnapshot) -> Void, cancel: ((any Error) -> Void)?
+    ) -> DatabaseHandle {
         let (handle, events): (DatabaseHandle, [() -> Void]) = lock.withLock {
             let handle = nextHandle
             nextHandle += 1

@@ -9,10 +9,12 @@ import Testing
 /// policy retries exactly the codes the error model calls retryable.
 @Suite struct ChatRoomFaultTests {
     /// A room over a mock whose message writes succeed, behind a fault wrapper with `plan`.
-    private func room(plan: FaultPlan, seed: UInt64, clock: VirtualClock, maxAttempts: Int = 6) -> (ChatRoom, MockRealtimeReference, FaultInjectingRealtimeReference) {
+    private func room(
+        plan: FaultPlan, seed: UInt64, clock: VirtualClock, maxAttempts: Int = 6
+    ) -> (ChatRoom, MockRealtimeReference, FaultInjectingRealtimeReference) {
         let mock = MockRealtimeReference()
-        let message = mock.childByAutoId() as! MockRealtimeReference   // the child mock every auto id gets (see README)
-        message.stub(.setValue, .value(DatabaseReference()))   // NSObject's init, as Firebase's API tests use it
+        let message = mock.childByAutoId() as! MockRealtimeReference  // the child mock every auto id gets (see README)
+        message.stub(.setValue, .value(DatabaseReference()))  // NSObject's init, as Firebase's API tests use it
         let faulty = FaultInjectingRealtimeReference(wrapping: mock, plan: plan, seed: seed, time: clock.timeSource)
         let room = ChatRoom(room: faulty, maxAttempts: maxAttempts, time: clock.timeSource, random: RandomSource(seed: seed))
         return (room, message, faulty)

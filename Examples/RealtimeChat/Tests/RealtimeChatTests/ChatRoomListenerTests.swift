@@ -1,5 +1,5 @@
-@_spi(StandIn) import FirebaseDatabase
 import CloudDoubleRuntime
+@_spi(StandIn) import FirebaseDatabase
 import Foundation
 import RealtimeChat
 import Testing
@@ -11,11 +11,13 @@ import Testing
     @Test func eventsInAnInjectedListenerErrorAndARemovedRegistrationOnTheMock() async throws {
         let mock = MockRealtimeReference()
         let listener = Locked<(added: ((DataSnapshot) -> Void)?, cancelled: (((any Error)) -> Void)?)>((nil, nil))
-        mock.stub(.observeWithCancel, .handler { arguments in
-            #expect(arguments.eventType == .childAdded)
-            listener.withLock { $0 = (arguments.block, arguments.cancelBlock) }
-            return 7
-        })
+        mock.stub(
+            .observeWithCancel,
+            .handler { arguments in
+                #expect(arguments.eventType == .childAdded)
+                listener.withLock { $0 = (arguments.block, arguments.cancelBlock) }
+                return 7
+            })
         let room = ChatRoom(room: mock)
 
         room.startListening()

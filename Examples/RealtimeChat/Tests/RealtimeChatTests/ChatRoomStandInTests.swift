@@ -1,5 +1,5 @@
-@_spi(StandIn) import FirebaseDatabase
 import CloudDoubleRuntime
+@_spi(StandIn) import FirebaseDatabase
 import Foundation
 import RealtimeChat
 import Testing

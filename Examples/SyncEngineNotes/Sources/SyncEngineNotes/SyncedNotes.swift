@@ -149,7 +149,9 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         }
     }
 
-    public func nextRecordZoneChangeBatch(_ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine) async -> CKSyncEngine.RecordZoneChangeBatch? {
+    public func nextRecordZoneChangeBatch(
+        _ context: SyncEngineSendChangesContext, syncEngine: any CloudSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch? {
         let pending = syncEngine.state.pendingRecordZoneChanges.filter { context.options.scope.contains($0) }
         var records: [CKRecord.ID: CKRecord] = [:]
         var gone: [CKSyncEngine.PendingRecordZoneChange] = []
@@ -228,10 +230,11 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
         }
         syncEngine.state.add(pendingDatabaseChanges: zones)
         // A note deleted meanwhile must not be saved again.
-        syncEngine.state.add(pendingRecordZoneChanges: again.filter { change in
-            if case .saveRecord(let id) = change { return notes[id.recordName] != nil }
-            return true
-        })
+        syncEngine.state.add(
+            pendingRecordZoneChanges: again.filter { change in
+                if case .saveRecord(let id) = change { return notes[id.recordName] != nil }
+                return true
+            })
     }
 
     static func systemFields(of record: CKRecord) -> Data {
@@ -251,8 +254,11 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 
     /// The errors CKSyncEngine handles itself (its doc comment's list), and `batchRequestFailed`.
     static func engineRetries(_ error: CKError) -> Bool {
-        [.notAuthenticated, .accountTemporarilyUnavailable, .networkFailure, .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed]
-            .contains(error.code)
+        [
+            .notAuthenticated, .accountTemporarilyUnavailable, .networkFailure, .networkUnavailable, .requestRateLimited, .serviceUnavailable,
+            .zoneBusy, .batchRequestFailed,
+        ]
+        .contains(error.code)
     }
 
     func uploadEverything(_ syncEngine: any CloudSyncEngine) {
@@ -277,14 +283,15 @@ public actor SyncedNotes: CloudSyncEngineDelegate {
 }
 
 #if canImport(CloudKit)
-extension SyncedNotes {
-    /// The app's production set-up: the real engine on the private database.
-    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async -> SyncedNotes {
-        let notes = SyncedNotes(stateSerialization: stateSerialization)
-        let engine = LiveCloudSyncEngine(SyncEngineConfiguration(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes))
-        await notes.attach(engine)
-        return notes
+    extension SyncedNotes {
+        /// The app's production set-up: the real engine on the private database.
+        @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+        public static func live(container: CKContainer, stateSerialization: SyncEngineStateSerialization?) async -> SyncedNotes {
+            let notes = SyncedNotes(stateSerialization: stateSerialization)
+            let engine = LiveCloudSyncEngine(
+                SyncEngineConfiguration(database: container.privateCloudDatabase, stateSerialization: stateSerialization, delegate: notes))
+            await notes.attach(engine)
+            return notes
+        }
     }
-}
 #endif

@@ -63,7 +63,8 @@ final class SharedNotesTests: SyncedNotesTestCase {
         XCTAssertEqual(onBob, expected)
         XCTAssertEqual(serverTexts(cloud), expected)
         XCTAssertEqual(
-            cloud.privateDatabase.record(CKRecord.ID(recordName: "note-11", zoneID: CKRecordZone.ID(zoneName: "Notes")))?.creatorUserRecordID?.recordName, "_bob",
+            cloud.privateDatabase.record(CKRecord.ID(recordName: "note-11", zoneID: CKRecordZone.ID(zoneName: "Notes")))?.creatorUserRecordID?
+                .recordName, "_bob",
             "Bob's notes live in Alice's zone, made by Bob")
         XCTAssertGreaterThanOrEqual(alice.database.faults.events.count + bob.database.faults.events.count, 10, "faults were injected")
 

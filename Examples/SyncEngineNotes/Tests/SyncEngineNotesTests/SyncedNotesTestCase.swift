@@ -32,9 +32,13 @@ class SyncedNotesTestCase: XCTestCase {
     }
 
     /// A device whose engine works on the `scope` database of `cloud`, under `plan(faults:)`.
-    func makeDevice(_ cloud: InMemoryCloudKit, _ scope: CKDatabase.Scope = .private, notes: SyncedNotes = SyncedNotes(), seed: UInt64, faults: Bool = true) -> Device {
-        let database = FaultInjectingCloudDatabase(wrapping: cloud.mockDatabase(scope), faults: FaultInjector(
-            plan: plan(faults: faults), seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
+    func makeDevice(
+        _ cloud: InMemoryCloudKit, _ scope: CKDatabase.Scope = .private, notes: SyncedNotes = SyncedNotes(), seed: UInt64, faults: Bool = true
+    ) -> Device {
+        let database = FaultInjectingCloudDatabase(
+            wrapping: cloud.mockDatabase(scope),
+            faults: FaultInjector(
+                plan: plan(faults: faults), seed: seed, errorModel: ErrorModel.cloudKit, time: clock.timeSource))
         var configuration = SyncEngineConfiguration<any CloudDatabase>(database: database, stateSerialization: nil, delegate: notes)
         configuration.automaticallySync = false
         let engine = InMemorySyncEngine(configuration, cloud: cloud, time: clock.timeSource, random: RandomSource(seed: seed))
@@ -49,9 +53,10 @@ class SyncedNotesTestCase: XCTestCase {
 
     /// The notes in the signed-in user's Notes zone (a share record there is no note).
     func serverTexts(_ cloud: InMemoryCloudKit) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).filter { $0.recordType == "Note" }.map {
-            ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
-        })
+        Dictionary(
+            uniqueKeysWithValues: cloud.privateDatabase.records(in: CKRecordZone.ID(zoneName: "Notes")).filter { $0.recordType == "Note" }.map {
+                ($0.recordID.recordName, $0.encryptedValues["text"] as? String ?? "")
+            })
     }
 
     /// Syncs every device, round after round (as an app would on each launch or push), until

@@ -53,13 +53,15 @@ final class SyncedNotesTests: SyncedNotesTestCase {
         XCTAssertEqual(serverTexts(cloud), [:])
         rounds = await converge([phone, laptop], cloud, to: expected)
         XCTAssertEqual(serverTexts(cloud), expected, "every note was uploaded again, after \(rounds) rounds")
-        let deletions = phone.engine.postedEvents.contains { event in
-            if case .fetchedDatabaseChanges(let changes) = event { return !changes.deletions.isEmpty }
-            return false
-        } || laptop.engine.postedEvents.contains { event in
-            if case .sentRecordZoneChanges(let sent) = event { return sent.failedRecordSaves.contains { $0.error.code == .zoneNotFound } }
-            return false
-        }
+        let deletions =
+            phone.engine.postedEvents.contains { event in
+                if case .fetchedDatabaseChanges(let changes) = event { return !changes.deletions.isEmpty }
+                return false
+            }
+            || laptop.engine.postedEvents.contains { event in
+                if case .sentRecordZoneChanges(let sent) = event { return sent.failedRecordSaves.contains { $0.error.code == .zoneNotFound } }
+                return false
+            }
         XCTAssertTrue(deletions, "a device learnt of the deleted zone from the engine")
 
         // The user signs out (local notes go, as in Apple's sample) and back in: everything returns.
@@ -111,15 +113,16 @@ final class SyncedNotesTests: SyncedNotesTestCase {
     }
 
     #if os(Linux)
-    /// The same app code on the live adapter (the stand-in's engine on Linux, inert: no account).
-    /// Linux only: on Apple platforms it would reach the real iCloud.
-    func testTheAppRunsUnchangedOnTheLiveAdapter() async throws {
-        let notes = await SyncedNotes.live(container: CKContainer(identifier: "iCloud.example"), stateSerialization: nil)
-        await notes.save(note(1, "offline", at: 0))
-        try await notes.sync()
-        let attached = await notes.engine
-        let engine = try XCTUnwrap(attached as? LiveCloudSyncEngine)
-        XCTAssertEqual(engine.state.pendingRecordZoneChanges, [.saveRecord(CKRecord.ID(recordName: "note-1", zoneID: CKRecordZone.ID(zoneName: "Notes")))])
-    }
+        /// The same app code on the live adapter (the stand-in's engine on Linux, inert: no account).
+        /// Linux only: on Apple platforms it would reach the real iCloud.
+        func testTheAppRunsUnchangedOnTheLiveAdapter() async throws {
+            let notes = await SyncedNotes.live(container: CKContainer(identifier: "iCloud.example"), stateSerialization: nil)
+            await notes.save(note(1, "offline", at: 0))
+            try await notes.sync()
+            let attached = await notes.engine
+            let engine = try XCTUnwrap(attached as? LiveCloudSyncEngine)
+            XCTAssertEqual(
+                engine.state.pendingRecordZoneChanges, [.saveRecord(CKRecord.ID(recordName: "note-1", zoneID: CKRecordZone.ID(zoneName: "Notes")))])
+        }
     #endif
 }

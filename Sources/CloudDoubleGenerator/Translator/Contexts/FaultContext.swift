@@ -66,7 +66,11 @@ struct FaultTypeContext: TemplateContext {
                 },
                 .init("result") { if case .result = $0 { true } else { nil } },
                 .init("operation") {
-                    if case .operation(let parameter, let outcomes) = $0 { Operation(parameter: parameter, outcomes: outcomes).templateValue } else { nil }
+                    if case .operation(let parameter, let outcomes) = $0 {
+                        Operation(parameter: parameter, outcomes: outcomes).templateValue
+                    } else {
+                        nil
+                    }
                 },
             ]
 
@@ -125,7 +129,11 @@ struct FaultTypeContext: TemplateContext {
                     if case .whole(let expression) = $0.faults.merge { .string(expression) } else { false }
                 },
                 .init("fields") {
-                    if case .fields(let fields) = $0.faults.merge { fields.map { MergedField(field: $0.name, expression: $0.expression) }.templateValue } else { [] }
+                    if case .fields(let fields) = $0.faults.merge {
+                        fields.map { MergedField(field: $0.name, expression: $0.expression) }.templateValue
+                    } else {
+                        []
+                    }
                 },
             ]
         }

@@ -115,7 +115,9 @@ struct MockTypeContext: TemplateContext {
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
-            .init("run") { if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil } },
+            .init("run") {
+                if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil }
+            },
         ]
     }
 

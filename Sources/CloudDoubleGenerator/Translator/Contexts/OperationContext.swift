@@ -217,33 +217,34 @@ struct OperationContext: TemplateContext {
         ]
     }
 
-    static let fields: [TemplateField<Self>] = [
-        .init("sdkType") { .string($0.sdkType) },
-        .init("sdkTypeLiteral") { StringLiteral($0.sdkType).templateValue },
-        .init("outcomeName") { .string($0.outcomeName) },
-        .init("keyLiteral") { StringLiteral($0.keyName).templateValue },
-        .init("keyName") { .string($0.keyName) },
-        .init("hasStore") { .bool($0.storeAction != nil) },
-        .init("storeAction") { .string($0.storeAction ?? "") },
-        .init("backingName") { .string($0.backingName) },
-        .init("doc") { $0.doc.templateValue },
-        .init("resultType") { .string(Qualified.result($0.finalType)) },
-        .init("finalType") { .string($0.finalType) },
-        .init("streams") { $0.streams.templateValue },
-        .init("hasStreams") { .bool(!$0.streams.isEmpty) },
-        .init("blocks") { $0.blocks.templateValue },
-        .init("requestedFailures") {
-            $0.requestedFailures.isEmpty ? false : RequestedFailures(streams: $0.requestedFailures, copied: $0.requestedCopied).templateValue
-        },
-        .init("finalDefault") { CopiedExpression(expression: $0.finalDefault, copied: $0.finalDefaultCopied).templateValue },
-        .init("collected") { $0.collected.templateValue },
-        .init("eventsParameter") { .string($0.collected.isEmpty ? "_" : "events_") },
-        .init("finalBindsValue") { .bool($0.finalBindsValue) },
-        .init("finalBindsError") { .bool($0.finalBindsError) },
-        .init("finalCalls") { $0.finalCalls.templateValue },
-        .init("hasDeprecatedBlocks") { .bool($0.blocks.contains(where: \.deprecated)) },
-        .init("deprecatedBlocks") { $0.blocks.filter(\.deprecated).templateValue },
-        .init("legacyProtocol") { .string($0.legacyProtocol) },
-        .init("legacyAccess") { .string($0.legacyAccess) },
-    ] + Intercept.fields.map { $0.of { $0.intercept } }
+    static let fields: [TemplateField<Self>] =
+        [
+            .init("sdkType") { .string($0.sdkType) },
+            .init("sdkTypeLiteral") { StringLiteral($0.sdkType).templateValue },
+            .init("outcomeName") { .string($0.outcomeName) },
+            .init("keyLiteral") { StringLiteral($0.keyName).templateValue },
+            .init("keyName") { .string($0.keyName) },
+            .init("hasStore") { .bool($0.storeAction != nil) },
+            .init("storeAction") { .string($0.storeAction ?? "") },
+            .init("backingName") { .string($0.backingName) },
+            .init("doc") { $0.doc.templateValue },
+            .init("resultType") { .string(Qualified.result($0.finalType)) },
+            .init("finalType") { .string($0.finalType) },
+            .init("streams") { $0.streams.templateValue },
+            .init("hasStreams") { .bool(!$0.streams.isEmpty) },
+            .init("blocks") { $0.blocks.templateValue },
+            .init("requestedFailures") {
+                $0.requestedFailures.isEmpty ? false : RequestedFailures(streams: $0.requestedFailures, copied: $0.requestedCopied).templateValue
+            },
+            .init("finalDefault") { CopiedExpression(expression: $0.finalDefault, copied: $0.finalDefaultCopied).templateValue },
+            .init("collected") { $0.collected.templateValue },
+            .init("eventsParameter") { .string($0.collected.isEmpty ? "_" : "events_") },
+            .init("finalBindsValue") { .bool($0.finalBindsValue) },
+            .init("finalBindsError") { .bool($0.finalBindsError) },
+            .init("finalCalls") { $0.finalCalls.templateValue },
+            .init("hasDeprecatedBlocks") { .bool($0.blocks.contains(where: \.deprecated)) },
+            .init("deprecatedBlocks") { $0.blocks.filter(\.deprecated).templateValue },
+            .init("legacyProtocol") { .string($0.legacyProtocol) },
+            .init("legacyAccess") { .string($0.legacyAccess) },
+        ] + Intercept.fields.map { $0.of { $0.intercept } }
 }

@@ -107,14 +107,19 @@ extension InMemoryCloudDatabase {
 
     func sharedFetch(_ ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]?) -> Result<[ItemResult<CKRecord.ID, CKRecord>], any Error> {
         let zones = sharedZones()
-        return .success(ids.map { id in
-            guard let zone = zones.first(where: { $0.zoneID == id.zoneID }), let view = ownerView(zone.owner) else { return (id, .failure(error(.zoneNotFound))) }
-            if let visible = visibleRecords(in: zone, view: view), !visible.contains(toLocal(id, zone)) { return (id, .failure(error(.unknownItem))) }
-            switch view.fetch([toLocal(id, zone)], desiredKeys: desiredKeys) {
-            case .success(let results): return (id, results[0].result.map { toShared($0, zone) }.mapError { toShared($0, zone) })
-            case .failure(let failure): return (id, .failure(failure))
-            }
-        })
+        return .success(
+            ids.map { id in
+                guard let zone = zones.first(where: { $0.zoneID == id.zoneID }), let view = ownerView(zone.owner) else {
+                    return (id, .failure(error(.zoneNotFound)))
+                }
+                if let visible = visibleRecords(in: zone, view: view), !visible.contains(toLocal(id, zone)) {
+                    return (id, .failure(error(.unknownItem)))
+                }
+                switch view.fetch([toLocal(id, zone)], desiredKeys: desiredKeys) {
+                case .success(let results): return (id, results[0].result.map { toShared($0, zone) }.mapError { toShared($0, zone) })
+                case .failure(let failure): return (id, .failure(failure))
+                }
+            })
     }
 
     /// Writes go to the owner's database, after the share's rules:
@@ -170,7 +175,8 @@ extension InMemoryCloudDatabase {
             // An atomic batch in an atomic zone with a refused item writes nothing there (as in
             // the owner's database: CKModifyRecordsOperation.h, "Server-side write atomicity is
             // only enforced on zones that have CKRecordZoneCapabilityAtomic").
-            let refused = records.indices.contains { index in records[index].recordID.zoneID == zone.zoneID && !forward.contains { $0.index == index } }
+            let refused =
+                records.indices.contains { index in records[index].recordID.zoneID == zone.zoneID && !forward.contains { $0.index == index } }
                 || ids.indices.contains { index in
                     ids[index].zoneID == zone.zoneID && !forwardDeletes.contains { $0.index == index } && (try? deletes[index].result.get()) == nil
                 }
@@ -182,7 +188,9 @@ extension InMemoryCloudDatabase {
             switch view.modify(saving: forward.map(\.record), deleting: forwardDeletes.map(\.id), policy: policy, atomically: atomically) {
             case .failure(let failure): return .failure(failure)
             case .success(let results):
-                for (slot, result) in zip(forward, results.saves) { saves[slot.index].result = result.result.map { toShared($0, zone) }.mapError { toShared($0, zone) } }
+                for (slot, result) in zip(forward, results.saves) {
+                    saves[slot.index].result = result.result.map { toShared($0, zone) }.mapError { toShared($0, zone) }
+                }
                 for (slot, result) in zip(forwardDeletes, results.deletes) { deletes[slot.index].result = result.result }
             }
         }
@@ -207,14 +215,20 @@ extension InMemoryCloudDatabase {
     }
 
     /// Zones are made and deleted by their owners (our choice: `permissionFailure` here).
-    func sharedModifyZones(saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]) -> (
+    func sharedModifyZones(
+        saving zones: [CKRecordZone], deleting ids: [CKRecordZone.ID]
+    ) -> (
         saves: [ItemResult<CKRecordZone.ID, CKRecordZone>], deletes: [ItemResult<CKRecordZone.ID, Void>]
     ) {
         (zones.map { ($0.zoneID, .failure(error(.permissionFailure))) }, ids.map { ($0, .failure(error(.permissionFailure))) })
     }
 
-    func sharedZoneChanges(_ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int) -> Result<[ZoneBatch], any Error> {
-        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error(.zoneNotFound)) }
+    func sharedZoneChanges(
+        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, limit: Int
+    ) -> Result<[ZoneBatch], any Error> {
+        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else {
+            return .failure(error(.zoneNotFound))
+        }
         let visible = visibleRecords(in: zone, view: view)
         return view.zoneChanges(zone.localZoneID, since: token, desiredKeys: desiredKeys, limit: limit).map { batches in
             batches.map { batch in
@@ -259,7 +273,9 @@ extension InMemoryCloudDatabase {
             let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
             return CKRecordZone.ID(zoneName: parts[1], ownerName: parts[0])
         }
-        guard let bytes = try? JSONEncoder().encode(SharedDatabaseToken(user: account.userRecordName, zones: now)), let made = OpaqueValues.token(bytes) else {
+        guard let bytes = try? JSONEncoder().encode(SharedDatabaseToken(user: account.userRecordName, zones: now)),
+            let made = OpaqueValues.token(bytes)
+        else {
             return .failure(error(.internalError))
         }
         return .success([DatabaseBatch(changed: changed, deleted: deleted, token: made, moreComing: false)])
@@ -273,8 +289,12 @@ extension InMemoryCloudDatabase {
     }
 
     /// A query in one shared zone, answered in one page (our choice: no cursor in the shared scope).
-    func sharedQuery(_ query: CKQuery, zoneID: CKRecordZone.ID, desiredKeys: [CKRecord.FieldKey]?) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
-        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else { return .failure(error(.zoneNotFound)) }
+    func sharedQuery(
+        _ query: CKQuery, zoneID: CKRecordZone.ID, desiredKeys: [CKRecord.FieldKey]?
+    ) -> Result<(records: [CKRecord], cursor: CKQueryOperation.Cursor?), any Error> {
+        guard let zone = sharedZones().first(where: { $0.zoneID == zoneID }), let view = ownerView(zone.owner) else {
+            return .failure(error(.zoneNotFound))
+        }
         let visible = visibleRecords(in: zone, view: view)
         return view.query(query, zoneID: zone.localZoneID, desiredKeys: desiredKeys, limit: 0).map { page in
             (page.records.filter { visible?.contains($0.recordID) ?? true }.map { toShared($0, zone) }, nil)

@@ -62,19 +62,22 @@ extension InMemoryCloudDatabase {
         let stored = state.records.entry(share.recordID, in: share.recordID.zoneID)?.item as? CKShare
         let before = stored.map(participantStates(of:)) ?? []
         let publicBefore = stored?.publicPermission ?? CKShare.ParticipantPermission.none
-        var participants = [ParticipantState(
-            participantID: before.first { $0.role == .owner }?.participantID ?? UUID().uuidString, userRecordName: owner, role: .owner,
-            permission: .readWrite, acceptance: .accepted)]
+        var participants = [
+            ParticipantState(
+                participantID: before.first { $0.role == .owner }?.participantID ?? UUID().uuidString, userRecordName: owner, role: .owner,
+                permission: .readWrite, acceptance: .accepted)
+        ]
         for participant in share.participants where participant.role != .owner {
             guard var name = participant.userIdentity.userRecordID?.recordName else { continue }
             if name == CKCurrentUserDefaultName { name = account.userRecordName }
             guard name != owner, !participants.contains(where: { $0.userRecordName == name }) else { continue }
             let known = before.first { $0.userRecordName == name }
-            participants.append(ParticipantState(
-                participantID: known?.participantID ?? UUID().uuidString, userRecordName: name,
-                role: participant.role,
-                permission: participant.permission == .unknown ? .readOnly : participant.permission,
-                acceptance: known?.acceptance == .accepted ? .accepted : .pending))
+            participants.append(
+                ParticipantState(
+                    participantID: known?.participantID ?? UUID().uuidString, userRecordName: name,
+                    role: participant.role,
+                    permission: participant.permission == .unknown ? .readOnly : participant.permission,
+                    acceptance: known?.acceptance == .accepted ? .accepted : .pending))
         }
         if share.publicPermission != publicBefore {
             participants.removeAll { $0.role != .owner && (share.publicPermission == .none || $0.acceptance == .pending) }
@@ -138,7 +141,8 @@ extension InMemoryCloudDatabase {
 
     /// Reports an archive format the store could not write, once, and keeps the app's value.
     private func reportSharing<T>(_ value: T, _ what: String) -> T {
-        service.archiveFormat.report("\(what) did not take the server's values (archive format unknown to CloudDouble); sharing is not modelled for it.")
+        service.archiveFormat.report(
+            "\(what) did not take the server's values (archive format unknown to CloudDouble); sharing is not modelled for it.")
         return value
     }
 }

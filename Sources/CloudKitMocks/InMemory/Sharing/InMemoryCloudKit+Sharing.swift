@@ -18,8 +18,11 @@ extension InMemoryCloudKit {
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) throws -> CKShare.Participant {
         if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
         let state = ParticipantState(
-            participantID: UUID().uuidString, userRecordName: userRecordID.recordName, role: .privateUser, permission: .readOnly, acceptance: .unknown)
-        guard let participant = SharingArchive.participant(state, asSeenBy: account.userRecordName) else { throw privateDatabase.error(.internalError) }
+            participantID: UUID().uuidString, userRecordName: userRecordID.recordName, role: .privateUser, permission: .readOnly, acceptance: .unknown
+        )
+        guard let participant = SharingArchive.participant(state, asSeenBy: account.userRecordName) else {
+            throw privateDatabase.error(.internalError)
+        }
         return participant
     }
 
@@ -32,17 +35,21 @@ extension InMemoryCloudKit {
     /// any user with access to the share's shareURL"). CKShare.h: "in order to access a root
     /// record before accepting a share, you must run a CKFetchShareMetadataOperation requesting
     /// the root record" (`shouldFetchRootRecord`).
-    public func shareMetadata(for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil) throws -> CKShare.Metadata {
+    public func shareMetadata(
+        for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil
+    ) throws -> CKShare.Metadata {
         if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
         let (location, view, share) = try liveShare(at: url)
         let viewer = account.userRecordName
         let caller = try callerState(of: share, in: view)
         let root = SharingArchive.rootRecordID(of: share)
-        let rootRecord = shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.result.get() } : nil
+        let rootRecord =
+            shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.result.get() } : nil
         let seen = SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName)
         guard
             let metadata = SharingArchive.metadata(
-                share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller, owner: location.owner,
+                share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller,
+                owner: location.owner,
                 viewer: viewer, containerIdentifier: containerIdentifier)
         else { throw privateDatabase.error(.internalError) }
         return metadata
@@ -66,10 +73,13 @@ extension InMemoryCloudKit {
         var caller = try callerState(of: share, in: view, refusing: .permissionFailure)
         caller.acceptance = .accepted
         let accepted = caller
-        let updated = location.owner == viewer ? share : view.updateShare(at: location) { participants in
-            participants.removeAll { $0.userRecordName == viewer }
-            participants.append(accepted)
-        }
+        let updated =
+            location.owner == viewer
+            ? share
+            : view.updateShare(at: location) { participants in
+                participants.removeAll { $0.userRecordName == viewer }
+                participants.append(accepted)
+            }
         guard let updated else { throw privateDatabase.error(.unknownItem) }
         return SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName).move(updated)
     }
@@ -83,11 +93,14 @@ extension InMemoryCloudKit {
     }
 
     /// The signed-in user on `share`: their participant, or a would-be public user.
-    private func callerState(of share: CKShare, in view: InMemoryCloudDatabase, refusing code: CKError.Code = .participantMayNeedVerification) throws -> ParticipantState {
+    private func callerState(
+        of share: CKShare, in view: InMemoryCloudDatabase, refusing code: CKError.Code = .participantMayNeedVerification
+    ) throws -> ParticipantState {
         let viewer = account.userRecordName
         if let known = view.participantStates(of: share).first(where: { $0.userRecordName == viewer }), known.acceptance != .removed { return known }
         guard share.publicPermission != .none else { throw privateDatabase.error(code) }
-        return ParticipantState(participantID: UUID().uuidString, userRecordName: viewer, role: .publicUser, permission: share.publicPermission, acceptance: .pending)
+        return ParticipantState(
+            participantID: UUID().uuidString, userRecordName: viewer, role: .publicUser, permission: share.publicPermission, acceptance: .pending)
     }
 }
 
@@ -102,7 +115,8 @@ struct SharedDatabaseNames {
     func move<T: NSObject & NSSecureCoding>(_ object: T) -> T {
         guard owner != viewer else { return object }
         return SharingArchive.moved(
-            object, from: CKRecordZone.ID(zoneName: zoneName, ownerName: CKCurrentUserDefaultName), to: CKRecordZone.ID(zoneName: zoneName, ownerName: owner))
+            object, from: CKRecordZone.ID(zoneName: zoneName, ownerName: CKCurrentUserDefaultName),
+            to: CKRecordZone.ID(zoneName: zoneName, ownerName: owner))
             ?? object
     }
 
@@ -167,8 +181,15 @@ extension InMemoryCloudKit {
     /// filled out"; "Declares which user-defined keys should be fetched and added to the resulting
     /// rootRecord".
     public func fetchShareMetadataOperation(_ operation: CKFetchShareMetadataOperation) -> CloudFetchShareMetadataOutcome {
-        CloudFetchShareMetadataOutcome(metadatas: (operation.shareURLs ?? []).map { url in
-            (url, Result { try shareMetadata(for: url, shouldFetchRootRecord: operation.shouldFetchRootRecord, rootRecordDesiredKeys: operation.rootRecordDesiredKeys) })
-        })
+        CloudFetchShareMetadataOutcome(
+            metadatas: (operation.shareURLs ?? []).map { url in
+                (
+                    url,
+                    Result {
+                        try shareMetadata(
+                            for: url, shouldFetchRootRecord: operation.shouldFetchRootRecord, rootRecordDesiredKeys: operation.rootRecordDesiredKeys)
+                    }
+                )
+            })
     }
 }

@@ -20,15 +20,18 @@ enum SharingArchive {
     static func participant(_ state: ParticipantState, asSeenBy viewer: String) -> CKShare.Participant? {
         let shown = state.userRecordName == viewer ? CKCurrentUserDefaultName : state.userRecordName
         guard let identity = userIdentity(shown) else { return nil }
-        return mint(CKShare.Participant.self, [
-            "ParticipantID": .object(state.participantID as NSString), "UserIdentity": .object(identity),
-            "IsCurrentUser": .bool(state.userRecordName == viewer), "Type": .int64(Int64(state.role.rawValue)),
-            "AcceptanceStatus": .int64(Int64(state.acceptance.rawValue)), "Permission": .int64(Int64(state.permission.rawValue)),
-        ])
+        return mint(
+            CKShare.Participant.self,
+            [
+                "ParticipantID": .object(state.participantID as NSString), "UserIdentity": .object(identity),
+                "IsCurrentUser": .bool(state.userRecordName == viewer), "Type": .int64(Int64(state.role.rawValue)),
+                "AcceptanceStatus": .int64(Int64(state.acceptance.rawValue)), "Permission": .int64(Int64(state.permission.rawValue)),
+            ])
     }
 
     static func metadata(
-        share: CKShare, rootRecordID: CKRecord.ID?, rootRecord: CKRecord?, caller: ParticipantState?, owner: String, viewer: String, containerIdentifier: String
+        share: CKShare, rootRecordID: CKRecord.ID?, rootRecord: CKRecord?, caller: ParticipantState?, owner: String, viewer: String,
+        containerIdentifier: String
     ) -> CKShare.Metadata? {
         guard let ownerIdentity = userIdentity(owner == viewer ? CKCurrentUserDefaultName : owner) else { return nil }
         var values: [String: Value] = [
@@ -114,7 +117,9 @@ final class ZoneIDReplacement: NSObject, NSKeyedUnarchiverDelegate {
         (object as? CKRecordZone.ID) == from ? to : object
     }
 
-    func unarchiver(_ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String, originalClasses classNames: [String]) -> AnyClass? { nil }
+    func unarchiver(_ unarchiver: NSKeyedUnarchiver, cannotDecodeObjectOfClassName name: String, originalClasses classNames: [String]) -> AnyClass? {
+        nil
+    }
     func unarchiver(_ unarchiver: NSKeyedUnarchiver, willReplace object: Any, with newObject: Any) {}
     func unarchiverWillFinish(_ unarchiver: NSKeyedUnarchiver) {}
     func unarchiverDidFinish(_ unarchiver: NSKeyedUnarchiver) {}

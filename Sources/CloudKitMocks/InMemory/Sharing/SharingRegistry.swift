@@ -55,7 +55,9 @@ final class SharingRegistry: Sendable {
     func register(_ location: ShareLocation, rootRecordName: String?) -> URL {
         contents.withLock { contents in
             let key = [location.owner, location.zoneName, rootRecordName ?? ""]
-            let url = contents.urls[key] ?? URL(string: "https://www.icloud.com/share/0\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())")!
+            let url =
+                contents.urls[key] ?? URL(
+                    string: "https://www.icloud.com/share/0\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())")!
             contents.urls[key] = url
             contents.live[url] = location
             return url

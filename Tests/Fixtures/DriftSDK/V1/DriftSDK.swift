@@ -66,7 +66,9 @@ public final class DSBucket: NSObject, @unchecked Sendable {
     /// Fetches one item.
     public func item(for itemID: DSItemID) async throws -> DSItem { throw NotAvailable() }
 
-    public func save(_ item: DSItem, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) { completionHandler(nil, NotAvailable()) }
+    public func save(_ item: DSItem, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) {
+        completionHandler(nil, NotAvailable())
+    }
 
     public func save(_ item: DSItem) async throws -> DSItem { throw NotAvailable() }
 
@@ -78,7 +80,9 @@ public final class DSBucket: NSObject, @unchecked Sendable {
     public func deleteItem(withID itemID: DSItemID) async throws -> DSItemID { throw NotAvailable() }
 
     @preconcurrency
-    public func fetch(withItemIDs itemIDs: [DSItemID], completionHandler: @escaping @Sendable (Result<[DSItemID: Result<DSItem, any Error>], any Error>) -> Void) {
+    public func fetch(
+        withItemIDs itemIDs: [DSItemID], completionHandler: @escaping @Sendable (Result<[DSItemID: Result<DSItem, any Error>], any Error>) -> Void
+    ) {
         completionHandler(.failure(NotAvailable()))
     }
 

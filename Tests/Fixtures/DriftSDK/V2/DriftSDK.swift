@@ -70,14 +70,18 @@ public final class DSBucket: NSObject, @unchecked Sendable {
     /// Fetches one item.
     public func item(for itemID: DSItemID) async throws -> DSItem { throw NotAvailable() }
 
-    public func save(_ item: DSItem, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) { completionHandler(nil, NotAvailable()) }
+    public func save(_ item: DSItem, completionHandler: @escaping @Sendable (DSItem?, (any Error)?) -> Void) {
+        completionHandler(nil, NotAvailable())
+    }
 
     public func save(_ item: DSItem) async throws -> DSItem { throw NotAvailable() }
 
     // DRIFT: delete(withItemID:completionHandler:) and deleteItem(withID:) are removed
 
     @preconcurrency
-    public func fetch(withItemIDs itemIDs: [DSItemID], completionHandler: @escaping @Sendable (Result<[DSItemID: Result<DSItem, any Error>], any Error>) -> Void) {
+    public func fetch(
+        withItemIDs itemIDs: [DSItemID], completionHandler: @escaping @Sendable (Result<[DSItemID: Result<DSItem, any Error>], any Error>) -> Void
+    ) {
         completionHandler(.failure(NotAvailable()))
     }
 

@@ -1,5 +1,6 @@
-@testable import Forecast
 import XCTest
+
+@testable import Forecast
 
 final class ForecasterTests: XCTestCase {
     func testTheCheckedInMockAnswers() async throws {

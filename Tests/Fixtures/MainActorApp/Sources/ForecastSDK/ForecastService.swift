@@ -26,8 +26,14 @@ extension ForecastService {
         return 21
     }
 
-    public func watch(in city: String, progress: @escaping @MainActor @Sendable (Double) -> Void, completionHandler: @escaping @Sendable (Double?, (any Error)?) -> Void) {
-        Task { @MainActor in progress(1); completionHandler(21, nil) }
+    public func watch(
+        in city: String, progress: @escaping @MainActor @Sendable (Double) -> Void,
+        completionHandler: @escaping @Sendable (Double?, (any Error)?) -> Void
+    ) {
+        Task { @MainActor in
+            progress(1)
+            completionHandler(21, nil)
+        }
     }
 
     public var onChange: (@MainActor @Sendable () -> Void)? {

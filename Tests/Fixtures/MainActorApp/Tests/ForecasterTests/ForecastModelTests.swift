@@ -5,10 +5,11 @@ import CloudKitMocks
 import ForecastSDK
 import Foundation
 import Testing
+
 #if STRICT
-@testable import ForecasterStrict
+    @testable import ForecasterStrict
 #else
-@testable import Forecaster
+    @testable import Forecaster
 #endif
 
 /// Tests as a new app's test target has them (Swift Testing; on the main actor, as the app's code

@@ -1,5 +1,6 @@
-@testable import InventoryApp
 import XCTest
+
+@testable import InventoryApp
 
 /// The build plugin generates this test target's mocks of an internal description with
 /// `@testable import InventoryApp`, so they can conform to the internal protocol.

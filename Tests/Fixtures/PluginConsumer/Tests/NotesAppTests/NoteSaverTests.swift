@@ -1,6 +1,6 @@
 import CloudDoubleRuntime
-import NotesApp
 import Foundation
+import NotesApp
 import XCTest
 
 final class NoteSaverTests: XCTestCase {
