@@ -124,14 +124,17 @@ struct CommandLineTool {
     }
 
     /// `import`: a draft description from symbol graphs; the decisions left to a person go to
-    /// standard error as notes.
+    /// standard error as notes, and settings a person must vouch for as warnings.
     private func importDraft(_ arguments: ParsedArguments) throws -> Outcome {
         guard !arguments.files.isEmpty else { throw UsageError("import needs a symbol graph file (<Module>.symbols.json)", command: .import) }
         let types = arguments.values("--type")
         guard !types.isEmpty else { throw UsageError("import needs --type <SDKType> for each type to describe", command: .import) }
         let graphs = try arguments.files.map { path throws(GeneratorError) in Data(try DescriptionFile.read(path, what: "symbol graph")) }
         let draft = try Drift.draft(symbolGraphs: graphs, types: types, module: try arguments.single("--module"))
-        let notes = arguments.quiet ? "" : draft.todos.map { "clouddouble: note: \($0)\n" }.joined()
+        // Warnings are printed even with --quiet: they name a key that hides a compile error.
+        let notes =
+            draft.warnings.map { "clouddouble: warning: \($0)\n" }.joined()
+            + (arguments.quiet ? "" : draft.todos.map { "clouddouble: note: \($0)\n" }.joined())
         guard let output = try arguments.single("--output") else {
             return Outcome(status: Status.success, output: draft.json, errors: notes)
         }

@@ -67,7 +67,7 @@ enum Help {
                   --type <SDKType>       A type to describe (repeatable, in order).
                   --module <name>        The module the description imports (default: the graph's).
                   --output <file>        Write the draft there instead of to standard output.
-                  -q, --quiet            Print no notes and no summary.
+                  -q, --quiet            Print no notes and no summary (warnings still print).
                   -h, --help             Show this help.
 
                 """

@@ -9,6 +9,14 @@ struct DraftImporter {
     let sdkTypes: [String]
     let module: String
     var todos: [String] = []
+    /// What would break generated code unless a person acts (a type that is not `Sendable`).
+    var warnings: [String] = []
+    /// The description's prefix: the module's name, unless generated names would repeat a word.
+    let prefix: String
+    /// Each drafted SDK type's short name (`CKDatabase` → `Database`).
+    let names: [String: String]
+    /// The availability of every member the draft keeps, for the description's floor.
+    var keptAvailability: [[SymbolGraph.Symbol.Availability]] = []
     /// SDK types drafted calls return that the draft mirrors (`DraftImporter+Mirrors.swift`).
     var mirrored: [String] = []
 
@@ -18,6 +26,8 @@ struct DraftImporter {
         self.surface = surface
         self.sdkTypes = sdkTypes
         self.module = module ?? surface.module
+        prefix = Self.prefix(for: self.module, types: sdkTypes)
+        names = Dictionary(sdkTypes.map { ($0, Self.shortName($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func draft() -> String {
@@ -25,10 +35,15 @@ struct DraftImporter {
             ("formatVersion", .int(1)),
             ("module", .string(module)),
             ("imports", .array([.string("Foundation")])),
-            ("prefix", .string(Self.prefix(for: module))),
+            ("prefix", .string(prefix)),
         ]
-        if let floor = availabilityFloor() { root.append(("availability", .array([.string(floor)]))) }
+        if prefix == Self.fallbackPrefix, Self.prefix(for: module) != prefix {
+            todos.append(
+                "prefix: \"\(prefix)\" is a placeholder (the module's name \(module) would repeat a word in front of a type's name); pick the prefix of your generated names"
+            )
+        }
         let types = sdkTypes.map { self.type($0) }
+        if let floor = availabilityFloor() { root.append(("availability", .array([.string(floor)]))) }
         root.append(("types", .array(types)))
         if !mirrored.isEmpty { root.append(("mirrors", .array(draftedMirrors(mirrored)))) }
         return DraftJSON.object(root).rendered() + "\n"
@@ -44,13 +59,27 @@ struct DraftImporter {
         return String(characters[index...])
     }
 
-    /// A short, valid prefix: `CloudKit` → `CloudKit`; the user picks a nicer one.
-    static func prefix(for module: String) -> String {
+    /// The prefix a draft falls back to when the module's name would repeat a word in front of a
+    /// type's name.
+    static let fallbackPrefix = "Remote"
+
+    /// A valid prefix: the module's name (`CloudKit`; the user picks a nicer one), unless it
+    /// would repeat a word in a generated name: it ends with a drafted type's short name
+    /// (`FirebaseFirestore` and `Firestore`: `FirebaseFirestoreFirestore`) or a short name starts
+    /// with it (`Firestore` and `FirestoreClient`). Dropping the repeated word instead would give
+    /// the module's or the SDK type's own name (`FirebaseFirestore`, `FirestoreClient`), which
+    /// generated code must not hide, so the draft takes ``fallbackPrefix``.
+    static func prefix(for module: String, types: [String] = []) -> String {
         let identifier = module.filter { $0.isLetter || $0.isNumber || $0 == "_" }
-        return identifier.first?.isLetter == true ? identifier : "SDK" + identifier
+        let prefix = identifier.first?.isLetter == true ? identifier : "SDK" + identifier
+        let repeats = types.map(shortName).contains { name in
+            prefix.hasSuffix(name) || (name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true)
+        }
+        return repeats ? fallbackPrefix : prefix
     }
 
-    /// The newest `introduced` per platform over every drafted member: the floor at which all exist.
+    /// The newest `introduced` per platform over the members the draft keeps: the floor at which
+    /// all exist. Omitted members do not raise it: the description does not name them.
     func availabilityFloor() -> String? {
         var floor: [String: (Int, Int, String)] = [:]
         func consider(_ entries: [SymbolGraph.Symbol.Availability]) {
@@ -61,11 +90,7 @@ struct DraftImporter {
                 floor[domain] = key
             }
         }
-        for name in sdkTypes {
-            guard let type = surface.types[name] else { continue }
-            type.methods.forEach { consider($0.availability) }
-            type.properties.forEach { consider($0.availability) }
-        }
+        keptAvailability.forEach(consider)
         guard !floor.isEmpty else { return nil }
         let parts = Self.platforms.compactMap { domain in floor[domain].map { "\(domain) \($0.2)" } }
         return "@available(\(parts.joined(separator: ", ")), *)"
@@ -108,7 +133,7 @@ struct DraftImporter {
 
     mutating func type(_ sdkType: String) -> DraftJSON {
         let type = surface.types[sdkType] ?? SDKType(name: sdkType)
-        let name = Self.shortName(sdkType)
+        let name = names[sdkType] ?? Self.shortName(sdkType)
         var omissions: [(member: String, reason: String)] = []
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
         var properties: [DraftJSON] = []
@@ -148,6 +173,7 @@ struct DraftImporter {
             if let deprecated { members.append(("deprecated", deprecated)) }
             if let doc = property.documentation { members.append(("doc", .string(doc))) }
             memberNames.insert(property.name)
+            keptAvailability.append(property.availability)
             properties.append(.object(members))
         }
         for method in type.methods {
@@ -165,9 +191,18 @@ struct DraftImporter {
         doc +=
             "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
         todos.append("\(sdkType): set \"store\" roles, \"atomic\" requests and operations by hand")
-        var members: [(String, DraftJSON)] = [
-            ("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType)), ("doc", .string(doc)),
-        ]
+        var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType))]
+        if surface.sendableTypes.map({ !$0.contains(sdkType) }) ?? false {
+            // The live adapter is declared `Sendable` and holds the SDK object: without this key
+            // its generated code does not compile, and only a person can vouch for the SDK.
+            members.append(("uncheckedSendable", .bool(true)))
+            doc +=
+                "\n\n\(Self.marker): \(sdkType) is not Sendable in the symbol graph, so \"uncheckedSendable\" is true: keep it only if the SDK documents \(sdkType) as safe to use from any thread."
+            warnings.append(
+                "\(sdkType) is not Sendable in the symbol graph: the draft sets \"uncheckedSendable\": true on \(name) so its live adapter compiles (as @unchecked Sendable); keep it only if \(sdkType) is safe to use from any thread"
+            )
+        }
+        members.append(("doc", .string(doc)))
         if !properties.isEmpty { members.append(("properties", .array(properties))) }
         if !calls.isEmpty { members.append(("calls", .array(calls))) }
         if !omitted.isEmpty { members.append(("omitted", .array(omitted))) }
@@ -176,7 +211,7 @@ struct DraftImporter {
 
     /// The described type a Swift type refers to (`CKDatabase` → `Database`), if drafted too.
     func reference(_ type: String) -> String? {
-        sdkTypes.contains(type) ? Self.shortName(type) : nil
+        names[type]
     }
 
     /// `.firstCase` for an enum of the SDK: a value that compiles, for a person to confirm.
@@ -185,19 +220,26 @@ struct DraftImporter {
         return "." + first
     }
 
-    /// Unique ids: the primary form's base name, made specific by the first label when several
-    /// calls share it (`save` → `saveRecord`, `saveZone`).
+    /// Unique ids a person would pick: the primary form's base name, followed by the words
+    /// (labels, or parameter names where the label is `_`) that tell it from the other calls of
+    /// that name, only when several share it: `setData(_:)`, `setData(_:merge:)` →
+    /// `setData`, `setDataMerge`; `save(_ record:)`, `save(_ zone:)` → `saveRecord`, `saveZone`.
+    /// A number is the last resort, for calls whose words are all alike.
     func callIDs(_ calls: [SDKCall], taken: Set<String>) -> [String] {
-        let bases = calls.map(\.primary.baseName)
-        var counts: [String: Int] = [:]
-        for base in bases { counts[base, default: 0] += 1 }
+        let words = calls.map { call in call.primary.requestParameters.map { $0.label == "_" ? $0.name : $0.label } }
+        var siblings: [String: [Int]] = [:]
+        for (index, call) in calls.enumerated() { siblings[call.primary.baseName, default: []].append(index) }
         var used = taken
-        return zip(calls, bases).map { call, base in
-            var id = base
-            if counts[base, default: 0] > 1 || taken.contains(base), let first = call.primary.requestParameters.first {
-                let word = first.label == "_" ? first.name : first.label
-                id = base + word.prefix(1).uppercased() + word.dropFirst()
+        return calls.indices.map { index in
+            let base = calls[index].primary.baseName
+            let group = siblings[base] ?? [index]
+            var chosen: [String] = []
+            if group.count > 1 {
+                let shared = group.dropFirst().reduce(Set(words[group[0]])) { $0.intersection(words[$1]) }
+                chosen = words[index].filter { !shared.contains($0) }
             }
+            if chosen.isEmpty, taken.contains(base), let first = words[index].first { chosen = [first] }
+            var id = base + chosen.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             if SwiftNames.reservedMemberNames.contains(id) || SwiftNames.keywords.contains(id) { id += "Call" }
             var unique = id
             var number = 2
@@ -332,6 +374,7 @@ struct DraftImporter {
             let (attributes, deprecated) = Self.availability(method.availability)
             if !attributes.isEmpty { form.append(("availability", .array(attributes.map(DraftJSON.string)))) }
             if let deprecated { form.append(("deprecated", deprecated)) }
+            keptAvailability.append(method.availability)
             forms.append((kind.rawValue, .object(form)))
         }
         guard !forms.isEmpty else { return nil }

@@ -12,6 +12,10 @@ public enum Drift {
         /// defaults, operations, members left out), also marked `TODO(clouddouble import)` in
         /// the draft.
         public var todos: [String]
+        /// One line per setting the draft made that generated code needs but a person must
+        /// vouch for (`"uncheckedSendable": true` on a type the symbol graph shows is not
+        /// `Sendable`), naming the SDK type and the key.
+        public var warnings: [String]
     }
 
     /// Drafts a description of `types` (SDK type names such as `CKContainer`, in the order
@@ -24,7 +28,7 @@ public enum Drift {
         }
         var importer = DraftImporter(surface: surface, sdkTypes: types, module: module)
         let json = importer.draft()
-        return Draft(json: json, todos: importer.todos)
+        return Draft(json: json, todos: importer.todos, warnings: importer.warnings)
     }
 
     public static func draft(symbolGraph: Data, types: [String], module: String? = nil) throws(DriftError) -> Draft {

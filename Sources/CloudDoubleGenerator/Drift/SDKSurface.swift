@@ -12,6 +12,12 @@ struct SDKSurface: Sendable {
     var typealiasModels: [String: SwiftType]
     /// Instance properties by type path, for an item's key path (`CKRecord.recordID`).
     var allProperties: [String: [SDKProperty]]
+    /// The type paths that conform to `Sendable`, directly or through a superclass or a protocol
+    /// of the graphs; `nil` when the graphs record no relationships, so nothing is known.
+    var sendableTypes: Set<String>?
+
+    /// `Swift.Sendable`'s precise identifier, the target of a `conformsTo` relationship.
+    static let sendableIdentifier = "s:s8SendableP"
 
     init(graphs: [SymbolGraph]) {
         module = graphs.first?.module.name ?? ""
@@ -23,6 +29,7 @@ struct SDKSurface: Sendable {
         var actors = Set<String>()
         var associatedTypes: [String: Set<String>] = [:]
         var order: [String: (String, Int, Int)] = [:]
+        var paths: [String: String] = [:]
         for graph in graphs {
             for symbol in graph.symbols {
                 // Members a protocol extension of another module gives every conformer
@@ -37,6 +44,7 @@ struct SDKSurface: Sendable {
                 }
                 switch symbol.kind.identifier {
                 case let kind where typeKinds.contains(kind):
+                    paths[symbol.identifier.precise] = path
                     if types[path] == nil { types[path] = SDKType(name: path, documentation: symbol.documentation) }
                     // Symbol graphs give an actor the kind `swift.class` and declare it `actor`.
                     if kind == "swift.actor" || SwiftDeclarationTokens(symbol.declaration)?.tokens.first?.text == "actor" { actors.insert(path) }
@@ -67,6 +75,7 @@ struct SDKSurface: Sendable {
                 }
             }
         }
+        sendableTypes = Self.sendable(graphs, paths: paths)
         // Declaration order, so drafts read like the SDK's header (graphs do not promise an order).
         for (name, var type) in types {
             type.methods = type.methods.enumerated().sorted { a, b in
@@ -80,6 +89,27 @@ struct SDKSurface: Sendable {
             if let names = associatedTypes[name] { type.omitMembers(using: names) }
             types[name] = type
         }
+    }
+
+    /// The types whose `conformsTo` / `inheritsFrom` edges reach `Sendable` (a subclass of a
+    /// Sendable class, a conformer to a protocol refining it), or `nil` with no edges at all.
+    static func sendable(_ graphs: [SymbolGraph], paths: [String: String]) -> Set<String>? {
+        let edges = graphs.flatMap { $0.relationships ?? [] }.filter { $0.kind == "conformsTo" || $0.kind == "inheritsFrom" }
+        guard graphs.contains(where: { $0.relationships != nil }) else { return nil }
+        var targets: [String: [String]] = [:]
+        for edge in edges { targets[edge.source, default: []].append(edge.target) }
+        var known: [String: Bool] = [:]
+        func reaches(_ identifier: String, depth: Int) -> Bool {
+            if identifier == sendableIdentifier { return true }
+            if let answer = known[identifier] { return answer }
+            // A cycle (not valid Swift) or a chain this long ends as "not Sendable".
+            guard depth < 64 else { return false }
+            known[identifier] = false
+            let answer = (targets[identifier] ?? []).contains { reaches($0, depth: depth + 1) }
+            known[identifier] = answer
+            return answer
+        }
+        return Set(paths.filter { reaches($0.key, depth: 0) }.map(\.value))
     }
 
     /// `CKSubscription.ID` → `String`, through any chain of typealiases, on the type model: each

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The parts of a symbol graph (`swift-symbolgraph-extract`'s JSON, format 0.x) that drafting and
-/// the drift check read: each symbol's kind, path, declaration, availability and doc comment.
+/// the drift check read: each symbol's kind, path, declaration, availability and doc comment, and
+/// which types conform to what.
 /// Everything else in the file is ignored, so newer graphs with more fields still decode.
 struct SymbolGraph: Decodable, Sendable {
     struct Module: Decodable, Sendable {
@@ -101,8 +102,17 @@ struct SymbolGraph: Decodable, Sendable {
         var parentPath: String { pathComponents.dropLast().joined(separator: ".") }
     }
 
+    /// `conformsTo` and `inheritsFrom` edges between symbols' precise identifiers; the rest is
+    /// ignored. `nil` when the file has no relationships at all (a hand-made graph).
+    struct Relationship: Decodable, Sendable {
+        var kind: String
+        var source: String
+        var target: String
+    }
+
     var module: Module
     var symbols: [Symbol]
+    var relationships: [Relationship]?
 
     static func decode(_ data: Data) throws(DriftError) -> SymbolGraph {
         do {
