@@ -121,6 +121,35 @@ final class CommandLineToolTests: XCTestCase {
             run("import", scratch.path, "--type", "X").errors, "\(scratch.path): error: is a directory; give a symbol graph file (*.symbols.json)\n")
     }
 
+    /// `import` prints a warning naming a type the symbol graph shows is not `Sendable` and the
+    /// key the draft set for it, even with `--quiet` (which silences notes). Before: nothing was
+    /// printed, and the draft's live adapter failed to compile.
+    func testImportWarnsAboutATypeThatIsNotSendable() throws {
+        let graph: [String: Any] = [
+            "module": ["name": "SDK"],
+            "symbols": [
+                [
+                    "kind": ["identifier": "swift.class"], "identifier": ["precise": "s:Client"], "pathComponents": ["Client"],
+                    "declarationFragments": [["kind": "text", "spelling": "class Client"]], "accessLevel": "public",
+                ],
+                [
+                    "kind": ["identifier": "swift.method"], "identifier": ["precise": "s:Client.fetch"], "pathComponents": ["Client", "fetch()"],
+                    "declarationFragments": [["kind": "text", "spelling": "func fetch() async throws -> Int"]], "accessLevel": "public",
+                ],
+            ],
+            "relationships": [] as [Any],
+        ]
+        let path = scratch.appendingPathComponent("SDK.symbols.json").path
+        try JSONSerialization.data(withJSONObject: graph).write(to: URL(fileURLWithPath: path))
+        for flags in [[], ["--quiet"]] {
+            let outcome = CommandLineTool().run(["import", path, "--type", "Client"] + flags)
+            XCTAssertEqual(outcome.status, 0, "\(outcome)")
+            XCTAssertTrue(
+                outcome.errors.contains("clouddouble: warning: Client is not Sendable in the symbol graph: the draft sets \"uncheckedSendable\": true on Client"),
+                "\(flags): \(outcome.errors)")
+        }
+    }
+
     /// `check` exits 1 for drift alone; an input it cannot read exits 65 (EX_DATAERR), so a
     /// script can tell them apart. Before: both exited 1. A graph nested past the decoder's limit
     /// says so. Before: "the given data was not valid JSON".
