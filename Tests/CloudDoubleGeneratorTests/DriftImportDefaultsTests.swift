@@ -95,10 +95,16 @@ final class DriftImportDefaultsTests: XCTestCase {
             symbol("swift.method", ["Doc", "save(_:)"], "func save(_ record: Int) async throws"),
             symbol("swift.method", ["Doc", "save(_:)-2"], "func save(_ zone: String) async throws"),
             symbol("swift.method", ["Doc", "delete(named:)"], "func delete(named name: String) async throws"),
+            symbol("swift.method", ["Doc", "records(for:desiredKeys:)"], "func records(for ids: [Int], desiredKeys: [String]?) async throws"),
+            symbol(
+                "swift.method", ["Doc", "records(matching:inZoneWith:desiredKeys:resultsLimit:)"],
+                "func records(matching query: String, inZoneWith zone: String?, desiredKeys: [String]?, resultsLimit: Int) async throws"),
         ])
         let draft = try Drift.draft(symbolGraph: data, types: ["Doc"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
-        XCTAssertEqual(DriftImportTests.drafted(in: draft.json), ["delete", "saveRecord", "saveZone", "setData", "setDataMerge", "setDataMergeFields"])
+        XCTAssertEqual(DriftImportTests.drafted(in: draft.json), [
+                "delete", "recordsFor", "recordsMatching", "saveRecord", "saveZone", "setData", "setDataMerge", "setDataMergeFields",
+            ])
     }
 
     /// A module-named prefix that would repeat a word in front of a drafted type's name (it

@@ -222,8 +222,10 @@ struct DraftImporter {
 
     /// Unique ids a person would pick: the primary form's base name, followed by the words
     /// (labels, or parameter names where the label is `_`) that tell it from the other calls of
-    /// that name, only when several share it: `setData(_:)`, `setData(_:merge:)` →
-    /// `setData`, `setDataMerge`; `save(_ record:)`, `save(_ zone:)` → `saveRecord`, `saveZone`.
+    /// that name, only when several share it, and only as many as that takes: `setData(_:)`,
+    /// `setData(_:merge:)` → `setData`, `setDataMerge`; `save(_ record:)`, `save(_ zone:)` →
+    /// `saveRecord`, `saveZone`; `records(for:desiredKeys:)`,
+    /// `records(matching:inZoneWith:desiredKeys:resultsLimit:)` → `recordsFor`, `recordsMatching`.
     /// A number is the last resort, for calls whose words are all alike.
     func callIDs(_ calls: [SDKCall], taken: Set<String>) -> [String] {
         let words = calls.map { call in call.primary.requestParameters.map { $0.label == "_" ? $0.name : $0.label } }
@@ -235,8 +237,15 @@ struct DraftImporter {
             let group = siblings[base] ?? [index]
             var chosen: [String] = []
             if group.count > 1 {
+                // The words every call of the name has tell nothing; of the rest, the fewest
+                // leading ones that no sibling starts with too.
                 let shared = group.dropFirst().reduce(Set(words[group[0]])) { $0.intersection(words[$1]) }
-                chosen = words[index].filter { !shared.contains($0) }
+                let distinct = group.map { sibling in words[sibling].filter { !shared.contains($0) } }
+                let own = distinct[group.firstIndex(of: index) ?? 0]
+                let count = (0...own.count).first { count in
+                    count == own.count || !zip(group, distinct).contains { $0.0 != index && Array($0.1.prefix(count)) == Array(own.prefix(count)) }
+                }
+                chosen = Array(own.prefix(count ?? own.count))
             }
             if chosen.isEmpty, taken.contains(base), let first = words[index].first { chosen = [first] }
             var id = base + chosen.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
