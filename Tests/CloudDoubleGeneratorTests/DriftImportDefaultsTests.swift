@@ -66,7 +66,8 @@ final class DriftImportDefaultsTests: XCTestCase {
     /// Real graphs: the fixture's `@unchecked Sendable` classes, its actor and its protocol
     /// refining `Sendable` are not marked.
     func testSendableTypesOfARealGraphAreNotMarked() throws {
-        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSStore", "DSBucket", "DSJournal", "DSSource"])
+        let draft = try Drift.draft(
+            symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSStore", "DSBucket", "DSJournal", "DSSource"])
         XCTAssertFalse(draft.json.contains("uncheckedSendable"), draft.json)
         XCTAssertEqual(draft.warnings, [])
     }
@@ -91,7 +92,8 @@ final class DriftImportDefaultsTests: XCTestCase {
             symbol("swift.class", ["Doc"], "class Doc"),
             symbol("swift.method", ["Doc", "setData(_:)"], "func setData(_ documentData: [String: Int]) async throws"),
             symbol("swift.method", ["Doc", "setData(_:merge:)"], "func setData(_ documentData: [String: Int], merge: Bool) async throws"),
-            symbol("swift.method", ["Doc", "setData(_:mergeFields:)"], "func setData(_ documentData: [String: Int], mergeFields: [String]) async throws"),
+            symbol(
+                "swift.method", ["Doc", "setData(_:mergeFields:)"], "func setData(_ documentData: [String: Int], mergeFields: [String]) async throws"),
             symbol("swift.method", ["Doc", "save(_:)"], "func save(_ record: Int) async throws"),
             symbol("swift.method", ["Doc", "save(_:)-2"], "func save(_ zone: String) async throws"),
             symbol("swift.method", ["Doc", "delete(named:)"], "func delete(named name: String) async throws"),
@@ -102,7 +104,9 @@ final class DriftImportDefaultsTests: XCTestCase {
         ])
         let draft = try Drift.draft(symbolGraph: data, types: ["Doc"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "SDK.clouddouble.json"), draft.json)
-        XCTAssertEqual(DriftImportTests.drafted(in: draft.json), [
+        XCTAssertEqual(
+            DriftImportTests.drafted(in: draft.json),
+            [
                 "delete", "recordsFor", "recordsMatching", "saveRecord", "saveZone", "setData", "setDataMerge", "setDataMergeFields",
             ])
     }
@@ -116,7 +120,8 @@ final class DriftImportDefaultsTests: XCTestCase {
         let firestore = try graph(
             module: "FirebaseFirestore",
             [
-                symbol("swift.class", ["Firestore"], "class Firestore"), symbol("swift.method", ["Firestore", "clear()"], "func clear() async throws"),
+                symbol("swift.class", ["Firestore"], "class Firestore"),
+                symbol("swift.method", ["Firestore", "clear()"], "func clear() async throws"),
                 symbol("swift.class", ["DocumentReference"], "class DocumentReference"),
                 symbol("swift.method", ["DocumentReference", "delete()"], "func delete() async throws"),
             ])
@@ -127,12 +132,17 @@ final class DriftImportDefaultsTests: XCTestCase {
         XCTAssertTrue(draft.todos.contains { $0.hasPrefix("prefix: \"Remote\" is a placeholder") }, "\(draft.todos)")
         let client = try graph(
             module: "Firestore",
-            [symbol("swift.class", ["FirestoreClient"], "class FirestoreClient"), symbol("swift.method", ["FirestoreClient", "clear()"], "func clear() async throws")])
+            [
+                symbol("swift.class", ["FirestoreClient"], "class FirestoreClient"),
+                symbol("swift.method", ["FirestoreClient", "clear()"], "func clear() async throws"),
+            ])
         let clientDraft = try Drift.draft(symbolGraph: client, types: ["FirestoreClient"])
         XCTAssertNoThrow(try Generator.validate(Array(clientDraft.json.utf8), file: "SDK.clouddouble.json"), clientDraft.json)
         XCTAssertTrue(clientDraft.json.contains(#""prefix": "Remote""#), clientDraft.json)
         // A module's name that repeats nothing stays the prefix.
-        let other = try graph(module: "Firestore", [symbol("swift.class", ["Store"], "class Store"), symbol("swift.method", ["Store", "clear()"], "func clear() async throws")])
+        let other = try graph(
+            module: "Firestore",
+            [symbol("swift.class", ["Store"], "class Store"), symbol("swift.method", ["Store", "clear()"], "func clear() async throws")])
         XCTAssertTrue(try Drift.draft(symbolGraph: other, types: ["Store"]).json.contains(#""prefix": "Firestore""#))
     }
 }

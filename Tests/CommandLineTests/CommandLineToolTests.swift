@@ -145,7 +145,8 @@ final class CommandLineToolTests: XCTestCase {
             let outcome = CommandLineTool().run(["import", path, "--type", "Client"] + flags)
             XCTAssertEqual(outcome.status, 0, "\(outcome)")
             XCTAssertTrue(
-                outcome.errors.contains("clouddouble: warning: Client is not Sendable in the symbol graph: the draft sets \"uncheckedSendable\": true on Client"),
+                outcome.errors.contains(
+                    "clouddouble: warning: Client is not Sendable in the symbol graph: the draft sets \"uncheckedSendable\": true on Client"),
                 "\(flags): \(outcome.errors)")
         }
     }
