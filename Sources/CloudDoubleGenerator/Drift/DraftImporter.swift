@@ -13,8 +13,6 @@ struct DraftImporter {
     var warnings: [String] = []
     /// The description's prefix: the module's name, unless generated names would repeat a word.
     let prefix: String
-    /// Each drafted SDK type's short name (`CKDatabase` → `Database`).
-    let names: [String: String]
     /// The availability of every member the draft keeps, for the description's floor.
     var keptAvailability: [[SymbolGraph.Symbol.Availability]] = []
     /// SDK types drafted calls return that the draft mirrors (`DraftImporter+Mirrors.swift`).
@@ -27,7 +25,6 @@ struct DraftImporter {
         self.sdkTypes = sdkTypes
         self.module = module ?? surface.module
         prefix = Self.prefix(for: self.module, types: sdkTypes)
-        names = Dictionary(sdkTypes.map { ($0, Self.shortName($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func draft() -> String {
@@ -133,7 +130,7 @@ struct DraftImporter {
 
     mutating func type(_ sdkType: String) -> DraftJSON {
         let type = surface.types[sdkType] ?? SDKType(name: sdkType)
-        let name = names[sdkType] ?? Self.shortName(sdkType)
+        let name = Self.shortName(sdkType)
         var omissions: [(member: String, reason: String)] = []
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
         var properties: [DraftJSON] = []
@@ -211,7 +208,7 @@ struct DraftImporter {
 
     /// The described type a Swift type refers to (`CKDatabase` → `Database`), if drafted too.
     func reference(_ type: String) -> String? {
-        names[type]
+        sdkTypes.contains(type) ? Self.shortName(type) : nil
     }
 
     /// `.firstCase` for an enum of the SDK: a value that compiles, for a person to confirm.
