@@ -50,7 +50,7 @@ final class ShadowedNameTests: XCTestCase {
         let marked = Self.description(prefix: "CK", typeName: "Record").replacingOccurrences(of: "\"Record\"", with: "⟦\"Record\"⟧")
         try expectOneDiagnostic(
             in: marked, named: "protocol CKRecord",
-            saying: "the generated name CKRecord (the protocol of Record) is the name of an SDK type or module")
+            saying: "the generated name CKRecord (the protocol of Record) is the name of a type or module the description names")
     }
 
     /// Each module generated code qualifies names by, taken by a generated type or mirror.

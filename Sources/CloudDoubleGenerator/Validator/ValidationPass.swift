@@ -107,7 +107,7 @@ struct ValidationPass {
                     at: owner.location, hint: "change the prefix or the type's name")
             } else if sdkNames.contains(name) {
                 sink.error(
-                    "the generated name \(name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
+                    "the generated name \(name) (\(owner.description)) is the name of a type or module the description names, which it would hide in generated code",
                     at: owner.location, hint: "change the prefix or the type's name")
             } else {
                 owners[name] = owner
