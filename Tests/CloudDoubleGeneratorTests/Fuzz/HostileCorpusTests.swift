@@ -202,6 +202,18 @@ final class HostileCorpusTests: XCTestCase {
             name: "escaping Sendable closure parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(
+            name: "escaping closure parameter that is not Sendable",
+            raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping (Double) -> Void" }"#], expect: .accepted),
+        // Swift refuses a dictionary key or set element that is not Hashable, wherever it is written.
+        Case(
+            name: "a dictionary keyed by a tuple", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[(Int, Int): String]" }"#],
+            expect: .refused("a dictionary's key must be Hashable, and a tuple is not")),
+        Case(name: "a set of existentials", values: ["RETURNS": "Set<any Error>"], expect: .refused("a set's element must be Hashable, and Error is not")),
+        Case(name: "a dictionary of closures", values: ["RETURNS": "[String: @Sendable () -> Void]"], expect: .accepted),
+        Case(
+            name: "a dictionary holding tuples", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[String: (Int, Int)]" }"#],
+            expect: .accepted),
+        Case(
             name: "optional closure parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
         // Names.
