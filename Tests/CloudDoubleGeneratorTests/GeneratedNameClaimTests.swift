@@ -32,7 +32,7 @@ final class GeneratedNameClaimTests: XCTestCase {
     /// the order they are claimed.
     func testCollidingGeneratedNamesAreRefusedInOrder() {
         let expected = """
-            Claims.clouddouble.json:2:11: error: the generated name MockBenchStore (its mock) is the name of an SDK type or module, which it would hide in generated code
+            Claims.clouddouble.json:2:11: error: the generated name MockBenchStore (its mock) is the name of a type or module the description names, which it would hide in generated code
             Claims.clouddouble.json:2:11: note: change the prefix or the type's name
             Claims.clouddouble.json:3:11: error: the generated name BenchStoreCall (the protocol of StoreCall) is also its call keys, from line 2
             Claims.clouddouble.json:3:11: note: rename one, or change the prefix
@@ -49,7 +49,7 @@ final class GeneratedNameClaimTests: XCTestCase {
             Claims.clouddouble.json:7:11: note: rename one, or change the prefix
             Claims.clouddouble.json:7:11: error: the generated name BenchE\u{301}teCall (its call keys) is also its call keys, from line 6
             Claims.clouddouble.json:7:11: note: rename one, or change the prefix
-            Claims.clouddouble.json:9:11: error: the generated name BenchRunner (the protocol of Runner) is the name of an SDK type or module, which it would hide in generated code
+            Claims.clouddouble.json:9:11: error: the generated name BenchRunner (the protocol of Runner) is the name of a type or module the description names, which it would hide in generated code
             Claims.clouddouble.json:9:11: note: change the prefix or the type's name
             Claims.clouddouble.json:92:29: error: the generated name BenchFetchOutcome (the outcome of Fetch) is also the protocol of FetchOutcome, from line 8
             Claims.clouddouble.json:92:29: note: rename one, or change the prefix

@@ -104,7 +104,7 @@ final class MirrorDiagnosticTests: XCTestCase {
                         [{ "name": "Modification", "sdkType": "CKDatabase.RecordZoneChange.Modification", "members": [{ "name": "record", "type": "CKRecord" }] },
                          { "name": ⟦"Token"⟧, "sdkType": "CKToken", "members": [{ "name": "previous", "type": "CloudToken?" }] }]
                         """),
-                "the generated name CloudToken (the mirror Token) is the name of an SDK type or module"
+                "the generated name CloudToken (the mirror Token) is the name of a type or module the description names"
             ),
             (
                 "an SDK type that is not a named type",

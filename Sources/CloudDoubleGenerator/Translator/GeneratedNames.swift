@@ -30,6 +30,19 @@ public struct GeneratedNames: Sendable {
     /// Type members every type has, which no static member may be named.
     static let callKeyTypeMembers: Set<String> = ["Type", "Protocol"]
 
+    /// The modules generated code qualifies the names it uses by (`Swift.Result`,
+    /// `CloudDoubleRuntime.FaultPlan`, `CloudDoubleCatalogue.ErrorCatalogue`: `Qualified` and the
+    /// templates' text): a generated declaration with one of these names would take the module's
+    /// place in every such name, so the validator refuses it.
+    public static let qualifyingModules: [String] = ["Swift", Qualified.runtimeModule, Qualified.catalogueModule]
+
+    /// The member types an operation's outcome struct declares (`protocols.mustache`): the
+    /// `Event` enum, which implements `DescribedOperation`'s associated type by name. The
+    /// description's operation types are written inside that struct, where the name means the
+    /// enum, so none of them may name it. (`Operation` and `Final`, its other associated types,
+    /// are inferred, and inferred type witnesses hide no outer name.)
+    public static let outcomeMemberTypes: [String] = ["Event"]
+
     /// `CloudRecordZoneModification` for the mirror `RecordZoneModification`.
     public func mirrorName(_ mirror: String) -> String { prefix + mirror }
     /// `CloudFetchRecordsOutcome` for the operation `FetchRecords`.

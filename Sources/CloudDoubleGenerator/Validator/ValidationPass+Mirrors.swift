@@ -76,17 +76,4 @@ extension ValidationPass {
                 hint: "use a \"result\" or \"async\" form for a call whose result holds mirrors")
         }
     }
-
-    /// The names of the types mirrors read (the SDK type and its members' types, outermost name
-    /// first: `CKRecord` of `CKRecord.ID`): a generated name equal to one would hide it in the
-    /// mirror's declaration and its copy from the SDK value.
-    func mirroredTypeNames() -> Set<String> {
-        var names: Set<String> = []
-        for mirror in description.mirrors {
-            for type in [mirror.sdkType] + mirror.members.map(\.type) {
-                type.model?.walk { if case .nominal(let parts) = $0, let first = parts.first { names.insert(first.name) } }
-            }
-        }
-        return names
-    }
 }

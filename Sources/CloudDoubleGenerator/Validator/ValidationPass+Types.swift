@@ -23,7 +23,7 @@ extension ValidationPass {
             sink.error("\"\(type.value)\" is not a valid Swift type: \(error.reason)", at: type.location, hint: hint)
             return nil
         case .success(let model):
-            if let reason = model.refusal(at: position) {
+            if let reason = model.refusal(at: position) ?? model.unhashableKey {
                 sink.error("the generated code cannot carry the type \"\(type.value)\": \(reason)", at: type.location)
                 return nil
             }
@@ -56,5 +56,26 @@ extension ValidationPass {
                 ?? "described types: \(typeNames.keys.sorted().joined(separator: ", "))"
             sink.error("\"\(name.value)\" refers to a type that is not described", at: name.location, hint: hint)
         }
+    }
+}
+
+extension SwiftType {
+    /// Why a dictionary's key or a set's element inside the type cannot be `Hashable`, as far
+    /// as its structure tells (`SwiftType.notHashable`): Swift refuses `[(Int, Int): String]`
+    /// wherever it is written, so the description may not carry it. `nil` when none is known not to be.
+    var unhashableKey: String? {
+        var problem: String?
+        walk { part in
+            guard problem == nil else { return }
+            switch part.canonical {
+            case .dictionary(let key, _):
+                problem = key.notHashable.map { "a dictionary's key must be Hashable, and \($0)" }
+            case .nominal(let parts) where parts.count == 1 && parts[0].name == "Set" && parts[0].arguments.count == 1:
+                problem = parts[0].arguments[0].notHashable.map { "a set's element must be Hashable, and \($0)" }
+            default:
+                break
+            }
+        }
+        return problem
     }
 }

@@ -46,6 +46,7 @@ struct ValidationPass {
         for call in types.flatMap(\.calls) { mirrorUses(call, mirrors: mirrorNames) }
         if let model = description.errorModel { errorModel(model) }
         generatedNames(types)
+        outcomeMemberTypeNames()
     }
 
     /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
@@ -86,21 +87,27 @@ struct ValidationPass {
     }
 
     /// Every top-level name the generator emits has one owner: no two generated names are the
-    /// same, and none is an SDK type or the SDK module (a protocol named like the SDK class would
-    /// make the live adapter wrap the protocol, silently).
+    /// same, and none is a module generated code names (the SDK's, an import, or one it qualifies
+    /// names by) or a type the description writes (a protocol named like the SDK class would make
+    /// the live adapter wrap the protocol, silently).
     func generatedNames(_ types: [DescribedType]) {
         var owners: [String: NameOwner] = [:]
-        let sdkNames = Set([description.module.value] + types.map { SDKTypeName.nominal($0.sdkType) } + description.operations.map(\.sdkType.value))
-            .union(mirroredTypeNames())
+        let sdkNames = Set([description.module.value] + description.imports.map(\.value) + types.map { SDKTypeName.nominal($0.sdkType) })
+            .union(description.operations.map(\.sdkType.value)).union(writtenTypeNames())
+        let qualifyingModules = Set(GeneratedNames.qualifyingModules)
         func claim(_ name: String, _ owner: NameOwner) {
             if let first = owners[name] {
                 sink.error(
                     "the generated name \(name) (\(owner.description)) is also \(first.description), from line \(first.location.line)",
                     at: owner.location,
                     hint: "rename one, or change the prefix")
+            } else if qualifyingModules.contains(name) {
+                sink.error(
+                    "the generated name \(name) (\(owner.description)) is the name of a module generated code qualifies names by (\(GeneratedNames.qualifyingModules.joined(separator: ", "))), which it would hide",
+                    at: owner.location, hint: "change the prefix or the type's name")
             } else if sdkNames.contains(name) {
                 sink.error(
-                    "the generated name \(name) (\(owner.description)) is the name of an SDK type or module, which it would hide in generated code",
+                    "the generated name \(name) (\(owner.description)) is the name of a type or module the description names, which it would hide in generated code",
                     at: owner.location, hint: "change the prefix or the type's name")
             } else {
                 owners[name] = owner

@@ -202,6 +202,18 @@ final class HostileCorpusTests: XCTestCase {
             name: "escaping Sendable closure parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(
+            name: "escaping closure parameter that is not Sendable",
+            raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping (Double) -> Void" }"#], expect: .accepted),
+        // Swift refuses a dictionary key or set element that is not Hashable, wherever it is written.
+        Case(
+            name: "a dictionary keyed by a tuple", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[(Int, Int): String]" }"#],
+            expect: .refused("a dictionary's key must be Hashable, and a tuple is not")),
+        Case(name: "a set of existentials", values: ["RETURNS": "Set<any Error>"], expect: .refused("a set's element must be Hashable, and Error is not")),
+        Case(name: "a dictionary of closures", values: ["RETURNS": "[String: @Sendable () -> Void]"], expect: .accepted),
+        Case(
+            name: "a dictionary holding tuples", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[String: (Int, Int)]" }"#],
+            expect: .accepted),
+        Case(
             name: "optional closure parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(@Sendable (Double) -> Void)?", "default": "nil" }"#], expect: .accepted),
         // Names.
@@ -215,7 +227,7 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "non-ASCII names", values: ["PROPERTY_NAME": "naïve", "TYPE_NAME": "Straße"], expect: .accepted),
         Case(
             name: "protocol named like the SDK class", values: ["TYPE_NAME": "SDK{{INDEX}}Store"],
-            expect: .refused("is the name of an SDK type or module")),
+            expect: .refused("is the name of a type or module the description names")),
         Case(
             name: "a type named like another's backing protocol",
             raw: [
@@ -288,6 +300,18 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a protocol named ErrorModel", values: ["TYPE_NAME": "Model"], prefix: "Error", expect: .accepted),
         Case(name: "a protocol named TimeInterval", values: ["TYPE_NAME": "Interval"], prefix: "Time", expect: .accepted),
         Case(name: "a protocol named FaultPlan", values: ["TYPE_NAME": "Plan"], prefix: "Fault", expect: .accepted),
+        // A Swift name only generated code uses (`Swift.UInt64`) may be declared; one the
+        // description writes (`Data`), or a module generated code qualifies by, may not.
+        Case(name: "a protocol named UInt64", values: ["TYPE_NAME": "nt64"], prefix: "UI", expect: .accepted),
+        Case(
+            name: "a protocol named Data, which the description writes", values: ["TYPE_NAME": "ta"], prefix: "Da",
+            expect: .refused("the generated name Data (the protocol of ta) is the name of a type or module the description names")),
+        Case(
+            name: "a protocol named Swift", values: ["TYPE_NAME": "ift"], prefix: "Sw",
+            expect: .refused("the generated name Swift (the protocol of ift) is the name of a module generated code qualifies names by")),
+        Case(
+            name: "a protocol named like the runtime module", values: ["TYPE_NAME": "Runtime"], prefix: "CloudDouble",
+            expect: .refused("is the name of a module generated code qualifies names by")),
         // Names that would be type members where generated code declares them.
         // Names generated code declares for itself end in `_`, which no description name may:
         // the call key's generic parameters, the doubles' members, every local and closure
