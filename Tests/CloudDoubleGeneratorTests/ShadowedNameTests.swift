@@ -82,7 +82,8 @@ final class ShadowedNameTests: XCTestCase {
         let marked = Self.description().replacingOccurrences(of: "\"type\": \"Void\"", with: "\"type\": ⟦\"Event\"⟧")
             .replacingOccurrences(of: "Result<Void,", with: "Result<SDK.Event,")
         try expectOneDiagnostic(
-            in: marked, named: "Event", saying: "the type \"Event\" names Event, which inside the generated outcome of Fetch means its own member type Event")
+            in: marked, named: "Event",
+            saying: "the type \"Event\" names Event, which inside the generated outcome of Fetch means its own member type Event")
         // Qualified by its module, it means the SDK's.
         let qualified = marked.replacingOccurrences(of: "⟦\"Event\"⟧", with: "\"SDK.Event\"")
         XCTAssertNoThrow(try Generator.validate(Array(qualified.utf8), file: "test.json"))

@@ -55,7 +55,9 @@ extension ValidationPass {
         for operation in description.operations {
             for type in operationTypes(operation) {
                 var named: Set<String> = []
-                type.model?.walk { if case .nominal(let parts) = $0, let first = parts.first, members.contains(first.name) { named.insert(first.name) } }
+                type.model?.walk {
+                    if case .nominal(let parts) = $0, let first = parts.first, members.contains(first.name) { named.insert(first.name) }
+                }
                 for name in named.sorted() {
                     sink.error(
                         "the type \"\(type.value)\" names \(name), which inside the generated outcome of \(operation.name.value) means its own member type \(name)",

@@ -208,7 +208,9 @@ final class HostileCorpusTests: XCTestCase {
         Case(
             name: "a dictionary keyed by a tuple", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[(Int, Int): String]" }"#],
             expect: .refused("a dictionary's key must be Hashable, and a tuple is not")),
-        Case(name: "a set of existentials", values: ["RETURNS": "Set<any Error>"], expect: .refused("a set's element must be Hashable, and Error is not")),
+        Case(
+            name: "a set of existentials", values: ["RETURNS": "Set<any Error>"],
+            expect: .refused("a set's element must be Hashable, and Error is not")),
         Case(name: "a dictionary of closures", values: ["RETURNS": "[String: @Sendable () -> Void]"], expect: .accepted),
         Case(
             name: "a dictionary holding tuples", raw: ["EXTRA_PARAMETER": #", { "name": "pairs", "type": "[String: (Int, Int)]" }"#],
