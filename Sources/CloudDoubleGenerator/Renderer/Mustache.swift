@@ -168,7 +168,7 @@ private struct MustacheParser {
         let contentStart = cursor
         while cursor + 1 < source.count, !(source[cursor] == "}" && source[cursor + 1] == "}") { cursor += 1 }
         guard cursor + 1 < source.count else { throw error("the tag is never closed with }}", at: index) }
-        var content = String(source[contentStart..<cursor]).trimmingCharacters(in: .whitespaces)
+        var content = String(source[contentStart..<cursor]).trimmingSpaces()
         var end = cursor + 2
         if triple {
             guard end < source.count, source[end] == "}" else { throw error("the tag {{{ is closed with }} instead of }}}", at: index) }
@@ -186,7 +186,7 @@ private struct MustacheParser {
             case "=": throw error("changing delimiters is not supported", at: index)
             default: break
             }
-            if "#^/!>&".contains(first) { content = String(content.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            if "#^/!>&".contains(first) { content = String(content.dropFirst()).trimmingSpaces() }
         }
         if kind != .comment {
             let valid =

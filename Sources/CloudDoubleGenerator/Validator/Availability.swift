@@ -71,7 +71,7 @@ struct Availability: Sendable, Equatable {
         case .failure(let problem): return .failure(problem)
         }
         for part in parts {
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            let trimmed = part.trimmingSpaces()
             guard let argument = Self.argument(trimmed) else {
                 return .failure(Problem("\(SwiftNames.literal(trimmed)) is not an argument `@available` takes"))
             }
@@ -176,8 +176,8 @@ struct Availability: Sendable, Equatable {
     private static func argument(_ text: String) -> Argument? {
         if text == "*" { return .wildcard }
         if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("\"") {
-            let label = text[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let label = text[..<colon].trimmingSpaces()
+            let value = text[text.index(after: colon)...].trimmingSpaces()
             guard SwiftNames.isIdentifier(label) else { return nil }
             if isVersion(value) { return .labeledVersion(label, value) }
             return stringValue(value).map { .labeledString(label, $0) }
