@@ -95,6 +95,7 @@ extension CKContainer {
     @available(iOS, introduced: 10.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, unavailable)
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func allUserIdentitiesFromContacts() async throws -> [CKUserIdentity] { try fail("allUserIdentitiesFromContacts") }
 
     @available(macOS, introduced: 10.12, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -111,6 +112,7 @@ extension CKContainer {
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? { try fail("userIdentityForPhoneNumber:") }
 
     @available(macOS, introduced: 10.12, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -127,6 +129,7 @@ extension CKContainer {
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? { try fail("userIdentityForUserRecordID:") }
 
     @available(macOS, introduced: 12.0, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -219,6 +222,7 @@ extension CKContainer {
         fail("fetchShareParticipantWithEmailAddress:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
         try fail("shareParticipantForEmailAddress:")
     }
@@ -229,6 +233,7 @@ extension CKContainer {
         fail("fetchShareParticipantWithPhoneNumber:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
         try fail("shareParticipantForPhoneNumber:")
     }
@@ -239,6 +244,7 @@ extension CKContainer {
         fail("fetchShareParticipantWithUserRecordID:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
         try fail("shareParticipantForUserRecordID:")
     }
@@ -247,12 +253,14 @@ extension CKContainer {
         fail("fetchShareMetadataWithURL:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func shareMetadata(for url: URL) async throws -> CKShare.Metadata { try fail("shareMetadataForURL:") }
 
     public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Error)?) -> Void) {
         fail("acceptShareMetadata:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare { try fail("acceptShareMetadata:") }
 
     @preconcurrency

@@ -77,6 +77,7 @@ public final class CKContainer: NSObject, @unchecked Sendable {
         later { completionHandler(.noAccount, nil) }
     }
 
+    @discardableResult
     public func accountStatus() async throws -> CKAccountStatus {
         log.record("accountStatus")
         return .noAccount
@@ -87,6 +88,7 @@ public final class CKContainer: NSObject, @unchecked Sendable {
         later { completionHandler(nil, notAuthenticated()) }
     }
 
+    @discardableResult
     public func userRecordID() async throws -> CKRecord.ID {
         log.record("userRecordID")
         throw notAuthenticated()
@@ -105,6 +107,7 @@ public final class CKContainer: NSObject, @unchecked Sendable {
     @available(iOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 15.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 8.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         log.record("userIdentityForEmailAddress:")
         throw notAuthenticated()
@@ -138,16 +141,21 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
 
     // MARK: 2a. Convenience methods and their async twins
 
+    // The async twins are the importer's, not the overlay's: Swift marks an imported async method
+    // with a result `@discardableResult` (swiftlang/swift test/IDE/print_clang_objc_async.swift).
+
     public func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
         failing("fetchRecordWithID:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func record(for recordID: CKRecord.ID) async throws -> CKRecord { try failing("recordForID:") }
 
     public func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Error)?) -> Void) {
         failing("saveRecord:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func save(_ record: CKRecord) async throws -> CKRecord { try failing("saveRecord:") }
 
     public func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Error)?) -> Void) {
@@ -157,14 +165,24 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     @discardableResult
     public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID { try failing("deleteRecordWithID:") }
 
-    @available(swift, deprecated: 5.5, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    /// CKDatabase.h's `CK_SWIFT_DEPRECATED(..., macos(10.10, 12.0), ios(8.0, 15.0), ...)` is
+    /// `API_DEPRECATED` when compiled from Swift (CKDefines.h): deprecated per platform, not by
+    /// Swift version.
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(
         _ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Error)?) -> Void
     ) {
         failing("performQuery:inZoneWithID:completionHandler:", completionHandler)
     }
 
-    @available(swift, deprecated: 5.5, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @discardableResult
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
         try failing("performQuery:inZoneWithID:")
     }
@@ -173,18 +191,21 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         failing("fetchAllRecordZonesWithCompletionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func allRecordZones() async throws -> [CKRecordZone] { try failing("allRecordZones") }
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
         failing("fetchRecordZoneWithID:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func recordZone(for zoneID: CKRecordZone.ID) async throws -> CKRecordZone { try failing("recordZoneForID:") }
 
     public func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Error)?) -> Void) {
         failing("saveRecordZone:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone { try failing("saveRecordZone:") }
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Error)?) -> Void) {
@@ -198,12 +219,14 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         failing("fetchAllSubscriptionsWithCompletionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func allSubscriptions() async throws -> [CKSubscription] { try failing("allSubscriptions") }
 
     public func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Error)?) -> Void) {
         failing("saveSubscription:completionHandler:", completionHandler)
     }
 
+    @discardableResult
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription { try failing("saveSubscription:") }
 
     @preconcurrency

@@ -101,6 +101,12 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
         encrypted.record = self
     }
 
+    /// `initWithRecordType:`: "This creates the record in the default zone" (CKRecord.h), as the
+    /// overlay's `init(recordType:recordID:)` does with its default ID.
+    public convenience init(recordType: RecordType) {
+        self.init(recordType: recordType, recordID: ID())
+    }
+
     @available(swift, deprecated: 4.2, renamed: "init(recordType:recordID:)")
     public convenience init(recordType: RecordType, zoneID: CKRecordZone.ID) {
         self.init(recordType: recordType, recordID: ID(zoneID: zoneID))
@@ -131,7 +137,8 @@ open class CKRecord: NSObject, NSSecureCoding, @unchecked Sendable {
     /// Apple's store is a `CKEncryptedRecordValueStore`; a key set both here and on the record
     /// raises an exception (the decompiled `-setObject:forKey:`), as do references and assets.
     @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-    public var encryptedValues: any CKRecordKeyValueSetting { encrypted }
+    /// The property is `NS_SWIFT_SENDABLE`, so Swift imports its type as `& Sendable`.
+    public var encryptedValues: any CKRecordKeyValueSetting & Sendable { encrypted }
 
     // MARK: NSSecureCoding
 

@@ -28,7 +28,8 @@ public final class __CKShareMetadata: NSObject, NSSecureCoding, NSCopying, @unch
     public let share: CKShare
     /// "The record ID of the shared hierarchy's root record" (`nil` for a zone-wide share:
     /// CKShare.h, "rootRecordID on the resulting CKShareMetadata is always absent").
-    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    /// `API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0), watchos(8.0))` in CKShareMetadata.h.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     public var hierarchicalRootRecordID: CKRecord.ID? { storedRootRecordID }
     /// Present only when `CKFetchShareMetadataOperation.shouldFetchRootRecord` asked for it.
     public let rootRecord: CKRecord?

@@ -88,30 +88,24 @@ public final class CKDatabaseSubscription: CKSubscription, @unchecked Sendable {
 /// a specific record zone."
 @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 6.0, *)
 public final class CKRecordZoneSubscription: CKSubscription, @unchecked Sendable {
-    private let zoneLock = NSLock()
-    private var storedZoneID: CKRecordZone.ID
+    /// `@property (readonly, copy, nonatomic) CKRecordZoneID *zoneID` (CKSubscription.h, iOS 17.0 SDK).
+    public let zoneID: CKRecordZone.ID
 
     /// `- initWithZoneID:subscriptionID: NS_DESIGNATED_INITIALIZER`.
     public init(zoneID: CKRecordZone.ID, subscriptionID: CKSubscription.ID) {
-        storedZoneID = zoneID
+        self.zoneID = zoneID
         super.init(subscriptionID: subscriptionID, type: .recordZone)
     }
 
     public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: "ZoneID"), let zoneID = coder.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID") else { return nil }
-        storedZoneID = zoneID
+        self.zoneID = zoneID
         super.init(coder: coder)
     }
 
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)
         coder.encode(zoneID, forKey: "ZoneID")
-    }
-
-    /// `@property (copy) CKRecordZoneID *zoneID`.
-    public var zoneID: CKRecordZone.ID {
-        get { zoneLock.withLock { storedZoneID } }
-        set { zoneLock.withLock { storedZoneID = newValue } }
     }
 
     /// `@property (nullable, copy) CKRecordType recordType`: "Optional property. If set, a zone
@@ -138,22 +132,36 @@ public final class CKRecordZoneSubscription: CKSubscription, @unchecked Sendable
 @available(macOS 10.10, iOS 8.0, tvOS 9.0, watchOS 6.0, *)
 public final class __CKNotificationInfo: NSObject, NSSecureCoding, @unchecked Sendable {
     // @unchecked: mutable, as Apple's class is; the app configures it before saving.
+    // The alert properties are `__TVOS_PROHIBITED` in CKSubscription.h: unavailable on tvOS.
+    @available(tvOS, unavailable)
     public var alertBody: String?
+    @available(tvOS, unavailable)
     public var alertLocalizationKey: String?
+    @available(tvOS, unavailable)
     public var alertLocalizationArgs: [CKRecord.FieldKey]?
+    @available(tvOS, unavailable)
     public var title: String?
+    @available(tvOS, unavailable)
     public var titleLocalizationKey: String?
+    @available(tvOS, unavailable)
     public var titleLocalizationArgs: [CKRecord.FieldKey]?
+    @available(tvOS, unavailable)
     public var subtitle: String?
+    @available(tvOS, unavailable)
     public var subtitleLocalizationKey: String?
+    @available(tvOS, unavailable)
     public var subtitleLocalizationArgs: [CKRecord.FieldKey]?
+    @available(tvOS, unavailable)
     public var alertActionLocalizationKey: String?
+    @available(tvOS, unavailable)
     public var alertLaunchImage: String?
+    @available(tvOS, unavailable)
     public var soundName: String?
     public var desiredKeys: [CKRecord.FieldKey]?
     public var shouldBadge = false
     public var shouldSendContentAvailable = false
     public var shouldSendMutableContent = false
+    @available(tvOS, unavailable)
     public var category: String?
     public var collapseIDKey: String?
 
