@@ -41,6 +41,9 @@ struct ManifestDiff {
             case .declaration(let path, let text, let availability):
                 let candidates = standIn.symbolsByPath[standIn.resolved(path)] ?? []
                 guard !candidates.isEmpty else {
+                    // An app can call a declaration Apple marks unavailable (`init()` of an ObjC class that says
+                    // NS_UNAVAILABLE) no more than one the stand-in does not declare.
+                    if availability.contains(where: { $0.kind == .unavailable && $0.domain == "*" }) { continue }
                     differences.append(Difference(subject: path, detail: "missing; Apple declares `\(text)`"))
                     continue
                 }

@@ -26,7 +26,8 @@ final class StandInManifestTests: XCTestCase {
 
     /// The check itself finds what it is for: a declaration that is not `@discardableResult`, a
     /// missing one, a deprecation the stand-in lacks, a Sendable conformance Apple marks
-    /// unavailable, and a public member Apple lacks in an all-Swift type (SPI and a conformance's
+    /// unavailable, a member Apple marks unavailable that the stand-in offers (one it lacks is no
+    /// difference), and a public member Apple lacks in an all-Swift type (SPI and a conformance's
     /// witnesses aside).
     func testTheDiffReportsEachKindOfDifference() throws {
         let manifest = try manifest(
@@ -36,6 +37,8 @@ final class StandInManifestTests: XCTestCase {
             CKThing.gone() | func gone() |
             CKThing.old() | func old() | deprecated iOS 17.0
             CKThing.late() | func late() | introduced iOS 17.0, macOS 14.0
+            CKThing.init() | init() | unavailable *
+            CKThing.hidden() | func hidden() | unavailable *
             CKThing | conforms Sendable | unavailable *
             CKThing | conforms Hashable |
             CKThing | complete |
@@ -51,6 +54,8 @@ final class StandInManifestTests: XCTestCase {
               {"kind": {"identifier": "swift.method"}, "identifier": {"precise": "c"}, "pathComponents": ["CKThing", "late()"],
                "declarationFragments": [{"kind": "text", "spelling": "func late()"}], "accessLevel": "public",
                "availability": [{"domain": "iOS", "introduced": {"major": 17, "minor": 0}}, {"domain": "macOS", "introduced": {"major": 14}}]},
+              {"kind": {"identifier": "swift.method"}, "identifier": {"precise": "g"}, "pathComponents": ["CKThing", "hidden()"],
+               "declarationFragments": [{"kind": "text", "spelling": "func hidden()"}], "accessLevel": "public"},
               {"kind": {"identifier": "swift.init"}, "identifier": {"precise": "d"}, "pathComponents": ["CKThing", "init(x:)"],
                "declarationFragments": [{"kind": "text", "spelling": "init(x: Int)"}], "accessLevel": "public"},
               {"kind": {"identifier": "swift.init"}, "identifier": {"precise": "e"}, "pathComponents": ["CKThing", "init(y:)"],
@@ -63,12 +68,14 @@ final class StandInManifestTests: XCTestCase {
             ]}
             """
         let differences = ManifestDiff(manifest: manifest, standIn: try StandInSymbols(graphs: [Data(graph.utf8)])).differences.map(\.description)
-        XCTAssertEqual(differences.count, 5, differences.joined(separator: "\n"))
+        XCTAssertEqual(differences.count, 6, differences.joined(separator: "\n"))
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.save(_:): differs") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.gone(): missing") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.old(): availability") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing conforms Sendable: Apple marks it unavailable") }, "\(differences)")
         XCTAssert(differences.contains { $0.hasPrefix("CKThing.init(x:): Apple does not declare") }, "\(differences)")
+        XCTAssert(differences.contains { $0.hasPrefix("CKThing.hidden(): availability differs") }, "\(differences)")
+        XCTAssertFalse(differences.contains { $0.hasPrefix("CKThing.init()") }, "an unavailable init() the stand-in lacks is no difference")
     }
 
     func testShapesIgnoreSpellingButNotSignature() {
