@@ -51,6 +51,7 @@ extension CKContainer {
     @available(iOS, introduced: 8.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func applicationPermissionStatus(
         for applicationPermission: CKContainer.ApplicationPermissions
     ) async throws -> CKContainer.ApplicationPermissionStatus {
@@ -73,6 +74,7 @@ extension CKContainer {
     @available(iOS, introduced: 8.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, introduced: 9.0, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func requestApplicationPermission(
         _ applicationPermission: CKContainer.ApplicationPermissions
     ) async throws -> CKContainer.ApplicationPermissionStatus {
