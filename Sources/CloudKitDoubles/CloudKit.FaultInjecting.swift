@@ -69,6 +69,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func accountStatus() async throws -> CKAccountStatus {
         try await self.faults_.perform("Container", "accountStatus", .async, arguments: ()) {
@@ -85,6 +86,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         #sourceLocation()
     }
 
+    @discardableResult
     @inline(__always)
     public func userRecordID() async throws -> CKRecord.ID {
         try await self.faults_.perform("Container", "userRecordID", .async, arguments: ()) {
@@ -103,6 +105,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     @inline(__always)
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForEmail", .async, arguments: email) {
@@ -125,6 +128,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     @inline(__always)
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.faults_.perform("Container", "applicationPermissionStatus", .async, arguments: applicationPermission) {
@@ -149,6 +153,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.faults_.perform("Container", "requestApplicationPermission", .async, arguments: applicationPermission) {
@@ -173,6 +178,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     @inline(__always)
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForPhoneNumber", .async, arguments: phoneNumber) {
@@ -195,6 +201,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     @inline(__always)
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForUserRecordID", .async, arguments: userRecordID) {
@@ -294,6 +301,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
         try await self.faults_.perform("Container", "shareParticipantForEmail", .async, arguments: emailAddress) {
@@ -308,6 +316,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
         try await self.faults_.perform("Container", "shareParticipantForPhoneNumber", .async, arguments: phoneNumber) {
@@ -322,6 +331,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
         try await self.faults_.perform("Container", "shareParticipantForUserRecordID", .async, arguments: userRecordID) {
@@ -336,6 +346,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
         try await self.faults_.perform("Container", "shareMetadata", .async, arguments: url) {
@@ -350,6 +361,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
         try await self.faults_.perform("Container", "acceptShare", .async, arguments: metadata) {
@@ -551,6 +563,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
         try await self.faults_.perform("Database", "fetchRecord", .async, arguments: recordID) {
@@ -565,6 +578,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func save(_ record: CKRecord) async throws -> CKRecord {
         try await self.faults_.perform("Database", "saveRecord", .async, arguments: record) {
@@ -594,7 +608,11 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
-    @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @discardableResult
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
         try await self.faults_.perform("Database", "performQuery", .async, arguments: (query: query, zoneID: zoneID)) {
@@ -602,7 +620,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
-    @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     @inline(__always)
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Database", "performQuery", .completion, arguments: (query: query, zoneID: zoneID), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
@@ -610,6 +631,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func allRecordZones() async throws -> [CKRecordZone] {
         try await self.faults_.perform("Database", "allRecordZones", .async, arguments: ()) {
@@ -624,6 +646,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
         try await self.faults_.perform("Database", "fetchRecordZone", .async, arguments: zoneID) {
@@ -638,6 +661,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
         try await self.faults_.perform("Database", "saveRecordZone", .async, arguments: zone) {
@@ -667,6 +691,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func allSubscriptions() async throws -> [CKSubscription] {
         try await self.faults_.perform("Database", "allSubscriptions", .async, arguments: ()) {
@@ -681,6 +706,7 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
         }
     }
 
+    @discardableResult
     @inline(__always)
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
         try await self.faults_.perform("Database", "saveSubscription", .async, arguments: subscription) {
@@ -737,10 +763,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await self.faults_.perform("Database", "modifyRecords", .async, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), request: { items_ in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
             items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
             items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value_, items_ in
@@ -757,10 +783,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Database", "modifyRecords", .result, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), deliver: completionHandler, request: { items_ in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
             items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 519)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
             items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value_, items_ in

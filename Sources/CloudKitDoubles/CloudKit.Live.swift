@@ -74,6 +74,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.add(operation)
     }
 
+    @discardableResult
     public func accountStatus() async throws -> CKAccountStatus {
         try await self.base_.accountStatus()
     }
@@ -82,6 +83,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.accountStatus(completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func userRecordID() async throws -> CKRecord.ID {
         try await self.base_.userRecordID()
     }
@@ -94,6 +96,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try await self.base_.userIdentity(forEmailAddress: email)
     }
@@ -110,6 +113,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.base_.applicationPermissionStatus(for: applicationPermission)
     }
@@ -126,6 +130,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try await self.base_.requestApplicationPermission(applicationPermission)
     }
@@ -142,6 +147,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try await self.base_.userIdentity(forPhoneNumber: phoneNumber)
     }
@@ -158,6 +164,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try await self.base_.userIdentity(forUserRecordID: userRecordID)
     }
@@ -233,6 +240,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
         try await self.base_.shareParticipant(forEmailAddress: emailAddress)
     }
@@ -241,6 +249,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareParticipant(withEmailAddress: emailAddress, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
         try await self.base_.shareParticipant(forPhoneNumber: phoneNumber)
     }
@@ -249,6 +258,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareParticipant(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
         try await self.base_.shareParticipant(forUserRecordID: userRecordID)
     }
@@ -257,6 +267,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareParticipant(withUserRecordID: userRecordID, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
         try await self.base_.shareMetadata(for: url)
     }
@@ -265,6 +276,7 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareMetadata(with: url, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
         try await self.base_.accept(metadata)
     }
@@ -355,6 +367,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.add(operation)
     }
 
+    @discardableResult
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
         try await self.base_.record(for: recordID)
     }
@@ -363,6 +376,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.fetch(withRecordID: recordID, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func save(_ record: CKRecord) async throws -> CKRecord {
         try await self.base_.save(record)
     }
@@ -380,16 +394,24 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.delete(withRecordID: recordID, completionHandler: completionHandler)
     }
 
-    @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @discardableResult
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
         try await self.base_.perform(query, inZoneWith: zoneID)
     }
 
-    @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.base_.perform(query, inZoneWith: zoneID, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func allRecordZones() async throws -> [CKRecordZone] {
         try await self.base_.allRecordZones()
     }
@@ -398,6 +420,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.fetchAllRecordZones(completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
         try await self.base_.recordZone(for: zoneID)
     }
@@ -406,6 +429,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.fetch(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
         try await self.base_.save(zone)
     }
@@ -423,6 +447,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.delete(withRecordZoneID: zoneID, completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func allSubscriptions() async throws -> [CKSubscription] {
         try await self.base_.allSubscriptions()
     }
@@ -431,6 +456,7 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
         self.base_.fetchAllSubscriptions(completionHandler: completionHandler)
     }
 
+    @discardableResult
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
         try await self.base_.save(subscription)
     }

@@ -98,10 +98,12 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     /// Call `addOperation`; forwards to `CKContainer.add(_:)`.
     func add(_ operation: CKOperation)
     /// Call `accountStatus`; forwards to `CKContainer.accountStatus()`.
+    @discardableResult
     func accountStatus() async throws -> CKAccountStatus
     /// Call `accountStatus`; forwards to `CKContainer.accountStatus(completionHandler:)`.
     func accountStatus(completionHandler: @escaping @Sendable (CKAccountStatus, (any Swift.Error)?) -> Swift.Void)
     /// Call `userRecordID`; forwards to `CKContainer.userRecordID()`.
+    @discardableResult
     func userRecordID() async throws -> CKRecord.ID
     /// Call `userRecordID`; forwards to `CKContainer.fetchUserRecordID(completionHandler:)`.
     func fetchUserRecordID(completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void)
@@ -110,6 +112,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity?
     /// Call `userIdentityForEmail`; forwards to `CKContainer.discoverUserIdentity(withEmailAddress:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -122,6 +125,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
     /// Call `applicationPermissionStatus`; forwards to `CKContainer.status(forApplicationPermission:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -134,6 +138,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus
     /// Call `requestApplicationPermission`; forwards to `CKContainer.requestApplicationPermission(_:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -146,6 +151,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity?
     /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.discoverUserIdentity(withPhoneNumber:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -158,6 +164,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity?
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.discoverUserIdentity(withUserRecordID:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -217,22 +224,27 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @preconcurrency
     func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.shareParticipant(forEmailAddress:)`.
+    @discardableResult
     func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.fetchShareParticipant(withEmailAddress:completionHandler:)`.
     func fetchShareParticipant(withEmailAddress emailAddress: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.shareParticipant(forPhoneNumber:)`.
+    @discardableResult
     func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant
     /// Call `shareParticipantForPhoneNumber`; forwards to `CKContainer.fetchShareParticipant(withPhoneNumber:completionHandler:)`.
     func fetchShareParticipant(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.shareParticipant(forUserRecordID:)`.
+    @discardableResult
     func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant
     /// Call `shareParticipantForUserRecordID`; forwards to `CKContainer.fetchShareParticipant(withUserRecordID:completionHandler:)`.
     func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareMetadata`; forwards to `CKContainer.shareMetadata(for:)`.
+    @discardableResult
     func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata
     /// Call `shareMetadata`; forwards to `CKContainer.fetchShareMetadata(with:completionHandler:)`.
     func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void)
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:)`.
+    @discardableResult
     func accept(_ metadata: CKShare.Metadata) async throws -> CKShare
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:completionHandler:)`.
     func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void)
@@ -569,10 +581,12 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
     /// Call `addOperation`; forwards to `CKDatabase.add(_:)`.
     func add(_ operation: CKDatabaseOperation)
     /// Call `fetchRecord`; forwards to `CKDatabase.record(for:)`.
+    @discardableResult
     func record(`for` recordID: CKRecord.ID) async throws -> CKRecord
     /// Call `fetchRecord`; forwards to `CKDatabase.fetch(withRecordID:completionHandler:)`.
     func fetch(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveRecord`; forwards to `CKDatabase.save(_:)`.
+    @discardableResult
     func save(_ record: CKRecord) async throws -> CKRecord
     /// Call `saveRecord`; forwards to `CKDatabase.save(_:completionHandler:)`.
     func save(_ record: CKRecord, completionHandler: @escaping @Sendable (CKRecord?, (any Swift.Error)?) -> Swift.Void)
@@ -582,20 +596,30 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
     /// Call `deleteRecord`; forwards to `CKDatabase.delete(withRecordID:completionHandler:)`.
     func delete(withRecordID recordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKRecord.ID?, (any Swift.Error)?) -> Swift.Void)
     /// Call `performQuery`; forwards to `CKDatabase.perform(_:inZoneWith:)`.
-    @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @discardableResult
     func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord]
     /// Call `performQuery`; forwards to `CKDatabase.perform(_:inZoneWith:completionHandler:)`.
-    @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `allRecordZones`; forwards to `CKDatabase.allRecordZones()`.
+    @discardableResult
     func allRecordZones() async throws -> [CKRecordZone]
     /// Call `allRecordZones`; forwards to `CKDatabase.fetchAllRecordZones(completionHandler:)`.
     func fetchAllRecordZones(completionHandler: @escaping @Sendable ([CKRecordZone]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `fetchRecordZone`; forwards to `CKDatabase.recordZone(for:)`.
+    @discardableResult
     func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone
     /// Call `fetchRecordZone`; forwards to `CKDatabase.fetch(withRecordZoneID:completionHandler:)`.
     func fetch(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveRecordZone`; forwards to `CKDatabase.save(_:)`.
+    @discardableResult
     func save(_ zone: CKRecordZone) async throws -> CKRecordZone
     /// Call `saveRecordZone`; forwards to `CKDatabase.save(_:completionHandler:)`.
     func save(_ zone: CKRecordZone, completionHandler: @escaping @Sendable (CKRecordZone?, (any Swift.Error)?) -> Swift.Void)
@@ -605,10 +629,12 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
     /// Call `deleteRecordZone`; forwards to `CKDatabase.delete(withRecordZoneID:completionHandler:)`.
     func delete(withRecordZoneID zoneID: CKRecordZone.ID, completionHandler: @escaping @Sendable (CKRecordZone.ID?, (any Swift.Error)?) -> Swift.Void)
     /// Call `allSubscriptions`; forwards to `CKDatabase.allSubscriptions()`.
+    @discardableResult
     func allSubscriptions() async throws -> [CKSubscription]
     /// Call `allSubscriptions`; forwards to `CKDatabase.fetchAllSubscriptions(completionHandler:)`.
     func fetchAllSubscriptions(completionHandler: @escaping @Sendable ([CKSubscription]?, (any Swift.Error)?) -> Swift.Void)
     /// Call `saveSubscription`; forwards to `CKDatabase.save(_:)`.
+    @discardableResult
     func save(_ subscription: CKSubscription) async throws -> CKSubscription
     /// Call `saveSubscription`; forwards to `CKDatabase.save(_:completionHandler:)`.
     func save(_ subscription: CKSubscription, completionHandler: @escaping @Sendable (CKSubscription?, (any Swift.Error)?) -> Swift.Void)
@@ -685,200 +711,200 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 499)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 513)
         try await self.records(for: ids, desiredKeys: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 499)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 513)
         self.fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 515)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 515)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 514)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 527)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 558)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 558)
         self.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         try await self.databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 612)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
         self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 640)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 640)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 625)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -984,6 +1010,10 @@ extension CloudDatabaseCall where Arguments_ == CKRecord.ID, Value_ == CKRecord.
 
 /// The call `performQuery`: `perform(_:inZoneWith:)`, `perform(_:inZoneWith:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+@available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+@available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+@available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
 extension CloudDatabaseCall where Arguments_ == (query: CKQuery, zoneID: CKRecordZone.ID?), Value_ == [CKRecord] {
     public static var performQuery: Self { Self("performQuery") }
 }
@@ -1126,7 +1156,7 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 675)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 689)
         (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1140,7 +1170,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 675)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 689)
         faults_.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults_.kept(recordIDs, input: 0)
@@ -1174,7 +1204,7 @@ extension CloudFetchRecordsOutcome {
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     if inventsProgress_, let block_ = perRecordProgressBlock { block_(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 684)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 698)
                     if let block_ = perRecordResultBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock {
@@ -1191,7 +1221,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 698)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 712)
                 if let block_ = fetchRecordsResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordsCompletionBlock {
@@ -1280,7 +1310,7 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 715)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 729)
         ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1295,12 +1325,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 715)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 729)
         faults_.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults_.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 740)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 754)
         faults_.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults_.kept(recordIDsToDelete, input: 1)
@@ -1338,10 +1368,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 722)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 736)
                     if inventsProgress_, let block_ = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block_(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 730)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 744)
                     if let block_ = perRecordSaveBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1367,7 +1397,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 753)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 767)
                 if let block_ = modifyRecordsResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordsCompletionBlock {
@@ -1486,7 +1516,7 @@ extension CloudQueryOutcome {
                 switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 775)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 789)
                     if let block_ = recordMatchedBlock {
                         block_(key, result)
                     } else if let block_ = recordFetchedBlock, let record = value {
@@ -1500,7 +1530,7 @@ extension CloudQueryOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: .some(nil), errorModel: errorModel_, operation: "CKQueryOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 790)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 804)
                 if let block_ = queryResultBlock {
                     block_(result)
                 } else if let block_ = queryCompletionBlock {
@@ -1593,7 +1623,7 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 846)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 860)
         (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1611,7 +1641,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 846)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 860)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1654,7 +1684,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event_ {
                 case .changes(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 816)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 830)
                     if let block_ = recordWasChangedBlock {
                         block_(key, result)
                     } else if let block_ = recordChangedBlock, let record = value {
@@ -1671,7 +1701,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 858)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 872)
                     if let block_ = recordZoneFetchResultBlock {
                         block_(key, result)
                     } else if let block_ = recordZoneFetchCompletionBlock {
@@ -1684,7 +1714,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZoneChangesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 872)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 886)
                 if let block_ = fetchRecordZoneChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZoneChangesCompletionBlock {
@@ -1850,7 +1880,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: nil, errorModel: errorModel_, operation: "CKFetchDatabaseChangesOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 928)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 942)
                 if let block_ = fetchDatabaseChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchDatabaseChangesCompletionBlock {
@@ -1935,7 +1965,7 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 944)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 958)
         (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1948,7 +1978,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 944)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 958)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1988,7 +2018,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 963)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 977)
                 if let block_ = fetchRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZonesCompletionBlock {
@@ -2071,7 +2101,7 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 979)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
         ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2085,12 +2115,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 979)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
         faults_.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults_.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1007)
         faults_.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults_.kept(recordZoneIDsToDelete, input: 1)
@@ -2144,7 +2174,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1012)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1026)
                 if let block_ = modifyRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordZonesCompletionBlock {
@@ -2228,7 +2258,7 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1028)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
         ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2242,12 +2272,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1028)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
         faults_.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1056)
         faults_.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults_.kept(subscriptionIDsToDelete, input: 1)
@@ -2301,7 +2331,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifySubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1061)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1075)
                 if let block_ = modifySubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = modifySubscriptionsCompletionBlock {
@@ -2383,7 +2413,7 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1077)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1091)
         (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2396,7 +2426,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1077)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1091)
         faults_.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults_.kept(subscriptionIDs, input: 0)
@@ -2436,7 +2466,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchSubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1096)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1110)
                 if let block_ = fetchSubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = fetchSubscriptionCompletionBlock {
@@ -2517,7 +2547,7 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
     public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1112)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1126)
         (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2531,7 +2561,7 @@ extension CloudAcceptSharesOutcome {
         let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareMetadatas = operation.shareMetadatas
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1112)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1126)
         faults_.request(operation.shareMetadatas ?? [], input: 0)
         #sourceLocation()
         operation.shareMetadatas = faults_.kept(shareMetadatas, input: 0)
@@ -2563,7 +2593,7 @@ extension CloudAcceptSharesOutcome {
                 case .shares(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1120)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1134)
                     if let block_ = perShareResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareCompletionBlock {
@@ -2576,7 +2606,7 @@ extension CloudAcceptSharesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKAcceptSharesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1134)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1148)
                 if let block_ = acceptSharesResultBlock {
                     block_(result)
                 } else if let block_ = acceptSharesCompletionBlock {
@@ -2663,7 +2693,7 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
     public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1150)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
         (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2677,7 +2707,7 @@ extension CloudFetchShareMetadataOutcome {
         let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareURLs = operation.shareURLs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1150)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
         faults_.request(operation.shareURLs ?? [], input: 0)
         #sourceLocation()
         operation.shareURLs = faults_.kept(shareURLs, input: 0)
@@ -2709,7 +2739,7 @@ extension CloudFetchShareMetadataOutcome {
                 case .metadatas(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1158)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1172)
                     if let block_ = perShareMetadataResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareMetadataBlock {
@@ -2722,7 +2752,7 @@ extension CloudFetchShareMetadataOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchShareMetadataOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1172)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1186)
                 if let block_ = fetchShareMetadataResultBlock {
                     block_(result)
                 } else if let block_ = fetchShareMetadataCompletionBlock {

@@ -73,6 +73,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         ], errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
+    @discardableResult
     public func accountStatus() async throws -> CKAccountStatus {
         try self.respondBacked_("accountStatus", (), backed: self.backing_.map { backing_ in { _ in try backing_.accountStatus() } }, fallback: nil)
     }
@@ -83,6 +84,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         #sourceLocation()
     }
 
+    @discardableResult
     public func userRecordID() async throws -> CKRecord.ID {
         try self.respondBacked_("userRecordID", (), backed: self.backing_.map { backing_ in { _ in try backing_.userRecordID() } }, fallback: nil)
     }
@@ -95,6 +97,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
         try self.respond_("userIdentityForEmail", email, fallback: .some(nil))
     }
@@ -111,6 +114,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func applicationPermissionStatus(`for` applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try self.respond_("applicationPermissionStatus", applicationPermission, fallback: nil)
     }
@@ -129,6 +133,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions) async throws -> CKContainer.ApplicationPermissionStatus {
         try self.respond_("requestApplicationPermission", applicationPermission, fallback: nil)
     }
@@ -147,6 +152,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
         try self.respond_("userIdentityForPhoneNumber", phoneNumber, fallback: .some(nil))
     }
@@ -163,6 +169,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @discardableResult
     public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
         try self.respond_("userIdentityForUserRecordID", userRecordID, fallback: .some(nil))
     }
@@ -238,6 +245,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverResult_("userIdentitiesForUserRecordIDs", userRecordIDs, fallback: [:], to: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant {
         try self.respond_("shareParticipantForEmail", emailAddress, fallback: nil)
     }
@@ -246,6 +254,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverOptional_("shareParticipantForEmail", emailAddress, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forPhoneNumber phoneNumber: String) async throws -> CKShare.Participant {
         try self.respond_("shareParticipantForPhoneNumber", phoneNumber, fallback: nil)
     }
@@ -254,6 +263,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverOptional_("shareParticipantForPhoneNumber", phoneNumber, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKShare.Participant {
         try self.respondBacked_("shareParticipantForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } }, fallback: nil)
     }
@@ -262,6 +272,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverOptionalBacked_("shareParticipantForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.shareParticipantForUserRecordID($0) } }, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
         try self.respondBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil)
     }
@@ -270,6 +281,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverOptionalBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
         try self.respondBacked_("acceptShare", metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, fallback: nil)
     }
@@ -415,6 +427,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         ], errorModel: CloudDoubleRuntime.ErrorModel.cloudKit, completionBlock: operation.completionBlock)
     }
 
+    @discardableResult
     public func record(`for` recordID: CKRecord.ID) async throws -> CKRecord {
         try self.respondBacked_("fetchRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } }, fallback: nil)
     }
@@ -423,6 +436,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("fetchRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.fetchRecord($0) } }, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func save(_ record: CKRecord) async throws -> CKRecord {
         try self.respondBacked_("saveRecord", record, backed: self.backing_.map { backing_ in { try backing_.saveRecord($0) } }, fallback: nil)
     }
@@ -440,16 +454,24 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("deleteRecord", recordID, backed: self.backing_.map { backing_ in { try backing_.deleteRecord($0) } }, fallback: nil, to: completionHandler)
     }
 
-    @available(*, deprecated, renamed: "records(matching:inZoneWith:desiredKeys:resultsLimit:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @discardableResult
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> [CKRecord] {
         try self.respondBacked_("performQuery", (query: query, zoneID: zoneID), backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [])
     }
 
-    @available(*, deprecated, renamed: "fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(iOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(macOS, deprecated: 12.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(tvOS, deprecated: 15.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
+    @available(watchOS, deprecated: 8.0, message: "renamed to fetch(withQuery:inZoneWith:desiredKeys:resultsLimit:completionHandler:)")
     public func perform(_ query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable ([CKRecord]?, (any Swift.Error)?) -> Swift.Void) {
         self.deliverOptionalBacked_("performQuery", (query: query, zoneID: zoneID), backed: self.backing_.map { backing_ in { try backing_.performQuery($0) } }, fallback: [], to: completionHandler)
     }
 
+    @discardableResult
     public func allRecordZones() async throws -> [CKRecordZone] {
         try self.respondBacked_("allRecordZones", (), backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [])
     }
@@ -458,6 +480,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("allRecordZones", (), backed: self.backing_.map { backing_ in { _ in try backing_.allRecordZones() } }, fallback: [], to: completionHandler)
     }
 
+    @discardableResult
     public func recordZone(`for` zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
         try self.respondBacked_("fetchRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } }, fallback: nil)
     }
@@ -466,6 +489,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("fetchRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.fetchRecordZone($0) } }, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
         try self.respondBacked_("saveRecordZone", zone, backed: self.backing_.map { backing_ in { try backing_.saveRecordZone($0) } }, fallback: nil)
     }
@@ -483,6 +507,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("deleteRecordZone", zoneID, backed: self.backing_.map { backing_ in { try backing_.deleteRecordZone($0) } }, fallback: nil, to: completionHandler)
     }
 
+    @discardableResult
     public func allSubscriptions() async throws -> [CKSubscription] {
         try self.respondBacked_("allSubscriptions", (), backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [])
     }
@@ -491,6 +516,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
         self.deliverOptionalBacked_("allSubscriptions", (), backed: self.backing_.map { backing_ in { _ in try backing_.allSubscriptions() } }, fallback: [], to: completionHandler)
     }
 
+    @discardableResult
     public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
         try self.respondBacked_("saveSubscription", subscription, backed: self.backing_.map { backing_ in { try backing_.saveSubscription($0) } }, fallback: nil)
     }
