@@ -101,6 +101,11 @@ public struct Translator: Sendable {
         type.properties.contains { reference($0.type) != nil } || type.calls.contains { $0.returnsReference != nil }
     }
 
+    /// How `call` is spelled in Swift, for one artifact's translator.
+    func spelling(of call: ResolvedCall) -> CallSpelling {
+        CallSpelling(call, names: names)
+    }
+
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {
         OperationTranslator(operation: operation, prefix: prefix, copied: copied)
     }

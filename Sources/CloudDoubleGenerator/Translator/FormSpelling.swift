@@ -1,22 +1,73 @@
-/// How a form of a call is spelled in Swift: its declaration, forwarded call and selector. Only
-/// a resolved form (`ResolvedForm`) spells with it, so no translator builds a signature of its own.
-struct FormSpelling {
-    let form: CallFormSpec
+/// How a form of a call is spelled in Swift: its declaration, forwarded call, handler, selector
+/// and attributes. The translator makes one per form (`CallSpelling`) from what the validator
+/// resolved (`ResolvedForm`, which holds no Swift text), and the four artifacts declare and
+/// forward a form only through it, so none spells a signature of its own. Each text is made when
+/// it is read: an artifact reads only the few it writes.
+@dynamicMemberLookup
+struct FormSpelling: Sendable {
+    /// What the validator resolved of the form.
+    let resolved: ResolvedForm
     let parameters: [Parameter]
     /// The call's result in Swift (`nil` for none) and on the type model.
     let returns: String?
     let returnsType: SwiftType?
 
+    /// `form` of `call`, whose result `CallSpelling` spelled as `returns`.
+    init(_ form: ResolvedForm, of call: ResolvedCall, returns: String?) {
+        resolved = form
+        parameters = call.parameters
+        self.returns = returns
+        returnsType = call.returnsType
+    }
+
+    /// The form as described.
+    var form: CallFormSpec { resolved.spec }
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
+
+    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
+    /// or attributes (a protocol requirement as it is).
+    var declaration: String { declaration(omitting: []) }
+
+    /// The declaration after `access` (`public `), as a conforming class declares it.
+    func declaration(after access: String) -> String {
+        access + declaration
+    }
+
+    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
+    var callExpression: String { callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:]) }
+
+    /// The forwarded call as the fault wrapper makes it, its handler the runtime's value-first
+    /// one: `callExpression`, or with a closure swapping the arguments for an error-first SDK.
+    var valueFirstCallExpression: String {
+        callExpression(handler: errorFirstHandler(), substitutingDefaultsFor: [], replacing: [:])
+    }
+
+    /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
+    var attributes: [Attribute] {
+        var attributes = resolved.availability.map(Attribute.available)
+        if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
+        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
+        if form.preconcurrency { attributes.append(.preconcurrency) }
+        return attributes
+    }
+
+    /// The forwarded call with `handler` passed as the handler and some arguments replaced (a
+    /// fault wrapper sends only the items not chosen to fail).
+    func callExpression(handler: String?, replacing replaced: [Int: String]) -> String {
+        callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
+    }
+
+    subscript<T>(dynamicMember keyPath: KeyPath<ResolvedForm, T>) -> T { resolved[keyPath: keyPath] }
 
     func label(at index: Int) -> String {
         form.labels?[index].value ?? parameters[index].label.value
     }
 
+    /// `fetch(withRecordID:completionHandler:)`, for comments: the name the validator tells
+    /// forms apart by (`SwiftNames.fullName`).
     func selector() -> String {
-        let labels = parameters.indices.map { label(at: $0) } + (hasHandler ? [form.handlerLabel] : [])
-        return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
+        SwiftNames.fullName(of: form, in: parameters)
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`, or
