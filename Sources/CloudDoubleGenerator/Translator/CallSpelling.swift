@@ -46,7 +46,17 @@ struct CallSpelling: Sendable {
         }
     }
 
-    subscript<T>(dynamicMember keyPath: KeyPath<ResolvedCall, T>) -> T { resolved[keyPath: keyPath] }
+    var callID: String { resolved.callID }
+    var runs: [OperationSpec] { resolved.runs }
+    var returnsType: SwiftType? { resolved.returnsType }
+    var returnsIsOptional: Bool { resolved.returnsIsOptional }
+    var returnsReference: String? { resolved.returnsReference }
+    var mirrored: MirrorSubstitution { resolved.mirrored }
+    var sdkReturnsType: SwiftType? { resolved.sdkReturnsType }
+
+    // The description's fields by one key path each (a key path through `ResolvedCall`'s own
+    // lookup would be made at run time, on every read).
+    subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { resolved.spec[keyPath: keyPath] }
 
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as

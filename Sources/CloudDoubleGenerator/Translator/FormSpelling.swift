@@ -1,8 +1,8 @@
 /// How a form of a call is spelled in Swift: its declaration, forwarded call, handler, selector
 /// and attributes. The translator makes one per form (`CallSpelling`) from what the validator
 /// resolved (`ResolvedForm`, which holds no Swift text), and the four artifacts declare and
-/// forward a form only through it, so none spells a signature of its own. Each text is made when
-/// it is read: an artifact reads only the few it writes.
+/// forward a form only through it, so none spells a signature of its own. The texts every
+/// artifact reads are made once, when the translator spells the description (`Translator.init`).
 @dynamicMemberLookup
 struct FormSpelling: Sendable {
     /// What the validator resolved of the form.
@@ -11,6 +11,16 @@ struct FormSpelling: Sendable {
     /// The call's result in Swift (`nil` for none) and on the type model.
     let returns: String?
     let returnsType: SwiftType?
+    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
+    /// or attributes (a protocol requirement as it is).
+    private(set) var declaration = ""
+    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
+    private(set) var callExpression = ""
+    /// The forwarded call as the fault wrapper makes it, its handler the runtime's value-first
+    /// one: `callExpression`, or with a closure swapping the arguments for an error-first SDK.
+    private(set) var valueFirstCallExpression = ""
+    /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
+    private(set) var attributes: [Attribute] = []
 
     /// `form` of `call`, whose result `CallSpelling` spelled as `returns`.
     init(_ form: ResolvedForm, of call: ResolvedCall, returns: String?) {
@@ -18,6 +28,14 @@ struct FormSpelling: Sendable {
         parameters = call.parameters
         self.returns = returns
         returnsType = call.returnsType
+        declaration = declaration(omitting: [])
+        callExpression = callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
+        valueFirstCallExpression =
+            errorFirstHandler().map { callExpression(handler: $0, substitutingDefaultsFor: [], replacing: [:]) } ?? callExpression
+        attributes = resolved.availability.map(Attribute.available)
+        if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
+        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
+        if form.preconcurrency { attributes.append(.preconcurrency) }
     }
 
     /// The form as described.
@@ -25,31 +43,9 @@ struct FormSpelling: Sendable {
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
 
-    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
-    /// or attributes (a protocol requirement as it is).
-    var declaration: String { declaration(omitting: []) }
-
     /// The declaration after `access` (`public `), as a conforming class declares it.
     func declaration(after access: String) -> String {
         access + declaration
-    }
-
-    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
-    var callExpression: String { callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:]) }
-
-    /// The forwarded call as the fault wrapper makes it, its handler the runtime's value-first
-    /// one: `callExpression`, or with a closure swapping the arguments for an error-first SDK.
-    var valueFirstCallExpression: String {
-        callExpression(handler: errorFirstHandler(), substitutingDefaultsFor: [], replacing: [:])
-    }
-
-    /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
-    var attributes: [Attribute] {
-        var attributes = resolved.availability.map(Attribute.available)
-        if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
-        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
-        if form.preconcurrency { attributes.append(.preconcurrency) }
-        return attributes
     }
 
     /// The forwarded call with `handler` passed as the handler and some arguments replaced (a
@@ -58,7 +54,14 @@ struct FormSpelling: Sendable {
         callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
     }
 
-    subscript<T>(dynamicMember keyPath: KeyPath<ResolvedForm, T>) -> T { resolved[keyPath: keyPath] }
+    /// A `sync` form declared `throws`.
+    var throwsSynchronously: Bool { resolved.throwsSynchronously }
+    var handlerName: String { resolved.handlerName }
+    var handlerValueIsOptional: Bool { resolved.handlerValueIsOptional }
+
+    // The description's fields by one key path each (a key path through `ResolvedForm`'s own
+    // lookup would be made at run time, on every read).
+    subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { resolved.spec[keyPath: keyPath] }
 
     func label(at index: Int) -> String {
         form.labels?[index].value ?? parameters[index].label.value
