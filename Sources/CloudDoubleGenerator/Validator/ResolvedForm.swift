@@ -24,7 +24,6 @@ final class ResolvedForm: Sendable {
     }
 
     var kind: FormKind { spec.kind.value }
-    var hasHandler: Bool { kind == .completion || kind == .result }
     /// A `sync` form declared `throws`.
     var throwsSynchronously: Bool { kind == .sync && spec.throwing }
     var handlerName: String { spec.handlerLabel }
