@@ -139,11 +139,11 @@ let package = Package(
             name: "CloudDoubleGeneratorTests",
             // The SDK modules are dependencies only so that they are built: the drift tests
             // extract their symbol graphs and compile generated code against them.
-            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime", "DriftSDKV1", "DriftSDKV2", cloudKitStandIn],
+            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime", "CloudDoubleTestSupport", "DriftSDKV1", "DriftSDKV2", cloudKitStandIn],
             swiftSettings: strict
         ),
         // What several test targets share (capturing expected test failures, temporary folders, a
-        // thread-safe trace, CloudKit errors described by code name).
+        // thread-safe trace, CloudKit errors described by code name, symbol graphs extracted).
         .target(
             name: "CloudDoubleTestSupport", dependencies: ["CloudDoubleRuntime", "CloudKitDoubles", cloudKitStandIn], path: "Tests/Support",
             swiftSettings: strict),
@@ -169,7 +169,7 @@ let package = Package(
         // The stand-in is a dependency so that it is built; the test reads only its module.
         .testTarget(
             name: "CloudKitStandInTests",
-            dependencies: [cloudKitStandIn],
+            dependencies: ["CloudDoubleTestSupport", cloudKitStandIn],
             exclude: ["CloudKit.manifest", "CloudKit.knowngaps"],
             swiftSettings: strict
         ),

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The pipeline: parse → decode → validate → translate → render. Pure: nothing is written here, so a
-/// failure at any stage leaves earlier outputs as they were.
+/// The generator's entry points: a description's bytes to its generated files, through the
+/// stages of `Pipeline` (parse → decode → validate → translate → render), with the templates and
+/// options it was made with. Pure: nothing is written here.
 public struct Generator: Sendable {
     public var templates: TemplateSet
     public var options: TranslationOptions
@@ -19,13 +20,7 @@ public struct Generator: Sendable {
     /// Parses, decodes and validates a description: the validated description, resolved, that
     /// translators take.
     public static func resolve(_ bytes: [UInt8], file: String) throws(GeneratorError) -> ValidatedDescription {
-        do {
-            let document = try JSONDocument(parsing: bytes, file: file)
-            let description = try DescriptionDecoder.decode(document, file: file)
-            return try Validator.validate(description, file: file)
-        } catch {
-            throw .description(error)
-        }
+        try Pipeline(file: file).resolve(bytes)
     }
 
     /// The generated files for `artifacts`, named `<base>.<Artifact>.swift`, in a fixed order.
@@ -37,32 +32,11 @@ public struct Generator: Sendable {
     }
 
     /// The same files in the same order, each handed to `body` as soon as it is rendered and
-    /// before the next is started, so that only one file's text is held at a time (a large
-    /// description's files come to tens of megabytes). Nothing is handed over when the
-    /// description is invalid; a template error stops at the file it is in.
+    /// before the next is started (`Pipeline.run`).
     public func generate(
         _ bytes: [UInt8], file: String, artifacts: Set<Artifact> = Set(Artifact.allCases), each body: (GeneratedFile) throws(GeneratorError) -> Void
     ) throws(GeneratorError) {
-        let description = try Self.resolve(bytes, file: file)
-        let source = URL(fileURLWithPath: file).lastPathComponent
-        let base = Self.baseName(of: file)
-        guard !base.isEmpty else {
-            throw .io("\(file): error: the file name gives the generated files no name; call it <Name>.clouddouble.json")
-        }
-        // The file name is printed in each file's header comment and names the files; the path is
-        // written into `#sourceLocation` directives.
-        guard !file.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
-            throw .io("\(file): error: the file's path has a line break or control character; move or rename it")
-        }
-        for module in options.extraImports + options.testableImports where !Self.isModuleName(module) {
-            throw .io("clouddouble: error: '\(module)' is not a module name to import")
-        }
-        let translator = Translator(description: description, sourceFile: source, descriptionPath: file, options: options)
-        // One artifact at a time, each handed over before the next is rendered.
-        for artifact in artifacts.sorted() {
-            let bytes = try templates.renderedBytes(artifact, context: translator.context(for: artifact))
-            try body(GeneratedFile(name: DescriptionFileName.outputName(base: base, artifact: artifact), bytes: Data(bytes)))
-        }
+        try Pipeline(file: file).run(bytes, templates: templates, options: options, artifacts: artifacts, write: body)
     }
 
     /// A module name `import` takes: identifiers joined by dots (submodules).

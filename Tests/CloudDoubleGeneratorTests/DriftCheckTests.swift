@@ -1,4 +1,5 @@
 import CloudDoubleGenerator
+import CloudDoubleTestSupport
 import Foundation
 import XCTest
 

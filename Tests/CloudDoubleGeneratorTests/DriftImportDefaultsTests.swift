@@ -1,3 +1,4 @@
+import CloudDoubleTestSupport
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import CloudDoubleGenerator
+import CloudDoubleTestSupport
 import Foundation
 import XCTest
 
@@ -205,7 +206,7 @@ final class DriftRoundTripTests: XCTestCase {
         let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: module), types: types)
         let files = try Generator(templates: TemplateSet.bundled()).generate(Array(draft.json.utf8), file: "\(module).clouddouble.json")
         XCTAssertEqual(files.count, 4)
-        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory else { throw XCTSkip("no toolchain tools") }
+        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory() else { throw XCTSkip("no toolchain tools") }
         let swiftc = tool.deletingLastPathComponent().appendingPathComponent("swiftc")
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { throw XCTSkip("no swiftc next to \(tool.path)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-roundtrip-\(UUID().uuidString)")

@@ -141,7 +141,7 @@ struct DriftChecker {
     // MARK: Calls
 
     /// The labels of a form in the SDK's name: its own or the call's, then the handler's.
-    func fullName(_ form: CallFormSpec, _ call: Call) -> String { Validator.fullName(of: form, in: call) }
+    func fullName(_ form: CallFormSpec, _ call: Call) -> String { SwiftNames.fullName(of: form, in: call.parameters) }
 
     /// What the form says the request answers (`nil` for nothing); for completion handlers
     /// with a non-optional value, that value.

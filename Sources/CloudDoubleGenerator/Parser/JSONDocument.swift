@@ -1,6 +1,6 @@
 /// A description file parsed: its tree of located JSON values, and the keys written twice in one
 /// object, which the decoder reports with the document's other problems. What the first stage
-/// of the pipeline (`Generator.resolve`) gives the decoder.
+/// of the pipeline (`Pipeline.parse`) gives the decoder.
 struct JSONDocument {
     let root: JSONValue
     let duplicateKeys: [JSONParser.DuplicateKey]

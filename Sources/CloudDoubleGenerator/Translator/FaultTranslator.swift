@@ -18,7 +18,7 @@ struct FaultTranslator {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: true) { .faults(names.faultName($0)) }
         var calls: [FaultTypeContext.Call] = []
-        for call in type.calls {
+        for call in type.calls.map(translator.spelling(of:)) {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             for form in call.forms {
@@ -28,7 +28,7 @@ struct FaultTranslator {
         return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
     }
 
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText) -> FaultTypeContext.Call {
+    func call(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText) -> FaultTypeContext.Call {
         var context = FaultTypeContext.Call(
             attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix), invocation: .callExpression(form),
             id: id, handler: form.hasHandler ? form.handlerName : "",
@@ -61,7 +61,7 @@ struct FaultTranslator {
             }
             let pasted = call.returns != nil && !form.handlerValueIsOptional ? form.errorValue?.location : nil
             context.invocation = .text(form.valueFirstCallExpression)
-            context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler, copied: translator.copied(at: pasted))
+            context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler(), copied: translator.copied(at: pasted))
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
         }
@@ -72,7 +72,7 @@ struct FaultTranslator {
     /// the items not chosen to fail, and merging the chosen items' failures into the answer
     /// (returned items, such as query matches, are failed there too). `nil` for a call without
     /// per-item results.
-    func itemFaults(_ form: ResolvedForm, of call: ResolvedCall) -> FaultTypeContext.ItemFaults? {
+    func itemFaults(_ form: FormSpelling, of call: CallSpelling) -> FaultTypeContext.ItemFaults? {
         guard let perItem = call.perItem else { return nil }
         var requests: [FaultTypeContext.ItemRequest] = []
         var kept: [Int: String] = [:]
@@ -102,6 +102,6 @@ struct FaultTranslator {
         }
         let handler = form.kind == .result ? "deliver_" : nil
         return FaultTypeContext.ItemFaults(
-            requests: requests, merge: merge, keptInvocation: form.callExpression(of: call, handler: handler, replacing: kept))
+            requests: requests, merge: merge, keptInvocation: form.callExpression(handler: handler, replacing: kept))
     }
 }

@@ -19,7 +19,7 @@ struct LiveTranslator {
         let names = translator.names
         let properties = translator.forwardedProperties(type, throughFaults: false) { .live(names.liveName($0)) }
         var calls: [LiveTypeContext.Call] = []
-        for call in type.calls {
+        for call in type.calls.map(translator.spelling(of:)) {
             for form in call.forms {
                 calls.append(
                     LiveTypeContext.Call(

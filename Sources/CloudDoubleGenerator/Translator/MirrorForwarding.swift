@@ -2,8 +2,8 @@
 /// the SDK's result into the mirrors (`MirrorSubstitution.conversion`), in the handler for
 /// completion forms.
 struct MirrorForwarding {
-    let call: ResolvedCall
-    let form: ResolvedForm
+    let call: CallSpelling
+    let form: FormSpelling
 
     /// The body's lines; empty when the result holds no mirror (the SDK's result is forwarded).
     var body: [String] {
@@ -17,15 +17,15 @@ struct MirrorForwarding {
             return ["let sdkValue_ = try await self.base_.\(form.callExpression)", "return \(conversion)"]
         case .result:
             let copy = "{ result_ in \(handler)(result_.map { sdkValue_ in \(conversion) }) }"
-            return ["self.base_.\(form.callExpression(of: call, handler: copy, replacing: [:]))"]
+            return ["self.base_.\(form.callExpression(handler: copy, replacing: [:]))"]
         case .completion:
             let optional = sdkType.isOptional ? sdkType : .optional(sdkType)
             let value = call.mirrored.conversion(of: optional, from: "sdkValue_") ?? "sdkValue_"
             let copy =
-                form.spec.handlerOrder == .errorFirst
+                form.handlerOrder == .errorFirst
                 ? "{ error_, sdkValue_ in \(handler)(error_, \(value)) }"
                 : "{ sdkValue_, error_ in \(handler)(\(value), error_) }"
-            return ["self.base_.\(form.callExpression(of: call, handler: copy, replacing: [:]))"]
+            return ["self.base_.\(form.callExpression(handler: copy, replacing: [:]))"]
         }
     }
 }

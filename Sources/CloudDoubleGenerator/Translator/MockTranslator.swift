@@ -40,7 +40,7 @@ struct MockTranslator {
         var calls: [MockTypeContext.Call] = []
         /// The operations' backing protocols the type's backing refines.
         var operationBackings: [String] = []
-        for call in type.calls {
+        for call in type.calls.map(translator.spelling(of:)) {
             let operations = call.runs
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
@@ -59,7 +59,7 @@ struct MockTranslator {
                 let id = call.callID
                 let parameter = call.parameters.isEmpty ? "" : "_ \(SwiftNames.generated("arguments")): \(call.argumentsType)"
                 let returns = call.returns.map { " -> \($0)" } ?? ""
-                let selectors = call.forms.map { "`\($0.selector(of: call))`" }.joined(separator: ", ")
+                let selectors = call.forms.map { "`\($0.selector())`" }.joined(separator: ", ")
                 backing.append(
                     MockTypeContext.BackingRequirement(
                         doc: DocComment("`\(id)` (\(action.value.rawValue)): \(selectors)."),
@@ -73,10 +73,10 @@ struct MockTranslator {
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
     /// `mockDefault` or its type's empty value.
-    func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
+    func call(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
-        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler)
+        var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler())
         // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
         let method: MockTypeContext.Method
@@ -125,7 +125,7 @@ struct MockTranslator {
 
     /// `add(_:)`: logged with the app's operation object, which the runtime then completes
     /// through its own blocks with its stubbed outcome, when it is of a described class.
-    func operationCall(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral) -> MockTypeContext.Call {
+    func operationCall(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral) -> MockTypeContext.Call {
         let parameter = SwiftNames.escaped(call.parameters[0].name.value)
         let answer = MockTypeContext.Answer(id: id, arguments: .text(parameter), handler: "")
         return MockTypeContext.Call(
@@ -134,7 +134,7 @@ struct MockTranslator {
     }
 
     /// The body of the closure that asks the backing for a store call no stub answers.
-    func backed(_ call: ResolvedCall) -> String? {
+    func backed(_ call: CallSpelling) -> String? {
         guard call.store != nil else { return nil }
         let name = SwiftNames.escaped(call.callID)
         return call.parameters.isEmpty ? "_ in try backing_.\(name)()" : "try backing_.\(name)($0)"

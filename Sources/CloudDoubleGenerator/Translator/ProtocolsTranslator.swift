@@ -69,17 +69,17 @@ struct ProtocolsTranslator {
                     doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                     name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
-        for call in type.calls {
+        for call in type.calls.map(translator.spelling(of:)) {
             let id = call.callID
             let forms = call.forms
-            let selectors = forms.map { $0.selector(of: call) }
+            let selectors = forms.map { $0.selector() }
             for (form, selector) in zip(forms, selectors) {
                 let forwards = "Call `\(id)`; forwards to `\(sdkType).\(selector)`."
                 requirements.append(
                     ProtocolsTypeContext.Requirement(
                         doc: DocComment(call.documentation.map { [$0, forwards] } ?? [forwards]), attributes: form.attributes,
                         declaration: .declaration(form, after: "")))
-                for overload in self.overloads(form, of: call) { overloads.append(overload) }
+                for overload in self.overloads(form) { overloads.append(overload) }
             }
             // The key is usable wherever every form is: the availability and deprecation all forms share.
             let shared = forms.dropFirst().reduce(forms.first?.attributes.filter(\.isAvailabilityOrDeprecation) ?? []) { shared, form in
@@ -106,8 +106,8 @@ struct ProtocolsTranslator {
     }
 
     /// The protocol extension's overloads that leave defaulted arguments out.
-    func overloads(_ form: ResolvedForm, of call: ResolvedCall) -> [ProtocolsTypeContext.Overload] {
-        form.defaultOverloads(of: call).map { overload in
+    func overloads(_ form: FormSpelling) -> [ProtocolsTypeContext.Overload] {
+        form.defaultOverloads().map { overload in
             ProtocolsTypeContext.Overload(
                 attributes: form.attributes, declaration: translator.accessPrefix + overload.declaration, invocation: overload.invocation,
                 isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously, copied: translator.copied(at: overload.pasted))

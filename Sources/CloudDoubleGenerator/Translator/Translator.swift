@@ -35,6 +35,9 @@ public struct Translator: Sendable {
     let access: String
     let accessPrefix: String
 
+    /// Each call spelled once per translation, for the four artifacts (`spelling(of:)`).
+    private let spellings: [ObjectIdentifier: CallSpelling]
+
     public init(
         description: ValidatedDescription, sourceFile: String, descriptionPath: String? = nil, options: TranslationOptions = TranslationOptions()
     ) {
@@ -44,6 +47,10 @@ public struct Translator: Sendable {
         self.options = options
         access = description.access.value == .internal ? "" : description.access.value.rawValue
         accessPrefix = access.isEmpty ? "" : access + " "
+        let names = GeneratedNames(prefix: description.prefix.value)
+        var spellings: [ObjectIdentifier: CallSpelling] = [:]
+        for call in description.types.flatMap(\.calls) { spellings[ObjectIdentifier(call)] = CallSpelling(call, names: names) }
+        self.spellings = spellings
     }
 
     /// The context of `artifact`'s template.
@@ -99,6 +106,11 @@ public struct Translator: Sendable {
     /// wrappers it keeps one per object.
     func hasChildren(_ type: ResolvedType) -> Bool {
         type.properties.contains { reference($0.type) != nil } || type.calls.contains { $0.returnsReference != nil }
+    }
+
+    /// How `call`, one of the description's, is spelled in Swift.
+    func spelling(of call: ResolvedCall) -> CallSpelling {
+        spellings[ObjectIdentifier(call)] ?? CallSpelling(call, names: names)
     }
 
     func operationTranslator(_ operation: OperationSpec) -> OperationTranslator {

@@ -1,6 +1,7 @@
 /// A call with its id (the given one, else its first form's name), the operations it runs, its
-/// result spelled and on the type model, and its forms' signatures. A class, as are its forms:
-/// the translators and their contexts share one per call.
+/// result on the type model, and its forms. It holds no Swift text: the translators spell a call
+/// (`CallSpelling`). A class, as are its forms: the translators and their contexts share one per
+/// call.
 @dynamicMemberLookup
 final class ResolvedCall: Sendable {
     let spec: Call
@@ -8,12 +9,10 @@ final class ResolvedCall: Sendable {
     /// The operations it runs, in the description's order (`"operations"`: true or names).
     let runs: [OperationSpec]
     let forms: [ResolvedForm]
-    /// The result in Swift (`nil` for none), a described type spelled as its protocol
-    /// (`any CloudDatabase`).
-    let returns: String?
-    /// The structure of `returns` (`nil` for none).
+    /// The result on the type model (`nil` for none): a described type as its protocol's
+    /// existential (`any CloudDatabase`), an SDK type a mirror stands for as the mirror.
     let returnsType: SwiftType?
-    /// The mirrors `returns` holds in place of SDK types; empty for most calls.
+    /// The mirrors `returnsType` holds in place of SDK types; empty for most calls.
     let mirrored: MirrorSubstitution
     /// The result as the SDK returns it, before mirrors replaced its SDK types.
     let sdkReturnsType: SwiftType?
@@ -34,30 +33,24 @@ final class ResolvedCall: Sendable {
                     mirror.sdkType.model.map { ($0.canonical, names.mirrorName(mirror.name.value)) }
                 }
             })
-        let sdkResult = Self.result(of: call, names: names)
-        sdkReturnsType = sdkResult.type
-        var result = sdkResult
-        if !mirrored.isEmpty, let type = sdkResult.type {
-            let substituted = mirrored.substituted(type)
-            result = (substituted.description, substituted)
+        sdkReturnsType = Self.result(of: call, names: names)
+        if !mirrored.isEmpty, let type = sdkReturnsType {
+            returnsType = mirrored.substituted(type)
+        } else {
+            returnsType = sdkReturnsType
         }
-        returns = result.text
-        returnsType = result.type
-        forms = call.forms.map { form in
-            ResolvedForm(FormSpelling(form: form, parameters: call.parameters, returns: result.text, returnsType: result.type))
-        }
+        forms = call.forms.map { ResolvedForm($0, of: call) }
     }
 
-    /// The call's result in Swift and on the type model (`nil` for none).
-    private static func result(of call: Call, names: GeneratedNames) -> (text: String?, type: SwiftType?) {
+    /// The call's result on the type model (`nil` for none).
+    private static func result(of call: Call, names: GeneratedNames) -> SwiftType? {
         switch call.returns {
         case nil:
-            return (nil, nil)
+            return nil
         case .swift(let type)?:
-            return (type.value, type.model)
+            return type.model
         case .reference(let name)?:
-            let protocolName = names.protocolName(name.value)
-            return ("any " + protocolName, .existential(.nominal([SwiftType.NominalPart(name: protocolName, arguments: [])])))
+            return .existential(.nominal([SwiftType.NominalPart(name: names.protocolName(name.value), arguments: [])]))
         }
     }
 
@@ -70,35 +63,5 @@ final class ResolvedCall: Sendable {
         return nil
     }
 
-    /// The type of the arguments in the mock's history and the call's key: `Swift.Void`, the one
-    /// parameter's type, or a tuple labelled with the parameter names.
-    var argumentsType: String {
-        let parameters = spec.parameters
-        switch parameters.count {
-        case 0: return Qualified.void
-        case 1: return Self.storedType(parameters[0].type)
-        default: return "(" + parameters.map { "\($0.name.value): \(Self.storedType($0.type))" }.joined(separator: ", ") + ")"
-        }
-    }
-
-    /// The arguments as the mock records them: `()`, the one parameter, or a labelled tuple.
-    var argumentsValue: String {
-        let parameters = spec.parameters
-        switch parameters.count {
-        case 0: return "()"
-        case 1: return SwiftNames.escaped(parameters[0].name.value)
-        default: return "(" + parameters.map { "\($0.name.value): \(SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
-        }
-    }
-
     subscript<T>(dynamicMember keyPath: KeyPath<Call, T>) -> T { spec[keyPath: keyPath] }
-
-    /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
-    /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
-    /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    private static func storedType(_ type: DeclaredType) -> String {
-        guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
-        let kept = attributes.filter { $0 != "@escaping" }
-        return (kept.isEmpty ? function : .attributed(kept, function)).description
-    }
 }

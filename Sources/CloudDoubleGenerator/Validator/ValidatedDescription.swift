@@ -1,10 +1,10 @@
 /// A description the validator accepted, with what it resolved: each form's and property's
-/// availability parsed, each call's id, the operations it runs, its result and recorded
-/// arguments spelled, and each form's signature (`ResolvedForm`: declaration, forwarded call,
-/// selector, attributes), built once for the four artifacts. Only `Validator.validate` makes
-/// one, and translators take only this, so nothing is generated from an unchecked description
-/// and nothing the validator knew is worked out again. Every field of the description reads
-/// through (`validated.prefix`), with the resolved parts in its place.
+/// availability parsed, each call's id, the operations it runs and its result on the type model
+/// (`ResolvedType`, `ResolvedCall`, `ResolvedForm`). It holds meanings, not Swift text: the
+/// translators spell declarations from it (`CallSpelling`, `FormSpelling`). Only
+/// `Validator.validate` makes one, and translators take only this, so nothing is generated from
+/// an unchecked description and nothing the validator knew is worked out again. Every field of
+/// the description reads through (`validated.prefix`), with the resolved parts in its place.
 @dynamicMemberLookup
 public struct ValidatedDescription: Sendable {
     /// The description as it was read.

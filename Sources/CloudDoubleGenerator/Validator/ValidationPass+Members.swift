@@ -71,7 +71,7 @@ extension ValidationPass {
         var seen: [String: SourceLocation] = [:]
         var described = Set(type.properties.map(\.name.value))
         for call in type.calls {
-            for form in call.forms { described.insert(Validator.fullName(of: form, in: call)) }
+            for form in call.forms { described.insert(SwiftNames.fullName(of: form, in: call.parameters)) }
         }
         for member in type.omitted {
             let name = member.name.value
@@ -228,7 +228,7 @@ extension ValidationPass {
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
                 at: handlerValue.location)
         }
-        let selector = Validator.fullName(of: form, in: call)
+        let selector = SwiftNames.fullName(of: form, in: call.parameters)
         let key = overloadKey(of: form, selector: selector, in: call)
         if let first = overloads[key] {
             sink.error(

@@ -11,11 +11,9 @@ public enum Validator {
         return ValidatedDescription(resolving: description)
     }
 
-    /// The Swift name of a form: `fetch(withRecordID:completionHandler:)`.
+    /// The Swift name of a form: `fetch(withRecordID:completionHandler:)` (`SwiftNames.fullName`).
     public static func fullName(of form: CallFormSpec, in call: Call) -> String {
-        var labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
-        if form.kind.value == .completion || form.kind.value == .result { labels.append(form.handlerLabel) }
-        return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
+        SwiftNames.fullName(of: form, in: call.parameters)
     }
 
     /// `name`, or `name(label:_:)`.

@@ -94,7 +94,7 @@ struct FaultTypeContext: TemplateContext {
         /// `kind.completion`.
         struct Completion: TemplateContext {
             var failure: String
-            /// The app's handler as the engine calls it, value first (`ResolvedForm.valueFirstHandler`).
+            /// The app's handler as the engine calls it, value first (`FormSpelling.valueFirstHandler()`).
             var valueFirstHandler: String
             var copied: CopiedSwift?
 

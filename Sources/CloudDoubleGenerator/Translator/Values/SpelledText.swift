@@ -1,14 +1,14 @@
 /// A member's declaration, forwarded call or recorded arguments as a context holds it: a text made
-/// already, or a part of a resolved form's spelled text or the call's arguments, made into a
-/// `String` when the context's field is read.
+/// already, or a part of a form's or call's spelling, made into a `String` when the context's
+/// field is read.
 enum SpelledText: Sendable {
     case text(String)
     /// The form's declaration after an access prefix (`public `, or empty).
-    case declaration(ResolvedForm, after: String)
+    case declaration(FormSpelling, after: String)
     /// The form's forwarded call, without a receiver.
-    case callExpression(ResolvedForm)
-    /// The call's arguments as the mocks record them (`ResolvedCall.argumentsValue`).
-    case arguments(ResolvedCall)
+    case callExpression(FormSpelling)
+    /// The call's arguments as the mocks record them (`CallSpelling.argumentsValue`).
+    case arguments(CallSpelling)
 
     /// The text as a `String`.
     var string: String {

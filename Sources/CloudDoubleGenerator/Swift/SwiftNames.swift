@@ -32,6 +32,15 @@ enum SwiftNames {
         return name.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
+    /// The Swift name of a form of a call with `parameters`: `fetch(withRecordID:completionHandler:)`.
+    /// One spelling for the validator (forms declared twice), `clouddouble check` (finding the
+    /// form in the SDK) and the translators (comments naming the form).
+    static func fullName(of form: CallFormSpec, in parameters: [Parameter]) -> String {
+        var labels = form.labels?.map(\.value) ?? parameters.map(\.label.value)
+        if form.kind.value == .completion || form.kind.value == .result { labels.append(form.handlerLabel) }
+        return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
     /// `name` as written in a declaration: backticked when it is a keyword.
     static func escaped(_ name: String) -> String {
         isKeyword(name) ? "`\(name)`" : name

@@ -1,22 +1,76 @@
-/// How a form of a call is spelled in Swift: its declaration, forwarded call and selector. Only
-/// a resolved form (`ResolvedForm`) spells with it, so no translator builds a signature of its own.
-struct FormSpelling {
-    let form: CallFormSpec
+/// How a form of a call is spelled in Swift: its declaration, forwarded call, handler, selector
+/// and attributes. The translator makes one per form (`CallSpelling`) from what the validator
+/// resolved (`ResolvedForm`, which holds no Swift text), and the four artifacts declare and
+/// forward a form only through it, so none spells a signature of its own. The texts every
+/// artifact reads are made once, when the translator spells the description (`Translator.init`).
+@dynamicMemberLookup
+struct FormSpelling: Sendable {
+    /// What the validator resolved of the form.
+    let resolved: ResolvedForm
     let parameters: [Parameter]
     /// The call's result in Swift (`nil` for none) and on the type model.
     let returns: String?
     let returnsType: SwiftType?
+    /// `func fetch(withRecordID recordID: CKRecord.ID) async throws -> CKRecord`: without access
+    /// or attributes (a protocol requirement as it is).
+    private(set) var declaration = ""
+    /// The forwarded call without its receiver: `fetch(withRecordID: recordID)`.
+    private(set) var callExpression = ""
+    /// The forwarded call as the fault wrapper makes it, its handler the runtime's value-first
+    /// one: `callExpression`, or with a closure swapping the arguments for an error-first SDK.
+    private(set) var valueFirstCallExpression = ""
+    /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
+    private(set) var attributes: [Attribute] = []
 
+    /// `form` of `call`, whose result `CallSpelling` spelled as `returns`.
+    init(_ form: ResolvedForm, of call: ResolvedCall, returns: String?) {
+        resolved = form
+        parameters = call.parameters
+        self.returns = returns
+        returnsType = call.returnsType
+        declaration = declaration(omitting: [])
+        callExpression = callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
+        valueFirstCallExpression =
+            errorFirstHandler().map { callExpression(handler: $0, substitutingDefaultsFor: [], replacing: [:]) } ?? callExpression
+        attributes = resolved.availability.map(Attribute.available)
+        if let deprecation = form.deprecation { attributes.append(Attribute(deprecation)) }
+        if form.discardableResult && (kind == .sync || kind == .async) && returns != nil { attributes.append(.discardableResult) }
+        if form.preconcurrency { attributes.append(.preconcurrency) }
+    }
+
+    /// The form as described.
+    var form: CallFormSpec { resolved.spec }
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
+
+    /// The declaration after `access` (`public `), as a conforming class declares it.
+    func declaration(after access: String) -> String {
+        access + declaration
+    }
+
+    /// The forwarded call with `handler` passed as the handler and some arguments replaced (a
+    /// fault wrapper sends only the items not chosen to fail).
+    func callExpression(handler: String?, replacing replaced: [Int: String]) -> String {
+        callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
+    }
+
+    /// A `sync` form declared `throws`.
+    var throwsSynchronously: Bool { resolved.throwsSynchronously }
+    var handlerName: String { resolved.handlerName }
+    var handlerValueIsOptional: Bool { resolved.handlerValueIsOptional }
+
+    // The description's fields by one key path each (a key path through `ResolvedForm`'s own
+    // lookup would be made at run time, on every read).
+    subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { resolved.spec[keyPath: keyPath] }
 
     func label(at index: Int) -> String {
         form.labels?[index].value ?? parameters[index].label.value
     }
 
+    /// `fetch(withRecordID:completionHandler:)`, for comments: the name the validator tells
+    /// forms apart by (`SwiftNames.fullName`).
     func selector() -> String {
-        let labels = parameters.indices.map { label(at: $0) } + (hasHandler ? [form.handlerLabel] : [])
-        return form.name.value + "(" + labels.map { $0 + ":" }.joined() + ")"
+        SwiftNames.fullName(of: form, in: parameters)
     }
 
     /// The handler's type, `@escaping @Sendable (CKRecord?, (any Error)?) -> Void`, or
