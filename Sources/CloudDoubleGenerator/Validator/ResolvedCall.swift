@@ -3,6 +3,7 @@
 /// the translators and their contexts share one per call.
 @dynamicMemberLookup
 final class ResolvedCall: Sendable {
+    /// The call as described, but for parameters holding mirrors, which hold the mirrors.
     let spec: Call
     let callID: String
     /// The operations it runs, in the description's order (`"operations"`: true or names).
@@ -17,11 +18,12 @@ final class ResolvedCall: Sendable {
     let mirrored: MirrorSubstitution
     /// The result as the SDK returns it, before mirrors replaced its SDK types.
     let sdkReturnsType: SwiftType?
+    /// The parameters that hold mirrors, by index, typed as the SDK takes them.
+    let sdkParameterTypes: [Int: SwiftType]
 
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
     init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
-        spec = call
         callID = call.id?.value ?? call.forms.first?.name.value ?? ""
         switch call.operations {
         case nil: runs = []
@@ -43,8 +45,20 @@ final class ResolvedCall: Sendable {
         }
         returns = result.text
         returnsType = result.type
+        var resolved = call
+        var sdkParameterTypes: [Int: SwiftType] = [:]
+        if !mirrored.isEmpty {
+            for (index, parameter) in call.parameters.enumerated() {
+                guard let type = parameter.type.model, mirrored.holdsMirroredType(type) else { continue }
+                sdkParameterTypes[index] = type
+                let substituted = mirrored.substitutedParameter(type).description
+                resolved.parameters[index].type = DeclaredType(Located(substituted, parameter.type.location))
+            }
+        }
+        spec = resolved
+        self.sdkParameterTypes = sdkParameterTypes
         forms = call.forms.map { form in
-            ResolvedForm(FormSpelling(form: form, parameters: call.parameters, returns: result.text, returnsType: result.type))
+            ResolvedForm(FormSpelling(form: form, parameters: resolved.parameters, returns: result.text, returnsType: result.type))
         }
     }
 

@@ -28,18 +28,22 @@ extension ValidationPass {
                 members[member.name.value] = member.name.location
                 declaredType(member.type, at: .property)
             }
+            memberAvailability(mirror)
             if ok { valid[name.value] = mirror }
         }
         return valid
     }
 
     /// A call's `mirrors`: each names a mirror whose SDK type the result holds where a value can
-    /// be copied into the mirror, and only forms that can convert the SDK's result use them.
+    /// be copied into the mirror, or a parameter holds where the kept SDK value can be taken back
+    /// out (`mirrorParameters`), and only forms that can convert the SDK's result use them.
     func mirrorUses(_ call: Call, mirrors: [String: MirroredType]) {
         guard !call.mirrors.isEmpty else { return }
+        let takesMirrors = mirrorParameters(call, mirrors: mirrors)
         guard case .swift(let returns)? = call.returns, let resultType = returns.model else {
-            if call.returns == nil || call.returns.map(reference) != nil {
-                sink.error("\"mirrors\" needs a \"returns\" type that holds the mirrored SDK types", at: call.mirrors[0].location)
+            if !takesMirrors && (call.returns == nil || call.returns.map(reference) != nil) {
+                sink.error(
+                    "\"mirrors\" needs a \"returns\" type or a parameter that holds the mirrored SDK types", at: call.mirrors[0].location)
             }
             return
         }
@@ -61,8 +65,9 @@ extension ValidationPass {
             guard let sdkType = mirror.sdkType.model else { continue }
             let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
             if !one.holdsMirroredType(resultType) {
+                if call.parameters.contains(where: { $0.type.model.map(one.holdsMirroredType) ?? false }) { continue }
                 sink.error(
-                    "the result \"\(returns.value)\" does not hold \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors",
+                    "neither the result \"\(returns.value)\" nor a parameter holds \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors",
                     at: used.location)
             } else if one.holdsMirroredType(one.substituted(resultType)) {
                 sink.error(
