@@ -40,7 +40,7 @@ final class KeptMirrorTests: XCTestCase {
 
     func testALiveAdapterRefusesAMirrorATestMadeInEveryFormThatCanReportIt() async throws {
         let live = LiveSinkSettings(SettingsStore())
-        let made = SinkInvite(key: "k", from: "test")
+        let made = SinkInvite(topic: "k", from: "test")
         let expected = MirrorWithoutSDKValue(mirror: "SinkInvite", sdkType: "SettingsInvite")
         do {
             _ = try await live.accept(made)
@@ -67,10 +67,10 @@ final class KeptMirrorTests: XCTestCase {
     func testAMockTakesAMirrorATestMade() async throws {
         let mock = MockSinkSettings()
         mock.stub(.acceptInvite, .value("accepted"))
-        let made = SinkInvite(key: "k", from: "test")
+        let made = SinkInvite(topic: "k", from: "test")
         let accepted = try await mock.accept(made)
         XCTAssertEqual(accepted, "accepted")
-        XCTAssertEqual(mock.arguments(.acceptInvite).map(\.key), ["k"])
+        XCTAssertEqual(mock.arguments(.acceptInvite).map(\.topic), ["k"])
         XCTAssertEqual(mock.count(nil, byKey: ["a": made]), 0, "an Int result defaults to 0")
     }
 }

@@ -16,9 +16,9 @@ extension SinkEntry {
 extension SinkInvite {
     nonisolated init(_ sdkValue_: SettingsInvite) {
         if #available(macOS 14.0, iOS 17.0, *) {
-            self.init(key: sdkValue_.key, expiry: sdkValue_.expiry, from: sdkValue_.from, note: sdkValue_.note, sdkValue_: sdkValue_)
+            self.init(topic: sdkValue_.topic, expiry: sdkValue_.expiry, from: sdkValue_.from, note: sdkValue_.note, sdkValue_: sdkValue_)
         } else {
-            self.init(key: sdkValue_.key, from: sdkValue_.from, sdkValue_: sdkValue_)
+            self.init(topic: sdkValue_.topic, from: sdkValue_.from, sdkValue_: sdkValue_)
         }
     }
 

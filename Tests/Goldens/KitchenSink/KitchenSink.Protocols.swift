@@ -46,12 +46,12 @@ struct SinkEntry: Swift.Sendable {
 /// Mirrors `SettingsInvite`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 struct SinkInvite: Swift.Sendable {
-    /// `SettingsInvite.key`.
-    let key: String
+    /// `SettingsInvite.topic`.
+    let topic: String
     /// Newer than the floor, and not optional.
     @available(macOS 14.0, iOS 17.0, *)
     var expiry: Int {
-        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(key:expiry:from:note:) where it is available, not init(key:from:)") }
+        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:) where it is available, not init(topic:from:)") }
         return value_
     }
     /// `expiry` where it was given; read it under the availability above.
@@ -70,8 +70,8 @@ struct SinkInvite: Swift.Sendable {
     /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
     let sdkValue_: SettingsInvite?
 
-    nonisolated init(key: String, from: String, sdkValue_: SettingsInvite? = nil) {
-        self.key = key
+    nonisolated init(topic: String, from: String, sdkValue_: SettingsInvite? = nil) {
+        self.topic = topic
         self.expiryStorage_ = nil
         self.from = from
         self.noteStorage_ = nil
@@ -80,8 +80,8 @@ struct SinkInvite: Swift.Sendable {
 
     /// Every member, where those newer than the floor are available.
     @available(macOS 14.0, iOS 17.0, *)
-    nonisolated init(key: String, expiry: Int, from: String, note: String?, sdkValue_: SettingsInvite? = nil) {
-        self.key = key
+    nonisolated init(topic: String, expiry: Int, from: String, note: String?, sdkValue_: SettingsInvite? = nil) {
+        self.topic = topic
         self.expiryStorage_ = expiry
         self.from = from
         self.noteStorage_ = note
