@@ -424,8 +424,9 @@ final class HostileCorpusTests: XCTestCase {
         ]
     }
 
-    /// `mirror()` keeping its SDK value (or not), and calls that take it back in every form and
-    /// position: the whole parameter, an optional array, dictionary values.
+    /// `mirror()` keeping its SDK value (or not), with keyword members newer than the floor
+    /// (optional and not), and calls that take it back in every form and position: the whole
+    /// parameter, an optional array, dictionary values.
     static func keptMirror(keeps: Bool) -> [String: String] {
         let entry = "HostileSDK{{INDEX}}Entry"
         var values = mirror()
@@ -436,6 +437,10 @@ final class HostileCorpusTests: XCTestCase {
             + #", { "id": "giveNow", "parameters": \#(parameters), "mirrors": ["Entry"], "forms": { "sync": { "name": "giveNow" } } }"#
             + #", { "id": "giveChecked", "parameters": \#(parameters), "returns": "Int", "mirrors": ["Entry"], "forms": { "sync": { "name": "giveChecked", "throws": true }, "completion": { "name": "giveCheckedLater" } } }"#
         values["MIRRORS"] = values["MIRRORS"]!.replacingOccurrences(of: #""sendable": true"#, with: #""sendable": true, "keepsSDKValue": \#(keeps)"#)
+            .replacingOccurrences(
+                of: #"{ "name": "inout", "type": "Bool" }"#,
+                with:
+                    #"{ "name": "inout", "type": "Bool" }, { "name": "where", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }, { "name": "repeat", "type": "[Int]", "availability": ["@available(macOS 14.0, iOS 17.0, *)"], "doc": "*/ func smuggled() {} /*" }"#)
         return values
     }
 
