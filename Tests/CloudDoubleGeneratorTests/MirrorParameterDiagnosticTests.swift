@@ -87,6 +87,18 @@ final class MirrorParameterDiagnosticTests: XCTestCase {
                 "a call that returns a described type cannot take mirrors"
             ),
             (
+                "an unknown mirror in a call with no result",
+                Self.description(returns: "").replacingOccurrences(
+                    of: #""mirrors": ["ShareMetadata"]"#, with: #""mirrors": ["ShareMetadata", ⟦"ShareMetadatas"⟧]"#),
+                "\"ShareMetadatas\" is not a declared mirror"
+            ),
+            (
+                "a mirror listed twice by a call with no result",
+                Self.description(returns: "").replacingOccurrences(
+                    of: #""mirrors": ["ShareMetadata"]"#, with: #""mirrors": ["ShareMetadata", ⟦"ShareMetadata"⟧]"#),
+                "the mirror \"ShareMetadata\" is listed twice"
+            ),
+            (
                 "neither result nor parameter holds it",
                 Self.description(parameters: #"[{ "label": "_", "name": "url", "type": "URL" }]"#, returns: "")
                     .replacingOccurrences(of: #""mirrors": ["ShareMetadata"]"#, with: #""mirrors": [⟦"ShareMetadata"⟧]"#),

@@ -40,11 +40,12 @@ extension ValidationPass {
     func mirrorUses(_ call: Call, mirrors: [String: MirroredType]) {
         guard !call.mirrors.isEmpty else { return }
         let takesMirrors = mirrorParameters(call, mirrors: mirrors)
-        guard case .swift(let returns)? = call.returns, let resultType = returns.model else {
-            if !takesMirrors && (call.returns == nil || call.returns.map(reference) != nil) {
-                sink.error(
-                    "\"mirrors\" needs a \"returns\" type or a parameter that holds the mirrored SDK types", at: call.mirrors[0].location)
-            }
+        var result: (text: String, type: SwiftType)?
+        if case .swift(let returns)? = call.returns {
+            guard let model = returns.model else { return }  // reported with the type
+            result = (returns.value, model)
+        } else if !takesMirrors {
+            sink.error("\"mirrors\" needs a \"returns\" type or a parameter that holds the mirrored SDK types", at: call.mirrors[0].location)
             return
         }
         var seen: Set<String> = []
@@ -64,12 +65,14 @@ extension ValidationPass {
             }
             guard let sdkType = mirror.sdkType.model else { continue }
             let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
-            if !one.holdsMirroredType(resultType) {
-                if call.parameters.contains(where: { $0.type.model.map(one.holdsMirroredType) ?? false }) { continue }
-                sink.error(
-                    "neither the result \"\(returns.value)\" nor a parameter holds \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors",
-                    at: used.location)
-            } else if one.holdsMirroredType(one.substituted(resultType)) {
+            guard let result, one.holdsMirroredType(result.type) else {
+                if !call.parameters.contains(where: { $0.type.model.map(one.holdsMirroredType) ?? false }) {
+                    let neither = result.map { "neither the result \"\($0.text)\" nor a parameter holds" } ?? "no parameter holds"
+                    sink.error("\(neither) \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors", at: used.location)
+                }
+                continue
+            }
+            if one.holdsMirroredType(one.substituted(result.type)) {
                 sink.error(
                     "the result holds \(mirror.sdkType.value) where a mirror cannot be copied in", at: used.location,
                     hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary values, Result successes and tuples")
