@@ -104,7 +104,9 @@ extension Translator {
     var mirrorContexts: [MirrorContext] {
         description.mirrors.map { mirror in
             let name = names.mirrorName(mirror.name.value)
-            let gatedAvailability = mirror.members.first { !$0.availability.isEmpty }?.availability.compactMap { Availability(parsing: $0.value) } ?? []
+            // One availability for every newer member: the validator checks that they share it.
+            let newer = mirror.members.first { !$0.availability.isEmpty }?.availability ?? []
+            let gatedAvailability = newer.compactMap { Availability(parsing: $0.value) }
             let floorLabels = mirror.members.filter { $0.availability.isEmpty }.map { $0.name.value + ":" }.joined()
             let allLabels = mirror.members.map { $0.name.value + ":" }.joined()
             return MirrorContext(
