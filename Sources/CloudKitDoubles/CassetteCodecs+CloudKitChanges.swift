@@ -34,10 +34,23 @@ extension CassetteCodecs {
         codecs.register(
             CloudDatabaseChangeDeletion.self, name: "DatabaseChangeDeletion",
             encode: { deletion, codecs in
-                .object(["zoneID": try codecs.encode(deletion.zoneID)])
+                var object: [String: CassetteJSON] = ["zoneID": try codecs.encode(deletion.zoneID)]
+                if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
+                    let reason = deletion.reasonStorage_ as? CKDatabase.DatabaseChange.Deletion.Reason
+                {
+                    object["reason"] = .string(String(describing: reason))
+                }
+                return .object(object)
             },
             decode: { json, codecs in
-                CloudDatabaseChangeDeletion(zoneID: try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null))
+                let zoneID = try codecs.decode(CKRecordZone.ID.self, from: json["zoneID"] ?? .null)
+                guard let name = json["reason"]?.stringValue else { return CloudDatabaseChangeDeletion(zoneID: zoneID) }
+                guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return CloudDatabaseChangeDeletion(zoneID: zoneID) }
+                let reasons: [CKDatabase.DatabaseChange.Deletion.Reason] = [.deleted, .purged, .encryptedDataReset]
+                guard let reason = reasons.first(where: { String(describing: $0) == name }) else {
+                    throw CassetteError.unreadable("a zone deletion's reason", json)
+                }
+                return CloudDatabaseChangeDeletion(zoneID: zoneID, reason: reason)
             })
         codecs.register(
             tuple: (

@@ -18,7 +18,11 @@ extension CloudDatabaseChangeModification {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabaseChangeDeletion {
     public nonisolated init(_ sdkValue_: CKDatabase.DatabaseChange.Deletion) {
-        self.init(zoneID: sdkValue_.zoneID)
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+            self.init(zoneID: sdkValue_.zoneID, reason: sdkValue_.reason)
+        } else {
+            self.init(zoneID: sdkValue_.zoneID)
+        }
     }
 }
 

@@ -35,7 +35,7 @@ public struct CloudDatabaseChangeModification: Swift.Sendable {
     }
 }
 
-/// A zone that was deleted, as `databaseChanges(since:)` reports it. (`reason` is left out: it needs iOS 17, above this description's floor.)
+/// A zone that was deleted, as `databaseChanges(since:)` reports it.
 ///
 /// Mirrors `CKDatabase.DatabaseChange.Deletion`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
@@ -43,9 +43,25 @@ public struct CloudDatabaseChangeModification: Swift.Sendable {
 public struct CloudDatabaseChangeDeletion: Swift.Sendable {
     /// `CKDatabase.DatabaseChange.Deletion.zoneID`.
     public let zoneID: CKRecordZone.ID
+    /// Why the zone is gone (`deleted`, `purged`, `encryptedDataReset`).
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    public var reason: CKDatabase.DatabaseChange.Deletion.Reason {
+        guard let value_ = reasonStorage_ as? CKDatabase.DatabaseChange.Deletion.Reason else { Swift.preconditionFailure("CloudDatabaseChangeDeletion.reason was not given: make the mirror with init(zoneID:reason:) where it is available, not init(zoneID:)") }
+        return value_
+    }
+    /// `reason` where it was given; read it under the availability above.
+    let reasonStorage_: (any Swift.Sendable)?
 
     public nonisolated init(zoneID: CKRecordZone.ID) {
         self.zoneID = zoneID
+        self.reasonStorage_ = nil
+    }
+
+    /// Every member, where those newer than the floor are available.
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    public nonisolated init(zoneID: CKRecordZone.ID, reason: CKDatabase.DatabaseChange.Deletion.Reason) {
+        self.zoneID = zoneID
+        self.reasonStorage_ = reason
     }
 }
 

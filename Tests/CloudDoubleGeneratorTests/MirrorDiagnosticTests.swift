@@ -52,7 +52,7 @@ final class MirrorDiagnosticTests: XCTestCase {
             ("unknown mirror", Self.description(uses: "[⟦\"Modifications\"⟧]"), "\"Modifications\" is not a declared mirror"),
             (
                 "a mirror the result does not hold", Self.description(returns: "[CKRecord]", uses: "[⟦\"Modification\"⟧]"),
-                "does not hold CKDatabase.RecordZoneChange.Modification"
+                "nor a parameter holds CKDatabase.RecordZoneChange.Modification"
             ),
             (
                 "a position a mirror cannot be copied into",

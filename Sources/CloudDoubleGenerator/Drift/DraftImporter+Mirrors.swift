@@ -29,13 +29,24 @@ extension DraftImporter {
         }
     }
 
-    /// The properties a mirror can copy: carried types, names a description may give, and no
-    /// availability of their own (a mirror's members have none; the draft's floor is its calls').
-    func mirrorMembers(of sdk: SDKType) -> [SDKProperty] {
-        sdk.properties.filter { property in
-            property.unsupported == nil && !SwiftNames.hasGeneratedSpelling(property.name) && !SwiftNames.isReservedMemberName(property.name)
-                && Self.uncarried(property.type, at: .property) == nil
-                && !property.availability.contains { $0.introduced != nil || $0.deprecated != nil || $0.isUnconditionallyDeprecated == true }
+    /// The properties a mirror can copy: carried types, names a description may give, not
+    /// deprecated, and with no availability of their own or all the same (a mirror's members
+    /// newer than the floor share one; the first such member's wins).
+    func mirrorMembers(of sdk: SDKType) -> [(property: SDKProperty, availability: String?)] {
+        var shared: String?
+        return sdk.properties.compactMap { property in
+            guard
+                property.unsupported == nil && !SwiftNames.hasGeneratedSpelling(property.name) && !SwiftNames.isReservedMemberName(property.name)
+                    && Self.uncarried(property.type, at: .property) == nil
+                    && !property.availability.contains(where: { $0.deprecated != nil || $0.isUnconditionallyDeprecated == true })
+            else { return nil }
+            let introduced = Self.platforms.compactMap { domain in
+                property.availability.first { $0.domain == domain }?.introduced.map { "\(domain) \($0.text)" }
+            }
+            guard !introduced.isEmpty else { return (property, nil) }
+            let attribute = "@available(\(introduced.joined(separator: ", ")), *)"
+            if shared == nil { shared = attribute }
+            return shared == attribute ? (property, attribute) : nil
         }
     }
 
@@ -43,8 +54,9 @@ extension DraftImporter {
     func draftedMirrors(_ sdkTypes: [String]) -> [DraftJSON] {
         sdkTypes.map { path in
             let sdk = surface.types[path] ?? SDKType(name: path)
-            let members = mirrorMembers(of: sdk).map { property in
+            let members = mirrorMembers(of: sdk).map { property, availability in
                 var fields: [(String, DraftJSON)] = [("name", .string(property.name)), ("type", .string(property.type))]
+                if let availability { fields.append(("availability", .array([.string(availability)]))) }
                 if let doc = property.documentation { fields.append(("doc", .string(doc))) }
                 return DraftJSON.object(fields)
             }

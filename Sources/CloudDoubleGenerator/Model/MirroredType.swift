@@ -11,6 +11,9 @@ public struct MirroredType: Sendable {
     public var members: [MirroredMember]
     /// Whether the struct is declared `Sendable` (default): every member's type must be.
     public var sendable: Bool
+    /// Whether the mirror keeps the SDK value it was copied from (`sdkValue_`), so that calls
+    /// taking the SDK value back (a share's metadata to `accept`) can take the mirror.
+    public var keepsSDKValue: Bool = false
     public var documentation: String?
     public var location: SourceLocation
 }
@@ -20,6 +23,9 @@ public struct MirroredType: Sendable {
 public struct MirroredMember: Sendable {
     public var name: Located<String>
     public var type: DeclaredType
+    /// `@available(…)` attributes of a member newer than the description's floor
+    /// (`CKDatabase.DatabaseChange.Deletion.reason`): the mirror has it only where the SDK does.
+    public var availability: [Located<String>] = []
     public var documentation: String?
     public var location: SourceLocation
 }

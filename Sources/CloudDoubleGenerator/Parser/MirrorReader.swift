@@ -11,7 +11,7 @@ struct MirrorReader {
         guard let name, let sdkType else { return nil }
         return MirroredType(
             name: name, sdkType: DeclaredType(sdkType), members: members, sendable: object.bool(.sendable, default: true),
-            documentation: object.string(.doc)?.value, location: object.location)
+            keepsSDKValue: object.bool(.keepsSDKValue, default: false), documentation: object.string(.doc)?.value, location: object.location)
     }
 
     func member(_ value: JSONValue) -> MirroredMember? {
@@ -19,6 +19,8 @@ struct MirrorReader {
         let name = object.string(.name, required: true)
         let type = object.string(.type, required: true)
         guard let name, let type else { return nil }
-        return MirroredMember(name: name, type: DeclaredType(type), documentation: object.string(.doc)?.value, location: object.location)
+        return MirroredMember(
+            name: name, type: DeclaredType(type), availability: object.strings(.availability), documentation: object.string(.doc)?.value,
+            location: object.location)
     }
 }

@@ -25,11 +25,11 @@ enum CallKey: String, ObjectKey {
 }
 
 enum MirrorKey: String, ObjectKey {
-    case name, sdkType, members, sendable, doc
+    case name, sdkType, members, sendable, keepsSDKValue, doc
 }
 
 enum MirrorMemberKey: String, ObjectKey {
-    case name, type, doc
+    case name, type, availability, doc
 }
 
 enum OperationKey: String, ObjectKey {

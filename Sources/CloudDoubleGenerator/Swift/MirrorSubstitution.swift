@@ -8,7 +8,7 @@ struct MirrorSubstitution: Sendable {
 
     var isEmpty: Bool { mirrors.isEmpty }
 
-    private func mirror(of type: SwiftType) -> String? {
+    func mirror(of type: SwiftType) -> String? {
         let canonical = type.canonical
         return mirrors.first { $0.sdkType == canonical }?.name
     }

@@ -53,6 +53,7 @@ struct CallSpelling: Sendable {
     var returnsReference: String? { resolved.returnsReference }
     var mirrored: MirrorSubstitution { resolved.mirrored }
     var sdkReturnsType: SwiftType? { resolved.sdkReturnsType }
+    var sdkParameterTypes: [Int: SwiftType] { resolved.sdkParameterTypes }
 
     // The description's fields by one key path each (a key path through `ResolvedCall`'s own
     // lookup would be made at run time, on every read).

@@ -4,6 +4,7 @@
 /// call.
 @dynamicMemberLookup
 final class ResolvedCall: Sendable {
+    /// The call as described, but for parameters holding mirrors, which hold the mirrors.
     let spec: Call
     let callID: String
     /// The operations it runs, in the description's order (`"operations"`: true or names).
@@ -16,11 +17,12 @@ final class ResolvedCall: Sendable {
     let mirrored: MirrorSubstitution
     /// The result as the SDK returns it, before mirrors replaced its SDK types.
     let sdkReturnsType: SwiftType?
+    /// The parameters that hold mirrors, by index, typed as the SDK takes them.
+    let sdkParameterTypes: [Int: SwiftType]
 
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
     init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
-        spec = call
         callID = call.id?.value ?? call.forms.first?.name.value ?? ""
         switch call.operations {
         case nil: runs = []
@@ -39,7 +41,19 @@ final class ResolvedCall: Sendable {
         } else {
             returnsType = sdkReturnsType
         }
-        forms = call.forms.map { ResolvedForm($0, of: call) }
+        var resolved = call
+        var sdkParameterTypes: [Int: SwiftType] = [:]
+        if !mirrored.isEmpty {
+            for (index, parameter) in call.parameters.enumerated() {
+                guard let type = parameter.type.model, mirrored.holdsMirroredType(type) else { continue }
+                sdkParameterTypes[index] = type
+                let substituted = mirrored.substitutedParameter(type).description
+                resolved.parameters[index].type = DeclaredType(Located(substituted, parameter.type.location))
+            }
+        }
+        spec = resolved
+        self.sdkParameterTypes = sdkParameterTypes
+        forms = call.forms.map { ResolvedForm($0, of: resolved) }
     }
 
     /// The call's result on the type model (`nil` for none).

@@ -28,19 +28,24 @@ extension ValidationPass {
                 members[member.name.value] = member.name.location
                 declaredType(member.type, at: .property)
             }
+            memberAvailability(mirror)
             if ok { valid[name.value] = mirror }
         }
         return valid
     }
 
     /// A call's `mirrors`: each names a mirror whose SDK type the result holds where a value can
-    /// be copied into the mirror, and only forms that can convert the SDK's result use them.
+    /// be copied into the mirror, or a parameter holds where the kept SDK value can be taken back
+    /// out (`mirrorParameters`), and only forms that can convert the SDK's result use them.
     func mirrorUses(_ call: Call, mirrors: [String: MirroredType]) {
         guard !call.mirrors.isEmpty else { return }
-        guard case .swift(let returns)? = call.returns, let resultType = returns.model else {
-            if call.returns == nil || call.returns.map(reference) != nil {
-                sink.error("\"mirrors\" needs a \"returns\" type that holds the mirrored SDK types", at: call.mirrors[0].location)
-            }
+        let takesMirrors = mirrorParameters(call, mirrors: mirrors)
+        var result: (text: String, type: SwiftType)?
+        if case .swift(let returns)? = call.returns {
+            guard let model = returns.model else { return }  // reported with the type
+            result = (returns.value, model)
+        } else if !takesMirrors {
+            sink.error("\"mirrors\" needs a \"returns\" type or a parameter that holds the mirrored SDK types", at: call.mirrors[0].location)
             return
         }
         var seen: Set<String> = []
@@ -60,11 +65,14 @@ extension ValidationPass {
             }
             guard let sdkType = mirror.sdkType.model else { continue }
             let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
-            if !one.holdsMirroredType(resultType) {
-                sink.error(
-                    "the result \"\(returns.value)\" does not hold \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors",
-                    at: used.location)
-            } else if one.holdsMirroredType(one.substituted(resultType)) {
+            guard let result, one.holdsMirroredType(result.type) else {
+                if !call.parameters.contains(where: { $0.type.model.map(one.holdsMirroredType) ?? false }) {
+                    let neither = result.map { "neither the result \"\($0.text)\" nor a parameter holds" } ?? "no parameter holds"
+                    sink.error("\(neither) \(mirror.sdkType.value), which the mirror \"\(used.value)\" mirrors", at: used.location)
+                }
+                continue
+            }
+            if one.holdsMirroredType(one.substituted(result.type)) {
                 sink.error(
                     "the result holds \(mirror.sdkType.value) where a mirror cannot be copied in", at: used.location,
                     hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary values, Result successes and tuples")

@@ -43,8 +43,15 @@ extension InMemoryCloudDatabase {
         try checkAccount(writing: false)
         let batch = try databaseChanges(since: arguments.changeToken, limit: arguments.resultsLimit ?? 0).get()[0]
         return (
-            batch.changed.map { CloudDatabaseChangeModification(zoneID: $0) }, batch.deleted.map { CloudDatabaseChangeDeletion(zoneID: $0) },
+            batch.changed.map { CloudDatabaseChangeModification(zoneID: $0) }, batch.deleted.map(Self.deletion),
             batch.token, batch.moreComing
         )
+    }
+
+    /// A deleted zone as the SDK reports it: with its `reason` where the SDK has one. The store
+    /// neither purges zones nor resets encrypted data, so every deletion is `.deleted`.
+    static func deletion(of zoneID: CKRecordZone.ID) -> CloudDatabaseChangeDeletion {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return CloudDatabaseChangeDeletion(zoneID: zoneID) }
+        return CloudDatabaseChangeDeletion(zoneID: zoneID, reason: .deleted)
     }
 }

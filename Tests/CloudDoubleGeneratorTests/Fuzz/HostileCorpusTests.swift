@@ -394,6 +394,8 @@ final class HostileCorpusTests: XCTestCase {
         Case(
             name: "a mirrored member type with a declaration", raw: mirror(memberType: #""String\nfunc smuggled() {}""#),
             expect: .refused("is not a valid Swift type")),
+        Case(name: "a kept mirror taken back in every form and position", raw: keptMirror(keeps: true), expect: .accepted),
+        Case(name: "a mirror taken back that keeps nothing", raw: keptMirror(keeps: false), expect: .refused("does not keep its SDK value")),
         Case(name: "a mirror named like the protocol", raw: mirror(name: #""Store""#), expect: .refused("the generated name")),
         Case(
             name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#),
@@ -420,6 +422,26 @@ final class HostileCorpusTests: XCTestCase {
             "MIRRORS":
                 #", "mirrors": [{ "name": \#(name), "sdkType": "\#(entry)", "doc": "An entry.\nLine two */ func smuggled() {}", "sendable": \#(sendable), "members": \#(members) }]"#,
         ]
+    }
+
+    /// `mirror()` keeping its SDK value (or not), with keyword members newer than the floor
+    /// (optional and not), and calls that take it back in every form and position: the whole
+    /// parameter, an optional array, dictionary values.
+    static func keptMirror(keeps: Bool) -> [String: String] {
+        let entry = "HostileSDK{{INDEX}}Entry"
+        var values = mirror()
+        let parameters =
+            #"[{ "label": "_", "name": "entry", "type": "\#(entry)" }, { "name": "all", "type": "[\#(entry)]?", "default": "nil" }, { "name": "byKey", "type": "[String: \#(entry)]" }]"#
+        values["EXTRA_CALL"]! +=
+            #", { "id": "give", "parameters": \#(parameters), "returns": "\#(entry)", "mirrors": ["Entry"], "forms": { "async": { "name": "give" }, "completion": { "name": "giveLater", "handlerOrder": "errorFirst" }, "result": { "name": "giveResult" } } }"#
+            + #", { "id": "giveNow", "parameters": \#(parameters), "mirrors": ["Entry"], "forms": { "sync": { "name": "giveNow" } } }"#
+            + #", { "id": "giveChecked", "parameters": \#(parameters), "returns": "Int", "mirrors": ["Entry"], "forms": { "sync": { "name": "giveChecked", "throws": true }, "completion": { "name": "giveCheckedLater" } } }"#
+        values["MIRRORS"] = values["MIRRORS"]!.replacingOccurrences(of: #""sendable": true"#, with: #""sendable": true, "keepsSDKValue": \#(keeps)"#)
+            .replacingOccurrences(
+                of: #"{ "name": "inout", "type": "Bool" }"#,
+                with:
+                    #"{ "name": "inout", "type": "Bool" }, { "name": "where", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }, { "name": "repeat", "type": "[Int]", "availability": ["@available(macOS 14.0, iOS 17.0, *)"], "doc": "*/ func smuggled() {} /*" }"#)
+        return values
     }
 
     /// An operation with one requested per-item stream, run by a call `add(_:)`: its stream,

@@ -170,6 +170,45 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Settings", "settingsEntry", .sync, arguments: key) { self.wrapped_.entry(key) }
     }
+
+    @inline(__always)
+    func invite(`for` key: String) async throws -> SinkInvite {
+        try await self.faults_.perform("Settings", "invite", .async, arguments: key) {
+            try await self.wrapped_.invite(for: key)
+        }
+    }
+
+    @inline(__always)
+    func acceptNow(_ invite: SinkInvite) throws -> String {
+        try self.faults_.performThrowing("Settings", "acceptInvite") { try self.wrapped_.acceptNow(invite) }
+    }
+
+    @inline(__always)
+    func accept(_ invite: SinkInvite) async throws -> String {
+        try await self.faults_.perform("Settings", "acceptInvite", .async, arguments: invite) {
+            try await self.wrapped_.accept(invite)
+        }
+    }
+
+    @inline(__always)
+    func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
+        self.faults_.complete("Settings", "acceptInvite", .completion, arguments: invite, handler: { value_, error_ in then(error_, value_) }, fail: { then($0, nil) }) { then in
+            self.wrapped_.accept(invite, then: { error_, value_ in then(value_, error_) })
+        }
+    }
+
+    @inline(__always)
+    func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Settings", "acceptInvite", .result, arguments: invite, handler: completionHandler) { completionHandler in
+            self.wrapped_.accept(invite, completionHandler: completionHandler)
+        }
+    }
+
+    @inline(__always)
+    func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Settings", "countInvites", .sync, arguments: (invites: invites, byKey: byKey)) { self.wrapped_.count(invites, byKey: byKey) }
+    }
 }
 
 /// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no

@@ -12,6 +12,24 @@ extension SinkEntry {
     }
 }
 
+/// Copies the members of a `SettingsInvite` the app reads.
+extension SinkInvite {
+    nonisolated init(_ sdkValue_: SettingsInvite) {
+        if #available(macOS 14.0, iOS 17.0, *) {
+            self.init(topic: sdkValue_.topic, expiry: sdkValue_.expiry, from: sdkValue_.from, note: sdkValue_.note, sdkValue_: sdkValue_)
+        } else {
+            self.init(topic: sdkValue_.topic, from: sdkValue_.from, sdkValue_: sdkValue_)
+        }
+    }
+
+    /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.
+    /// - Throws: `MirrorWithoutSDKValue` for a mirror a test made, which holds none.
+    nonisolated func keptSDKValue_() throws -> SettingsInvite {
+        guard let sdkValue_ else { throw CloudDoubleRuntime.MirrorWithoutSDKValue(mirror: "SinkInvite", sdkType: "SettingsInvite") }
+        return sdkValue_
+    }
+}
+
 /// `SinkSettings` over a real `SettingsStore`, which stays reachable as `base` (`LiveAdapter`'s).
 final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
@@ -105,6 +123,49 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     func entry(_ key: String) -> SinkEntry {
         let sdkValue_ = self.base_.entry(key)
         return SinkEntry(sdkValue_)
+    }
+
+    func invite(`for` key: String) async throws -> SinkInvite {
+        let sdkValue_ = try await self.base_.invite(for: key)
+        return SinkInvite(sdkValue_)
+    }
+
+    func acceptNow(_ invite: SinkInvite) throws -> String {
+        let sdkArgument0_ = try invite.keptSDKValue_()
+        return try self.base_.acceptNow(sdkArgument0_)
+    }
+
+    func accept(_ invite: SinkInvite) async throws -> String {
+        let sdkArgument0_ = try invite.keptSDKValue_()
+        return try await self.base_.accept(sdkArgument0_)
+    }
+
+    func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
+        let sdkArgument0_: SettingsInvite
+        do {
+            sdkArgument0_ = try invite.keptSDKValue_()
+        } catch {
+            then(error, nil)
+            return
+        }
+        self.base_.accept(sdkArgument0_, then: then)
+    }
+
+    func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
+        let sdkArgument0_: SettingsInvite
+        do {
+            sdkArgument0_ = try invite.keptSDKValue_()
+        } catch {
+            completionHandler(.failure(error))
+            return
+        }
+        self.base_.accept(sdkArgument0_, completionHandler: completionHandler)
+    }
+
+    func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int {
+        let sdkArgument0_ = try! invites.map { value0_ in try value0_.map { value1_ in try value1_.keptSDKValue_() } }
+        let sdkArgument1_ = try! byKey.mapValues { value0_ in try value0_.keptSDKValue_() }
+        return self.base_.count(sdkArgument0_, byKey: sdkArgument1_)
     }
 }
 

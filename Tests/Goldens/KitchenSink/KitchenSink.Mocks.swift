@@ -117,6 +117,38 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         self.respondWithoutFailing_("settingsEntry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
         #sourceLocation()
     }
+
+    func invite(`for` key: String) async throws -> SinkInvite {
+        try self.respond_("invite", key, fallback: nil)
+    }
+
+    func acceptNow(_ invite: SinkInvite) throws -> String {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        try self.respondThrowing_("acceptInvite", invite, fallback: "")
+        #sourceLocation()
+    }
+
+    func accept(_ invite: SinkInvite) async throws -> String {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        try self.respond_("acceptInvite", invite, fallback: "")
+        #sourceLocation()
+    }
+
+    func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        self.deliverOptional_("acceptInvite", invite, fallback: "", to: { value_, error_ in then(error_, value_) })
+        #sourceLocation()
+    }
+
+    func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        self.deliverResult_("acceptInvite", invite, fallback: "", to: completionHandler)
+        #sourceLocation()
+    }
+
+    func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int {
+        self.respondWithoutFailing_("countInvites", (invites: invites, byKey: byKey), fallback: 0)
+    }
 }
 
 /// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with

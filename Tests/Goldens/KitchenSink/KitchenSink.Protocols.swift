@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 129)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 160)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 163)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 134)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 165)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -38,6 +38,54 @@ struct SinkEntry: Swift.Sendable {
         self.key = key
         self.value = value
         self.`default` = `default`
+    }
+}
+
+/// An invitation the SDK takes back: the mirror keeps the SDK's object.
+///
+/// Mirrors `SettingsInvite`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+struct SinkInvite: Swift.Sendable {
+    /// `SettingsInvite.topic`.
+    let topic: String
+    /// Newer than the floor, and not optional.
+    @available(macOS 14.0, iOS 17.0, *)
+    var expiry: Int {
+        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:) where it is available, not init(topic:from:)") }
+        return value_
+    }
+    /// `expiry` where it was given; read it under the availability above.
+    let expiryStorage_: (any Swift.Sendable)?
+    /// `SettingsInvite.from`.
+    let from: String
+    /// `SettingsInvite.note`.
+    @available(macOS 14.0, iOS 17.0, *)
+    var note: String? {
+        noteStorage_ as? String
+    }
+    /// `note` where it was given; read it under the availability above.
+    let noteStorage_: (any Swift.Sendable)?
+    /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
+    /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
+    /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
+    let sdkValue_: SettingsInvite?
+
+    nonisolated init(topic: String, from: String, sdkValue_: SettingsInvite? = nil) {
+        self.topic = topic
+        self.expiryStorage_ = nil
+        self.from = from
+        self.noteStorage_ = nil
+        self.sdkValue_ = sdkValue_
+    }
+
+    /// Every member, where those newer than the floor are available.
+    @available(macOS 14.0, iOS 17.0, *)
+    nonisolated init(topic: String, expiry: Int, from: String, note: String?, sdkValue_: SettingsInvite? = nil) {
+        self.topic = topic
+        self.expiryStorage_ = expiry
+        self.from = from
+        self.noteStorage_ = note
+        self.sdkValue_ = sdkValue_
     }
 }
 
@@ -92,6 +140,22 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func fetchEntries(`for` keys: [String], completionHandler: @escaping @Sendable (Swift.Result<(entries: [String: Result<SinkEntry, any Error>], history: [SinkEntry], latest: SinkEntry?), any Swift.Error>) -> Swift.Void)
     /// Call `settingsEntry`; forwards to `SettingsStore.entry(_:)`.
     func entry(_ key: String) -> SinkEntry
+    /// Call `invite`; forwards to `SettingsStore.invite(for:)`.
+    func invite(`for` key: String) async throws -> SinkInvite
+    /// Hands the SDK back the invite it made: the mirror keeps it.
+    /// Call `acceptInvite`; forwards to `SettingsStore.acceptNow(_:)`.
+    func acceptNow(_ invite: SinkInvite) throws -> String
+    /// Hands the SDK back the invite it made: the mirror keeps it.
+    /// Call `acceptInvite`; forwards to `SettingsStore.accept(_:)`.
+    func accept(_ invite: SinkInvite) async throws -> String
+    /// Hands the SDK back the invite it made: the mirror keeps it.
+    /// Call `acceptInvite`; forwards to `SettingsStore.accept(_:then:)`.
+    func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void)
+    /// Hands the SDK back the invite it made: the mirror keeps it.
+    /// Call `acceptInvite`; forwards to `SettingsStore.accept(_:completionHandler:)`.
+    func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void)
+    /// Call `countInvites`; forwards to `SettingsStore.count(_:byKey:)`.
+    func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -205,6 +269,21 @@ extension SinkSettingsCall where Arguments_ == [String], Value_ == (entries: [St
 /// The call `settingsEntry`: `entry(_:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == SinkEntry {
     static var settingsEntry: Self { Self("settingsEntry") }
+}
+
+/// The call `invite`: `invite(for:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == SinkInvite {
+    static var invite: Self { Self("invite") }
+}
+
+/// The call `acceptInvite`: `acceptNow(_:)`, `accept(_:)`, `accept(_:then:)`, `accept(_:completionHandler:)`.
+extension SinkSettingsCall where Arguments_ == SinkInvite, Value_ == String {
+    static var acceptInvite: Self { Self("acceptInvite") }
+}
+
+/// The call `countInvites`: `count(_:byKey:)`.
+extension SinkSettingsCall where Arguments_ == (invites: [SinkInvite]?, byKey: [String: SinkInvite]), Value_ == Int {
+    static var countInvites: Self { Self("countInvites") }
 }
 
 /// The part of `SettingsSection` the app uses.

@@ -7,9 +7,19 @@ struct MirrorContext: TemplateContext {
     var mirroredType: String
     var doc: DocComment
     var sendable: Bool
+    /// Whether the struct keeps the SDK value it was copied from (`sdkValue_`), for the calls
+    /// that take it back.
+    var keepsSDKValue: Bool
     var members: [Member]
+    /// The availability of the members newer than the floor (one for all of them: the validator
+    /// checks it), as attributes; empty when there are none.
+    var gatedAvailability: [Attribute]
+    /// The same as the live adapter's run-time check: `#available(iOS 17.0, *)`.
+    var availableCondition: String
 
-    /// A stored property, named and typed as the SDK's member.
+    /// A member, named and typed as the SDK's: a stored property, or, for a member newer than
+    /// the floor, a property under its availability reading type-erased storage (Swift refuses a
+    /// stored property whose type may be unavailable).
     struct Member: TemplateContext {
         /// Escaped where it is a keyword.
         var memberName: String
@@ -17,22 +27,59 @@ struct MirrorContext: TemplateContext {
         var memberLabel: String
         var memberType: String
         var doc: DocComment
+        /// Newer than the floor: the storage's name (`reasonStorage_`) and the getter's lines.
+        var gated: Gated?
+
+        struct Gated: TemplateContext {
+            var storageName: String
+            /// `(any Swift.Sendable)?`, or `Any?` in a mirror that is not `Sendable`.
+            var storageType: String
+            var getter: [String]
+
+            static let fields: [TemplateField<Self>] = [
+                .init("storageName") { .string($0.storageName) },
+                .init("storageType") { .string($0.storageType) },
+                .init("getter") { .lines($0.getter) },
+            ]
+        }
+
+        /// What an initialiser taking the member assigns.
+        var assignment: String { "self.\(gated?.storageName ?? memberName) = \(memberName)" }
+        /// What the floor initialiser, which cannot take a gated member, assigns.
+        var floorAssignment: String { gated.map { "self.\($0.storageName) = nil" } ?? assignment }
 
         static let fields: [TemplateField<Self>] = [
             .init("memberName") { .string($0.memberName) },
             .init("memberType") { .string($0.memberType) },
             .init("doc") { $0.doc.templateValue },
+            .init("gated") { $0.gated.templateValue },
+            .init("assignment") { .string($0.assignment) },
+            .init("floorAssignment") { .string($0.floorAssignment) },
         ]
     }
 
-    /// The memberwise initialiser's parameters: `record: CKRecord, recordID: CKRecord.ID`.
+    private var kept: [String] { keepsSDKValue ? ["sdkValue_: \(mirroredType)? = nil"] : [] }
+    private var keptCopy: [String] { keepsSDKValue ? ["sdkValue_: sdkValue_"] : [] }
+
+    /// The floor memberwise initialiser's parameters: `record: CKRecord, recordID: CKRecord.ID`,
+    /// without the members newer than the floor, and the kept SDK value, `nil` unless given.
     var parameters: String {
-        members.map { "\($0.memberName): \($0.memberType)" }.joined(separator: ", ")
+        (members.filter { $0.gated == nil }.map { "\($0.memberName): \($0.memberType)" } + kept).joined(separator: ", ")
     }
 
-    /// The memberwise initialiser's arguments read from the SDK value: `record: sdkValue_.record`.
+    /// Every member's parameter, for the initialiser under `gatedAvailability`.
+    var allParameters: String {
+        (members.map { "\($0.memberName): \($0.memberType)" } + kept).joined(separator: ", ")
+    }
+
+    /// The floor initialiser's arguments read from the SDK value: `record: sdkValue_.record`.
     var copies: String {
-        members.map { "\($0.memberLabel): sdkValue_.\($0.memberName)" }.joined(separator: ", ")
+        (members.filter { $0.gated == nil }.map { "\($0.memberLabel): sdkValue_.\($0.memberName)" } + keptCopy).joined(separator: ", ")
+    }
+
+    /// Every member read from the SDK value, where all are available.
+    var allCopies: String {
+        (members.map { "\($0.memberLabel): sdkValue_.\($0.memberName)" } + keptCopy).joined(separator: ", ")
     }
 
     static let fields: [TemplateField<Self>] = [
@@ -40,9 +87,15 @@ struct MirrorContext: TemplateContext {
         .init("mirroredType") { .string($0.mirroredType) },
         .init("doc") { $0.doc.templateValue },
         .init("sendable") { .bool($0.sendable) },
+        .init("keepsSDKValue") { .bool($0.keepsSDKValue) },
         .init("members") { $0.members.templateValue },
         .init("parameters") { .string($0.parameters) },
+        .init("allParameters") { .string($0.allParameters) },
         .init("copies") { .string($0.copies) },
+        .init("allCopies") { .string($0.allCopies) },
+        .init("gatedAvailability") { .lines($0.gatedAvailability.map(\.text)) },
+        .init("hasGatedMembers") { .bool(!$0.gatedAvailability.isEmpty) },
+        .init("availableCondition") { .string($0.availableCondition) },
     ]
 }
 
@@ -50,16 +103,41 @@ extension Translator {
     /// The description's mirrors, in its order.
     var mirrorContexts: [MirrorContext] {
         description.mirrors.map { mirror in
-            MirrorContext(
-                mirrorName: names.mirrorName(mirror.name.value), mirroredType: mirror.sdkType.value,
-                doc: mirror.documentation.map { DocComment($0) } ?? DocComment([]), sendable: mirror.sendable,
+            let name = names.mirrorName(mirror.name.value)
+            // One availability for every newer member: the validator checks that they share it.
+            let newer = mirror.members.first { !$0.availability.isEmpty }?.availability ?? []
+            let gatedAvailability = newer.compactMap { Availability(parsing: $0.value) }
+            let floorLabels = mirror.members.filter { $0.availability.isEmpty }.map { $0.name.value + ":" }.joined()
+            let allLabels = mirror.members.map { $0.name.value + ":" }.joined()
+            return MirrorContext(
+                mirrorName: name, mirroredType: mirror.sdkType.value,
+                doc: mirror.documentation.map { DocComment($0) } ?? DocComment([]), sendable: mirror.sendable, keepsSDKValue: mirror.keepsSDKValue,
                 members: mirror.members.map { member in
-                    MirrorContext.Member(
-                        memberName: SwiftNames.escaped(member.name.value),
+                    let memberName = SwiftNames.escaped(member.name.value)
+                    var gated: MirrorContext.Member.Gated?
+                    if !member.availability.isEmpty {
+                        let storage = member.name.value + "Storage_"
+                        let getter: [String]
+                        if let wrapped = member.type.model?.optionalWrapped {
+                            getter = ["\(storage) as? \(wrapped.description)"]
+                        } else {
+                            let message = StringLiteral(
+                                "\(name).\(member.name.value) was not given: make the mirror with init(\(allLabels)) where it is available, not init(\(floorLabels))")
+                            getter = [
+                                "guard let value_ = \(storage) as? \(member.type.value) else { Swift.preconditionFailure(\(message.text)) }",
+                                "return value_",
+                            ]
+                        }
+                        gated = .init(storageName: storage, storageType: mirror.sendable ? "(any Swift.Sendable)?" : "Any?", getter: getter)
+                    }
+                    return MirrorContext.Member(
+                        memberName: memberName,
                         memberLabel: member.name.value == "inout" ? "`inout`" : member.name.value,
                         memberType: member.type.value,
-                        doc: DocComment(member.documentation ?? "`\(mirror.sdkType.value).\(member.name.value)`."))
-                })
+                        doc: DocComment(member.documentation ?? "`\(mirror.sdkType.value).\(member.name.value)`."), gated: gated)
+                },
+                gatedAvailability: gatedAvailability.map(Attribute.available),
+                availableCondition: gatedAvailability.compactMap(\.condition).joined(separator: ", "))
         }
     }
 }
