@@ -71,6 +71,16 @@ final class InheritsDiagnosticTests: XCTestCase {
                 "Reference inherits keepSynced(_:) with these parameter types from Query (line 12) and declares it again"
             ),
             (
+                "the parent's own SDK class",
+                Self.description(referenceInherits: "⟦\"Query\"⟧").replacingOccurrences(of: "\"DatabaseReference\"", with: "\"DatabaseQuery\""),
+                "Reference inherits Query, but both describe DatabaseQuery, which cannot subclass itself"
+            ),
+            (
+                "an SDK protocol under a class",
+                Self.description(referenceInherits: "⟦\"Query\"⟧").replacingOccurrences(of: "\"DatabaseReference\"", with: "\"any ReferenceProtocol\""),
+                "Reference describes the protocol any ReferenceProtocol, which cannot subclass Query's class DatabaseQuery"
+            ),
+            (
                 "a grandparent's member",
                 Self.description(
                     extraTypes: """

@@ -25,8 +25,31 @@ extension ValidationPass {
                 }
                 continue
             }
+            if let parentType = byName[parent.value] { subclassing(type, of: parentType, at: parent.location) }
             redeclared(type, ancestors: hierarchy.ancestors(of: type))
         }
+    }
+
+    /// What the description alone shows cannot be a subclass: the parent's own SDK class, or an
+    /// SDK protocol under a class. (Whether one class subclasses another, `check` reads from
+    /// the symbol graph.)
+    private func subclassing(_ type: DescribedType, of parent: DescribedType, at location: SourceLocation) {
+        let child = type.sdkType.model.map(\.canonical.description) ?? type.sdkType.value
+        let ancestor = parent.sdkType.model.map(\.canonical.description) ?? parent.sdkType.value
+        if child == ancestor {
+            sink.error(
+                "\(type.name.value) inherits \(parent.name.value), but both describe \(type.sdkType.value), which cannot subclass itself", at: location,
+                hint: "\"inherits\" names the described type of a class \(type.sdkType.value) subclasses; remove it, or give the subclass as \"sdkType\"")
+        } else if Self.isProtocol(type.sdkType), !Self.isProtocol(parent.sdkType) {
+            sink.error(
+                "\(type.name.value) describes the protocol \(type.sdkType.value), which cannot subclass \(parent.name.value)'s class \(parent.sdkType.value)",
+                at: location, hint: "a protocol type can inherit only the described type of a protocol it refines")
+        }
+    }
+
+    private static func isProtocol(_ type: DeclaredType) -> Bool {
+        if case .existential? = type.model { return true }
+        return false
     }
 
     /// The types on the loop through `type`, starting with it; nil when its chain ends.
