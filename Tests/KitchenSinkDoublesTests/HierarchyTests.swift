@@ -63,11 +63,13 @@ final class HierarchyTests: XCTestCase {
         XCTAssertEqual(size, 1, "a Node rule names Node objects")
     }
 
-    /// The live adapter forwards inherited members to the SDK subclass, which has them.
+    /// The live adapter forwards inherited members to the SDK subclass, which has them (and
+    /// answers with its override where it has one).
     func testTheLiveAdapterForwardsInheritedMembers() async throws {
         let live = LiveSinkFolder(SettingsFolder(path: "/root"))
         XCTAssertEqual(live.path, "/root")
-        XCTAssertEqual(live.describe(), "node /root")
+        XCTAssertEqual(live.describe(), "folder /root")
+        XCTAssertEqual(LiveSinkNode(SettingsNode(path: "/n")).describe(), "node /n")
         try await live.add("x")
         let size = try await live.size()
         XCTAssertEqual(size, 1)

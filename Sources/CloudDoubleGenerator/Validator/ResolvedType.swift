@@ -6,7 +6,8 @@ struct ResolvedType: Sendable {
     let properties: [ResolvedProperty]
     /// Every call the adapters, wrappers and mocks declare: the inherited ones lead.
     let calls: [ResolvedCall]
-    /// How many of `properties` and `calls` come from the types it inherits.
+    /// How many of `properties` and `calls` come from the types it inherits (the rest are its
+    /// protocol's own requirements).
     let inheritedPropertyCount: Int
     let inheritedCallCount: Int
 
@@ -22,11 +23,6 @@ struct ResolvedType: Sendable {
         }
         calls = (inheritedCalls + type.calls).map { ResolvedCall($0, operations: operations, mirrors: mirrors, names: names) }
     }
-
-    /// The properties the type declares itself (its protocol's requirements).
-    var ownProperties: ArraySlice<ResolvedProperty> { properties.dropFirst(inheritedPropertyCount) }
-    /// The calls the type declares itself (its protocol's requirements).
-    var ownCalls: ArraySlice<ResolvedCall> { calls.dropFirst(inheritedCallCount) }
 
     subscript<T>(dynamicMember keyPath: KeyPath<DescribedType, T>) -> T { spec[keyPath: keyPath] }
 }

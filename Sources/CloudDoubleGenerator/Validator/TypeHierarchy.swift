@@ -32,9 +32,4 @@ struct TypeHierarchy: Sendable {
     func inheritedCalls(of type: DescribedType) -> [Call] {
         ancestors(of: type).reversed().flatMap(\.calls)
     }
-
-    /// Whether some type inherits from `type`.
-    func hasChildren(_ type: DescribedType) -> Bool {
-        types.values.contains { $0.inherits?.value == type.name.value }
-    }
 }

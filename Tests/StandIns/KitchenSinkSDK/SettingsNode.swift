@@ -27,5 +27,9 @@ open class SettingsNode: @unchecked Sendable {
 open class SettingsFolder: SettingsNode, @unchecked Sendable {
     open func add(_ entry: String) async throws { insert(entry) }
 
+    /// An override, which the symbol graph lists on the subclass too: the description describes
+    /// it once, on `Node`.
+    open override func describe() -> String { "folder \(path)" }
+
     open func child(named name: String) -> SettingsFolder { SettingsFolder(path: path + "/" + name) }
 }
