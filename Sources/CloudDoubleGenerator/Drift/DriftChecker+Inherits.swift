@@ -3,7 +3,9 @@
 /// subclass that overrides one lists it among its own symbols).
 extension DriftChecker {
     mutating func checkInheritance(_ type: DescribedType) {
-        guard let parentName = type.inherits, let parent = description.types.first(where: { $0.name.value == parentName.value }) else { return }
+        guard let parentName = type.inherits, let parent = description.types.first(where: { $0.name.value == parentName.value }) else {
+            return
+        }
         let child = SDKTypeName.nominal(type.sdkType.value)
         let ancestor = SDKTypeName.nominal(parent.sdkType.value)
         guard surface.types[child] != nil, surface.types[ancestor] != nil, surface.isSubclass(child, of: ancestor) == false else { return }

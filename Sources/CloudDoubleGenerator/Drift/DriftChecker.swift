@@ -79,7 +79,8 @@ struct DriftChecker {
         // parent describes is described there).
         let inherited = inheritedMemberNames(of: type)
         func omitted(_ names: String...) -> Bool { type.omitted.contains { names.contains($0.name.value) } }
-        for property in sdk.properties where !usedProperties.contains(property.name) && !omitted(property.name) && !inherited.contains(property.name) {
+        for property in sdk.properties
+        where !usedProperties.contains(property.name) && !omitted(property.name) && !inherited.contains(property.name) {
             warning(
                 "\(typeName) has a property `\(property.name): \(property.type)` that \(type.name.value) does not describe",
                 at: type.sdkType.location,

@@ -62,10 +62,11 @@ struct ProtocolsTranslator {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
             if index >= type.inheritedPropertyCount {
+                let accessors = property.settable ? "get set" : "get"
                 requirements.append(
                     ProtocolsTypeContext.Requirement(
                         doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
-                        declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
+                        declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(accessors) }")))
             }
             keys.append(
                 ProtocolsTypeContext.CallKey(

@@ -18,7 +18,9 @@ public struct ValidatedDescription: Sendable {
         self.description = description
         let names = GeneratedNames(prefix: description.prefix.value)
         let hierarchy = TypeHierarchy(description.types)
-        types = description.types.map { ResolvedType(resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names) }
+        types = description.types.map {
+            ResolvedType(resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names)
+        }
         // The validator parsed each attribute with the same parser and refused what did not parse.
         availability = description.availability.compactMap { Availability(parsing: $0.value) }
     }

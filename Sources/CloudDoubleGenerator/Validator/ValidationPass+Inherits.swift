@@ -38,8 +38,10 @@ extension ValidationPass {
         let ancestor = parent.sdkType.model.map(\.canonical.description) ?? parent.sdkType.value
         if child == ancestor {
             sink.error(
-                "\(type.name.value) inherits \(parent.name.value), but both describe \(type.sdkType.value), which cannot subclass itself", at: location,
-                hint: "\"inherits\" names the described type of a class \(type.sdkType.value) subclasses; remove it, or give the subclass as \"sdkType\"")
+                "\(type.name.value) inherits \(parent.name.value), but both describe \(type.sdkType.value), which cannot subclass itself",
+                at: location,
+                hint: "\"inherits\" names the described type of a class \(type.sdkType.value) subclasses; remove it, or give the subclass as \"sdkType\""
+            )
         } else if Self.isProtocol(type.sdkType), !Self.isProtocol(parent.sdkType) {
             sink.error(
                 "\(type.name.value) describes the protocol \(type.sdkType.value), which cannot subclass \(parent.name.value)'s class \(parent.sdkType.value)",
@@ -75,7 +77,8 @@ extension ValidationPass {
             for call in ancestor.calls {
                 inherited[callID(call)] = (ancestor.name.value, call.location)
                 for form in call.forms {
-                    forms[overloadKey(of: form, selector: Validator.fullName(of: form, in: call), in: call)] = (ancestor.name.value, form.name.location)
+                    let key = overloadKey(of: form, selector: Validator.fullName(of: form, in: call), in: call)
+                    forms[key] = (ancestor.name.value, form.name.location)
                 }
             }
         }

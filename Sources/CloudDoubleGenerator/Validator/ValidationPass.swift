@@ -59,7 +59,9 @@ struct ValidationPass {
         let hierarchy = TypeHierarchy(description.types)
         let backed =
             (hierarchy.inheritedProperties(of: type) + type.properties).contains { $0.store != nil }
-            || (hierarchy.inheritedCalls(of: type) + type.calls).contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+            || (hierarchy.inheritedCalls(of: type) + type.calls).contains { call in
+                call.store != nil || runOperations(call).contains { $0.store != nil }
+            }
         if backed { generated.append(names.backingName(name)) }
         return generated
     }
