@@ -129,7 +129,11 @@ struct DraftImporter {
     // MARK: Types
 
     mutating func type(_ sdkType: String) -> DraftJSON {
-        let type = surface.types[sdkType] ?? SDKType(name: sdkType)
+        var type = surface.types[sdkType] ?? SDKType(name: sdkType)
+        let parent = draftedSuperclass(of: sdkType)
+        let inherited = inheritedNames(of: sdkType)
+        type.properties.removeAll { inherited.properties.contains($0.name) }
+        type.methods.removeAll { inherited.methods.contains($0.fullName) }
         let name = Self.shortName(sdkType)
         var omissions: [(member: String, reason: String)] = []
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
@@ -177,7 +181,7 @@ struct DraftImporter {
             if let reason = method.unsupported { omit(method.fullName, "\(Self.marker): a description cannot say this method: \(reason)") }
         }
         let grouped = CallGrouping.group(type.methods.filter { $0.unsupported == nil }, surface: surface)
-        let ids = callIDs(grouped, taken: memberNames)
+        let ids = callIDs(grouped, taken: memberNames.union(inherited.properties).union(inherited.ids))
         var calls: [DraftJSON] = []
         for (call, id) in zip(grouped, ids) {
             if let json = self.call(call, id: id, sdkType: sdkType, omissions: &omissions) { calls.append(json) }
@@ -189,6 +193,7 @@ struct DraftImporter {
             "\(Self.marker): drafted from the symbol graph of \(surface.module). Set \"store\" on the calls the mock's in-memory backing should answer, \"atomic\" on atomic batches, and describe operations."
         todos.append("\(sdkType): set \"store\" roles, \"atomic\" requests and operations by hand")
         var members: [(String, DraftJSON)] = [("name", .string(name)), ("sdkType", .string(type.isProtocol ? "any " + sdkType : sdkType))]
+        if let parent { members.append(("inherits", .string(Self.shortName(parent)))) }
         if surface.sendableTypes.map({ !$0.contains(sdkType) }) ?? false {
             // The live adapter is declared `Sendable` and holds the SDK object: without this key
             // its generated code does not compile, and only a person can vouch for the SDK.

@@ -73,16 +73,22 @@ struct DriftChecker {
         var usedMethods = Set<String>()
         checkProperties(type, sdk, used: &usedProperties)
         checkCalls(type, sdk, used: &usedMethods)
+        checkInheritance(type)
 
-        // What the SDK has that the description does not say.
+        // What the SDK has that the description does not say (an override of a member the
+        // parent describes is described there).
+        let inherited = inheritedMemberNames(of: type)
         func omitted(_ names: String...) -> Bool { type.omitted.contains { names.contains($0.name.value) } }
-        for property in sdk.properties where !usedProperties.contains(property.name) && !omitted(property.name) {
+        for property in sdk.properties
+        where !usedProperties.contains(property.name) && !omitted(property.name) && !inherited.contains(property.name) {
             warning(
                 "\(typeName) has a property `\(property.name): \(property.type)` that \(type.name.value) does not describe",
                 at: type.sdkType.location,
                 hint: "describe it in \"properties\", or list it in \"omitted\" with a reason")
         }
-        let fresh = sdk.methods.filter { !usedMethods.contains($0.preciseIdentifier) && !omitted($0.fullName, $0.baseName) }
+        let fresh = sdk.methods.filter {
+            !usedMethods.contains($0.preciseIdentifier) && !omitted($0.fullName, $0.baseName) && !inherited.contains($0.fullName)
+        }
         for call in CallGrouping.group(fresh, surface: surface) {
             warning(
                 "\(typeName) has \(call.names), which \(type.name.value) does not describe", at: type.sdkType.location,

@@ -15,6 +15,9 @@ struct SDKSurface: Sendable {
     /// The type paths that conform to `Sendable`, directly or through a superclass or a protocol
     /// of the graphs; `nil` when the graphs record no relationships, so nothing is known.
     var sendableTypes: Set<String>?
+    /// Each class's superclass among the graphs' types, by path (`DatabaseReference` →
+    /// `DatabaseQuery`); `nil` when the graphs record no relationships, so nothing is known.
+    var superclasses: [String: String]?
 
     /// `Swift.Sendable`'s precise identifier, the target of a `conformsTo` relationship.
     static let sendableIdentifier = "s:s8SendableP"
@@ -76,6 +79,7 @@ struct SDKSurface: Sendable {
             }
         }
         sendableTypes = Self.sendable(graphs, paths: paths)
+        superclasses = Self.superclasses(graphs, paths: paths, types: types)
         // Declaration order, so drafts read like the SDK's header (graphs do not promise an order).
         for (name, var type) in types {
             type.methods = type.methods.enumerated().sorted { a, b in

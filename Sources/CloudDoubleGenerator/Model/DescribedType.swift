@@ -13,6 +13,9 @@ public struct DescribedType: Sendable {
     /// SDK members the description leaves out on purpose, with the reason: `clouddouble check`
     /// does not report them as missing.
     public var omitted: [OmittedMember] = []
+    /// The described type this one extends (`Reference` inherits `Query`, as `DatabaseReference`
+    /// subclasses `DatabaseQuery`): its members are this type's too, described once, on it.
+    public var inherits: Located<String>? = nil
     public var location: SourceLocation
 }
 

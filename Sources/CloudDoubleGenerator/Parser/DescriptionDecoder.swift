@@ -70,7 +70,8 @@ private struct Reader {
         let omitted = object.array(.omitted)?.compactMap(omittedMember) ?? []
         return DescribedType(
             name: name, sdkType: declared(sdkType), documentation: object.string(.doc)?.value, properties: properties, calls: calls,
-            uncheckedSendable: object.bool(.uncheckedSendable, default: false), omitted: omitted, location: object.location)
+            uncheckedSendable: object.bool(.uncheckedSendable, default: false), omitted: omitted, inherits: object.string(.inherits),
+            location: object.location)
     }
 
     func omittedMember(_ value: JSONValue) -> OmittedMember? {

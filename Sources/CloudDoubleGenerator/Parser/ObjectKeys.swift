@@ -9,7 +9,7 @@ enum DescriptionKey: String, ObjectKey {
 }
 
 enum TypeKey: String, ObjectKey {
-    case name, sdkType, doc, properties, calls, uncheckedSendable, omitted
+    case name, sdkType, doc, properties, calls, uncheckedSendable, omitted, inherits
 }
 
 enum OmittedKey: String, ObjectKey {

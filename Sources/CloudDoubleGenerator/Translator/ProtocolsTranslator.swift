@@ -57,23 +57,27 @@ struct ProtocolsTranslator {
         var overloads: [ProtocolsTypeContext.Overload] = []
         var requirements: [ProtocolsTypeContext.Requirement] = []
         var keys: [ProtocolsTypeContext.CallKey] = []
-        for property in type.properties {
+        // An inherited member is the parent protocol's requirement, and a key of this type too.
+        for (index, property) in type.properties.enumerated() {
             let declared = translator.swiftType(property.type)
             let attributes = Translator.attributes(of: property)
-            requirements.append(
-                ProtocolsTypeContext.Requirement(
-                    doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
-                    declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(property.settable ? "get set" : "get") }")))
+            if index >= type.inheritedPropertyCount {
+                let accessors = property.settable ? "get set" : "get"
+                requirements.append(
+                    ProtocolsTypeContext.Requirement(
+                        doc: DocComment(property.documentation ?? "`\(sdkType).\(property.name.value)`."), attributes: attributes,
+                        declaration: .text("var \(SwiftNames.escaped(property.name.value)): \(declared) { \(accessors) }")))
+            }
             keys.append(
                 ProtocolsTypeContext.CallKey(
                     doc: DocComment("The property `\(property.name.value)`."), attributes: attributes, arguments: Qualified.void, value: declared,
                     name: SwiftNames.escaped(property.name.value), id: StringLiteral(property.name.value)))
         }
-        for call in type.calls.map(translator.spelling(of:)) {
+        for (index, call) in type.calls.map(translator.spelling(of:)).enumerated() {
             let id = call.callID
             let forms = call.forms
             let selectors = forms.map { $0.selector() }
-            for (form, selector) in zip(forms, selectors) {
+            for (form, selector) in zip(forms, selectors) where index >= type.inheritedCallCount {
                 let forwards = "Call `\(id)`; forwards to `\(sdkType).\(selector)`."
                 requirements.append(
                     ProtocolsTypeContext.Requirement(
@@ -102,7 +106,8 @@ struct ProtocolsTranslator {
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
-            requirements: requirements, overloads: overloads, callKeys: keys)
+            requirements: requirements, overloads: overloads, callKeys: keys,
+            parentProtocol: type.inherits.map { translator.names.protocolName($0.value) })
     }
 
     /// The protocol extension's overloads that leave defaulted arguments out.

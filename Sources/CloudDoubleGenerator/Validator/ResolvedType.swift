@@ -1,17 +1,27 @@
-/// A described type with its members resolved.
+/// A described type with its members resolved: the ones it inherits (root first), then its own.
 @dynamicMemberLookup
 struct ResolvedType: Sendable {
     let spec: DescribedType
+    /// Every property the adapters, wrappers and mocks declare: the inherited ones lead.
     let properties: [ResolvedProperty]
+    /// Every call the adapters, wrappers and mocks declare: the inherited ones lead.
     let calls: [ResolvedCall]
+    /// How many of `properties` and `calls` come from the types it inherits (the rest are its
+    /// protocol's own requirements).
+    let inheritedPropertyCount: Int
+    let inheritedCallCount: Int
 
     /// `operations` are the description's; `names` spells described types as their protocols.
-    init(resolving type: DescribedType, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
+    init(resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
         spec = type
-        properties = type.properties.map { property in
+        let inheritedProperties = hierarchy.inheritedProperties(of: type)
+        let inheritedCalls = hierarchy.inheritedCalls(of: type)
+        inheritedPropertyCount = inheritedProperties.count
+        inheritedCallCount = inheritedCalls.count
+        properties = (inheritedProperties + type.properties).map { property in
             ResolvedProperty(spec: property, availability: property.availability.compactMap { Availability(parsing: $0.value) })
         }
-        calls = type.calls.map { ResolvedCall($0, operations: operations, mirrors: mirrors, names: names) }
+        calls = (inheritedCalls + type.calls).map { ResolvedCall($0, operations: operations, mirrors: mirrors, names: names) }
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<DescribedType, T>) -> T { spec[keyPath: keyPath] }

@@ -17,7 +17,10 @@ public struct ValidatedDescription: Sendable {
     init(resolving description: APIDescription) {
         self.description = description
         let names = GeneratedNames(prefix: description.prefix.value)
-        types = description.types.map { ResolvedType(resolving: $0, operations: description.operations, mirrors: description.mirrors, names: names) }
+        let hierarchy = TypeHierarchy(description.types)
+        types = description.types.map {
+            ResolvedType(resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names)
+        }
         // The validator parsed each attribute with the same parser and refused what did not parse.
         availability = description.availability.compactMap { Availability(parsing: $0.value) }
     }

@@ -242,7 +242,7 @@ extension ValidationPass {
     /// Two forms are declared twice when they have the same key: the same selector, parameter
     /// types that are the same on the type model (`[String:Int]` is `[String: Int]`), and both
     /// async or both not: `async fetch(_:completionHandler:)[String,Int]`.
-    private func overloadKey(of form: CallFormSpec, selector: String, in call: Call) -> String {
+    func overloadKey(of form: CallFormSpec, selector: String, in call: Call) -> String {
         let types = call.parameters.map { $0.type.model?.canonical.description ?? $0.type.value }
         return (form.kind.value == .async ? "async " : "") + selector + "[" + types.joined(separator: ",") + "]"
     }

@@ -42,6 +42,7 @@ struct ValidationPass {
         }
         let operationNames = operations()
         for type in types { members(of: type, operationNames: operationNames, typeNames: typeNames) }
+        inheritance(types, typeNames: typeNames)
         let mirrorNames = mirrors()
         for call in types.flatMap(\.calls) { mirrorUses(call, mirrors: mirrorNames) }
         if let model = description.errorModel { errorModel(model) }
@@ -54,10 +55,13 @@ struct ValidationPass {
     func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
         let name = type.name.value
         var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
-        // A member answered by a store gives the mock a backing protocol.
+        // A member answered by a store gives the mock a backing protocol; an inherited one too.
+        let hierarchy = TypeHierarchy(description.types)
         let backed =
-            type.properties.contains { $0.store != nil }
-            || type.calls.contains { call in call.store != nil || runOperations(call).contains { $0.store != nil } }
+            (hierarchy.inheritedProperties(of: type) + type.properties).contains { $0.store != nil }
+            || (hierarchy.inheritedCalls(of: type) + type.calls).contains { call in
+                call.store != nil || runOperations(call).contains { $0.store != nil }
+            }
         if backed { generated.append(names.backingName(name)) }
         return generated
     }

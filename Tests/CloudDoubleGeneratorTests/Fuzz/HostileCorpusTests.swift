@@ -400,6 +400,29 @@ final class HostileCorpusTests: XCTestCase {
         Case(
             name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#),
             expect: .refused("is not a valid Swift identifier")),
+        // Class hierarchies: a child of the store with its own members, a grandchild, and the
+        // mistakes (an unknown parent, a cycle, a member described again).
+        Case(
+            name: "a child and a grandchild of the store",
+            raw: [
+                "EXTRA_TYPE":
+                    #", { "name": "Child", "sdkType": "HostileSDK{{INDEX}}Child", "inherits": "Store", "properties": [{ "name": "in", "type": "Int" }], "calls": [{ "id": "rename", "parameters": [{ "label": "to", "name": "name", "type": "String" }], "returnsRef": "Child", "forms": { "sync": { "name": "renamed" } } }] }"#
+                    + #", { "name": "Grandchild", "sdkType": "HostileSDK{{INDEX}}Grandchild", "inherits": "Child", "doc": "*/ func smuggled() {} /*", "calls": [{ "id": "value2", "parameters": [{ "label": "forKey", "name": "key", "type": "String" }, { "label": "fallback", "name": "fallback", "type": "Int" }], "returns": "Int", "forms": { "async": { "name": "value" } } }] }"#
+            ], expect: .accepted),
+        Case(
+            name: "a parent that is not described",
+            raw: ["EXTRA_TYPE": #", { "name": "Child", "sdkType": "HostileSDK{{INDEX}}Child", "inherits": "Store\nfunc smuggled() {}" }"#],
+            expect: .refused("which is not a described type")),
+        Case(
+            name: "a hierarchy cycle",
+            raw: ["EXTRA_TYPE": #", { "name": "Child", "sdkType": "HostileSDK{{INDEX}}Child", "inherits": "Child" }"#],
+            expect: .refused("inherits from itself")),
+        Case(
+            name: "a child describing the parent's call again",
+            raw: [
+                "EXTRA_TYPE":
+                    #", { "name": "Child", "sdkType": "HostileSDK{{INDEX}}Child", "inherits": "Store", "calls": [{ "id": "other", "parameters": [{ "label": "forKey", "name": "key", "type": "String" }, { "name": "fallback", "type": "String" }], "returns": "String", "forms": { "async": { "name": "value" } } }] }"#
+            ], expect: .refused("and declares it again")),
         // The file and the command line.
         Case(
             name: "file name with a line break", fileName: "Hostile\nfunc smuggled() {}.clouddouble.json",

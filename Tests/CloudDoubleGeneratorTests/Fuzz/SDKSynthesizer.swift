@@ -48,7 +48,12 @@ enum SDKSynthesizer {
                     }
                 }
             }
-            classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
+            // A type that inherits another subclasses its SDK class, which declares the inherited members.
+            if let parent = type.inherits.flatMap({ sdkTypes[$0.value] }) {
+                classes.append("open class \(type.sdkType.value): \(parent), @unchecked Sendable {\n    public override init() {}\n\(members.joined(separator: "\n"))\n}")
+            } else {
+                classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
+            }
         }
         for operation in description.operations { classes.append(source(for: operation)) }
         // A mirrored value: its members, and no public initialiser, as the SDKs that need mirrors.

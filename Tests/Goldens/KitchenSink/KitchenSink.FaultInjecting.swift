@@ -235,4 +235,108 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
         self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
     }
 }
+
+/// Wraps any `SinkNode` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkNode: SinkNode, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkNode
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    init(wrapping wrapped_: any SinkNode, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkNode, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    var path: String {
+        self.faults_.respond("Node", #function, .get, arguments: ()) { self.wrapped_.path }
+    }
+
+    @inline(__always)
+    func size() async throws -> Int {
+        try await self.faults_.perform("Node", "size", .async, arguments: ()) {
+            try await self.wrapped_.size()
+        }
+    }
+
+    @inline(__always)
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Node", "size", .completion, arguments: (), handler: completion, fail: { completion(nil, $0) }) { completion in
+            self.wrapped_.size(completion: completion)
+        }
+    }
+
+    @inline(__always)
+    func describe() -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Node", "describe", .sync, arguments: ()) { self.wrapped_.describe() }
+    }
+}
+
+/// Wraps any `SinkFolder` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkFolder: SinkFolder, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkFolder
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    init(wrapping wrapped_: any SinkFolder, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkFolder, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    var path: String {
+        self.faults_.respond("Folder", #function, .get, arguments: ()) { self.wrapped_.path }
+    }
+
+    @inline(__always)
+    func size() async throws -> Int {
+        try await self.faults_.perform("Folder", "size", .async, arguments: ()) {
+            try await self.wrapped_.size()
+        }
+    }
+
+    @inline(__always)
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Folder", "size", .completion, arguments: (), handler: completion, fail: { completion(nil, $0) }) { completion in
+            self.wrapped_.size(completion: completion)
+        }
+    }
+
+    @inline(__always)
+    func describe() -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Folder", "describe", .sync, arguments: ()) { self.wrapped_.describe() }
+    }
+
+    @inline(__always)
+    func add(_ entry: String) async throws {
+        try await self.faults_.perform("Folder", "add", .async, arguments: entry) {
+            try await self.wrapped_.add(entry)
+        }
+    }
+
+    @inline(__always)
+    func child(named name: String) -> any SinkFolder {
+        self.wrappers_.wrapper(for: self.wrapped_.child(named: name)) { FaultInjectingSinkFolder(wrapping: $0, faults: self.faults_) }
+    }
+}
 #endif

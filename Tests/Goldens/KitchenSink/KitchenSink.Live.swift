@@ -182,4 +182,66 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
         self.base_.name
     }
 }
+
+/// `SinkNode` over a real `SettingsNode`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkNode: SinkNode, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsNode
+
+    init(_ base_: SettingsNode) {
+        self.base_ = base_
+    }
+
+    var path: String {
+        self.base_.path
+    }
+
+    func size() async throws -> Int {
+        try await self.base_.size()
+    }
+
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.size(completion: completion)
+    }
+
+    func describe() -> String {
+        self.base_.describe()
+    }
+}
+
+/// `SinkFolder` over a real `SettingsFolder`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkFolder: SinkFolder, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsFolder
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    init(_ base_: SettingsFolder) {
+        self.base_ = base_
+    }
+
+    var path: String {
+        self.base_.path
+    }
+
+    func size() async throws -> Int {
+        try await self.base_.size()
+    }
+
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.size(completion: completion)
+    }
+
+    func describe() -> String {
+        self.base_.describe()
+    }
+
+    func add(_ entry: String) async throws {
+        try await self.base_.add(entry)
+    }
+
+    func child(named name: String) -> any SinkFolder {
+        self.wrappers_.wrapper(for: self.base_.child(named: name)) { LiveSinkFolder($0) }
+    }
+}
 #endif

@@ -181,3 +181,97 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
         self.get_("name", fallback: "")
     }
 }
+
+/// A recording mock of `SinkNode`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkNodeCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkNode: SinkNode, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Node"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkNodeCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkNodeCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkNodeCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkNodeCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkNodeCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    var path: String {
+        self.get_("path", fallback: "")
+    }
+
+    func size() async throws -> Int {
+        try self.respond_("size", (), fallback: 0)
+    }
+
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("size", (), fallback: 0, to: completion)
+    }
+
+    func describe() -> String {
+        self.respondWithoutFailing_("describe", (), fallback: "")
+    }
+}
+
+/// A recording mock of `SinkFolder`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkFolderCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkFolder: SinkFolder, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Folder"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkFolderCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkFolderCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkFolderCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkFolderCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkFolderCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    var path: String {
+        self.get_("path", fallback: "")
+    }
+
+    func size() async throws -> Int {
+        try self.respond_("size", (), fallback: 0)
+    }
+
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("size", (), fallback: 0, to: completion)
+    }
+
+    func describe() -> String {
+        self.respondWithoutFailing_("describe", (), fallback: "")
+    }
+
+    func add(_ entry: String) async throws {
+        try self.respond_("add", entry, fallback: ())
+    }
+
+    func child(named name: String) -> any SinkFolder {
+        self.respondWithoutFailing_("child", name, fallback: self.recorder_.child("child(\(Swift.String(describing: name)))") { MockSinkFolder(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkFolder)
+    }
+}

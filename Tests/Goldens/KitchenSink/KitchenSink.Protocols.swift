@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 160)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 189)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 163)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 192)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 165)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 194)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -310,4 +310,94 @@ struct SinkSectionCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
 /// The property `name`.
 extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
     static var name: Self { Self("name") }
+}
+
+/// A node of the settings tree: the parent of a class hierarchy.
+///
+/// Conformers: `LiveSinkNode` (the real `SettingsNode`), `FaultInjectingSinkNode`, `MockSinkNode`.
+protocol SinkNode: Swift.AnyObject, Swift.Sendable {
+    /// `SettingsNode.path`.
+    var path: String { get }
+    /// Call `size`; forwards to `SettingsNode.size()`.
+    func size() async throws -> Int
+    /// Call `size`; forwards to `SettingsNode.size(completion:)`.
+    func size(completion: @escaping @Sendable (Int?, (any Swift.Error)?) -> Swift.Void)
+    /// Call `describe`; forwards to `SettingsNode.describe()`.
+    func describe() -> String
+}
+
+/// The calls of `SinkNode` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkNodeCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkNodeCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Node" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The property `path`.
+extension SinkNodeCall where Arguments_ == Swift.Void, Value_ == String {
+    static var path: Self { Self("path") }
+}
+
+/// The call `size`: `size()`, `size(completion:)`.
+extension SinkNodeCall where Arguments_ == Swift.Void, Value_ == Int {
+    static var size: Self { Self("size") }
+}
+
+/// The call `describe`: `describe()`.
+extension SinkNodeCall where Arguments_ == Swift.Void, Value_ == String {
+    static var describe: Self { Self("describe") }
+}
+
+/// A node that holds others: it has Node's members without repeating them.
+///
+/// Conformers: `LiveSinkFolder` (the real `SettingsFolder`), `FaultInjectingSinkFolder`, `MockSinkFolder`.
+protocol SinkFolder: SinkNode {
+    /// Call `add`; forwards to `SettingsFolder.add(_:)`.
+    func add(_ entry: String) async throws
+    /// Call `child`; forwards to `SettingsFolder.child(named:)`.
+    func child(named name: String) -> any SinkFolder
+}
+
+/// The calls of `SinkFolder` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkFolderCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkFolderCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Folder" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The property `path`.
+extension SinkFolderCall where Arguments_ == Swift.Void, Value_ == String {
+    static var path: Self { Self("path") }
+}
+
+/// The call `size`: `size()`, `size(completion:)`.
+extension SinkFolderCall where Arguments_ == Swift.Void, Value_ == Int {
+    static var size: Self { Self("size") }
+}
+
+/// The call `describe`: `describe()`.
+extension SinkFolderCall where Arguments_ == Swift.Void, Value_ == String {
+    static var describe: Self { Self("describe") }
+}
+
+/// The call `add`: `add(_:)`.
+extension SinkFolderCall where Arguments_ == String, Value_ == Swift.Void {
+    static var add: Self { Self("add") }
+}
+
+/// The call `child`: `child(named:)`.
+extension SinkFolderCall where Arguments_ == String, Value_ == any SinkFolder {
+    static var child: Self { Self("child") }
 }

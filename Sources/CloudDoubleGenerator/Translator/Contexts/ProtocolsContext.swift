@@ -45,8 +45,12 @@ struct ProtocolsTypeContext: TemplateContext {
     /// One per property, then one per form of each call.
     var requirements: [Requirement]
     var overloads: [Overload]
-    /// One per property and call, and one per operation a call runs (before the call's own).
+    /// One per property and call, and one per operation a call runs (before the call's own);
+    /// the inherited members' too, so a child's mock takes them.
     var callKeys: [CallKey]
+    /// The protocol of the described type this one inherits (which is `AnyObject` and
+    /// `Sendable`); nil for a type that inherits nothing.
+    var parentProtocol: String? = nil
 
     /// A protocol requirement.
     struct Requirement: TemplateContext {
@@ -115,6 +119,7 @@ struct ProtocolsTypeContext: TemplateContext {
         TypeNames.fields.map { $0.of { $0.names } } + [
             .init("doc") { $0.doc.templateValue },
             .init("protocolMembers") { $0.requirements.templateValue },
+            .init("refinements") { .string($0.parentProtocol ?? "Swift.AnyObject, Swift.Sendable") },
             .init("defaultOverloads") { $0.overloads.templateValue },
             .init("hasDefaultOverloads") { .bool(!$0.overloads.isEmpty) },
             .init("callKeys") { $0.callKeys.templateValue },
