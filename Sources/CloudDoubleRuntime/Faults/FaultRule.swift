@@ -162,7 +162,8 @@ public enum FaultOutcome: Sendable {
     /// On calls without per-item results it passes through.
     case failItems(ItemFailure)
     /// The call never completes: an async call until its task is cancelled; a completion
-    /// call until ``FaultInjector/cancelHungCalls()``.
+    /// call until ``FaultInjector/cancelHungCalls()``. An event on its way to a listener is
+    /// dropped (``FaultRule/dropEvents(_:on:probability:)``).
     case hang
     /// The call fails as cancelled: with the error model's ``ErrorModel/cancelledCode``
     /// (CloudKit's `operationCancelled`), or Swift's `CancellationError` for a model without one.
