@@ -17,6 +17,8 @@ final class ResolvedCall: Sendable {
     let mirrored: MirrorSubstitution
     /// The result as the SDK returns it, before mirrors replaced its SDK types.
     let sdkReturnsType: SwiftType?
+    /// Set when the call registers a listener.
+    let listener: ResolvedListener?
 
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
@@ -36,6 +38,7 @@ final class ResolvedCall: Sendable {
             })
         let sdkResult = Self.result(of: call, names: names)
         sdkReturnsType = sdkResult.type
+        listener = ResolvedListener(call)
         var result = sdkResult
         if !mirrored.isEmpty, let type = sdkResult.type {
             let substituted = mirrored.substituted(type)
