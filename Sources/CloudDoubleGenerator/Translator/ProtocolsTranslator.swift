@@ -102,7 +102,7 @@ struct ProtocolsTranslator {
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
-            requirements: requirements, overloads: overloads, callKeys: keys)
+            requirements: requirements, overloads: overloads, callKeys: keys, listeners: listenerKeys(type))
     }
 
     /// The protocol extension's overloads that leave defaulted arguments out.

@@ -47,6 +47,8 @@ struct ProtocolsTypeContext: TemplateContext {
     var overloads: [Overload]
     /// One per property and call, and one per operation a call runs (before the call's own).
     var callKeys: [CallKey]
+    /// The listener keys, when the type has listener calls (`ListenerKeysContext.swift`).
+    var listeners: ListenerKeys?
 
     /// A protocol requirement.
     struct Requirement: TemplateContext {
@@ -119,5 +121,6 @@ struct ProtocolsTypeContext: TemplateContext {
             .init("hasDefaultOverloads") { .bool(!$0.overloads.isEmpty) },
             .init("callKeys") { $0.callKeys.templateValue },
             .init("callKeyParameters") { _ in .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue) },
+            .init("listeners") { $0.listeners?.templateValue ?? false },
         ]
 }

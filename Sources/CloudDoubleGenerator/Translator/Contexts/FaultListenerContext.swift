@@ -1,0 +1,45 @@
+extension FaultTypeContext.Call {
+    /// `kind.listener`: the app's closures wrapped in the engine's tap, whose closures the
+    /// wrapped object gets instead.
+    struct Listener: TemplateContext {
+        /// The app's event closure as `(Event) -> Void`.
+        var values: String
+        /// The app's error closure as `((any Error) -> Void)?`, or `nil`.
+        var errors: String
+        /// The forwarded call with the tap's closures in place of the app's.
+        var tappedInvocation: String
+        /// Whether the call returns a handle the engine keeps, to end the tap on removal.
+        var handle: Bool
+
+        static let fields: [TemplateField<Self>] = [
+            .init("values") { .string($0.values) },
+            .init("errors") { .string($0.errors) },
+            .init("tappedInvocation") { .string($0.tappedInvocation) },
+            .init("handle") { .bool($0.handle) },
+        ]
+    }
+
+    /// `kind.removesListener`.
+    struct RemovesListener: TemplateContext {
+        /// The handle parameter.
+        var handle: String
+
+        static let fields: [TemplateField<Self>] = [.init("handle") { .string($0.handle) }]
+    }
+}
+
+extension FaultTranslator {
+    /// A listener call passes its events through the engine's tap; a handle-style listener's
+    /// removal call ends the tap too.
+    func listening(_ context: inout FaultTypeContext.Call, _ form: ResolvedForm, _ call: ResolvedCall, in type: ResolvedType) {
+        if let listener = call.listener {
+            context.kind = .listener(
+                FaultTypeContext.Call.Listener(
+                    values: listener.appValues, errors: listener.appErrors,
+                    tappedInvocation: form.callExpression(of: call, handler: nil, replacing: listener.tappedArguments),
+                    handle: listener.removedBy != nil))
+        } else if let handle = MockTranslator.removedHandle(call, in: type) {
+            context.kind = .removesListener(parameter: handle)
+        }
+    }
+}
