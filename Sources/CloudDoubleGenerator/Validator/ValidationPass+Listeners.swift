@@ -41,7 +41,7 @@ extension ValidationPass {
                 "the \"values\" closure takes one event, (Event) -> Void, or an event and an error, (Event?, (any Error)?) -> Void",
                 at: listener.values.location)
         }
-        if let errors = listener.errors, let closure = closure(errors, of: call, what: "\"errors\"") {
+        if let errors = listener.errors, values?.parameters.count != 2, let closure = closure(errors, of: call, what: "\"errors\"") {
             if errors.value == listener.values.value {
                 sink.error("\"errors\" names the \"values\" closure; leave it out when one closure takes both", at: errors.location)
             } else if closure.parameters.count != 1 || !Self.isError(closure.parameters[0].type) {
