@@ -106,6 +106,17 @@ final class ListenerTests: XCTestCase {
             ])
     }
 
+    func testAPlanWrittenForCallsLeavesListenerEventsAlone() {
+        let mock = MockSinkFeed()
+        let faulty = FaultInjectingSinkFeed(
+            wrapping: mock, plan: FaultPlan([FaultRule.fail(with: "busy"), FaultRule.fail(.call(SinkFeedCall.observe), with: "busy")]))
+        let seen = Seen()
+        _ = faulty.observe("a", with: seen.value, withCancel: seen.error)
+        mock.registrations(.observe)[0].emit("x")
+        XCTAssertEqual(seen.values, ["x"])
+        XCTAssertEqual(faulty.faults.events, [])
+    }
+
     func testAnEventStillDelayedWhenTheAppRemovesTheListenerIsDropped() async throws {
         let mock = MockSinkFeed()
         let held = Locked<[@Sendable () -> Void]>([])

@@ -39,9 +39,13 @@ public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
         FaultSelector(form: form)
     }
 
+    /// A selector without a form matches every form but `listener`: events on their way to a
+    /// listener are selected on purpose (``listener(_:)``), so a plan written for calls
+    /// (`randomFailures`, `flakyNetwork`) does not end the app's listeners.
     @inline(__always)
     func matches(type: String, call: String, form: CallForm) -> Bool {
-        (self.call == nil || self.call == call) && (self.type == nil || self.type == type) && (self.form == nil || self.form == form)
+        (self.call == nil || self.call == call) && (self.type == nil || self.type == type)
+            && (self.form == form || (self.form == nil && form != .listener))
     }
 
     public var description: String {
