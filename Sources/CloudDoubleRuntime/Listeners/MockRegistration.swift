@@ -15,7 +15,6 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     private struct State {
         var isRemoved = false
         var error: (any Error)?
-        var delivered = 0
     }
 
     /// 1-based across every listener of the mock, in the order they were registered; a
@@ -23,8 +22,6 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     public let number: Int
     /// The listener call's id (`observe`).
     public let call: String
-    /// The arguments the app registered with, as the mock's history records them.
-    public let arguments: Any
     private let typeName: String
     private let log: CallLog
     private let values: (Event) -> Void
@@ -32,12 +29,10 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     private let state = Locked(State())
 
     init(
-        number: Int, call: String, arguments: Any, typeName: String, log: CallLog, values: @escaping (Event) -> Void,
-        errors: ((any Error) -> Void)?
+        number: Int, call: String, typeName: String, log: CallLog, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?
     ) {
         self.number = number
         self.call = call
-        self.arguments = arguments
         self.typeName = typeName
         self.log = log
         self.values = values
@@ -50,17 +45,11 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     public var error: (any Error)? { state.withLock { $0.error } }
     /// Whether it still takes events: neither removed nor failed.
     public var isActive: Bool { state.withLock { !$0.isRemoved && $0.error == nil } }
-    /// How many events reached the app.
-    public var deliveredCount: Int { state.withLock { $0.delivered } }
 
     /// Sends `event` to the app's closure, unless the registration ended. Returns whether it was sent.
     @discardableResult
     public func emit(_ event: Event) -> Bool {
-        let active = state.withLock { state in
-            guard !state.isRemoved, state.error == nil else { return false }
-            state.delivered += 1
-            return true
-        }
+        let active = isActive
         if active { values(event) }
         return active
     }
@@ -79,16 +68,11 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
         return active
     }
 
-    /// The app removed it: logged as `Type.call [remove]` with the registration's number.
-    /// Returns `false` when it was removed already (a second removal is logged too).
-    @discardableResult
-    func remove() -> Bool {
-        let first = state.withLock { state in
-            defer { state.isRemoved = true }
-            return !state.isRemoved
-        }
+    /// The app removed it: logged as `Type.call [remove]` with the registration's number (a
+    /// second removal too, as the app made it).
+    func remove() {
+        state.withLock { $0.isRemoved = true }
         log.append(type: typeName, call: call, form: .remove, arguments: number)
-        return first
     }
 
     public var description: String {
@@ -103,7 +87,7 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
 protocol AnyMockRegistration: AnyObject, Sendable {
     var number: Int { get }
     var call: String { get }
-    @discardableResult func remove() -> Bool
+    func remove()
 }
 
 extension MockRegistration: AnyMockRegistration {}

@@ -43,8 +43,7 @@ extension MockRecorder {
         let registration = state.withLock { state in
             state.calls[call, default: CallState()].arguments.append(arguments)
             let registration = MockRegistration(
-                number: state.registrations.count + 1, call: call, arguments: arguments, typeName: typeName, log: log, values: values,
-                errors: errors)
+                number: state.registrations.count + 1, call: call, typeName: typeName, log: log, values: values, errors: errors)
             state.registrations.append(registration)
             return registration
         }
