@@ -49,7 +49,8 @@ let package = Package(
                 .copy("faultInjecting.mustache"), .copy("live.mustache"), .copy("mocks.mustache"), .copy("protocols.mustache"),
                 .copy("backed.mustache"), .copy("blockCalls.mustache"), .copy("childMock.mustache"), .copy("endSourceLocation.mustache"),
                 .copy("forwardedProperty.mustache"), .copy("forwardedValue.mustache"), .copy("header.mustache"), .copy("readBlock.mustache"),
-                .copy("sourceLocation.mustache"), .copy("typeAttributes.mustache"), .copy("writeBlock.mustache"), .copy("mirror.mustache"), .copy("listenerKeys.mustache"),
+                .copy("sourceLocation.mustache"), .copy("typeAttributes.mustache"), .copy("writeBlock.mustache"), .copy("mirror.mustache"),
+                .copy("listenerKeys.mustache"),
             ],
             swiftSettings: strict
         ),

@@ -77,7 +77,9 @@ extension MockTranslator {
         let listening = type.calls.filter { $0.listener != nil }
         guard !listening.isEmpty else { return nil }
         let registrations = listening.compactMap { call -> MockTypeContext.Registration? in
-            guard let listener = call.listener, let method = listener.removeMethod, let conformance = listener.registrationProtocol else { return nil }
+            guard let listener = call.listener, let method = listener.removeMethod, let conformance = listener.registrationProtocol else {
+                return nil
+            }
             return MockTypeContext.Registration(
                 className: Self.registrationClass(call.callID), conformance: conformance, method: SwiftNames.escaped(method), call: call.callID)
         }
