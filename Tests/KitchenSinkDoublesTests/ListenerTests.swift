@@ -132,6 +132,21 @@ final class ListenerTests: XCTestCase {
         XCTAssertTrue(mock.registrations(.observe)[0].isRemoved)
     }
 
+    func testRemovingAnObjectStyleRegistrationThroughTheWrapperDropsItsDelayedEvents() {
+        let mock = MockSinkFeed()
+        let held = Locked<[@Sendable () -> Void]>([])
+        let time = TimeSource(now: { 0 }, sleep: { _ in }, schedule: { _, work in held.withLock { $0.append(work) } })
+        let faulty = FaultInjectingSinkFeed(
+            wrapping: mock, plan: FaultPlan { FaultRule.delayEvents(.listener(SinkFeedListener.addListener), by: FaultLatency(1)) }, time: time)
+        let seen = Seen()
+        let registration = faulty.addListener(seen.either)
+        mock.registrations(.addListener)[0].emit("late")
+        registration.remove()
+        for work in held.snapshot { work() }
+        XCTAssertEqual(seen.values, [])
+        XCTAssertTrue(mock.registrations(.addListener)[0].isRemoved, "the wrapped object's registration is removed too")
+    }
+
     func testTheFaultWrapperPassesTheSDKsOwnEventsAndErrorsOn() {
         let feed = SettingsFeed()
         let faulty = FaultInjectingSinkFeed(wrapping: LiveSinkFeed(feed), plan: .none)

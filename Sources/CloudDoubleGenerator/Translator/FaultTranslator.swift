@@ -27,7 +27,9 @@ struct FaultTranslator {
                 calls.append(context)
             }
         }
-        return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
+        return FaultTypeContext(
+            names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls,
+            registrations: MockTranslator(translator).listeners(type)?.registrations ?? [])
     }
 
     func call(_ form: ResolvedForm, of call: ResolvedCall, id: StringLiteral, arguments: SpelledText) -> FaultTypeContext.Call {

@@ -23,8 +23,8 @@ extension FaultRule {
 
     /// The scheduled events reach the app `latency` later, on the injector's time source (a
     /// ``VirtualClock`` runs them at once, asynchronously, and records the delay). An event
-    /// still on its way when the registration ends (an error, or the app removed it with the
-    /// type's removal call through the wrapper) is dropped.
+    /// still on its way when the registration ends (an error, or the app removed it through the
+    /// wrapper) is dropped.
     public static func delayEvents(
         _ selector: FaultSelector, on schedule: FaultSchedule = .always, probability: Double = 1, by latency: FaultLatency
     ) -> FaultRule {

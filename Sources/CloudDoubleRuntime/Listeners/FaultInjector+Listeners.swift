@@ -36,9 +36,11 @@ struct TapKey: Hashable, @unchecked Sendable {
 /// The injector's reference to a tap, which the SDK's copy of its closures keeps alive.
 struct WeakTap: @unchecked Sendable {
     weak var tap: (any EndableTap)?
+
     init(_ tap: any EndableTap) { self.tap = tap }
 }
 
+/// A tap whatever its event type: what the injector ends on a handle-style removal.
 protocol EndableTap: AnyObject {
     func end()
 }
@@ -80,6 +82,7 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
         }
     }
 
+    /// Ends the registration: nothing more reaches the app, delayed events included.
     func end() { endIfOpen() }
 
     private var isEnded: Bool { ended.withLock { $0 } }

@@ -92,14 +92,30 @@ protocol AnyMockRegistration: AnyObject, Sendable {
 
 extension MockRegistration: AnyMockRegistration {}
 
-/// What a mock's object-style registration (`ListenerRegistration.remove()`) holds: the
-/// registration it ends, whatever its event type. Generated mocks declare a class conforming to
-/// the SDK's registration protocol around one.
-public struct MockRegistrationRemoval: Sendable {
-    let registration: any AnyMockRegistration
+/// What an object-style registration (`ListenerRegistration.remove()`) of a mock or a fault
+/// wrapper does when the app removes it: ends the mock's registration, or removes the wrapped
+/// object's and ends the wrapper's tap. Generated doubles declare a class conforming to the SDK's
+/// registration protocol around one (the `listenerRegistration` partial).
+///
+/// `@unchecked Sendable`: the wrapped object's registration is the SDK's, which SDKs do not mark
+/// `Sendable`; it is only called when the app removes it, as the app would call it.
+public struct RegistrationRemoval: @unchecked Sendable {
+    private let removal: () -> Void
+
+    init(_ registration: any AnyMockRegistration) {
+        removal = { registration.remove() }
+    }
+
+    /// Calls `remove` (the wrapped object's registration's removal), then ends `tap`.
+    @_spi(Generated) public init<Event>(forwardingTo remove: @escaping () -> Void, ending tap: ListenerTap<Event>) {
+        removal = {
+            remove()
+            tap.end()
+        }
+    }
 
     /// Removes the registration, as the app's `remove()` on the SDK's registration does.
     public func remove() {
-        registration.remove()
+        removal()
     }
 }

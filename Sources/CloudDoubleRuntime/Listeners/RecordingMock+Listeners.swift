@@ -17,9 +17,9 @@ extension RecordingMock {
     /// removal (a generated class conforming to the SDK's registration protocol).
     @_spi(Generated) public func listenWithRegistration_<A, E, R>(
         _ call: String, _ arguments: A, values: @escaping (E) -> Void, errors: ((any Error) -> Void)?,
-        make: (MockRegistrationRemoval) -> R
+        make: (RegistrationRemoval) -> R
     ) -> R {
-        make(MockRegistrationRemoval(registration: recorder_.register(call, arguments, values: values, errors: errors)))
+        make(RegistrationRemoval(recorder_.register(call, arguments, values: values, errors: errors)))
     }
 
     /// The app removed the registration with this handle; an unknown handle is ignored, as

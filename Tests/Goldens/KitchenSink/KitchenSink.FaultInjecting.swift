@@ -217,6 +217,13 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
         self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
     }
 
+    /// What `addListener` returns: removing it ends its registration.
+    private final class addListenerRegistration_: FeedRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     @inline(__always)
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
         let tap_ = self.faults_.listen("Feed", "observe", values: block, errors: cancelBlock)
@@ -232,7 +239,9 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
     @inline(__always)
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
         let tap_ = self.faults_.listen("Feed", "addListener", values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
-        return self.wrapped_.addListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
+        let registration_ = self.wrapped_.addListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
+        // Removing it removes the wrapped object's registration and ends the tap, so no delayed event follows.
+        return addListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
     }
 }
 #endif

@@ -181,10 +181,10 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
         self.registrations_(listener_.id_)
     }
 
-    /// What `addListener` returns: removing it ends its registration in the mock.
+    /// What `addListener` returns: removing it ends its registration.
     private final class addListenerRegistration_: FeedRegistration {
-        let removal_: CloudDoubleRuntime.MockRegistrationRemoval
-        nonisolated init(_ removal_: CloudDoubleRuntime.MockRegistrationRemoval) { self.removal_ = removal_ }
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
         nonisolated func remove() { self.removal_.remove() }
     }
 

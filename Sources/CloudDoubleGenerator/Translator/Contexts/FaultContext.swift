@@ -21,6 +21,9 @@ struct FaultTypeContext: TemplateContext {
     var properties: [ForwardedProperty]
     /// One per form of each call.
     var calls: [Call]
+    /// A class per object-style listener around the registration the wrapped object returns:
+    /// removing it ends the tap too (the mock's shape, `MockListenerContext.swift`).
+    var registrations: [MockTypeContext.Registration] = []
 
     /// One form of a call, and how the fault engine takes part in it.
     struct Call: TemplateContext {
@@ -224,5 +227,6 @@ struct FaultTypeContext: TemplateContext {
             .init("hasChildren") { .bool($0.hasChildren) },
             .init("properties") { $0.properties.templateValue },
             .init("calls") { $0.calls.templateValue },
+            .init("registrations") { $0.registrations.templateValue },
         ]
 }

@@ -10,12 +10,18 @@ extension FaultTypeContext.Call {
         var tappedInvocation: String
         /// Whether the call returns a handle the engine keeps, to end the tap on removal.
         var handle: Bool
+        /// The wrapper's registration class around what an object-style listener returns.
+        var registration: String?
+        /// The SDK registration's removal method (object style), escaped.
+        var removeMethod: String = ""
 
         static let fields: [TemplateField<Self>] = [
             .init("values") { .string($0.values) },
             .init("errors") { .string($0.errors) },
             .init("tappedInvocation") { .string($0.tappedInvocation) },
             .init("handle") { .bool($0.handle) },
+            .init("registration") { $0.registration.map(TemplateValue.string) ?? false },
+            .init("removeMethod") { .string($0.removeMethod) },
         ]
     }
 
@@ -37,7 +43,9 @@ extension FaultTranslator {
                 FaultTypeContext.Call.Listener(
                     values: listener.appValues, errors: listener.appErrors,
                     tappedInvocation: form.callExpression(of: call, handler: nil, replacing: listener.tappedArguments),
-                    handle: listener.removedBy != nil))
+                    handle: listener.removedBy != nil,
+                    registration: listener.removeMethod == nil ? nil : MockTranslator.registrationClass(call.callID),
+                    removeMethod: listener.removeMethod.map(SwiftNames.escaped) ?? ""))
         } else if let handle = MockTranslator.removedHandle(call, in: type) {
             context.kind = .removesListener(parameter: handle)
         }
