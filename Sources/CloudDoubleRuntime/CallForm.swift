@@ -15,6 +15,11 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case result
     /// An operation object handed to the SDK (`database.add(operation)`).
     case operation
+    /// An event on its way to a listener the app registered (`observe(_:with:)`): what listener
+    /// fault rules select (``FaultRule/failListener(_:on:probability:with:)``).
+    case listener
+    /// A listener's registration removed, as the call log shows it.
+    case remove
 
     public var description: String { rawValue }
 }

@@ -79,6 +79,9 @@ final class TemplateContextTests: XCTestCase {
         MockFileContext.self, MockTypeContext.self, MockTypeContext.Property.self, MockTypeContext.Child.self, MockTypeContext.Method.self,
         MockTypeContext.Run.self, MockTypeContext.Call.self, MockTypeContext.BackingRequirement.self,
         MirrorContext.self, MirrorContext.Member.self,
+        ProtocolsTypeContext.ListenerKeys.self, ProtocolsTypeContext.ListenerKeys.Key.self, MockTypeContext.Listen.self,
+        MockTypeContext.RemoveListener.self, MockTypeContext.Listeners.self, MockTypeContext.Registration.self,
+        FaultTypeContext.Call.Listener.self, FaultTypeContext.Call.RemovesListener.self,
     ]
 
     /// Fields no bundled template reads, kept for user templates (docs/GeneratedCode.md, "Templates").

@@ -24,6 +24,8 @@ public struct Call: Sendable {
     /// Mirrors (by name) the result carries: where the result holds a mirror's SDK type, the
     /// generated members return the mirror.
     public var mirrors: [Located<String>] = []
+    /// Set when the call registers a listener (`Model/ListenerSpec.swift`).
+    public var listener: ListenerSpec? = nil
 }
 
 public enum PerItemResults: Sendable {

@@ -21,7 +21,11 @@ enum PropertyKey: String, ObjectKey {
 }
 
 enum CallKey: String, ObjectKey {
-    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors
+    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors, listener
+}
+
+enum ListenerKey: String, ObjectKey {
+    case values, errors, removedBy, removeMethod
 }
 
 enum MirrorKey: String, ObjectKey {

@@ -54,6 +54,7 @@ struct CallSpelling: Sendable {
     var mirrored: MirrorSubstitution { resolved.mirrored }
     var sdkReturnsType: SwiftType? { resolved.sdkReturnsType }
     var sdkParameterTypes: [Int: SwiftType] { resolved.sdkParameterTypes }
+    var listener: ResolvedListener? { resolved.listener }
 
     // The description's fields by one key path each (a key path through `ResolvedCall`'s own
     // lookup would be made at run time, on every read).

@@ -22,10 +22,14 @@ struct FaultTranslator {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             for form in call.forms {
-                calls.append(self.call(form, of: call, id: id, arguments: arguments))
+                var context = self.call(form, of: call, id: id, arguments: arguments)
+                listening(&context, form, call, in: type)
+                calls.append(context)
             }
         }
-        return FaultTypeContext(names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls)
+        return FaultTypeContext(
+            names: TypeNames(type, names: names), hasChildren: translator.hasChildren(type), properties: properties, calls: calls,
+            registrations: MockTranslator(translator).listeners(type)?.registrations ?? [])
     }
 
     func call(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText) -> FaultTypeContext.Call {

@@ -21,6 +21,9 @@ public struct GeneratedNames: Sendable {
     public func backingName(_ type: String) -> String { prefix + type + "Backing" }
     /// `CloudDatabaseCall`: the generic type whose static members name the type's calls.
     public func callKeyName(_ type: String) -> String { prefix + type + "Call" }
+    /// `CloudFeedListener`: the generic type whose static members name the type's listener
+    /// calls, with their event types (a type with listeners only).
+    public func listenerKeyName(_ type: String) -> String { prefix + type + "Listener" }
 
     /// The call-key struct's generic parameters: they implement the runtime's `CallKey`
     /// associated types by name, so they are its names, in the generated spelling: the struct's

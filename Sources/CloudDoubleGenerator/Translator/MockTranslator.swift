@@ -47,9 +47,11 @@ struct MockTranslator {
             // What every form of the call answers with, worked out once for them all.
             let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
             for form in call.forms {
-                calls.append(
+                var context =
                     operations.isEmpty
-                        ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id))
+                    ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id)
+                listening(&context, call, in: type)
+                calls.append(context)
             }
             for operation in operations where operation.store != nil {
                 let refined = names.operationBackingName(operation.name.value)
@@ -68,7 +70,7 @@ struct MockTranslator {
         }
         return MockTypeContext(
             names: TypeNames(type, names: names), properties: properties, calls: calls, backingRequirements: backing,
-            backingRefinements: operationBackings)
+            listeners: listeners(type), backingRefinements: operationBackings)
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's

@@ -107,7 +107,7 @@ struct ProtocolsTranslator {
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),
             requirements: requirements, overloads: overloads, callKeys: keys,
-            parentProtocol: type.inherits.map { translator.names.protocolName($0.value) })
+            parentProtocol: type.inherits.map { translator.names.protocolName($0.value) }, listeners: listenerKeys(type))
     }
 
     /// The protocol extension's overloads that leave defaulted arguments out.

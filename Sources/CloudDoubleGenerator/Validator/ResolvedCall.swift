@@ -19,6 +19,8 @@ final class ResolvedCall: Sendable {
     let sdkReturnsType: SwiftType?
     /// The parameters that hold mirrors, by index, typed as the SDK takes them.
     let sdkParameterTypes: [Int: SwiftType]
+    /// Set when the call registers a listener.
+    let listener: ResolvedListener?
 
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
@@ -36,6 +38,7 @@ final class ResolvedCall: Sendable {
                 }
             })
         sdkReturnsType = Self.result(of: call, names: names)
+        listener = ResolvedListener(call)
         if !mirrored.isEmpty, let type = sdkReturnsType {
             returnsType = mirrored.substituted(type)
         } else {

@@ -175,6 +175,7 @@ extension ValidationPass {
             self.form(form, of: call, in: type, returnsReference: returnsReference, overloads: &overloads)
             if !kinds.insert(form.kind.value).inserted { sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location) }
         }
+        if let listener = call.listener { self.listener(listener, of: call, in: type) }
     }
 
     /// One form's checks; `overloads` are the overload keys of the type's forms so far.
@@ -182,7 +183,8 @@ extension ValidationPass {
         _ form: CallFormSpec, of call: Call, in type: DescribedType, returnsReference: Located<String>?, overloads: inout [String: SourceLocation]
     ) {
         memberName(form.name, what: "method")
-        if form.kind.value == .sync, !form.throwing, case .swift(let declared)? = call.returns, call.mockDefault == nil, let model = declared.model,
+        if form.kind.value == .sync, !form.throwing, call.listener == nil, case .swift(let declared)? = call.returns, call.mockDefault == nil,
+            let model = declared.model,
             MockDefaults.expression(for: model) == nil
         {
             sink.error(

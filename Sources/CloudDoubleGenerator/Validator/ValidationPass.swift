@@ -123,6 +123,9 @@ struct ValidationPass {
                 claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
         }
+        for type in types where type.calls.contains(where: { $0.listener != nil }) {
+            claim(names.listenerKeyName(type.name.value), NameOwner(what: .text("the listener keys of \(type.name.value)"), location: type.name.location))
+        }
         // A mirror declared twice is reported as such, not as a name collision.
         var mirrorNames: Set<String> = []
         for mirror in description.mirrors where mirrorNames.insert(mirror.name.value).inserted {

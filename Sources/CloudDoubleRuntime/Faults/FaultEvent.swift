@@ -32,14 +32,16 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     var codeNames: [Int: String] = [:]
 
     public var description: String {
-        var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] call \(callNumber) rule \(rule):"
+        // A listener rule counts the events delivered to the call's registrations, not calls.
+        let counted = form == .listener ? "event" : "call"
+        var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] \(counted) \(callNumber) rule \(rule):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
         case .delayed: text += " delayed"
         case .failed(let code, let retryAfter): text += " failed \(named(code))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
         case .failedItems(let count):
             text += " failed \(count) item(s): " + zip(items, itemCodes).map { "\($0) with \(named($1))" }.joined(separator: ", ")
-        case .hung: text += " hung"
+        case .hung: text += form == .listener ? " dropped" : " hung"
         case .cancelled: text += " cancelled"
         }
         return text

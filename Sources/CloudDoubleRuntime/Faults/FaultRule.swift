@@ -39,9 +39,13 @@ public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
         FaultSelector(form: form)
     }
 
+    /// A selector without a form matches every form but `listener`: events on their way to a
+    /// listener are selected on purpose (``listener(_:)``), so a plan written for calls
+    /// (`randomFailures`, `flakyNetwork`) does not end the app's listeners.
     @inline(__always)
     func matches(type: String, call: String, form: CallForm) -> Bool {
-        (self.call == nil || self.call == call) && (self.type == nil || self.type == type) && (self.form == nil || self.form == form)
+        (self.call == nil || self.call == call) && (self.type == nil || self.type == type)
+            && (self.form == form || (self.form == nil && form != .listener))
     }
 
     public var description: String {
@@ -162,7 +166,8 @@ public enum FaultOutcome: Sendable {
     /// On calls without per-item results it passes through.
     case failItems(ItemFailure)
     /// The call never completes: an async call until its task is cancelled; a completion
-    /// call until ``FaultInjector/cancelHungCalls()``.
+    /// call until ``FaultInjector/cancelHungCalls()``. An event on its way to a listener is
+    /// dropped (``FaultRule/dropEvents(_:on:probability:)``).
     case hang
     /// The call fails as cancelled: with the error model's ``ErrorModel/cancelledCode``
     /// (CloudKit's `operationCancelled`), or Swift's `CancellationError` for a model without one.

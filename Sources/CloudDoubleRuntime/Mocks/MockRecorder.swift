@@ -24,6 +24,8 @@ public final class MockRecorder: Sendable {
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
+        /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
+        var registrations: [any AnyMockRegistration] = []
         var backing: AnyObject?
     }
 

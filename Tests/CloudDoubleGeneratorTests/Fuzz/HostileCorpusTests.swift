@@ -178,6 +178,21 @@ final class HostileCorpusTests: XCTestCase {
                     #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "sync": { "name": "peek", "throws": "CancellationError" } } }"#
             ],
             expect: .refused("typed throws (`throws(CancellationError)`) cannot be described")),
+        // Listeners: a removal method in the generated spelling, a closure the wrapper cannot stand in for.
+        Case(
+            name: "a listener's removal method ending in _",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "listen", "parameters": [{ "label": "_", "name": "block", "type": "@escaping (String) -> Void" }], "returns": "any Sendable", "listener": { "values": "block", "removeMethod": "remove_" }, "forms": { "sync": { "name": "listen" } } }"#
+            ],
+            expect: .refused("the removal method name \"remove_\" ends in \"_\"")),
+        Case(
+            name: "a listener closure isolated to the main actor",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "listen", "parameters": [{ "label": "_", "name": "block", "type": "@escaping @MainActor (String) -> Void" }], "returns": "Int", "listener": { "values": "block", "removedBy": "value" }, "forms": { "sync": { "name": "listen" } } }"#
+            ],
+            expect: .refused("has attributes")),
         Case(
             name: "throws on an async form",
             raw: ["EXTRA_CALL": #", { "id": "peek", "parameters": [], "returns": "Int", "forms": { "async": { "name": "peek", "throws": true } } }"#],

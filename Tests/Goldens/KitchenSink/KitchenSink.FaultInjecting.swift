@@ -339,4 +339,52 @@ final class FaultInjectingSinkFolder: SinkFolder, CloudDoubleRuntime.FaultInject
         self.wrappers_.wrapper(for: self.wrapped_.child(named: name)) { FaultInjectingSinkFolder(wrapping: $0, faults: self.faults_) }
     }
 }
+
+/// Wraps any `SinkFeed` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkFeed
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    init(wrapping wrapped_: any SinkFeed, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkFeed, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    /// What `addListener` returns: removing it ends its registration.
+    private final class addListenerRegistration_: FeedRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
+    @inline(__always)
+    func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
+        let tap_ = self.faults_.listen("Feed", "observe", values: block, errors: cancelBlock)
+        return self.faults_.registered(tap_, handle: self.wrapped_.observe(key, with: tap_.values, withCancel: tap_.errors))
+    }
+
+    @inline(__always)
+    func removeObserver(withHandle handle: FeedHandle) {
+        self.wrapped_.removeObserver(withHandle: handle)
+        self.faults_.removeListener("Feed", handle)
+    }
+
+    @inline(__always)
+    func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
+        let tap_ = self.faults_.listen("Feed", "addListener", values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
+        let registration_ = self.wrapped_.addListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
+        // Removing it removes the wrapped object's registration and ends the tap, so no delayed event follows.
+        return addListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
+    }
+}
 #endif

@@ -244,4 +244,26 @@ final class LiveSinkFolder: SinkFolder, CloudDoubleRuntime.LiveAdapter {
         self.wrappers_.wrapper(for: self.base_.child(named: name)) { LiveSinkFolder($0) }
     }
 }
+
+/// `SinkFeed` over a real `SettingsFeed`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsFeed
+
+    init(_ base_: SettingsFeed) {
+        self.base_ = base_
+    }
+
+    func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
+        self.base_.observe(key, with: block, withCancel: cancelBlock)
+    }
+
+    func removeObserver(withHandle handle: FeedHandle) {
+        self.base_.removeObserver(withHandle: handle)
+    }
+
+    func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
+        self.base_.addListener(listener)
+    }
+}
 #endif

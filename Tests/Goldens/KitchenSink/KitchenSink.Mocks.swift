@@ -275,3 +275,59 @@ final class MockSinkFolder: SinkFolder, CloudDoubleRuntime.RecordingMock {
         self.respondWithoutFailing_("child", name, fallback: self.recorder_.child("child(\(Swift.String(describing: name)))") { MockSinkFolder(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkFolder)
     }
 }
+
+/// A recording mock of `SinkFeed`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkFeedCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Feed"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkFeedCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkFeedCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkFeedCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkFeedCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkFeedCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+    /// The registrations of a listener call, oldest first: send them events and errors, see
+    /// whether the app removed them.
+    func registrations<E_>(_ listener_: SinkFeedListener<E_>) -> [CloudDoubleRuntime.MockRegistration<E_>] {
+        self.registrations_(listener_.id_)
+    }
+
+    /// What `addListener` returns: removing it ends its registration.
+    private final class addListenerRegistration_: FeedRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
+    func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 199)
+        self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
+        #sourceLocation()
+    }
+
+    func removeObserver(withHandle handle: FeedHandle) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 199)
+        self.respondWithoutFailing_("removeObserver", handle, fallback: ())
+        self.removeListener_(handle)
+        #sourceLocation()
+    }
+
+    func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
+        self.listenWithRegistration_("addListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addListenerRegistration_.init)
+    }
+}

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 189)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 219)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 192)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 222)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 194)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 224)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -400,4 +400,66 @@ extension SinkFolderCall where Arguments_ == String, Value_ == Swift.Void {
 /// The call `child`: `child(named:)`.
 extension SinkFolderCall where Arguments_ == String, Value_ == any SinkFolder {
     static var child: Self { Self("child") }
+}
+
+/// Listeners in both shapes: a handle (Firebase's) and a registration object (Firestore's).
+///
+/// Conformers: `LiveSinkFeed` (the real `SettingsFeed`), `FaultInjectingSinkFeed`, `MockSinkFeed`.
+protocol SinkFeed: Swift.AnyObject, Swift.Sendable {
+    /// Call `observe`; forwards to `SettingsFeed.observe(_:with:withCancel:)`.
+    func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle
+    /// Call `removeObserver`; forwards to `SettingsFeed.removeObserver(withHandle:)`.
+    func removeObserver(withHandle handle: FeedHandle)
+    /// Call `addListener`; forwards to `SettingsFeed.addListener(_:)`.
+    func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration
+}
+
+/// The calls of `SinkFeed` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkFeedCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkFeedCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Feed" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `observe`: `observe(_:with:withCancel:)`.
+extension SinkFeedCall where Arguments_ == (key: String, block: (String) -> Void, cancelBlock: ((any Error) -> Void)?), Value_ == FeedHandle {
+    static var observe: Self { Self("observe") }
+}
+
+/// The call `removeObserver`: `removeObserver(withHandle:)`.
+extension SinkFeedCall where Arguments_ == FeedHandle, Value_ == Swift.Void {
+    static var removeObserver: Self { Self("removeObserver") }
+}
+
+/// The call `addListener`: `addListener(_:)`.
+extension SinkFeedCall where Arguments_ == (String?, (any Error)?) -> Void, Value_ == any FeedRegistration {
+    static var addListener: Self { Self("addListener") }
+}
+
+/// The listener calls of `SinkFeed` by name, each with the type of its events: mocks
+/// take them (`mock.registrations(.name)`) and so do listener fault rules
+/// (`.failListener(.listener(SinkFeedListener.name), …)`).
+struct SinkFeedListener<Event_>: CloudDoubleRuntime.ListenerKey {
+    static var typeName_: Swift.String { "Feed" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The listener `observe`: its registrations receive `String` events.
+extension SinkFeedListener where Event_ == String {
+    static var observe: Self { Self("observe") }
+}
+
+/// The listener `addListener`: its registrations receive `String` events.
+extension SinkFeedListener where Event_ == String {
+    static var addListener: Self { Self("addListener") }
 }

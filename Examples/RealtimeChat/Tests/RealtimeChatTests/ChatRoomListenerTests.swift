@@ -4,39 +4,63 @@ import Foundation
 import RealtimeChat
 import Testing
 
-/// The listener-driven part of the view model. With the mock, a listener is reachable only by
-/// capturing the closures in a `.handler` stub and calling them by hand (issue 34); with the
-/// live adapter over the stand-in, other clients' writes drive it.
+/// The listener-driven part of the view model. On the mock, each `observe` registration is
+/// kept apart (`mock.registrations(.observeWithCancel)`): the test sends it snapshots, a fault
+/// plan turns an event into Firebase's error, and the test sees the app remove it. With the live
+/// adapter over the stand-in, other clients' writes drive it.
 @Suite struct ChatRoomListenerTests {
     @Test func eventsInAnInjectedListenerErrorAndARemovedRegistrationOnTheMock() async throws {
         let mock = MockRealtimeReference()
-        let listener = Locked<(added: ((DataSnapshot) -> Void)?, cancelled: (((any Error)) -> Void)?)>((nil, nil))
-        mock.stub(
-            .observeWithCancel,
-            .handler { arguments in
-                #expect(arguments.eventType == .childAdded)
-                listener.withLock { $0 = (arguments.block, arguments.cancelBlock) }
-                return 7
-            })
-        let room = ChatRoom(room: mock)
+        // The third event on its way to the app becomes a permission-denied error, delivered to
+        // the cancel block, as Firebase ends a listener whose read access was revoked.
+        let plan = FaultPlan {
+            FaultRule.failListener(.listener(RealtimeReferenceListener.observeWithCancel), on: .nth(3), with: "permissionDenied")
+        }
+        let faulty = FaultInjectingRealtimeReference(wrapping: mock, plan: plan, time: VirtualClock().timeSource)
+        let room = ChatRoom(room: faulty)
 
         room.startListening()
-        let first = try await Snapshots.of(["author": "ada", "text": "hi"], at: "rooms/general/-a")
-        let second = try await Snapshots.of(["author": "bob", "text": "hello"], at: "rooms/general/-b")
-        listener.snapshot.added?(first)
-        listener.snapshot.added?(second)
+        let registration = try #require(mock.registrations(.observeWithCancel).first)
+        #expect(mock.arguments(.observeWithCancel).first?.eventType == .childAdded)
+        registration.emit(try await Snapshots.of(["author": "ada", "text": "hi"], at: "rooms/general/-a"))
+        registration.emit(try await Snapshots.of(["author": "bob", "text": "hello"], at: "rooms/general/-b"))
         #expect(room.messages.map(\.author) == ["ada", "bob"])
 
-        // A listener error cannot come from a fault plan (sync calls take no faults): the test
-        // delivers the error the model makes, Firebase's permission-denied.
-        listener.snapshot.cancelled?(ErrorModel.realtimeDatabase.error(1))
+        registration.emit(try await Snapshots.of(["author": "eve", "text": "late"], at: "rooms/general/-c"))
         #expect(room.failure == .permissionDenied)
         #expect(room.isListening == false)
+        #expect(room.messages.map(\.author) == ["ada", "bob"], "the event became the error")
+        #expect(faulty.faults.events.map(\.description) == ["#1 t=0.0 Reference.observeWithCancel [listener] event 3 rule 0: failed permissionDenied (1)"])
 
         room.startListening()
         room.stopListening()
-        #expect(mock.arguments(.removeObserver) == [7])
-        #expect(mock.callCount(.observeWithCancel) == 2)
+        let second = try #require(mock.registrations(.observeWithCancel).last)
+        #expect(mock.registrations(.observeWithCancel).count == 2)
+        #expect(second.isRemoved)
+        #expect(registration.isRemoved == false, "the app removes only the registration it holds")
+        #expect(second.emit(try await Snapshots.of(["author": "bob", "text": "after"], at: "rooms/general/-d")) == false)
+        #expect(room.messages.map(\.author) == ["ada", "bob"])
+        #expect(mock.log.calls.suffix(3) == ["Reference.observeWithCancel", "Reference.removeObserver", "Reference.observeWithCancel"])
+        #expect(mock.log.records.last?.form == .remove)
+    }
+
+    @Test func aDroppedAndADelayedEventOnTheVirtualClock() async throws {
+        let mock = MockRealtimeReference()
+        let clock = VirtualClock()
+        let plan = FaultPlan {
+            FaultRule.dropEvents(.listener(RealtimeReferenceListener.observeWithCancel), on: .nth(1))
+            FaultRule.delayEvents(.listener(RealtimeReferenceListener.observeWithCancel), on: .nth(2), by: FaultLatency(3))
+        }
+        let room = ChatRoom(room: FaultInjectingRealtimeReference(wrapping: mock, plan: plan, time: clock.timeSource))
+        room.startListening()
+        let registration = try #require(mock.registrations(.observeWithCancel).first)
+
+        registration.emit(try await Snapshots.of(["author": "ada", "text": "lost"], at: "rooms/general/-a"))
+        registration.emit(try await Snapshots.of(["author": "bob", "text": "slow"], at: "rooms/general/-b"))
+        for _ in 0..<1000 where room.messages.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+
+        #expect(room.messages.map(\.text) == ["slow"])
+        #expect(clock.delays == [3])
     }
 
     @Test func otherClientsMessagesArriveUntilTheListenerIsRemoved() async throws {

@@ -21,6 +21,9 @@ struct FaultTypeContext: TemplateContext {
     var properties: [ForwardedProperty]
     /// One per form of each call.
     var calls: [Call]
+    /// A class per object-style listener around the registration the wrapped object returns:
+    /// removing it ends the tap too (the mock's shape, `MockListenerContext.swift`).
+    var registrations: [MockTypeContext.Registration] = []
 
     /// One form of a call, and how the fault engine takes part in it.
     struct Call: TemplateContext {
@@ -47,6 +50,11 @@ struct FaultTypeContext: TemplateContext {
             /// `add(_:)` of operations: the engine runs the operation `parameter` as the first of
             /// `outcomes` (outcome types) whose class it is.
             case operation(parameter: String, outcomes: [String])
+            /// A listener call: the app's closures go through a tap (`FaultListenerContext.swift`).
+            case listener(Listener)
+            /// The call that removes a handle-style listener: forwarded, then the tap with the
+            /// handle `parameter` ends.
+            case removesListener(parameter: String)
 
             /// One field, named after the kind, read as `{{#kind.async}}`: a dotted name's later
             /// parts are looked up in `kind` alone, so another kind's section never finds a field
@@ -71,6 +79,10 @@ struct FaultTypeContext: TemplateContext {
                     } else {
                         nil
                     }
+                },
+                .init("listener") { if case .listener(let listener) = $0 { listener.templateValue } else { nil } },
+                .init("removesListener") {
+                    if case .removesListener(let parameter) = $0 { RemovesListener(handle: parameter).templateValue } else { nil }
                 },
             ]
 
@@ -215,5 +227,6 @@ struct FaultTypeContext: TemplateContext {
             .init("hasChildren") { .bool($0.hasChildren) },
             .init("properties") { $0.properties.templateValue },
             .init("calls") { $0.calls.templateValue },
+            .init("registrations") { $0.registrations.templateValue },
         ]
 }

@@ -16,6 +16,8 @@ struct MockTypeContext: TemplateContext {
     var calls: [Call]
     /// The backing protocol's requirements: one per store-marked property and call.
     var backingRequirements: [BackingRequirement]
+    /// The listener keys' name and the object-style registrations, when the type has listeners.
+    var listeners: Listeners?
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
 
@@ -101,6 +103,11 @@ struct MockTypeContext: TemplateContext {
         case deliverResult
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
+        /// A listener call: a registration of its own (`MockListenerContext.swift`).
+        case listen(Listen)
+        /// The call that removes a handle-style listener's registration: recorded, then the
+        /// registration with the handle `parameter` ends.
+        case removeListener(parameter: String)
 
         /// One field, named after the method, read as `{{#method.respond}}`: a dotted name's
         /// later parts are looked up in `method` alone, so another kind's section never finds a
@@ -117,6 +124,10 @@ struct MockTypeContext: TemplateContext {
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("run") {
                 if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil }
+            },
+            .init("listen") { if case .listen(let listen) = $0 { listen.templateValue } else { nil } },
+            .init("removeListener") {
+                if case .removeListener(let parameter) = $0 { RemoveListener(handle: parameter).templateValue } else { nil }
             },
         ]
     }
@@ -199,5 +210,6 @@ struct MockTypeContext: TemplateContext {
             .init("hasBacking") { .bool(!$0.backingRequirements.isEmpty || !$0.backingRefinements.isEmpty) },
             .init("backingRequirements") { $0.backingRequirements.templateValue },
             .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
+            .init("listeners") { $0.listeners?.templateValue ?? false },
         ]
 }

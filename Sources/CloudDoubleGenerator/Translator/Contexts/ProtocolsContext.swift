@@ -51,6 +51,8 @@ struct ProtocolsTypeContext: TemplateContext {
     /// The protocol of the described type this one inherits (which is `AnyObject` and
     /// `Sendable`); nil for a type that inherits nothing.
     var parentProtocol: String? = nil
+    /// The listener keys, when the type has listener calls (`ListenerKeysContext.swift`).
+    var listeners: ListenerKeys?
 
     /// A protocol requirement.
     struct Requirement: TemplateContext {
@@ -124,5 +126,6 @@ struct ProtocolsTypeContext: TemplateContext {
             .init("hasDefaultOverloads") { .bool(!$0.overloads.isEmpty) },
             .init("callKeys") { $0.callKeys.templateValue },
             .init("callKeyParameters") { _ in .string(GeneratedNames.callKeyArguments + ", " + GeneratedNames.callKeyValue) },
+            .init("listeners") { $0.listeners?.templateValue ?? false },
         ]
 }

@@ -1,0 +1,115 @@
+/// What generated fault wrappers call for listener calls: the app's closures are wrapped in a
+/// ``ListenerTap`` whose closures the wrapper hands to the wrapped object, so each event passes
+/// the plan's listener rules (``FaultRule/failListener(_:on:probability:with:after:)``,
+/// ``FaultRule/dropEvents(_:on:probability:)``, ``FaultRule/delayEvents(_:on:probability:by:)``)
+/// on its way to the app.
+extension FaultInjector {
+    /// Wraps a listener's closures: `values` gets the events, `errors` (when the app gave one)
+    /// the SDK's errors and the injected ones.
+    @_spi(Generated) public func listen<Event>(
+        _ type: String, _ call: String, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?
+    ) -> ListenerTap<Event> {
+        ListenerTap(injector: self, type: type, call: call, values: values, errors: errors)
+    }
+
+    /// A handle-style listener was registered through the wrapper: `removeListener(_:_:)` with
+    /// the same handle ends its tap.
+    @_spi(Generated) public func registered<Event, Handle: Hashable>(_ tap: ListenerTap<Event>, handle: Handle) -> Handle {
+        taps.withLock { $0[TapKey(type: tap.type, handle: AnyHashable(handle))] = WeakTap(tap) }
+        return handle
+    }
+
+    /// The app removed a handle-style listener through the wrapper: its delayed events are not delivered.
+    @_spi(Generated) public func removeListener<Handle: Hashable>(_ type: String, _ handle: Handle) {
+        let tap = taps.withLock { $0.removeValue(forKey: TapKey(type: type, handle: AnyHashable(handle))) }
+        tap?.tap?.end()
+    }
+}
+
+/// A registration's handle under the described type that made it.
+struct TapKey: Hashable, @unchecked Sendable {
+    let type: String
+    /// The SDK's handle (`DatabaseHandle`); only compared.
+    let handle: AnyHashable
+}
+
+/// The injector's reference to a tap, which the SDK's copy of its closures keeps alive.
+struct WeakTap: @unchecked Sendable {
+    weak var tap: (any EndableTap)?
+
+    init(_ tap: any EndableTap) { self.tap = tap }
+}
+
+/// A tap whatever its event type: what the injector ends on a handle-style removal.
+protocol EndableTap: AnyObject {
+    func end()
+}
+
+/// One registration's closures between the SDK and the app, under a fault plan. The wrapper
+/// passes ``values`` and ``errors`` to the wrapped object in place of the app's closures.
+///
+/// `@unchecked Sendable`: the app's closures are not `Sendable`, as the SDK does not require
+/// them to be; a delayed event reaches them from the injector's time source, as the SDK's own
+/// callbacks reach them from its queue. Whether the registration ended is behind a lock.
+public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
+    let injector: FaultInjector
+    let type: String
+    let call: String
+    private let app: (Event) -> Void
+    private let appErrors: ((any Error) -> Void)?
+    private let ended = Locked(false)
+
+    init(injector: FaultInjector, type: String, call: String, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?) {
+        self.injector = injector
+        self.type = type
+        self.call = call
+        self.app = values
+        self.appErrors = errors
+    }
+
+    /// What the wrapped object calls with each event.
+    public var values: (Event) -> Void { { event in self.deliver(event) } }
+
+    /// What the wrapped object calls with an error: passed on, and the registration ends.
+    public var errors: (any Error) -> Void { { error in self.fail(error) } }
+
+    /// Ends the registration; returns whether it was still open.
+    @discardableResult
+    func endIfOpen() -> Bool {
+        ended.withLock { ended in
+            defer { ended = true }
+            return !ended
+        }
+    }
+
+    /// Ends the registration: nothing more reaches the app, delayed events included.
+    func end() { endIfOpen() }
+
+    private var isEnded: Bool { ended.withLock { $0 } }
+
+    private func fail(_ error: any Error) {
+        if endIfOpen() { appErrors?(error) }
+    }
+
+    private func deliver(_ event: Event) {
+        guard !isEnded else { return }
+        guard injector.mayFire(type, call, .listener), let decision = injector.decide(type, call, .listener) else { return app(event) }
+        switch decision.outcome {
+        case .proceed, .items:
+            guard decision.latency > 0 else { return app(event) }
+            let later = UncheckedBox(event)
+            injector.time.schedule(decision.latency) {
+                if !self.isEnded { self.app(later.value) }
+            }
+        case .fail(let error):
+            guard endIfOpen() else { return }
+            guard decision.latency > 0 else {
+                appErrors?(error)
+                return
+            }
+            injector.time.schedule(decision.latency) { self.appErrors?(error) }
+        case .hang:
+            return
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// What generated mocks call for listener calls (`"listener"` in the description): each
+/// registration is kept apart, as a ``MockRegistration``, rather than answered from the call's
+/// stub. The call is still recorded (its arguments, its entry in the call log) like any other.
+extension RecordingMock {
+    /// A handle-style listener (Firebase's `observe(_:with:) -> DatabaseHandle`): registers the
+    /// app's closures and returns the registration's number as the handle, which the removal
+    /// call (``removeListener_(_:)``) takes back. Stubs of the call are not read: the handle must
+    /// name the registration.
+    @_spi(Generated) public func listenWithHandle_<A, E, H: BinaryInteger>(
+        _ call: String, _ arguments: A, values: @escaping (E) -> Void, errors: ((any Error) -> Void)?
+    ) -> H {
+        H(recorder_.register(call, arguments, values: values, errors: errors).number)
+    }
+
+    /// An object-style listener (Firestore's `addSnapshotListener(_:) -> ListenerRegistration`):
+    /// registers the app's closures and returns what `make` builds around the registration's
+    /// removal (a generated class conforming to the SDK's registration protocol).
+    @_spi(Generated) public func listenWithRegistration_<A, E, R>(
+        _ call: String, _ arguments: A, values: @escaping (E) -> Void, errors: ((any Error) -> Void)?,
+        make: (RegistrationRemoval) -> R
+    ) -> R {
+        make(RegistrationRemoval(recorder_.register(call, arguments, values: values, errors: errors)))
+    }
+
+    /// The app removed the registration with this handle; an unknown handle is ignored, as
+    /// Firebase ignores one.
+    @_spi(Generated) public func removeListener_<H: BinaryInteger>(_ handle: H) {
+        guard let number = Int(exactly: handle) else { return }
+        recorder_.registration(numbered: number)?.remove()
+    }
+
+    /// The registrations of one listener call, oldest first.
+    @_spi(Generated) public func registrations_<E>(_ call: String) -> [MockRegistration<E>] {
+        recorder_.registrations(call)
+    }
+}
+
+extension MockRecorder {
+    /// Records a listener call (history and log, as a `sync` call) and keeps a new registration.
+    func register<A, E>(
+        _ call: String, _ arguments: A, values: @escaping (E) -> Void, errors: ((any Error) -> Void)?
+    ) -> MockRegistration<E> {
+        let registration = state.withLock { state in
+            state.calls[call, default: CallState()].arguments.append(arguments)
+            let registration = MockRegistration(
+                number: state.registrations.count + 1, call: call, typeName: typeName, log: log, values: values, errors: errors)
+            state.registrations.append(registration)
+            return registration
+        }
+        log.append(type: typeName, call: call, form: .sync, arguments: arguments)
+        return registration
+    }
+
+    func registration(numbered number: Int) -> (any AnyMockRegistration)? {
+        state.withLock { state in state.registrations.first { $0.number == number } }
+    }
+
+    func registrations<E>(_ call: String) -> [MockRegistration<E>] {
+        state.withLock { state in state.registrations.compactMap { $0.call == call ? $0 as? MockRegistration<E> : nil } }
+    }
+}
