@@ -373,8 +373,12 @@ public final class __CKRecordID: NSObject, NSSecureCoding, NSCopying, @unchecked
 public typealias CKRecordID = CKRecord.ID
 
 extension CKRecord: NSCopying {
-    /// Fields, encrypted fields, system fields and changed keys (Apple's `copyWithZone:` copies
-    /// the user fields and the system fields: `copyWithZone:userFields:YES`, decompiled).
+    /// Fields, encrypted fields, system fields and changed keys. Apple's `copyWithZone:` is
+    /// `copyWithZone:userFields:YES`, which (decompiled `-[CKRecord
+    /// copyWithZone:recordID:userFields:systemFields:]`, iOS 18.2) gives the copy a `-copy` of each
+    /// value store (values and changed keys, so editing the copy never reaches the original) and
+    /// copies of the system fields: dates, users, etag, share and parent. The in-memory store
+    /// relies on it to hand out a stored version more than once (`InMemoryCloudDatabase.cachedHandOut`).
     /// Apple's copy is of the receiver's class (`[[self class] allocWithZone:]`), so a
     /// `CKShare`'s copy is a `CKShare`: a subclass is copied through its own archive.
     public func copy(with zone: NSZone? = nil) -> Any {

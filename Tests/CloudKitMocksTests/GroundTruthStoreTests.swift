@@ -136,6 +136,21 @@ final class GroundTruthStoreTests: XCTestCase, StoreTestSupport {
         XCTAssertLessThan(try XCTUnwrap(first.modificationDate), try XCTUnwrap(second.modificationDate))
     }
 
+    /// The records one request saves share its date (our choice, like the clock's direction); the
+    /// next request's are newer. Seeding several records is one request.
+    func testTheRecordsOfOneRequestShareItsDate() async throws {
+        let cloud = InMemoryCloudKit(now: { Date(timeIntervalSince1970: 5) })
+        let database = cloud.mockDatabase()
+        let seeded = cloud.privateDatabase.seed([note("a", "1"), note("b", "2")])
+        XCTAssertEqual(seeded[0].modificationDate, seeded[1].modificationDate)
+        XCTAssertEqual(seeded[0].creationDate, seeded[1].creationDate)
+        let saved = try await database.modifyRecords(
+            saving: [note("c", "3"), note("d", "4")], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+        let dates = try ["c", "d"].map { try saved.saveResults[CKRecord.ID(recordName: $0)]!.get().modificationDate }
+        XCTAssertEqual(dates[0], dates[1])
+        XCTAssertLessThan(try XCTUnwrap(seeded[0].modificationDate), try XCTUnwrap(dates[0]))
+    }
+
     /// A record deleted and saved again is a new record: a new creation date.
     func testARecordSavedAgainAfterItsDeletionHasANewCreationDate() async throws {
         let clock = Locked(Date(timeIntervalSince1970: 1_000))

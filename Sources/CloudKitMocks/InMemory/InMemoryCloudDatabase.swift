@@ -109,19 +109,21 @@ public final class InMemoryCloudDatabase: Sendable {
     // MARK: Seeding and inspection (for tests)
 
     /// Puts records in as they are, as if saved earlier (zones are created as needed); returns
-    /// the stored copies with their change tags, which a test can hand to the app. The copies
-    /// are made together, from one archive (`handOuts`), unless a record is seeded twice (each
-    /// copy then carries the server fields of its own version).
+    /// the stored copies with their change tags, which a test can hand to the app. The records
+    /// are stored as one request (one save date, see `store`) and their copies made together,
+    /// from one archive (`handOuts`), unless a record is seeded twice: the records are then stored
+    /// one after the other, and each copy carries the server fields of its own version.
     @discardableResult
     public func seed(_ records: [CKRecord]) -> [CKRecord] {
         let together = Set(records.map(\.recordID)).count == records.count
         return state.withLock { state in
             var entries: [VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry] = []
             var copies: [CKRecord] = []
+            let date = together ? nextSaveDate(in: &state) : nil
             for record in records {
                 let zoneID = record.recordID.zoneID
                 if state.zones[zoneID] == nil { create(CKRecordZone(zoneID: zoneID), in: &state) }
-                let entry = store(record.copy() as! CKRecord, in: &state)
+                let entry = store(record.copy() as! CKRecord, at: date, in: &state)
                 if together { entries.append(entry) } else { copies.append(handOut(entry, in: state)) }
             }
             return together ? handOuts(entries, in: state) : copies
@@ -262,17 +264,18 @@ public final class InMemoryCloudDatabase: Sendable {
                     if case .success = plan { registerShare(record, in: &state) }
                 }
                 let batchFailed = error(.batchRequestFailed)
+                let date = nextSaveDate(in: &state)
                 let stored = plannedSaves.map {
                     record, plan -> ItemResult<CKRecord.ID, VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry> in
                     let id = record.recordID
                     switch plan {
                     case .failure(let failure): return (id, .failure(failure))
                     case .success where failedZones.contains(id.zoneID): return (id, .failure(batchFailed))
-                    case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, in: &state)))
+                    case .success(let planned): return (id, .success(store(planned.record, assets: planned.assets, at: date, in: &state)))
                     }
                 }
                 for parent in Set(touched) where !failedZones.contains(parent.zoneID) {
-                    if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, in: &state) }
+                    if let entry = state.records.entry(parent, in: parent.zoneID) { _ = store(entry.item, asServer: true, at: date, in: &state) }
                 }
                 // Handed out together: one archive for the request's records (see `SystemFields.records`).
                 var handedOut = handOuts(stored.compactMap { try? $0.result.get() }, in: state).makeIterator()
@@ -367,16 +370,15 @@ public final class InMemoryCloudDatabase: Sendable {
 
     /// Stores a record version with what the server sets on a save (dates, users; the creation
     /// date and creator are kept from the stored version), and remembers it by its change tag (a
-    /// conflict's ancestor).
+    /// conflict's ancestor). `date` is the request's (`nextSaveDate`), shared by every record it
+    /// saves; without one the record is a request of its own.
     func store(
-        _ record: CKRecord, assets written: [CKRecord.FieldKey: Data] = [:], asServer: Bool = false, in state: inout State
+        _ record: CKRecord, assets written: [CKRecord.FieldKey: Data] = [:], asServer: Bool = false, at date: Date? = nil, in state: inout State
     ) -> VersionedStore<CKRecordZone.ID, CKRecord.ID, CKRecord>.Entry {
         // What the server sets on shares and shared roots, unless the server itself is writing.
         let record = asServer ? record : withServerSharingFields(record, in: state)
         let id = record.recordID
-        // Our choice: the server's clock never runs backwards, so a later save is always newer.
-        let date = max(service.now(), state.lastSaveDate.addingTimeInterval(0.001))
-        state.lastSaveDate = date
+        let date = date ?? nextSaveDate(in: &state)
         let user = account.userRecordName
         let previous = state.serverFields[id]
         let fields = ServerFields(
@@ -391,6 +393,16 @@ public final class InMemoryCloudDatabase: Sendable {
         let entry = state.records.save(record, as: id, in: id.zoneID)
         state.history[id, default: [:]][String(entry.version)] = (record, fields)
         return entry
+    }
+
+    /// The date of a request that saves: our choice, the server's clock never runs backwards, so a
+    /// later request's records are always newer (even within one tick of `InMemoryCloudKit(now:)`),
+    /// and the records of one request share its date (one value for the hand-outs' archive to
+    /// hold, `SystemFields.SharedValues`).
+    func nextSaveDate(in state: inout State) -> Date {
+        let date = max(service.now(), state.lastSaveDate.addingTimeInterval(0.001))
+        state.lastSaveDate = date
+        return date
     }
 
     /// Deletes a record, and with it every record in its zone that refers to it with
