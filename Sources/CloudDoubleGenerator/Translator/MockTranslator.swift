@@ -86,22 +86,22 @@ struct MockTranslator {
             method = .respondThrowing
         case .sync:
             if let ref = call.returnsReference {
-                let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
                 answer.backed = nil
-                method = .child(child(ref, key: key))
+                method = .child(child(ref, key: childKey(of: call, arguments: arguments)))
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
                 answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
         case .async where call.returnsReference != nil:
-            // The same child mock as a sync form's: one per call and arguments, for the test to stub.
-            let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
             answer.backed = nil
-            method = .respondChild(child(call.returnsReference!, key: key))
+            method = .respondChild(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
+        case .completion where call.returnsReference != nil:
+            answer.backed = nil
+            method = .deliverChild(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
         case .completion:
             if returns != nil {
                 answer.fallback = fallback ?? "nil"
@@ -138,6 +138,12 @@ struct MockTranslator {
         guard call.store != nil else { return nil }
         let name = SwiftNames.escaped(call.callID)
         return call.parameters.isEmpty ? "_ in try backing_.\(name)()" : "try backing_.\(name)($0)"
+    }
+
+    /// The key of the child mock a call hands out, whatever its form: one per call and arguments,
+    /// for the test to stub.
+    func childKey(of call: ResolvedCall, arguments: SpelledText) -> String {
+        "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
     }
 
     /// The mock of a described type a member hands out, one per `key`.

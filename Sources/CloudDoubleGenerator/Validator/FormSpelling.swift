@@ -47,6 +47,17 @@ struct FormSpelling {
         return "{ value_, error_ in " + name + "(error_, value_) }"
     }
 
+    /// A handler passed to the SDK that hands the described type's object it gets on wrapped by
+    /// `make` (one wrapper per object, from `wrappers_`): to `handlerLabel` in the SDK's order (a
+    /// live adapter's app handler) or value first (the fault engine's handler).
+    func wrappingHandler(make: String, valueFirst: Bool) -> String {
+        let errorFirst = form.handlerOrder == .errorFirst
+        let wrapped = "value_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }"
+        let parameters = errorFirst ? "error_, value_" : "value_, error_"
+        let arguments = errorFirst && !valueFirst ? "error_, " + wrapped : wrapped + ", error_"
+        return "{ " + parameters + " in " + form.handlerLabel + "(" + arguments + ") }"
+    }
+
     /// The runtime's value-first handler passed where the SDK takes the error first:
     /// `{ error_, value_ in completion(value_, error_) }`; `nil` (the handler as it is) otherwise.
     func errorFirstHandler() -> String? {

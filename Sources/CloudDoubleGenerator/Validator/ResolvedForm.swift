@@ -105,6 +105,13 @@ final class ResolvedForm: Sendable {
         spelling(of: call).callExpression(handler: handler, substitutingDefaultsFor: [], replacing: replaced)
     }
 
+    /// The forwarded call with a handler that wraps the described type's object the SDK hands it
+    /// (`FormSpelling.wrappingHandler`).
+    func callExpression(of call: ResolvedCall, wrappingWith make: String, valueFirst: Bool) -> String {
+        let spelling = spelling(of: call)
+        return spelling.callExpression(handler: spelling.wrappingHandler(make: make, valueFirst: valueFirst), substitutingDefaultsFor: [], replacing: [:])
+    }
+
     private func spelling(of call: ResolvedCall) -> FormSpelling {
         FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType)
     }

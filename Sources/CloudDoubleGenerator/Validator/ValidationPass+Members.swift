@@ -218,10 +218,15 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
                 at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
         }
-        if let reference = returnsReference, form.kind.value != .sync, form.kind.value != .async {
+        if let reference = returnsReference, form.kind.value == .result {
             sink.error(
-                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" or \"async\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
-                at: form.location, hint: "describe the call's \"async\" form, or return the SDK's type with \"returns\"")
+                "a described type (\"\(reference.value)\") can only be returned by a \"sync\", \"async\" or \"completion\" form or a property; the result form cannot wrap it",
+                at: form.location, hint: "describe the call's \"async\" or \"completion\" form, or return the SDK's type with \"returns\"")
+        }
+        if let reference = returnsReference, form.kind.value == .completion, let handlerValue = form.handlerValueType {
+            sink.error(
+                "a completion form returning a described type (\"\(reference.value)\") passes it to its handler optional; it takes no \"handlerValueType\"",
+                at: handlerValue.location, hint: "remove \"handlerValueType\" (and \"errorValue\")")
         }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(

@@ -190,6 +190,12 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "completion handlers returning a described type",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" }, "completion": { "name": "open" } } }, { "id": "openFirst", "parameters": [], "returnsRef": "Other", "forms": { "completion": { "name": "openFirst", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "a result handler returning a described type",
             raw: [
                 "EXTRA_CALL": #", { "id": "open", "parameters": [], "returnsRef": "Other", "forms": { "result": { "name": "open" } } }"#,

@@ -92,6 +92,13 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     }
 
     @inline(__always)
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Settings", "section", .completion, arguments: name, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.section(named: name, completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
+        }
+    }
+
+    @inline(__always)
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.faults_.perform("Settings", "store", .async, arguments: (value: value, key: key, overwrite: overwrite)) {
             try await self.wrapped_.store(value, in: key, overwrite: overwrite)

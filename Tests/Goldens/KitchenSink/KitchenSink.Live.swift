@@ -65,6 +65,10 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         try await self.wrappers_.wrapper(for: self.base_.section(named: name)) { LiveSinkSection($0) }
     }
 
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.section(named: name, completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try await self.base_.store(value, in: key, overwrite: overwrite)
     }

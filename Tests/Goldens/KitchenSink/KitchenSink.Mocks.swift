@@ -76,6 +76,10 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         try self.respond_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
     }
 
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }

@@ -67,6 +67,8 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String
     /// Call `section`; forwards to `SettingsStore.section(named:)`.
     func section(named name: String) async throws -> any SinkSection
+    /// Call `section`; forwards to `SettingsStore.section(named:completionHandler:)`.
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void)
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -172,7 +174,7 @@ extension SinkSettingsCall where Arguments_ == (value: String, completion: (((an
     static var add: Self { Self("add") }
 }
 
-/// The call `section`: `section(named:)`.
+/// The call `section`: `section(named:)`, `section(named:completionHandler:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == any SinkSection {
     static var section: Self { Self("section") }
 }

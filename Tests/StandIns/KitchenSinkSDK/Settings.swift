@@ -64,6 +64,10 @@ public final class SettingsStore: @unchecked Sendable {
     /// An SDK object handed out by an async call, as Firestore's `collection.addDocument(data:)`.
     public func section(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
 
+    public func section(named name: String, completionHandler: @escaping @Sendable (SettingsSection?, (any Error)?) -> Void) {
+        completionHandler(SettingsSection(name: name), nil)
+    }
+
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
     public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
         let count = lock.withLock { values.count }

@@ -95,6 +95,8 @@ struct MockTypeContext: TemplateContext {
         case deliverError
         /// A completion handler whose value is optional.
         case deliverOptional
+        /// A completion handler passed a described type: a stub, else a child mock.
+        case deliverChild(Child)
         /// A completion handler with a non-optional value, and `errorValue` beside an error.
         case deliverValue
         /// A `Result` handler.
@@ -113,6 +115,7 @@ struct MockTypeContext: TemplateContext {
             .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
+            .init("deliverChild") { if case .deliverChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("run") {
