@@ -16,7 +16,9 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -187,7 +189,9 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
 
-    init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }

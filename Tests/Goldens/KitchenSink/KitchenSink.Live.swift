@@ -19,7 +19,9 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(_ base_: SettingsStore) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsStore) {
         self.base_ = base_
     }
 
@@ -117,7 +119,9 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsSection
 
-    init(_ base_: SettingsSection) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsSection) {
         self.base_ = base_
     }
 
