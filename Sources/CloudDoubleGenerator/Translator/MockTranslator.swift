@@ -101,7 +101,14 @@ struct MockTranslator {
             method = .respond
         case .completion where call.returnsReference != nil:
             answer.backed = nil
-            method = .deliverChild(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
+            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
+            if form.handlerValueIsOptional {
+                method = .deliverChild(child)
+            } else {
+                // The validator allows only `self`: the mock the call was made on.
+                answer.errorValue = "self as any \(child.protocolName)"
+                method = .deliverChildValue(child)
+            }
         case .completion:
             if returns != nil {
                 answer.fallback = fallback ?? "nil"

@@ -6,6 +6,9 @@ struct FormSpelling {
     /// The call's result in Swift (`nil` for none) and on the type model.
     let returns: String?
     let returnsType: SwiftType?
+    /// Whether `returns` is a described type's protocol: then `handlerValueType` (its SDK type)
+    /// only says whether the handler gets it optional.
+    var returnsReference = false
 
     var kind: FormKind { form.kind.value }
     var hasHandler: Bool { kind == .completion || kind == .result }
@@ -26,7 +29,9 @@ struct FormSpelling {
         if kind == .result { return prefix + Qualified.result(returns ?? Qualified.void) + ") -> Swift.Void" }
         guard let returns else { return prefix + "(any Swift.Error)?) -> Swift.Void" }
         let value: String
-        if let explicit = form.handlerValueType?.value {
+        if let explicit = form.handlerValueType, returnsReference, !(explicit.model?.isOptional ?? true) {
+            value = returns
+        } else if let explicit = form.handlerValueType?.value, !returnsReference {
             value = explicit
         } else if returnsType?.isOptional ?? false {
             value = returns
@@ -52,7 +57,10 @@ struct FormSpelling {
     /// live adapter's app handler) or value first (the fault engine's handler).
     func wrappingHandler(make: String, valueFirst: Bool) -> String {
         let errorFirst = form.handlerOrder == .errorFirst
-        let wrapped = "value_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }"
+        let optional = form.handlerValueType?.model?.isOptional ?? true
+        let wrapped =
+            optional
+            ? "value_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }" : "self.wrappers_.wrapper(for: value_) { " + make + " }"
         let parameters = errorFirst ? "error_, value_" : "value_, error_"
         let arguments = errorFirst && !valueFirst ? "error_, " + wrapped : wrapped + ", error_"
         return "{ " + parameters + " in " + form.handlerLabel + "(" + arguments + ") }"

@@ -43,8 +43,10 @@ final class ResolvedCall: Sendable {
         }
         returns = result.text
         returnsType = result.type
+        let isReference = if case .reference? = call.returns { true } else { false }
         forms = call.forms.map { form in
-            ResolvedForm(FormSpelling(form: form, parameters: call.parameters, returns: result.text, returnsType: result.type))
+            ResolvedForm(
+                FormSpelling(form: form, parameters: call.parameters, returns: result.text, returnsType: result.type, returnsReference: isReference))
         }
     }
 

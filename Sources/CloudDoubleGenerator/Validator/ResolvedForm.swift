@@ -113,7 +113,8 @@ final class ResolvedForm: Sendable {
     }
 
     private func spelling(of call: ResolvedCall) -> FormSpelling {
-        FormSpelling(form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType)
+        FormSpelling(
+            form: spec, parameters: call.parameters, returns: call.returns, returnsType: call.returnsType, returnsReference: call.returnsReference != nil)
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<CallFormSpec, T>) -> T { spec[keyPath: keyPath] }

@@ -223,11 +223,7 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") can only be returned by a \"sync\", \"async\" or \"completion\" form or a property; the result form cannot wrap it",
                 at: form.location, hint: "describe the call's \"async\" or \"completion\" form, or return the SDK's type with \"returns\"")
         }
-        if let reference = returnsReference, form.kind.value == .completion, let handlerValue = form.handlerValueType {
-            sink.error(
-                "a completion form returning a described type (\"\(reference.value)\") passes it to its handler optional; it takes no \"handlerValueType\"",
-                at: handlerValue.location, hint: "remove \"handlerValueType\" (and \"errorValue\")")
-        }
+        if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",

@@ -188,6 +188,8 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
     let wrapped_: any SinkSection
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
     // object it gets, also in a module whose default isolation is the main actor.
@@ -205,6 +207,15 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     var name: String {
         self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
+    }
+
+    @inline(__always)
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 131)
+        self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
+            self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
+        }
+        #sourceLocation()
     }
 }
 #endif

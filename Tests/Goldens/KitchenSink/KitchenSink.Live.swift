@@ -118,6 +118,8 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsSection
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
     // object it gets, also in a module whose default isolation is the main actor.
@@ -127,6 +129,10 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
 
     var name: String {
         self.base_.name
+    }
+
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        self.base_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(error_, self.wrappers_.wrapper(for: value_) { LiveSinkSection($0) }) })
     }
 }
 #endif

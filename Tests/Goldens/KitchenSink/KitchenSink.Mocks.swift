@@ -152,4 +152,10 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     var name: String {
         self.get_("name", fallback: "")
     }
+
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 131)
+        self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
+        #sourceLocation()
+    }
 }

@@ -104,4 +104,10 @@ public final class SettingsSection: Sendable {
     public init(name: String) {
         self.name = name
     }
+
+    /// Hands the section back to an error-first block, as Firebase's write blocks pass the
+    /// reference written.
+    public func touch(withCompletionBlock block: @escaping ((any Error)?, SettingsSection) -> Void) {
+        block(nil, self)
+    }
 }

@@ -14,7 +14,6 @@ import Testing
     ) -> (ChatRoom, MockRealtimeReference, FaultInjectingRealtimeReference) {
         let mock = MockRealtimeReference()
         let message = mock.childByAutoId() as! MockRealtimeReference  // the child mock every auto id gets (see README)
-        message.stub(.setValue, .value(DatabaseReference()))  // NSObject's init, as Firebase's API tests use it
         let faulty = FaultInjectingRealtimeReference(wrapping: mock, plan: plan, seed: seed, time: clock.timeSource)
         let room = ChatRoom(room: faulty, maxAttempts: maxAttempts, time: clock.timeSource, random: RandomSource(seed: seed))
         return (room, message, faulty)

@@ -97,6 +97,9 @@ struct MockTypeContext: TemplateContext {
         case deliverOptional
         /// A completion handler passed a described type: a stub, else a child mock.
         case deliverChild(Child)
+        /// A completion handler passed a described type non-optional: a stub, else a child mock,
+        /// and `errorValue` (the mock itself) beside an error.
+        case deliverChildValue(Child)
         /// A completion handler with a non-optional value, and `errorValue` beside an error.
         case deliverValue
         /// A `Result` handler.
@@ -116,6 +119,7 @@ struct MockTypeContext: TemplateContext {
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverChild") { if case .deliverChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("deliverChildValue") { if case .deliverChildValue(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("run") {
