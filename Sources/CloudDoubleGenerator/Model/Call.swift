@@ -24,6 +24,9 @@ public struct Call: Sendable {
     /// Mirrors (by name) the result carries: where the result holds a mirror's SDK type, the
     /// generated members return the mirror.
     public var mirrors: [Located<String>] = []
+    /// Set when the SDK makes a new object at each call of a call returning a described type
+    /// (Firebase's `childByAutoId()`): mocks hand out a new child mock each time.
+    public var newEachCall: Located<Bool>? = nil
 }
 
 public enum PerItemResults: Sendable {

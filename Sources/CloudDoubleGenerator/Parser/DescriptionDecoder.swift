@@ -141,7 +141,7 @@ private struct Reader {
             operations: operations,
             store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value,
             location: object.location,
-            mirrors: object.strings(.mirrors))
+            mirrors: object.strings(.mirrors), newEachCall: object.newEachCall())
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {

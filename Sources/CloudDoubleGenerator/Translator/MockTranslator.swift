@@ -87,7 +87,8 @@ struct MockTranslator {
         case .sync:
             if let ref = call.returnsReference {
                 answer.backed = nil
-                method = .child(child(ref, key: childKey(of: call, arguments: arguments)))
+                let child = child(ref, key: childKey(of: call, arguments: arguments))
+                method = call.newEachCall?.value == true ? .newChild(child) : .child(child)
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
                 answer.fallback = defaultValue ?? "()"
@@ -95,7 +96,8 @@ struct MockTranslator {
             }
         case .async where call.returnsReference != nil:
             answer.backed = nil
-            method = .respondChild(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
+            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
+            method = call.newEachCall?.value == true ? .respondNewChild(child) : .respondChild(child)
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond

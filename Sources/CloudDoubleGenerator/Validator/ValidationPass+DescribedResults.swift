@@ -31,3 +31,23 @@ extension ValidationPass {
         }
     }
 }
+
+extension ValidationPass {
+    /// `"newEachCall": true` says the SDK makes a new object at each call, so only a call that
+    /// returns a described type takes it, and only through `sync` and `async` forms (the mock
+    /// hands the new child out as their result; a handler form would need it inside the handler).
+    func newEachCall(_ call: Call) {
+        guard let flag = call.newEachCall, flag.value else { return }
+        guard case .reference? = call.returns else {
+            sink.error(
+                "\"newEachCall\" applies to a call that returns a described type (\"returnsRef\")", at: flag.location,
+                hint: "remove it: a mock answers other results from stubs")
+            return
+        }
+        if let form = call.forms.first(where: { $0.kind.value == .completion || $0.kind.value == .result }) {
+            sink.error(
+                "\"newEachCall\" is supported on calls with \"sync\" and \"async\" forms only; this call has a \(form.kind.value.rawValue) form",
+                at: flag.location, hint: "leave \"newEachCall\" out: the mock then hands out one child mock per arguments")
+        }
+    }
+}

@@ -201,6 +201,12 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_CALL": #", { "id": "written", "parameters": [{ "name": "value", "type": "Any?" }], "returnsRef": "Store", "forms": { "async": { "name": "write" }, "completion": { "name": "write", "handlerLabel": "withCompletionBlock", "handlerOrder": "errorFirst", "handlerValueType": "HostileSDK{{INDEX}}Store", "errorValue": "self", "sendableHandler": false } } }"#
             ], expect: .accepted),
         Case(
+            name: "a new object at each call",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "newEachCall": true, "forms": { "async": { "name": "open" }, "sync": { "name": "openNow" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "a result handler returning a described type",
             raw: [
                 "EXTRA_CALL": #", { "id": "open", "parameters": [], "returnsRef": "Other", "forms": { "result": { "name": "open" } } }"#,

@@ -217,5 +217,17 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
         }
         #sourceLocation()
     }
+
+    @inline(__always)
+    func subsection() -> any SinkSection {
+        self.wrappers_.wrapper(for: self.wrapped_.subsection()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try await self.faults_.perform("Section", "duplicate", .async, arguments: name) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.duplicate(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
 }
 #endif

@@ -134,5 +134,13 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
         self.base_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(error_, self.wrappers_.wrapper(for: value_) { LiveSinkSection($0) }) })
     }
+
+    func subsection() -> any SinkSection {
+        self.wrappers_.wrapper(for: self.base_.subsection()) { LiveSinkSection($0) }
+    }
+
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try await self.wrappers_.wrapper(for: self.base_.duplicate(named: name)) { LiveSinkSection($0) }
+    }
 }
 #endif

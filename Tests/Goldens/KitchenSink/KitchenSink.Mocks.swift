@@ -158,4 +158,12 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
         self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
+
+    func subsection() -> any SinkSection {
+        self.handOut_("subsection", self.respondWithoutFailing_("subsection", (), fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+    }
+
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try self.handOut_("duplicate", self.respond_("duplicate", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+    }
 }

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 139)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 153)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 142)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 156)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 144)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 158)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -218,6 +218,11 @@ protocol SinkSection: Swift.AnyObject, Swift.Sendable {
     /// An error-first block passed the section written, error or not, as Firebase's write blocks pass the reference.
     /// Call `touch`; forwards to `SettingsSection.touch(withCompletionBlock:)`.
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void)
+    /// A new section at each call, as Firebase's childByAutoId() makes a new location.
+    /// Call `subsection`; forwards to `SettingsSection.subsection()`.
+    func subsection() -> any SinkSection
+    /// Call `duplicate`; forwards to `SettingsSection.duplicate(named:)`.
+    func duplicate(named name: String) async throws -> any SinkSection
 }
 
 /// The calls of `SinkSection` by name, each with its argument and result types: mocks take
@@ -241,4 +246,14 @@ extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
 /// The call `touch`: `touch(withCompletionBlock:)`.
 extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
     static var touch: Self { Self("touch") }
+}
+
+/// The call `subsection`: `subsection()`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var subsection: Self { Self("subsection") }
+}
+
+/// The call `duplicate`: `duplicate(named:)`.
+extension SinkSectionCall where Arguments_ == String, Value_ == any SinkSection {
+    static var duplicate: Self { Self("duplicate") }
 }

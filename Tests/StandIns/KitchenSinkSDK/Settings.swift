@@ -110,4 +110,10 @@ public final class SettingsSection: Sendable {
     public func touch(withCompletionBlock block: @escaping ((any Error)?, SettingsSection) -> Void) {
         block(nil, self)
     }
+
+    /// A new section at each call, as Firebase's `childByAutoId()` makes a new location.
+    public func subsection() -> SettingsSection { SettingsSection(name: name + "/" + String(UInt32.random(in: 0...UInt32.max), radix: 36)) }
+
+    /// A new copy at each call, as Firestore's `addDocument(data:)` makes a new document.
+    public func duplicate(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
 }

@@ -97,6 +97,11 @@ struct MockTypeContext: TemplateContext {
         case deliverOptional
         /// A completion handler passed a described type: a stub, else a child mock.
         case deliverChild(Child)
+        /// A synchronous member handing out a new child mock at each call (`newEachCall`),
+        /// unless stubbed; `newChildren(_:)` lists what it handed out.
+        case newChild(Child)
+        /// The same for an `async` member.
+        case respondNewChild(Child)
         /// A completion handler passed a described type non-optional: a stub, else a child mock,
         /// and `errorValue` (the mock itself) beside an error.
         case deliverChildValue(Child)
@@ -119,6 +124,8 @@ struct MockTypeContext: TemplateContext {
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverChild") { if case .deliverChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("newChild") { if case .newChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("respondNewChild") { if case .respondNewChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverChildValue") { if case .deliverChildValue(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
