@@ -45,6 +45,12 @@ final class DescribedHandlerValueDiagnosticTests: XCTestCase {
         }
     }
 
+    func testAResultFormMayReturnADescribedType() {
+        let input = DiagnosticTests.valid.replacingOccurrences(of: "\"returns\": \"CKRecord\"", with: "\"returnsRef\": \"Database\"")
+            .replacingOccurrences(of: "\"completion\": { \"name\": \"fetch\"", with: "\"result\": { \"name\": \"fetch\"")
+        XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
+    }
+
     func testAcceptedSpellings() throws {
         for keys in ["\"handlerValueType\": \"CKDatabase?\"", "\"handlerValueType\": \"CKDatabase\", \"errorValue\": \"self\"", "\"handlerOrder\": \"errorFirst\""] {
             XCTAssertNoThrow(try Generator.validate(Array(Self.description(keys: keys).utf8), file: "test.json"), keys)

@@ -44,4 +44,23 @@ final class DescribedHandlerValueTests: XCTestCase {
         live.touch { _, section in name.withLock { $0 = (section as? LiveSinkSection)?.base.name } }
         XCTAssertEqual(name.snapshot, "general")
     }
+
+    /// A `Result` handler (`Section.parent`): its success is the wrapper in every double.
+    func testAResultHandlerGetsTheWrapper() async {
+        let mock = MockSinkSection(delivery: .immediate)
+        let fromMock = Locked<(any SinkSection)?>(nil)
+        mock.parent { result in fromMock.withLock { $0 = try? result.get() } }
+        XCTAssertTrue(fromMock.snapshot is MockSinkSection, "unstubbed, the call's child mock")
+
+        let faulty = FaultInjectingSinkSection(wrapping: mock, plan: FaultPlan())
+        let wrapped: Bool = await withCheckedContinuation { done in
+            faulty.parent { result in done.resume(returning: (try? result.get()) is FaultInjectingSinkSection) }
+        }
+        XCTAssertTrue(wrapped)
+
+        let live = LiveSinkSection(SettingsSection(name: "a/b"))
+        let name = Locked<String?>(nil)
+        live.parent { result in name.withLock { $0 = ((try? result.get()) as? LiveSinkSection)?.base.name } }
+        XCTAssertEqual(name.snapshot, "a")
+    }
 }

@@ -65,6 +65,10 @@ struct FaultTranslator {
                     form.callExpression(of: call, wrappingWith: ChildWrapping.faults(translator.names.faultName($0)).make, valueFirst: true)
                 } ?? form.valueFirstCallExpression)
             context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler, copied: translator.copied(at: pasted))
+        case .result where call.returnsReference != nil:
+            context.invocation = .text(
+                form.callExpression(of: call, wrappingWith: ChildWrapping.faults(translator.names.faultName(call.returnsReference!)).make, valueFirst: true))
+            context.kind = .result
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
         }

@@ -21,7 +21,7 @@ struct LiveTranslator {
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls {
             for form in call.forms {
-                let wrapped = form.kind == .completion ? call.returnsReference.map { ChildWrapping.live(names.liveName($0)) } : nil
+                let wrapped = form.hasHandler ? call.returnsReference.map { ChildWrapping.live(names.liveName($0)) } : nil
                 calls.append(
                     LiveTypeContext.Call(
                         attributes: form.attributes,

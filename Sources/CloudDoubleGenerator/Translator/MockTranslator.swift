@@ -123,6 +123,9 @@ struct MockTranslator {
             } else {
                 method = .deliverError
             }
+        case .result where call.returnsReference != nil:
+            answer.backed = nil
+            method = .deliverChildResult(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult

@@ -54,8 +54,10 @@ struct FormSpelling {
 
     /// A handler passed to the SDK that hands the described type's object it gets on wrapped by
     /// `make` (one wrapper per object, from `wrappers_`): to `handlerLabel` in the SDK's order (a
-    /// live adapter's app handler) or value first (the fault engine's handler).
+    /// live adapter's app handler) or value first (the fault engine's handler); a `Result`
+    /// handler's success, mapped.
     func wrappingHandler(make: String, valueFirst: Bool) -> String {
+        if kind == .result { return "{ result_ in " + form.handlerLabel + "(result_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }) }" }
         let errorFirst = form.handlerOrder == .errorFirst
         let optional = form.handlerValueType?.model?.isOptional ?? true
         let wrapped =

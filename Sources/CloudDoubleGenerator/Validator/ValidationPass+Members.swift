@@ -219,11 +219,6 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
                 at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
         }
-        if let reference = returnsReference, form.kind.value == .result {
-            sink.error(
-                "a described type (\"\(reference.value)\") can only be returned by a \"sync\", \"async\" or \"completion\" form or a property; the result form cannot wrap it",
-                at: form.location, hint: "describe the call's \"async\" or \"completion\" form, or return the SDK's type with \"returns\"")
-        }
         if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(

@@ -229,5 +229,12 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
             try await self.wrappers_.wrapper(for: self.wrapped_.duplicate(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
         }
     }
+
+    @inline(__always)
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Section", "parent", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.parent(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
 }
 #endif

@@ -142,5 +142,9 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
     func duplicate(named name: String) async throws -> any SinkSection {
         try await self.wrappers_.wrapper(for: self.base_.duplicate(named: name)) { LiveSinkSection($0) }
     }
+
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.base_.parent(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
 }
 #endif

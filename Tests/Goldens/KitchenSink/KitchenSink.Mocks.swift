@@ -166,4 +166,8 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     func duplicate(named name: String) async throws -> any SinkSection {
         try self.handOut_("duplicate", self.respond_("duplicate", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
     }
+
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("parent", (), fallback: self.recorder_.child("parent(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
+    }
 }

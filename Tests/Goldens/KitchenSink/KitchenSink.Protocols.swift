@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 153)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 159)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 156)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 162)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 158)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 164)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -223,6 +223,9 @@ protocol SinkSection: Swift.AnyObject, Swift.Sendable {
     func subsection() -> any SinkSection
     /// Call `duplicate`; forwards to `SettingsSection.duplicate(named:)`.
     func duplicate(named name: String) async throws -> any SinkSection
+    /// A described type through a Result handler.
+    /// Call `parent`; forwards to `SettingsSection.parent(completionHandler:)`.
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void)
 }
 
 /// The calls of `SinkSection` by name, each with its argument and result types: mocks take
@@ -256,4 +259,9 @@ extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSect
 /// The call `duplicate`: `duplicate(named:)`.
 extension SinkSectionCall where Arguments_ == String, Value_ == any SinkSection {
     static var duplicate: Self { Self("duplicate") }
+}
+
+/// The call `parent`: `parent(completionHandler:)`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var parent: Self { Self("parent") }
 }

@@ -116,4 +116,9 @@ public final class SettingsSection: Sendable {
 
     /// A new copy at each call, as Firestore's `addDocument(data:)` makes a new document.
     public func duplicate(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
+
+    /// The section this one is in, through a `Result` handler.
+    public func parent(completionHandler: @escaping @Sendable (Result<SettingsSection, any Error>) -> Void) {
+        completionHandler(.success(SettingsSection(name: name.components(separatedBy: "/").dropLast().joined(separator: "/"))))
+    }
 }

@@ -105,6 +105,8 @@ struct MockTypeContext: TemplateContext {
         /// A completion handler passed a described type non-optional: a stub, else a child mock,
         /// and `errorValue` (the mock itself) beside an error.
         case deliverChildValue(Child)
+        /// A `Result` handler passed a described type: a stub, else a child mock.
+        case deliverChildResult(Child)
         /// A completion handler with a non-optional value, and `errorValue` beside an error.
         case deliverValue
         /// A `Result` handler.
@@ -127,6 +129,7 @@ struct MockTypeContext: TemplateContext {
             .init("newChild") { if case .newChild(let child) = $0 { child.templateValue } else { nil } },
             .init("respondNewChild") { if case .respondNewChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverChildValue") { if case .deliverChildValue(let child) = $0 { child.templateValue } else { nil } },
+            .init("deliverChildResult") { if case .deliverChildResult(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("run") {
