@@ -50,7 +50,7 @@ let package = Package(
                 .copy("backed.mustache"), .copy("blockCalls.mustache"), .copy("childMock.mustache"), .copy("endSourceLocation.mustache"),
                 .copy("forwardedProperty.mustache"), .copy("forwardedValue.mustache"), .copy("header.mustache"), .copy("readBlock.mustache"),
                 .copy("sourceLocation.mustache"), .copy("typeAttributes.mustache"), .copy("writeBlock.mustache"), .copy("mirror.mustache"),
-                .copy("listenerKeys.mustache"), .copy("listenerRegistration.mustache"),
+                .copy("listenerKeys.mustache"), .copy("listenerRegistration.mustache"), .copy("newChildMock.mustache"),
             ],
             swiftSettings: strict
         ),

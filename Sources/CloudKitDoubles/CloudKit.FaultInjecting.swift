@@ -18,7 +18,9 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    public init(wrapping wrapped_: any CloudContainer, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(wrapping wrapped_: any CloudContainer, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -531,7 +533,9 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     public let faults_: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped_: any CloudDatabase, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(wrapping wrapped_: any CloudDatabase, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }

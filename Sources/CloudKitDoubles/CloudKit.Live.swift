@@ -50,7 +50,9 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    public init(_ base_: CKContainer) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(_ base_: CKContainer) {
         self.base_ = base_
     }
 
@@ -359,7 +361,9 @@ public final class LiveCloudDatabase: CloudDatabase, CloudDoubleRuntime.LiveAdap
     /// The SDK object every member forwards to.
     public let base_: CKDatabase
 
-    public init(_ base_: CKDatabase) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(_ base_: CKDatabase) {
         self.base_ = base_
     }
 

@@ -15,7 +15,9 @@ public final class FaultInjectingCloudKeyValueStore: CloudKeyValueStore, CloudDo
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     public let faults_: CloudDoubleRuntime.FaultInjector
 
-    public init(wrapping wrapped_: any CloudKeyValueStore, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(wrapping wrapped_: any CloudKeyValueStore, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }

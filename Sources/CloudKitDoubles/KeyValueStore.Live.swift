@@ -12,7 +12,9 @@ public final class LiveCloudKeyValueStore: CloudKeyValueStore, CloudDoubleRuntim
     /// The SDK object every member forwards to.
     public let base_: NSUbiquitousKeyValueStore
 
-    public init(_ base_: NSUbiquitousKeyValueStore) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    public nonisolated init(_ base_: NSUbiquitousKeyValueStore) {
         self.base_ = base_
     }
 

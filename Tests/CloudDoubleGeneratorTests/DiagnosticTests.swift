@@ -203,10 +203,6 @@ final class DiagnosticTests: XCTestCase {
             name: "an opaque result", input: replacing("\"returns\": \"CKRecord\"", with: "\"returns\": \"some Collection\""), line: 14, column: 22,
             message: "some is an opaque type, which each double would have to choose; write any instead"),
         Case(
-            name: "reference from a completion form", input: replacing("\"returns\": \"CKRecord\"", with: "\"returnsRef\": \"Database\""), line: 15,
-            column: 67, message: "can only be returned by a \"sync\" or \"async\" form or a property; the completion form cannot wrap it",
-            hint: "describe the call's \"async\" form, or return the SDK's type with \"returns\""),
-        Case(
             name: "perItem without returns", input: replacing("\"returns\": \"CKRecord\"", with: "\"perItem\": true"), line: 11, column: 9,
             message: "\"perItem\" needs a result"),
         Case(

@@ -171,6 +171,27 @@ final class KitchenSinkTests: XCTestCase {
         XCTAssertEqual(section.name, "live")
     }
 
+    /// The same through a completion handler: the handler gets the wrapped object.
+    func testACompletionHandlerGetsADescribedType() async throws {
+        let mock = MockSinkSettings(delivery: .immediate)
+        let child = try await mock.section(named: "general") as! MockSinkSection
+        child.stub(.name, .value("General"))
+        let delivered = Locked<(any SinkSection)?>(nil)
+        mock.section(named: "general") { section, _ in delivered.withLock { $0 = section } }
+        XCTAssertTrue(delivered.snapshot === child, "the completion form hands out the async form's child mock")
+
+        let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan())
+        let wrapped: String? = await withCheckedContinuation { done in
+            faulty.section(named: "general") { section, _ in done.resume(returning: (section is FaultInjectingSinkSection) ? section?.name : nil) }
+        }
+        XCTAssertEqual(wrapped, "General", "the fault wrapper wraps the child it gets")
+
+        let live = LiveSinkSettings(SettingsStore())
+        let name = Locked<String?>(nil)
+        live.section(named: "live") { section, _ in name.withLock { $0 = (section as? LiveSinkSection)?.base.name } }
+        XCTAssertEqual(name.snapshot, "live")
+    }
+
     func testFaultWrapperFailsVoidCallsInEveryForm() async {
         let mock = MockSinkSettings()
         let faulty = FaultInjectingSinkSettings(wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(SinkSettingsCall.reset), with: 7) })

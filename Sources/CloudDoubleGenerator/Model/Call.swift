@@ -26,6 +26,9 @@ public struct Call: Sendable {
     public var mirrors: [Located<String>] = []
     /// Set when the call registers a listener (`Model/ListenerSpec.swift`).
     public var listener: ListenerSpec? = nil
+    /// Set when the SDK makes a new object at each call of a call returning a described type
+    /// (Firebase's `childByAutoId()`): mocks hand out a new child mock each time.
+    public var newEachCall: Located<Bool>? = nil
 }
 
 public enum PerItemResults: Sendable {

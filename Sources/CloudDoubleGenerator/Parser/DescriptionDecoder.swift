@@ -142,7 +142,8 @@ private struct Reader {
             operations: operations,
             store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value,
             location: object.location,
-            mirrors: object.strings(.mirrors), listener: ListenerReader(sink: sink).listener(object.value(.listener)))
+            mirrors: object.strings(.mirrors), listener: ListenerReader(sink: sink).listener(object.value(.listener)),
+            newEachCall: object.newEachCall())
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {

@@ -64,8 +64,15 @@ struct FaultTranslator {
                 failure = form.handlerOrder == .errorFirst ? "\(form.handlerName)($0, \(value))" : "\(form.handlerName)(\(value), $0)"
             }
             let pasted = call.returns != nil && !form.handlerValueIsOptional ? form.errorValue?.location : nil
-            context.invocation = .text(form.valueFirstCallExpression)
+            context.invocation = .text(
+                call.returnsReference.map {
+                    form.callExpression(wrappingWith: ChildWrapping.faults(translator.names.faultName($0)).make, valueFirst: true)
+                } ?? form.valueFirstCallExpression)
             context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler(), copied: translator.copied(at: pasted))
+        case .result where call.returnsReference != nil:
+            context.invocation = .text(
+                form.callExpression(wrappingWith: ChildWrapping.faults(translator.names.faultName(call.returnsReference!)).make, valueFirst: true))
+            context.kind = .result
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
         }

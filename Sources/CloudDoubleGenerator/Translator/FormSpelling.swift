@@ -21,6 +21,9 @@ struct FormSpelling: Sendable {
     private(set) var valueFirstCallExpression = ""
     /// Availability, deprecation, `@discardableResult`, `@preconcurrency`.
     private(set) var attributes: [Attribute] = []
+    /// Whether `returns` is a described type's protocol: then `handlerValueType` (its SDK type)
+    /// only says whether the handler gets it optional.
+    let returnsReference: Bool
 
     /// `form` of `call`, whose result `CallSpelling` spelled as `returns`.
     init(_ form: ResolvedForm, of call: ResolvedCall, returns: String?) {
@@ -28,6 +31,7 @@ struct FormSpelling: Sendable {
         parameters = call.parameters
         self.returns = returns
         returnsType = call.returnsType
+        returnsReference = call.returnsReference != nil
         declaration = declaration(omitting: [])
         callExpression = callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         valueFirstCallExpression =
@@ -46,6 +50,12 @@ struct FormSpelling: Sendable {
     /// The declaration after `access` (`public `), as a conforming class declares it.
     func declaration(after access: String) -> String {
         access + declaration
+    }
+
+    /// The forwarded call with a handler that wraps the described type's object the SDK hands it
+    /// (`wrappingHandler`).
+    func callExpression(wrappingWith make: String, valueFirst: Bool) -> String {
+        callExpression(handler: wrappingHandler(make: make, valueFirst: valueFirst), substitutingDefaultsFor: [], replacing: [:])
     }
 
     /// The forwarded call with `handler` passed as the handler and some arguments replaced (a
@@ -80,7 +90,9 @@ struct FormSpelling: Sendable {
         if kind == .result { return prefix + Qualified.result(returns ?? Qualified.void) + ") -> Swift.Void" }
         guard let returns else { return prefix + "(any Swift.Error)?) -> Swift.Void" }
         let value: String
-        if let explicit = form.handlerValueType?.value {
+        if let explicit = form.handlerValueType, returnsReference, !(explicit.model?.isOptional ?? true) {
+            value = returns
+        } else if let explicit = form.handlerValueType?.value, !returnsReference {
             value = explicit
         } else if returnsType?.isOptional ?? false {
             value = returns
@@ -99,6 +111,22 @@ struct FormSpelling: Sendable {
         let name = form.handlerLabel
         guard form.handlerOrder == .errorFirst, kind == .completion, returns != nil else { return name }
         return "{ value_, error_ in " + name + "(error_, value_) }"
+    }
+
+    /// A handler passed to the SDK that hands the described type's object it gets on wrapped by
+    /// `make` (one wrapper per object, from `wrappers_`): to `handlerLabel` in the SDK's order (a
+    /// live adapter's app handler) or value first (the fault engine's handler); a `Result`
+    /// handler's success, mapped.
+    func wrappingHandler(make: String, valueFirst: Bool) -> String {
+        if kind == .result { return "{ result_ in " + form.handlerLabel + "(result_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }) }" }
+        let errorFirst = form.handlerOrder == .errorFirst
+        let optional = form.handlerValueType?.model?.isOptional ?? true
+        let wrapped =
+            optional
+            ? "value_.map { self.wrappers_.wrapper(for: $0) { " + make + " } }" : "self.wrappers_.wrapper(for: value_) { " + make + " }"
+        let parameters = errorFirst ? "error_, value_" : "value_, error_"
+        let arguments = errorFirst && !valueFirst ? "error_, " + wrapped : wrapped + ", error_"
+        return "{ " + parameters + " in " + form.handlerLabel + "(" + arguments + ") }"
     }
 
     /// The runtime's value-first handler passed where the SDK takes the error first:

@@ -21,11 +21,12 @@ struct LiveTranslator {
         var calls: [LiveTypeContext.Call] = []
         for call in type.calls.map(translator.spelling(of:)) {
             for form in call.forms {
+                let wrapped = form.hasHandler ? call.returnsReference.map { ChildWrapping.live(names.liveName($0)) } : nil
                 calls.append(
                     LiveTypeContext.Call(
                         attributes: form.attributes,
                         declaration: .declaration(form, after: translator.accessPrefix),
-                        invocation: .callExpression(form),
+                        invocation: wrapped.map { .text(form.callExpression(wrappingWith: $0.make, valueFirst: false)) } ?? .callExpression(form),
                         isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
                         child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
                         converted: MirrorForwarding(call: call, form: form).body))

@@ -88,22 +88,31 @@ struct MockTranslator {
             method = .respondThrowing
         case .sync:
             if let ref = call.returnsReference {
-                let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
                 answer.backed = nil
-                method = .child(child(ref, key: key))
+                let child = child(ref, key: childKey(of: call, arguments: arguments))
+                method = call.newEachCall?.value == true ? .newChild(child) : .child(child)
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
                 answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
         case .async where call.returnsReference != nil:
-            // The same child mock as a sync form's: one per call and arguments, for the test to stub.
-            let key = "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
             answer.backed = nil
-            method = .respondChild(child(call.returnsReference!, key: key))
+            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
+            method = call.newEachCall?.value == true ? .respondNewChild(child) : .respondChild(child)
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
+        case .completion where call.returnsReference != nil:
+            answer.backed = nil
+            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
+            if form.handlerValueIsOptional {
+                method = .deliverChild(child)
+            } else {
+                // The validator allows only `self`: the mock the call was made on.
+                answer.errorValue = "self as any \(child.protocolName)"
+                method = .deliverChildValue(child)
+            }
         case .completion:
             if returns != nil {
                 answer.fallback = fallback ?? "nil"
@@ -116,6 +125,9 @@ struct MockTranslator {
             } else {
                 method = .deliverError
             }
+        case .result where call.returnsReference != nil:
+            answer.backed = nil
+            method = .deliverChildResult(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
@@ -140,6 +152,12 @@ struct MockTranslator {
         guard call.store != nil else { return nil }
         let name = SwiftNames.escaped(call.callID)
         return call.parameters.isEmpty ? "_ in try backing_.\(name)()" : "try backing_.\(name)($0)"
+    }
+
+    /// The key of the child mock a call hands out, whatever its form: one per call and arguments,
+    /// for the test to stub.
+    func childKey(of call: CallSpelling, arguments: SpelledText) -> String {
+        "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
     }
 
     /// The mock of a described type a member hands out, one per `key`.

@@ -169,6 +169,7 @@ extension ValidationPass {
             sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
         }
         perItemShape(call)
+        newEachCall(call)
         itemInputs(of: call)
         var kinds: Set<FormKind> = []
         for form in call.forms {
@@ -220,11 +221,7 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
                 at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
         }
-        if let reference = returnsReference, form.kind.value != .sync, form.kind.value != .async {
-            sink.error(
-                "a described type (\"\(reference.value)\") can only be returned by a \"sync\" or \"async\" form or a property; the \(form.kind.value.rawValue) form cannot wrap it",
-                at: form.location, hint: "describe the call's \"async\" form, or return the SDK's type with \"returns\"")
-        }
+        if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",

@@ -17,6 +17,13 @@ struct CallState {
         return stubs?.next(Arguments.self, Value.self)
     }
 
+    /// The response that would answer the next call, without recording one or taking it from
+    /// the queue (a call the test makes, `TestSetUp`).
+    @inlinable
+    func peek<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
+        stubs?.peek(Arguments.self, Value.self)
+    }
+
     /// The arguments of every call that were an `Arguments`, oldest first.
     func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
         arguments.compactMap { $0 as? Arguments }
@@ -41,5 +48,11 @@ struct StubQueue {
         guard position < responses.count, let response = responses[position] as? Stub<Arguments, Value> else { return nil }
         if position < responses.count - 1 { position += 1 }
         return response
+    }
+
+    /// The response for the next call, left in the queue.
+    @inlinable
+    func peek<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
+        position < responses.count ? responses[position] as? Stub<Arguments, Value> : nil
     }
 }

@@ -26,6 +26,8 @@ public final class MockRecorder: Sendable {
         var children: [String: AnyObject] = [:]
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
+        /// What each `newEachCall` call handed out, oldest first, per call id.
+        var handedOut: [String: [Any]] = [:]
         var backing: AnyObject?
     }
 
@@ -176,10 +178,11 @@ public final class MockRecorder: Sendable {
     /// A property read: the last value the app set, else the stub, else what the backing says,
     /// else `fallback`.
     func read<V>(_ name: String, backed: (() throws -> V)?, fallback: V) -> V {
+        let byTest = TestSetUp.isActive
         let (stored, stub): (Any?, Stub<Void, V>?) = state.withLock { state in
-            (state.properties[name], Self.record(name, (), in: &state))
+            (state.properties[name], byTest ? state.calls[name]?.peek(Void.self, V.self) : Self.record(name, (), in: &state))
         }
-        let cassette = log.appendReadingCassette(type: typeName, call: name, form: .get, arguments: ())
+        let cassette = byTest ? nil : log.appendReadingCassette(type: typeName, call: name, form: .get, arguments: ())
         // The app's own write wins, with or without a cassette.
         if let stored, let value = stored as? V { return value }
         func answer() -> V {
@@ -193,11 +196,12 @@ public final class MockRecorder: Sendable {
 
     /// A property write: recorded, and returned by later reads.
     @_spi(Generated) public func set<V>(_ name: String, _ value: V) {
+        let byTest = TestSetUp.isActive
         state.withLock { state in
             state.properties[name] = value
-            state.calls[name, default: CallState()].arguments.append(value)
+            if !byTest { state.calls[name, default: CallState()].arguments.append(value) }
         }
-        log.append(type: typeName, call: name, form: .set, arguments: value)
+        if !byTest { log.append(type: typeName, call: name, form: .set, arguments: value) }
     }
 
     /// The child mock for a described-type reference (a container's database), made once per key
@@ -238,6 +242,8 @@ public final class MockRecorder: Sendable {
     /// the log's cassette.
     @inlinable
     func record<A, V>(_ call: String, _ form: CallForm, _ arguments: A, logged: Bool = true) -> (stub: Stub<A, V>?, cassette: Cassette?) {
+        // The test's own call: answered, not recorded.
+        if TestSetUp.isActive { return (state.withLock { $0.calls[call]?.peek(A.self, V.self) }, nil) }
         let stub: Stub<A, V>? = state.withLock { Self.record(call, arguments, in: &$0) }
         let cassette = logged ? log.appendReadingCassette(type: typeName, call: call, form: form, arguments: arguments) : log.cassette
         return (stub, cassette)

@@ -205,11 +205,28 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "completion handlers returning a described type",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" }, "completion": { "name": "open" } } }, { "id": "openFirst", "parameters": [], "returnsRef": "Other", "forms": { "completion": { "name": "openFirst", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "an error-first block passed a described type non-optional",
+            raw: [
+                "EXTRA_CALL": #", { "id": "written", "parameters": [{ "name": "value", "type": "Any?" }], "returnsRef": "Store", "forms": { "async": { "name": "write" }, "completion": { "name": "write", "handlerLabel": "withCompletionBlock", "handlerOrder": "errorFirst", "handlerValueType": "HostileSDK{{INDEX}}Store", "errorValue": "self", "sendableHandler": false } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "a new object at each call",
+            raw: [
+                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "newEachCall": true, "forms": { "async": { "name": "open" }, "sync": { "name": "openNow" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "a result handler returning a described type",
             raw: [
                 "EXTRA_CALL": #", { "id": "open", "parameters": [], "returnsRef": "Other", "forms": { "result": { "name": "open" } } }"#,
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
-            ], expect: .refused("the result form cannot wrap it")),
+            ], expect: .accepted),
         Case(
             name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#],
             expect: .refused("is not @escaping")),

@@ -16,7 +16,9 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkSettings, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -88,6 +90,13 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     func section(named name: String) async throws -> any SinkSection {
         try await self.faults_.perform("Settings", "section", .async, arguments: name) {
             try await self.wrappers_.wrapper(for: self.wrapped_.section(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Settings", "section", .completion, arguments: name, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.section(named: name, completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
         }
     }
 
@@ -218,8 +227,12 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
     let wrapped_: any SinkSection
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkSection, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -234,6 +247,34 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
     var name: String {
         self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
     }
+
+    @inline(__always)
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 162)
+        self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
+            self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
+        }
+        #sourceLocation()
+    }
+
+    @inline(__always)
+    func subsection() -> any SinkSection {
+        self.wrappers_.wrapper(for: self.wrapped_.subsection()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try await self.faults_.perform("Section", "duplicate", .async, arguments: name) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.duplicate(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Section", "parent", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.parent(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
 }
 
 /// Wraps any `SinkNode` and injects the faults its `FaultInjector` decides on. Calls no
@@ -244,7 +285,9 @@ final class FaultInjectingSinkNode: SinkNode, CloudDoubleRuntime.FaultInjectingW
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
 
-    init(wrapping wrapped_: any SinkNode, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkNode, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -291,7 +334,9 @@ final class FaultInjectingSinkFolder: SinkFolder, CloudDoubleRuntime.FaultInject
     /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(wrapping wrapped_: any SinkFolder, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkFolder, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }
@@ -348,7 +393,9 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
 
-    init(wrapping wrapped_: any SinkFeed, faults faults_: CloudDoubleRuntime.FaultInjector) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkFeed, faults faults_: CloudDoubleRuntime.FaultInjector) {
         self.wrapped_ = wrapped_
         self.faults_ = faults_
     }

@@ -37,7 +37,9 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(_ base_: SettingsStore) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsStore) {
         self.base_ = base_
     }
 
@@ -81,6 +83,10 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 
     func section(named name: String) async throws -> any SinkSection {
         try await self.wrappers_.wrapper(for: self.base_.section(named: name)) { LiveSinkSection($0) }
+    }
+
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.section(named: name, completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
@@ -173,13 +179,33 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsSection
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(_ base_: SettingsSection) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsSection) {
         self.base_ = base_
     }
 
     var name: String {
         self.base_.name
+    }
+
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        self.base_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(error_, self.wrappers_.wrapper(for: value_) { LiveSinkSection($0) }) })
+    }
+
+    func subsection() -> any SinkSection {
+        self.wrappers_.wrapper(for: self.base_.subsection()) { LiveSinkSection($0) }
+    }
+
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try await self.wrappers_.wrapper(for: self.base_.duplicate(named: name)) { LiveSinkSection($0) }
+    }
+
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.base_.parent(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
     }
 }
 
@@ -188,7 +214,9 @@ final class LiveSinkNode: SinkNode, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsNode
 
-    init(_ base_: SettingsNode) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsNode) {
         self.base_ = base_
     }
 
@@ -216,7 +244,9 @@ final class LiveSinkFolder: SinkFolder, CloudDoubleRuntime.LiveAdapter {
     /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
     private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
-    init(_ base_: SettingsFolder) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsFolder) {
         self.base_ = base_
     }
 
@@ -250,7 +280,9 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsFeed
 
-    init(_ base_: SettingsFeed) {
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsFeed) {
         self.base_ = base_
     }
 

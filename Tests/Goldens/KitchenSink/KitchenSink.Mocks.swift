@@ -76,6 +76,10 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         try self.respond_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
     }
 
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
+    }
+
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
         try self.respond_("store", (value: value, key: key, overwrite: overwrite), fallback: ())
     }
@@ -179,6 +183,24 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
 
     var name: String {
         self.get_("name", fallback: "")
+    }
+
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 162)
+        self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
+        #sourceLocation()
+    }
+
+    func subsection() -> any SinkSection {
+        self.handOut_("subsection", self.respondWithoutFailing_("subsection", (), fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+    }
+
+    func duplicate(named name: String) async throws -> any SinkSection {
+        try self.handOut_("duplicate", self.respond_("duplicate", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+    }
+
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("parent", (), fallback: self.recorder_.child("parent(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
     }
 }
 
@@ -315,13 +337,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 199)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 229)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 199)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 229)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()

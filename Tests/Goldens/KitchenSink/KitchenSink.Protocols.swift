@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 219)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 222)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 252)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 224)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 254)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -115,6 +115,8 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func add(_ value: String, completion: (((any Error)?) -> Void)?) -> String
     /// Call `section`; forwards to `SettingsStore.section(named:)`.
     func section(named name: String) async throws -> any SinkSection
+    /// Call `section`; forwards to `SettingsStore.section(named:completionHandler:)`.
+    func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void)
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:)`.
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws
     /// Call `store`; forwards to `SettingsStore.store(_:in:overwrite:completionHandler:)`.
@@ -236,7 +238,7 @@ extension SinkSettingsCall where Arguments_ == (value: String, completion: (((an
     static var add: Self { Self("add") }
 }
 
-/// The call `section`: `section(named:)`.
+/// The call `section`: `section(named:)`, `section(named:completionHandler:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == any SinkSection {
     static var section: Self { Self("section") }
 }
@@ -292,6 +294,17 @@ extension SinkSettingsCall where Arguments_ == (invites: [SinkInvite]?, byKey: [
 protocol SinkSection: Swift.AnyObject, Swift.Sendable {
     /// `SettingsSection.name`.
     var name: String { get }
+    /// An error-first block passed the section written, error or not, as Firebase's write blocks pass the reference.
+    /// Call `touch`; forwards to `SettingsSection.touch(withCompletionBlock:)`.
+    func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void)
+    /// A new section at each call, as Firebase's childByAutoId() makes a new location.
+    /// Call `subsection`; forwards to `SettingsSection.subsection()`.
+    func subsection() -> any SinkSection
+    /// Call `duplicate`; forwards to `SettingsSection.duplicate(named:)`.
+    func duplicate(named name: String) async throws -> any SinkSection
+    /// A described type through a Result handler.
+    /// Call `parent`; forwards to `SettingsSection.parent(completionHandler:)`.
+    func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void)
 }
 
 /// The calls of `SinkSection` by name, each with its argument and result types: mocks take
@@ -310,6 +323,26 @@ struct SinkSectionCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
 /// The property `name`.
 extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
     static var name: Self { Self("name") }
+}
+
+/// The call `touch`: `touch(withCompletionBlock:)`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var touch: Self { Self("touch") }
+}
+
+/// The call `subsection`: `subsection()`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var subsection: Self { Self("subsection") }
+}
+
+/// The call `duplicate`: `duplicate(named:)`.
+extension SinkSectionCall where Arguments_ == String, Value_ == any SinkSection {
+    static var duplicate: Self { Self("duplicate") }
+}
+
+/// The call `parent`: `parent(completionHandler:)`.
+extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var parent: Self { Self("parent") }
 }
 
 /// A node of the settings tree: the parent of a class hierarchy.

@@ -64,6 +64,10 @@ public final class SettingsStore: @unchecked Sendable {
     /// An SDK object handed out by an async call, as Firestore's `collection.addDocument(data:)`.
     public func section(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
 
+    public func section(named name: String, completionHandler: @escaping @Sendable (SettingsSection?, (any Error)?) -> Void) {
+        completionHandler(SettingsSection(name: name), nil)
+    }
+
     /// Copies every value to a backup, reporting progress from 0 to 1 as it goes.
     public func backUp(to name: String, progress: @escaping @Sendable (Double) -> Void) async throws -> Int {
         let count = lock.withLock { values.count }
@@ -99,5 +103,22 @@ public final class SettingsSection: Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    /// Hands the section back to an error-first block, as Firebase's write blocks pass the
+    /// reference written.
+    public func touch(withCompletionBlock block: @escaping ((any Error)?, SettingsSection) -> Void) {
+        block(nil, self)
+    }
+
+    /// A new section at each call, as Firebase's `childByAutoId()` makes a new location.
+    public func subsection() -> SettingsSection { SettingsSection(name: name + "/" + String(UInt32.random(in: 0...UInt32.max), radix: 36)) }
+
+    /// A new copy at each call, as Firestore's `addDocument(data:)` makes a new document.
+    public func duplicate(named name: String) async throws -> SettingsSection { SettingsSection(name: name) }
+
+    /// The section this one is in, through a `Result` handler.
+    public func parent(completionHandler: @escaping @Sendable (Result<SettingsSection, any Error>) -> Void) {
+        completionHandler(.success(SettingsSection(name: name.components(separatedBy: "/").dropLast().joined(separator: "/"))))
     }
 }

@@ -13,9 +13,14 @@ import Testing
         let live = LiveRealtimeReference(database.reference(withPath: "rooms/blocks"))
         // The stand-in calls its blocks on the writing thread, before the call returns.
         var written: (error: (any Error)?, key: String?)?
-        live.setValue(["text": "hi"]) { error, reference in written = (error, reference.key) }
+        var adapter: (any RealtimeReference)?
+        live.setValue(["text": "hi"]) { error, reference in
+            written = (error, reference.key)
+            adapter = reference
+        }
         #expect(written?.error == nil)
         #expect(written?.key == "blocks", "Firebase passes the reference written")
+        #expect((adapter as? LiveRealtimeReference)?.base === live.base, "wrapped in a live adapter over the SDK's reference")
 
         var read: (error: (any Error)?, text: String?)?
         live.getData { error, snapshot in read = (error, snapshot?.childSnapshot(forPath: "text").value as? String) }
@@ -30,21 +35,26 @@ import Testing
 
     @Test func aFaultWrapperFailsABlockErrorFirstWithFirebasesError() async throws {
         let mock = MockRealtimeReference()
-        mock.stub(.updateChildValues, .value(DatabaseReference()))
         let faulty = FaultInjectingRealtimeReference(
             wrapping: mock, plan: FaultPlan { FaultRule.fail(.call(RealtimeReferenceCall.setValue), with: "permissionDenied") }, seed: 1)
 
-        let failed: (domain: String?, code: Int?) = await withCheckedContinuation { done in
-            faulty.setValue("x") { error, _ in done.resume(returning: ((error as NSError?)?.domain, (error as NSError?)?.code)) }
+        let failed: (domain: String?, code: Int?, written: Bool) = await withCheckedContinuation { done in
+            faulty.setValue("x") { error, reference in
+                done.resume(returning: ((error as NSError?)?.domain, (error as NSError?)?.code, reference === faulty))
+            }
         }
         #expect(failed.domain == "com.firebase")
         #expect(failed.code == 1)
+        #expect(failed.written, "as Firebase, the block gets the reference written with the error")
         #expect(mock.callCount(.setValue) == 0)
 
-        let passed: Bool = await withCheckedContinuation { done in
-            faulty.updateChildValues(["a": 1]) { error, _ in done.resume(returning: error == nil) }
+        let passed: (succeeded: Bool, wrapped: Bool) = await withCheckedContinuation { done in
+            faulty.updateChildValues(["a": 1]) { error, reference in
+                done.resume(returning: (error == nil, reference is FaultInjectingRealtimeReference))
+            }
         }
-        #expect(passed, "a call no rule selects reaches the mock, whose answer comes error first")
+        #expect(passed.succeeded, "a call no rule selects reaches the mock, whose answer comes error first")
+        #expect(passed.wrapped, "the reference the mock hands back is wrapped under the same faults")
         #expect(mock.callCount(.updateChildValues) == 1)
     }
 

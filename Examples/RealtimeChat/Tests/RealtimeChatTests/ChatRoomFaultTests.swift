@@ -13,24 +13,29 @@ import Testing
         plan: FaultPlan, seed: UInt64, clock: VirtualClock, maxAttempts: Int = 6
     ) -> (ChatRoom, MockRealtimeReference, FaultInjectingRealtimeReference) {
         let mock = MockRealtimeReference()
-        let message = mock.childByAutoId() as! MockRealtimeReference  // the child mock every auto id gets (see README)
-        message.stub(.setValue, .value(DatabaseReference()))  // NSObject's init, as Firebase's API tests use it
         let faulty = FaultInjectingRealtimeReference(wrapping: mock, plan: plan, seed: seed, time: clock.timeSource)
         let room = ChatRoom(room: faulty, maxAttempts: maxAttempts, time: clock.timeSource, random: RandomSource(seed: seed))
-        return (room, message, faulty)
+        return (room, mock, faulty)
+    }
+
+    /// The message locations the app made, one new child mock per `childByAutoId()` (`newEachCall`).
+    private func messages(in room: MockRealtimeReference) -> [MockRealtimeReference] {
+        room.newChildren(RealtimeReferenceCall.childByAutoId).map { $0 as! MockRealtimeReference }
     }
 
     @Test func writesGetThroughWhenHalfOfThemAreUnavailable() async throws {
         let clock = VirtualClock()
         let plan = FaultPlan { FaultRule.fail(.call(RealtimeReferenceCall.setValue), probability: 0.5, with: "unavailable") }
-        let (room, message, faulty) = room(plan: plan, seed: 42, clock: clock)
+        let (room, mock, faulty) = room(plan: plan, seed: 42, clock: clock)
 
         for index in 0..<10 {
             #expect(await room.send("message \(index)", as: "ada"))
         }
 
         #expect(room.failure == nil)
-        #expect(message.callCount(.setValue) == 10, "every message reached the SDK exactly once")
+        let messages = messages(in: mock)
+        #expect(messages.count == 10, "one new location per message")
+        #expect(messages.allSatisfy { $0.callCount(.setValue) == 1 }, "every message reached the SDK exactly once, at its own location")
         let failures = faulty.faults.events.filter { $0.effect == .failed(code: 2, retryAfter: nil) }
         #expect(failures.count > 0, "seed 42 injects some failures")
         #expect(failures.count == faulty.faults.events.count, "only `unavailable` (2) was injected")
@@ -40,7 +45,7 @@ import Testing
     @Test func aRefusedWriteIsNotRetriedAndTheAppSaysPermissionDenied() async throws {
         let clock = VirtualClock()
         let plan = FaultPlan { FaultRule.fail(.call(RealtimeReferenceCall.setValue), with: "permissionDenied") }
-        let (room, message, faulty) = room(plan: plan, seed: 1, clock: clock)
+        let (room, mock, faulty) = room(plan: plan, seed: 1, clock: clock)
 
         #expect(await room.send("hello", as: "ada") == false)
 
@@ -49,7 +54,7 @@ import Testing
         // Fails if the model called permission_denied retryable.
         #expect(faulty.faults.events.count == 1)
         #expect(clock.delays.isEmpty)
-        #expect(message.callCount(.setValue) == 0)
+        #expect(messages(in: mock).map { $0.callCount(.setValue) } == [0])
     }
 
     @Test func injectedErrorsAreFirebasesNSErrors() async throws {

@@ -97,6 +97,18 @@ struct MockTypeContext: TemplateContext {
         case deliverError
         /// A completion handler whose value is optional.
         case deliverOptional
+        /// A completion handler passed a described type: a stub, else a child mock.
+        case deliverChild(Child)
+        /// A synchronous member handing out a new child mock at each call (`newEachCall`),
+        /// unless stubbed; `newChildren(_:)` lists what it handed out.
+        case newChild(Child)
+        /// The same for an `async` member.
+        case respondNewChild(Child)
+        /// A completion handler passed a described type non-optional: a stub, else a child mock,
+        /// and `errorValue` (the mock itself) beside an error.
+        case deliverChildValue(Child)
+        /// A `Result` handler passed a described type: a stub, else a child mock.
+        case deliverChildResult(Child)
         /// A completion handler with a non-optional value, and `errorValue` beside an error.
         case deliverValue
         /// A `Result` handler.
@@ -120,6 +132,11 @@ struct MockTypeContext: TemplateContext {
             .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
+            .init("deliverChild") { if case .deliverChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("newChild") { if case .newChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("respondNewChild") { if case .respondNewChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("deliverChildValue") { if case .deliverChildValue(let child) = $0 { child.templateValue } else { nil } },
+            .init("deliverChildResult") { if case .deliverChildResult(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("run") {
