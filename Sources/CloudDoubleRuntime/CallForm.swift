@@ -15,6 +15,9 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case result
     /// An operation object handed to the SDK (`database.add(operation)`).
     case operation
+    /// A call whose result is an `AsyncSequence` (an `AsyncThrowingStream`, `some AsyncSequence`,
+    /// a paginator), declared `AsyncThrowingStream<T, any Error>` in the protocols.
+    case stream
 
     public var description: String { rawValue }
 }

@@ -25,6 +25,8 @@ public final class MockRecorder: Sendable {
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
         var backing: AnyObject?
+        /// The streams handed out, per call id, oldest first (`StreamFeed`s).
+        var feeds: [String: [AnyObject]] = [:]
     }
 
     @usableFromInline let state = Locked(State())
