@@ -281,6 +281,7 @@ struct DriftChecker {
             case .sync: now = "synchronous"
             case .completion: now = "a completion-handler method"
             case .result: now = "a Result-handler method"
+            case .stream: now = "a method returning a sequence"
             }
             error("`\(name)` in \(typeName) is now \(now), the description has a \"\(kind.rawValue)\" form", at: form.kind.location)
         } else if kind == .async, !method.throwsErrors {

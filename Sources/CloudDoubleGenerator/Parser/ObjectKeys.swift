@@ -76,7 +76,7 @@ extension FormKind: ObjectKey {}
 
 enum FormKey: String, ObjectKey {
     case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, `throws`, preconcurrency, sendableHandler,
-        availability, deprecated
+        availability, deprecated, sequence
     /// Keys that only completion-handler forms accept.
     static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
 }

@@ -64,6 +64,8 @@ struct FaultTranslator {
             context.kind = .completion(failure: failure, valueFirstHandler: form.valueFirstHandler, copied: translator.copied(at: pasted))
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
+        case .stream:
+            context.kind = .stream
         }
         return context
     }

@@ -28,7 +28,8 @@ struct LiveTranslator {
                         invocation: .callExpression(form),
                         isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
                         child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
-                        converted: MirrorForwarding(call: call, form: form).body))
+                        converted: form.kind == .stream
+                            ? ["Swift.AsyncThrowingStream(bridging_: self.base_.\(form.callExpression))"] : MirrorForwarding(call: call, form: form).body))
             }
         }
         return LiveTypeContext(

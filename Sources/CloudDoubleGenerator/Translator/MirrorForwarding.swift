@@ -10,6 +10,9 @@ struct MirrorForwarding {
         guard let sdkType = call.sdkReturnsType, let conversion = call.mirrored.conversion(of: sdkType, from: "sdkValue_") else { return [] }
         let handler = SwiftNames.escaped(form.handlerName)
         switch form.kind {
+        case .stream:
+            // The validator refuses mirrors in a stream's elements.
+            return []
         case .sync:
             let call = form.throwsSynchronously ? "try self.base_." : "self.base_."
             return ["let sdkValue_ = \(call)\(form.callExpression)", "return \(conversion)"]

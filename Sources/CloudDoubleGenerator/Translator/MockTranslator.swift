@@ -68,7 +68,7 @@ struct MockTranslator {
         }
         return MockTypeContext(
             names: TypeNames(type, names: names), properties: properties, calls: calls, backingRequirements: backing,
-            backingRefinements: operationBackings)
+            backingRefinements: operationBackings, hasStreams: type.calls.contains { $0.isStream })
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
@@ -117,6 +117,9 @@ struct MockTranslator {
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
+        case .stream:
+            answer.backed = nil
+            method = .stream
         }
         return MockTypeContext.Call(
             attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix),

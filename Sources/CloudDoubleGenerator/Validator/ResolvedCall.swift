@@ -61,6 +61,16 @@ final class ResolvedCall: Sendable {
         }
     }
 
+    /// Whether the call's form is a `stream` (the validator allows no other form beside it).
+    var isStream: Bool { forms.contains { $0.kind == .stream } }
+
+    /// The value type of the call's key: the result, `Void` for none, and for a stream the
+    /// elements a mock's stub sends (`[T]`).
+    var keyValueType: String {
+        guard isStream else { return returns ?? Qualified.void }
+        return "[" + (returns ?? Qualified.void) + "]"
+    }
+
     /// Whether the result is itself optional (`T?`, `Optional<T>`).
     var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
 

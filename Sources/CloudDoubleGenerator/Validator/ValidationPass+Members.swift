@@ -169,6 +169,7 @@ extension ValidationPass {
             sink.error("\"perItem\" needs a result: add \"returns\"", at: call.location)
         }
         perItemShape(call)
+        streamShape(call)
         itemInputs(of: call)
         var kinds: Set<FormKind> = []
         for form in call.forms {

@@ -196,4 +196,41 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
         self.faults_.respond("Section", #function, .get, arguments: ()) { self.wrapped_.name }
     }
 }
+
+/// Wraps any `SinkFeed` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkFeed
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    init(wrapping wrapped_: any SinkFeed, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkFeed, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.faults_.stream("Feed", "changes") { self.wrapped_.changes(of: key) }
+    }
+
+    @inline(__always)
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        self.faults_.stream("Feed", "pages") { self.wrapped_.pages(pageSize: pageSize) }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @inline(__always)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.faults_.stream("Feed", "values") { self.wrapped_.values() }
+    }
+}
 #endif

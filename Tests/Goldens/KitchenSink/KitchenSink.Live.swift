@@ -121,4 +121,27 @@ final class LiveSinkSection: SinkSection, CloudDoubleRuntime.LiveAdapter {
         self.base_.name
     }
 }
+
+/// `SinkFeed` over a real `SettingsFeed`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsFeed
+
+    init(_ base_: SettingsFeed) {
+        self.base_ = base_
+    }
+
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.changes(of: key))
+    }
+
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.pages(pageSize: pageSize))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.values())
+    }
+}
 #endif

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 129)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 160)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 163)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 134)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 165)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -231,4 +231,56 @@ struct SinkSectionCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
 /// The property `name`.
 extension SinkSectionCall where Arguments_ == Swift.Void, Value_ == String {
     static var name: Self { Self("name") }
+}
+
+/// Calls whose result is an AsyncSequence: each a "stream" form, declared AsyncThrowingStream<T, any Error>.
+///
+/// Conformers: `LiveSinkFeed` (the real `SettingsFeed`), `FaultInjectingSinkFeed`, `MockSinkFeed`.
+protocol SinkFeed: Swift.AnyObject, Swift.Sendable {
+    /// Call `changes`; forwards to `SettingsFeed.changes(of:)`.
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error>
+    /// A paginator: the SDK's sequence of pages, bridged.
+    /// Call `pages`; forwards to `SettingsFeed.pages(pageSize:)`.
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error>
+    /// Call `values`; forwards to `SettingsFeed.values()`.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error>
+}
+
+// Protocol requirements cannot have default argument values: these overloads supply them.
+extension SinkFeed {
+    func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 139)
+        self.pages(pageSize: 10)
+        #sourceLocation()
+    }
+}
+
+/// The calls of `SinkFeed` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkFeedCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkFeedCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Feed" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `changes`: `changes(of:)`.
+extension SinkFeedCall where Arguments_ == String, Value_ == [String] {
+    static var changes: Self { Self("changes") }
+}
+
+/// The call `pages`: `pages(pageSize:)`.
+extension SinkFeedCall where Arguments_ == Int, Value_ == [SettingsPage] {
+    static var pages: Self { Self("pages") }
+}
+
+/// The call `values`: `values()`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension SinkFeedCall where Arguments_ == Swift.Void, Value_ == [String] {
+    static var values: Self { Self("values") }
 }

@@ -18,6 +18,8 @@ struct MockTypeContext: TemplateContext {
     var backingRequirements: [BackingRequirement]
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
+    /// Whether a call has a `stream` form: the mock then offers `streams(.call)`.
+    var hasStreams: Bool
 
     /// A property: read from stubs (or the backing), set values recorded.
     struct Property: TemplateContext {
@@ -99,6 +101,8 @@ struct MockTypeContext: TemplateContext {
         case deliverValue
         /// A `Result` handler.
         case deliverResult
+        /// A `stream` form: a stream fed from the stub's elements, or by the test.
+        case stream
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
 
@@ -115,6 +119,7 @@ struct MockTypeContext: TemplateContext {
             .init("deliverOptional") { if case .deliverOptional = $0 { true } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
+            .init("stream") { if case .stream = $0 { true } else { nil } },
             .init("run") {
                 if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil }
             },
@@ -199,5 +204,6 @@ struct MockTypeContext: TemplateContext {
             .init("hasBacking") { .bool(!$0.backingRequirements.isEmpty || !$0.backingRefinements.isEmpty) },
             .init("backingRequirements") { $0.backingRequirements.templateValue },
             .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
+            .init("hasStreams") { .bool($0.hasStreams) },
         ]
 }
