@@ -79,6 +79,8 @@ enum FormKey: String, ObjectKey {
         availability, deprecated, sequence
     /// Keys that only completion-handler forms accept.
     static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
+    /// Keys that only `stream` forms accept.
+    static let streamOnly: [Self] = [.sequence]
 }
 
 enum DeprecatedKey: String, ObjectKey {

@@ -32,6 +32,10 @@ extension ValidationPass {
                 "\"\(entry.key)\" does not apply to a call with a \"stream\" form", at: call.location,
                 hint: "an unstubbed stream call opens a stream the test feeds (`mock.streams(.call)`)")
         }
+        if stream.discardableResult {
+            sink.error(
+                "\"discardableResult\" does not apply to a \"stream\" form: a stream does nothing until it is read", at: stream.location)
+        }
         if let sequence = stream.sequence, case .failure = SwiftTypeParser.parse(sequence.value) {
             sink.error("\"sequence\" is not a Swift type: \(sequence.value)", at: sequence.location)
         }
