@@ -232,5 +232,11 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
     func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.faults_.stream("Feed", "values") { self.wrapped_.values() }
     }
+
+    @inline(__always)
+    func label(`for` value: any CustomStringConvertible) -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Feed", "label", .sync, arguments: value) { self.wrapped_.label(for: value) }
+    }
 }
 #endif

@@ -143,5 +143,9 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
     func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         Swift.AsyncThrowingStream(bridging_: self.base_.values())
     }
+
+    func label(`for` value: any CustomStringConvertible) -> String {
+        self.base_.label(for: value)
+    }
 }
 #endif

@@ -190,4 +190,8 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.stream_("values", ())
     }
+
+    func label(`for` value: any CustomStringConvertible) -> String {
+        self.respondWithoutFailing_("label", value, fallback: "")
+    }
 }

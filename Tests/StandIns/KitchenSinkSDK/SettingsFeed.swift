@@ -21,6 +21,11 @@ public final class SettingsFeed: Sendable {
         SettingsPages(keys: keys, pageSize: pageSize)
     }
 
+    /// An opaque parameter, which a description writes `any CustomStringConvertible`.
+    public func label(for value: some CustomStringConvertible) -> String {
+        "#" + value.description
+    }
+
     /// The keys, as an opaque sequence (primary associated types need the Swift 6 runtime).
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func values() -> some AsyncSequence<String, any Error> {
