@@ -16,11 +16,8 @@ extension ValidationPass {
             sink.error(
                 "a \"stream\" form needs the element type in the call's \"returns\"", at: stream.location,
                 hint: "for `PaginatorSequence<ScanInput, ScanOutput>`, \"returns\": \"ScanOutput\"")
-        case .reference(let name)?:
-            sink.error(
-                "a stream's elements cannot be a described type (\"\(name.value)\"): the doubles hand out SDK values in a stream",
-                at: name.location, hint: "return the SDK's type with \"returns\"")
-        case .swift?:
+        case .reference?, .swift?:
+            // A described type is refused for every form but sync and async (`form`'s rule).
             break
         }
         let refused: [(present: Bool, key: String)] = [
