@@ -7,7 +7,19 @@ extension FaultInjector {
     /// `cancel`) fails the stream before its first element, without calling `body`; `hang` keeps
     /// it waiting until the app's task is cancelled; a rule's latency comes before the first
     /// element; a ``StreamFault`` fails, thins or slows the stream as the app reads it.
-    @_spi(Generated) public func stream<Element: Sendable>(
+    ///
+    /// With the injector's ``cassette``, the stream the app reads (faults included) is taped
+    /// element by element, or in playback sent from the cassette without calling `body`.
+    @_spi(Generated) public func stream<Arguments, Element: Sendable>(
+        _ type: String, _ call: String, arguments: Arguments, _ body: () -> AsyncThrowingStream<Element, any Error>
+    ) -> AsyncThrowingStream<Element, any Error> {
+        guard let cassette, cassette.tapesStream(of: Element.self) else { return stream(type, call, body) }
+        if cassette.mode == .playback { return cassette.played(type: type, call: call, arguments: arguments, as: Element.self) }
+        return cassette.recording(stream(type, call, body), type: type, call: call, arguments: arguments)
+    }
+
+    /// A stream call without a cassette.
+    func stream<Element: Sendable>(
         _ type: String, _ call: String, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
         guard mayFire(type, call, .stream), let decision = decide(type, call, .stream) else { return body() }

@@ -15,12 +15,15 @@ extension RecordingMock {
 }
 
 extension MockRecorder {
+    /// With a cassette on the log, the stream is taped as the app reads it (record), or fed
+    /// from the cassette when no stub answers (playback).
     func stream<A, E: Sendable>(_ call: String, _ arguments: A) -> AsyncThrowingStream<E, any Error> {
-        let (stub, _): (Stub<A, [E]>?, Cassette?) = record(call, .stream, arguments)
+        let (stub, cassette): (Stub<A, [E]>?, Cassette?) = record(call, .stream, arguments)
         let log = self.log
         let typeName = self.typeName
         let (feed, stream) = StreamFeed<E>.make { end in log.append(type: typeName, call: call, form: .stream, arguments: end) }
         state.withLock { $0.feeds[call, default: []].append(feed) }
+        let taped = cassette.flatMap { $0.tapesStream(of: E.self) ? $0 : nil }
         if let stub {
             do {
                 feed.yield(contentsOf: try stub.resolve(arguments))
@@ -28,8 +31,17 @@ extension MockRecorder {
             } catch {
                 feed.fail(error)
             }
+        } else if let taped, taped.mode == .playback {
+            do {
+                let tape = try taped.playedStream(type: typeName, call: call, arguments: arguments, as: E.self)
+                feed.yield(contentsOf: tape.elements)
+                if let error = tape.error { feed.fail(error) } else { feed.finish() }
+            } catch {
+                feed.fail(error)
+            }
         }
-        return stream
+        guard let taped, taped.mode == .record else { return stream }
+        return taped.recording(stream, type: typeName, call: call, arguments: arguments)
     }
 
     func feeds<E: Sendable>(_ call: String) -> [StreamFeed<E>] {

@@ -4,7 +4,7 @@
 /// iOS 18 / macOS 15 runtime, above the package's floor. So the SDK's sequence (a paginator,
 /// `some AsyncSequence<T, any Error>`) is bridged here, pulled one element at a time as the app
 /// asks for the next: no task, no buffer, and a page is fetched only when the app wants it.
-extension AsyncThrowingStream where Failure == any Error {
+extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
     /// The SDK's sequence, element by element.
     @_spi(Generated) public init<Sequence: AsyncSequence>(bridging_ sequence: Sequence) where Sequence.Element == Element {
         let iterator = StreamIterator(sequence.makeAsyncIterator())
@@ -17,16 +17,18 @@ extension AsyncThrowingStream where Failure == any Error {
     }
 }
 
-/// An iterator moved into the stream that pulls from it. `@unchecked Sendable`: a stream has one
-/// consumer, which calls `next()` once at a time, so the iterator is never used concurrently.
-final class StreamIterator<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
-    var iterator: Iterator
+/// An SDK sequence's iterator, moved into the stream that pulls from it (its type erased, so the
+/// stream's closure holds no metatype of it). `@unchecked Sendable`: a stream has one consumer,
+/// which calls `next()` once at a time, so the iterator is never used concurrently.
+final class StreamIterator<Element: Sendable>: @unchecked Sendable {
+    private let pull: () async throws -> Element?
 
-    init(_ iterator: Iterator) {
-        self.iterator = iterator
+    init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Element {
+        var iterator = iterator
+        pull = { try await iterator.next() }
     }
 
-    func next() async throws -> Iterator.Element? {
-        try await iterator.next()
+    func next() async throws -> Element? {
+        try await pull()
     }
 }

@@ -219,18 +219,18 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
 
     @inline(__always)
     func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
-        self.faults_.stream("Feed", "changes") { self.wrapped_.changes(of: key) }
+        self.faults_.stream("Feed", "changes", arguments: key) { self.wrapped_.changes(of: key) }
     }
 
     @inline(__always)
     func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        self.faults_.stream("Feed", "pages") { self.wrapped_.pages(pageSize: pageSize) }
+        self.faults_.stream("Feed", "pages", arguments: pageSize) { self.wrapped_.pages(pageSize: pageSize) }
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @inline(__always)
     func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
-        self.faults_.stream("Feed", "values") { self.wrapped_.values() }
+        self.faults_.stream("Feed", "values", arguments: ()) { self.wrapped_.values() }
     }
 
     @inline(__always)
