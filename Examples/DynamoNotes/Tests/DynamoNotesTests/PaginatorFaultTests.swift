@@ -1,4 +1,4 @@
-import AWSDynamoDB
+@_spi(StandIn) import AWSDynamoDB
 import CloudDoubleRuntime
 import DynamoNotes
 import Foundation
