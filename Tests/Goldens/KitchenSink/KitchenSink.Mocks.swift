@@ -176,7 +176,7 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkFeedCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
     /// The streams a stream call handed out, oldest first, for the test to feed, finish or fail.
-    func streams<A_, E_: Swift.Sendable>(_ call_: SinkFeedCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] { self.streams_(call_) }
+    func streams<A_, E_>(_ call_: SinkFeedCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] where E_: Swift.Sendable { self.streams_(call_) }
 
     func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.stream_("changes", key)
