@@ -106,4 +106,18 @@ final class StreamTests: XCTestCase {
             faulty.faults.events.map { $0.description.components(separatedBy: ": ").last! },
             ["dropped element(s) 2, 4", "delayed each element by 0.5s", "failed busy (1)"])
     }
+
+    /// A stream failure draws its code by trait as other rules do, and a plan is checked
+    /// against the catalogue before it is installed: no network code, no stream rule asking for one.
+    func testAStreamFailureDrawsItsCodeByTraitAndIsValidated() async throws {
+        let plan = FaultPlan { FaultRule.failStream(.call(SinkFeedCall.changes), afterElements: 1, with: .trait(.throttling)) }
+        let faulty = FaultInjectingSinkFeed(wrapping: LiveSinkFeed(SettingsFeed()), plan: plan, seed: 5)
+        let result = await collect(faulty.changes(of: "k"))
+        XCTAssertEqual(result.elements, ["k=1"])
+        XCTAssertEqual(result.error.flatMap { ErrorModel.kitchenSink.code(of: $0) }.map { [1, 2].contains($0) }, true, "a throttling code")
+        let network = FaultPlan { FaultRule.failPage(.call(SinkFeedCall.pages), 2, with: .trait(.network)) }
+        XCTAssertThrowsError(try network.validate(for: .kitchenSink)) { error in
+            XCTAssertTrue("\(error)".contains("the trait 'network'"), "\(error)")
+        }
+    }
 }

@@ -25,12 +25,13 @@ extension FaultInjector {
         guard mayFire(type, call, .stream), let decision = decide(type, call, .stream) else { return body() }
         let faults: FaultedStream<Element>.Faults
         switch decision.outcome {
-        case .proceed, .items: faults = FaultedStream.Faults()
+        // `streamDecision` draws a `fail`'s error, so `.stream(.fail, nil)` does not occur.
+        case .proceed, .items, .stream(.fail, nil): faults = FaultedStream.Faults()
         case .fail(let error): faults = FaultedStream.Faults(failure: (0, error))
         case .hang: faults = FaultedStream.Faults(hangs: true)
         case .stream(.fail(let elements, _, _), let error?): faults = FaultedStream.Faults(failure: (elements, error))
         case .stream(.drop(let elements), _): faults = FaultedStream.Faults(dropped: elements)
-        case .stream(.delay, _), .stream(.fail, nil): faults = FaultedStream.Faults(eachDelay: decision.latency)
+        case .stream(.delay, _): faults = FaultedStream.Faults(eachDelay: decision.latency)
         }
         var first = decision.latency
         if case .stream(.delay, _) = decision.outcome { first = 0 }
