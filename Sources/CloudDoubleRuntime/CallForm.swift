@@ -20,6 +20,9 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     case listener
     /// A listener's registration removed, as the call log shows it.
     case remove
+    /// A call whose result is an `AsyncSequence` (an `AsyncThrowingStream`, `some AsyncSequence`,
+    /// a paginator), declared `AsyncThrowingStream<T, any Error>` in the protocols.
+    case stream
 
     public var description: String { rawValue }
 }

@@ -210,6 +210,36 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(findings.map(\.severity), [.error, .error])
     }
 
+    /// Stream forms are checked against the SDK's sequence type (`sequence`, by default
+    /// `AsyncThrowingStream<T, any Error>`), and the SDK's `some P` is the description's `any P`,
+    /// as `import` advises writing it: KitchenSink's `Ticker` against KitchenSinkSDK's `SettingsTicker`.
+    func testStreamFormsAndAnyForSomeAgreeWithTheSDK() throws {
+        let kitchenSink = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
+        let source = try String(contentsOf: kitchenSink, encoding: .utf8)
+        func feedFindings(_ text: String) throws -> [DriftFinding] {
+            try check(Array(text.utf8), file: "KitchenSink.clouddouble.json", against: "KitchenSinkSDK").filter { finding in
+                finding.message.contains("SettingsTicker") || ["changes", "pages", "values", "label"].contains { finding.message.contains("`\($0)") }
+            }
+        }
+        XCTAssertEqual(try feedFindings(source).map(\.message), [])
+        let drifted =
+            source
+            .replacingOccurrences(of: "\"sequence\": \"SettingsPages\"", with: "\"sequence\": \"SettingsPageList\"")
+            .replacingOccurrences(of: "\"returns\": \"String\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }", with: "\"returns\": \"Int\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }")
+        XCTAssertNotEqual(drifted, source)
+        let findings = try feedFindings(drifted)
+        XCTAssertEqual(
+            findings.map(\.message),
+            [
+                "the result of `changes`: type changed: the description says AsyncThrowingStream<Int, any Error>, the SDK now has AsyncThrowingStream<String, any Error>",
+                "the result of `pages`: type changed: the description says SettingsPageList, the SDK now has SettingsPages",
+            ])
+        XCTAssertEqual(findings.map(\.location.line), [
+            try position(of: "\"Int\"", after: "\"id\": \"changes\"", in: drifted).line,
+            try position(of: "\"SettingsPageList\"", in: drifted).line,
+        ])
+    }
+
     func testAnInvalidDescriptionIsReportedAsDiagnostics() throws {
         XCTAssertThrowsError(try check(Array("{}".utf8), file: "bad.json", against: "DriftSDKV1")) { error in
             XCTAssertTrue("\(error)".contains("bad.json:1:1: error:"), "\(error)")

@@ -51,6 +51,20 @@ final class DriftImportTests: XCTestCase {
         XCTAssertTrue(draft.json.contains("\"sdkType\": \"any DSSource\""), draft.json)
     }
 
+    /// Methods returning an `AsyncSequence` are drafted as `stream` forms of their elements, with
+    /// the SDK's spelling in `sequence` when it is not `AsyncThrowingStream<T, any Error>`; a
+    /// `some P` parameter is omitted with the advice to write `any P`, which `check` then accepts.
+    func testSequenceResultsAreDraftedAsStreamForms() throws {
+        let graphs = try SymbolGraphExtraction.graphs(of: "KitchenSinkSDK")
+        let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsTicker"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        XCTAssertEqual(Self.drafted(in: draft.json), ["changes", "values"], draft.json)
+        XCTAssertTrue(draft.json.contains("\"forms\": { \"stream\": { \"name\": \"changes\" } }"), draft.json)
+        XCTAssertTrue(draft.json.contains("\"sequence\": \"some AsyncSequence<String, any Error>\""), draft.json)
+        XCTAssertTrue(Self.omission(of: "label(for:)", in: draft.json, reason: "write any instead"), draft.json)
+        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(\.message), [])
+    }
+
     /// The ids of the draft's calls and the names of its properties, sorted.
     static func drafted(in json: String) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],

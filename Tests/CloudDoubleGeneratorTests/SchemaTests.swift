@@ -22,8 +22,11 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["property"]!), keys(PropertyKey.self))
         XCTAssertEqual(keys(defs["call"]!), keys(CallKey.self))
         XCTAssertEqual(keys(defs["parameter"]!), keys(ParameterKey.self))
-        XCTAssertEqual(keys(defs["handlerForm"]!), keys(FormKey.self))
-        XCTAssertEqual(keys(defs["plainForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)))
+        let streamOnly = FormKey.streamOnly.map(\.rawValue)
+        XCTAssertEqual(keys(defs["handlerForm"]!), keys(FormKey.self).subtracting(streamOnly))
+        XCTAssertEqual(keys(defs["plainForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)).subtracting(streamOnly))
+        XCTAssertEqual(
+            keys(defs["streamForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)).subtracting(["throws", "discardableResult"]))
         XCTAssertEqual(keys(defs["errorModel"]!), keys(ErrorModelKey.self))
         XCTAssertEqual(keys(defs["operation"]!), keys(OperationKey.self))
         XCTAssertEqual(keys(defs["stream"]!), keys(StreamKey.self))

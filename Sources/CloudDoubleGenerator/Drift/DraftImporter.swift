@@ -274,6 +274,9 @@ struct DraftImporter {
         let primary = call.primary
         let parameters = primary.requestParameters
         var returns = primary.value
+        // A synchronous method returning an `AsyncSequence` is a `stream` form of its elements.
+        let stream = call.forms.count == 1 && primary.kind == .sync && !primary.throwsErrors ? returns.flatMap(Self.stream(of:)) : nil
+        if let stream { returns = stream.element }
         if SwiftNames.hasGeneratedSpelling(primary.baseName) || parameters.contains(where: { SwiftNames.hasGeneratedSpelling($0.name) }) {
             omit(primary.fullName, "\(Self.marker): \(Self.generatedSpelling)")
             return nil
@@ -301,10 +304,10 @@ struct DraftImporter {
             todos.append("\(sdkType).\(primary.fullName): takes an operation object; describe the operations and set \"operations\"")
         }
         var refResult: String?
-        if let value = returns, primary.kind == .sync, let ref = reference(value) { refResult = ref }
+        if let value = returns, primary.kind == .sync, stream == nil, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
-        if refResult == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil {
+        if refResult == nil, stream == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil {
             guard let guess = enumGuess(value) else {
                 omit(
                     primary.fullName,
@@ -378,7 +381,8 @@ struct DraftImporter {
                     todos.append("\(sdkType).\(method.fullName): \"errorValue\": \"\(guess)\" is a guess (the first case)")
                 }
             }
-            if method.isDiscardable, kind == .sync || kind == .async { form.append(("discardableResult", .bool(true))) }
+            if let sequence = stream?.sequence { form.append(("sequence", .string(sequence))) }
+            if method.isDiscardable, stream == nil, kind == .sync || kind == .async { form.append(("discardableResult", .bool(true))) }
             if method.throwsErrors, kind == .sync { form.append(("throws", .bool(true))) }
             if method.isPreconcurrency { form.append(("preconcurrency", .bool(true))) }
             if !method.sendableHandler, kind == .completion || kind == .result { form.append(("sendableHandler", .bool(false))) }
@@ -386,11 +390,11 @@ struct DraftImporter {
             if !attributes.isEmpty { form.append(("availability", .array(attributes.map(DraftJSON.string)))) }
             if let deprecated { form.append(("deprecated", deprecated)) }
             keptAvailability.append(method.availability)
-            forms.append((kind.rawValue, .object(form)))
+            forms.append(((stream == nil ? kind : .stream).rawValue, .object(form)))
         }
         guard !forms.isEmpty else { return nil }
         // A completion form with its own handler value cannot return mirrors.
-        let candidates = returns.map(mirrorCandidates) ?? []
+        let candidates = stream == nil ? returns.map(mirrorCandidates) ?? [] : []
         if !candidates.isEmpty,
             !forms.contains(where: { form in if case .object(let fields) = form.1 { fields.contains { $0.0 == "handlerValueType" } } else { false } })
         {

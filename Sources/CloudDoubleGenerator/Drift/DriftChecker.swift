@@ -159,6 +159,7 @@ struct DriftChecker {
     }
 
     func sameValue(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod) -> Bool {
+        if form.kind.value == .stream { return sameSequence(form, call, method) }
         let expected = expectedValue(form, call)
         let actual = method.value
         switch (expected, actual) {
@@ -173,7 +174,7 @@ struct DriftChecker {
 
     func sameSignature(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod) -> Bool {
         let request = method.requestParameters
-        guard request.count == call.parameters.count, method.kind == form.kind.value else { return false }
+        guard request.count == call.parameters.count, sameKind(form, method) else { return false }
         if case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) { return false }
         return zip(call.parameters, request).allSatisfy { surface.sameType($0.type.value, $1.type) } && sameValue(form, call, method)
     }
@@ -280,13 +281,14 @@ struct DriftChecker {
     mutating func compare(_ form: CallFormSpec, _ call: Call, _ method: SDKMethod, in typeName: String) {
         let name = fullName(form, call)
         let kind = form.kind.value
-        if method.kind != kind {
+        if !sameKind(form, method) {
             let now: String
             switch method.kind {
             case .async: now = "async"
             case .sync: now = "synchronous"
             case .completion: now = "a completion-handler method"
             case .result: now = "a Result-handler method"
+            case .stream: now = "a method returning a sequence"
             }
             error("`\(name)` in \(typeName) is now \(now), the description has a \"\(kind.rawValue)\" form", at: form.kind.location)
         } else if kind == .async, !method.throwsErrors {
@@ -314,10 +316,10 @@ struct DriftChecker {
                     at: parameter.type.location)
             }
         }
-        if method.kind == kind, !sameValue(form, call, method) {
-            let described = expectedValue(form, call) ?? "Void"
+        if sameKind(form, method), !sameValue(form, call, method) {
+            let described = (kind == .stream ? sequence(form, call) : expectedValue(form, call)) ?? "Void"
             let actual = method.value ?? "Void"
-            let location = form.handlerValueType?.location ?? sdkType(call.returns)?.location ?? form.location
+            let location = form.sequence?.location ?? form.handlerValueType?.location ?? sdkType(call.returns)?.location ?? form.location
             error("the result of `\(GeneratedNames.callID(call))`: \(change(described, actual))", at: location)
         }
         // A platform where the SDK no longer offers it: the live adapter would not compile there.

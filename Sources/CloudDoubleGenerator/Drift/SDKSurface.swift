@@ -131,12 +131,20 @@ struct SDKSurface: Sendable {
     }
 
     /// Whether two type spellings mean the same type here: compared on the type model
-    /// (`[K:V]`/`[K: V]`, `Void`/`()`, `T?`/`Optional<T>`), typealiases resolved.
+    /// (`[K:V]`/`[K: V]`, `Void`/`()`, `T?`/`Optional<T>`), typealiases resolved, and the
+    /// SDK's `some P` the description's `any P` (the validator refuses `some`, and `import`
+    /// advises writing `any` for it).
     func sameType(_ a: String, _ b: String) -> Bool {
         guard case .success(let left) = SwiftTypeParser.parse(a), case .success(let right) = SwiftTypeParser.parse(b) else {
             return a.filter { !$0.isWhitespace } == b.filter { !$0.isWhitespace }
         }
-        return resolved(left).isSame(as: resolved(right))
+        return Self.existential(resolved(left)).isSame(as: Self.existential(resolved(right)))
+    }
+
+    /// `some P` as `any P`, wherever it is inside the type.
+    static func existential(_ type: SwiftType) -> SwiftType {
+        if case .opaque(let constraint) = type { return .existential(existential(constraint)) }
+        return type.mapChildren(existential)
     }
 }
 

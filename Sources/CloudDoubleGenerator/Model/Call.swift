@@ -87,6 +87,9 @@ public enum FormKind: String, Sendable, CaseIterable {
     case completion
     /// Completion handler `(Result<T, Error>) -> Void`.
     case result
+    /// A sequence of `T`s: `AsyncThrowingStream<T, any Error>` in the protocols, whatever
+    /// `AsyncSequence` the SDK returns (`CallFormSpec.sequence`).
+    case stream
 }
 
 /// How one form of a call is spelled in Swift.
@@ -114,6 +117,9 @@ public struct CallFormSpec: Sendable {
     public var availability: [Located<String>]
     public var deprecation: Deprecation?
     public var location: SourceLocation
+    /// A `stream` form's result as the SDK spells it (`PaginatorSequence<ScanInput, ScanOutput>`,
+    /// `some AsyncSequence<Int, any Error>`), for `check`; `nil`: `AsyncThrowingStream<T, any Error>`.
+    public var sequence: Located<String>? = nil
 }
 
 /// The SDK's error model: expressions for its domain and userInfo keys, and its catalogue.

@@ -106,10 +106,9 @@ private struct Reader {
             for kind in FormKind.allCases {
                 if let formValue = formsObject.value(kind), let form = form(kind, formValue) { forms.append(form) }
             }
-            if forms.isEmpty, formsObject.value(.sync) == nil, formsObject.value(.async) == nil,
-                formsObject.value(.completion) == nil, formsObject.value(.result) == nil
-            {
-                sink.error("a call needs at least one form: \"sync\", \"async\", \"completion\" or \"result\"", at: formsObject.location)
+            if forms.isEmpty, FormKind.allCases.allSatisfy({ formsObject.value($0) == nil }) {
+                sink.error(
+                    "a call needs at least one form: \"sync\", \"async\", \"completion\", \"result\" or \"stream\"", at: formsObject.location)
             }
         }
         var perItem: PerItemResults?
@@ -288,7 +287,7 @@ private struct Reader {
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {
         guard let object = ObjectReader<FormKey>(value, what: Self.formWhat(kind), sink: sink) else { return nil }
         guard let name = object.string(.name, required: true) else { return nil }
-        if kind == .sync || kind == .async {
+        if kind == .sync || kind == .async || kind == .stream {
             for key in FormKey.handlerOnly {
                 if let value = object.value(key) {
                     sink.error(
@@ -303,7 +302,8 @@ private struct Reader {
             errorValue: object.string(.errorValue), handlerOrder: handlerOrder(object, kind: kind) ?? .valueFirst,
             discardableResult: object.bool(.discardableResult, default: false), throwing: throwing(object, kind: kind),
             preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
-            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location)
+            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location,
+            sequence: sequence(object, kind: kind))
     }
 
     /// `"throws"`: sync forms only; an async form always throws, a handler form reports to its handler.
@@ -323,6 +323,18 @@ private struct Reader {
             return false
         }
         return throwing
+    }
+
+    /// `"sequence"`: the SDK's spelling of a `stream` form's result; on no other form.
+    private func sequence(_ object: ObjectReader<FormKey>, kind: FormKind) -> Located<String>? {
+        guard let sequence = object.string(.sequence) else { return nil }
+        guard kind == .stream else {
+            sink.error(
+                "\"sequence\" applies to the \"stream\" form only", at: sequence.location,
+                hint: "describe a call that returns an AsyncSequence with a \"stream\" form")
+            return nil
+        }
+        return sequence
     }
 
     /// `"handlerOrder"`: completion forms only, as a `Result` handler has one argument.
@@ -351,6 +363,7 @@ private struct Reader {
         case .async: return "the \"async\" form"
         case .completion: return "the \"completion\" form"
         case .result: return "the \"result\" form"
+        case .stream: return "the \"stream\" form"
         }
     }
 

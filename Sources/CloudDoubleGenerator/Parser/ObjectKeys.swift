@@ -80,9 +80,11 @@ extension FormKind: ObjectKey {}
 
 enum FormKey: String, ObjectKey {
     case name, labels, handlerLabel, handlerValueType, errorValue, handlerOrder, discardableResult, `throws`, preconcurrency, sendableHandler,
-        availability, deprecated
+        availability, deprecated, sequence
     /// Keys that only completion-handler forms accept.
     static let handlerOnly: [Self] = [.handlerLabel, .handlerValueType, .errorValue, .handlerOrder, .sendableHandler]
+    /// Keys that only `stream` forms accept.
+    static let streamOnly: [Self] = [.sequence]
 }
 
 enum DeprecatedKey: String, ObjectKey {

@@ -46,7 +46,15 @@ struct CallSpelling: Sendable {
         }
     }
 
+    /// The value type of the call's key: the result, `Void` for none, and for a stream the
+    /// elements a mock's stub sends (`[T]`).
+    var keyValueType: String {
+        guard resolved.isStream else { return returns ?? Qualified.void }
+        return "[" + (returns ?? Qualified.void) + "]"
+    }
+
     var callID: String { resolved.callID }
+    var isStream: Bool { resolved.isStream }
     var runs: [OperationSpec] { resolved.runs }
     var returnsType: SwiftType? { resolved.returnsType }
     var returnsIsOptional: Bool { resolved.returnsIsOptional }

@@ -75,6 +75,8 @@ struct FaultTranslator {
             context.kind = .result
         case .result:
             context.kind = itemFaults(form, of: call).map(FaultTypeContext.Call.Kind.resultItems) ?? .result
+        case .stream:
+            context.kind = .stream
         }
         return context
     }

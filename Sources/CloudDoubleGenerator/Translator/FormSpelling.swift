@@ -149,6 +149,7 @@ struct FormSpelling: Sendable {
         switch kind {
         case .sync: text += (form.throwing ? " throws" : "") + (returns.map { " -> " + $0 } ?? "")
         case .async: text += " async throws" + (returns.map { " -> " + $0 } ?? "")
+        case .stream: text += " -> " + Qualified.stream(returns ?? Qualified.void)
         case .completion, .result: break
         }
         return text

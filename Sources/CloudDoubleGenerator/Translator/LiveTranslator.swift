@@ -29,7 +29,8 @@ struct LiveTranslator {
                         invocation: wrapped.map { .text(form.callExpression(wrappingWith: $0.make, valueFirst: false)) } ?? .callExpression(form),
                         isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
                         child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
-                        converted: MirrorForwarding(call: call, form: form).body))
+                        converted: form.kind == .stream
+                            ? ["Swift.AsyncThrowingStream(bridging_: self.base_.\(form.callExpression))"] : MirrorForwarding(call: call, form: form).body))
             }
         }
         return LiveTypeContext(

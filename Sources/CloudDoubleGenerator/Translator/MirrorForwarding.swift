@@ -15,6 +15,9 @@ struct MirrorForwarding {
         let replaced = Dictionary(uniqueKeysWithValues: arguments.map { ($0.index, $0.local) })
         let handler = SwiftNames.escaped(form.handlerName)
         switch form.kind {
+        case .stream:
+            // The validator refuses mirrors in a stream's elements.
+            return []
         case .sync:
             // A form that cannot throw has nowhere to report a mirror a test made: it traps with
             // `MirrorWithoutSDKValue`'s description.

@@ -70,7 +70,7 @@ struct MockTranslator {
         }
         return MockTypeContext(
             names: TypeNames(type, names: names), properties: properties, calls: calls, backingRequirements: backing,
-            listeners: listeners(type), backingRefinements: operationBackings)
+            listeners: listeners(type), backingRefinements: operationBackings, hasStreams: type.calls.contains { $0.isStream })
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
@@ -131,6 +131,9 @@ struct MockTranslator {
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
+        case .stream:
+            answer.backed = nil
+            method = .stream
         }
         return MockTypeContext.Call(
             attributes: form.attributes, declaration: .declaration(form, after: translator.accessPrefix),

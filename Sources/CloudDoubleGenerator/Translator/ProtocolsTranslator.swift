@@ -102,7 +102,7 @@ struct ProtocolsTranslator {
             keys.append(
                 ProtocolsTypeContext.CallKey(
                     doc: DocComment(keyDoc), attributes: shared, arguments: call.argumentsType,
-                    value: call.returns ?? Qualified.void, name: SwiftNames.escaped(id), id: StringLiteral(id)))
+                    value: call.keyValueType, name: SwiftNames.escaped(id), id: StringLiteral(id)))
         }
         return ProtocolsTypeContext(
             names: TypeNames(type, names: translator.names), doc: DocComment(type.documentation ?? "The part of `\(sdkType)` the app uses."),

@@ -19,4 +19,10 @@ enum Qualified {
     static func result(_ value: String) -> String {
         "Swift.Result<" + value + ", " + anyError + ">"
     }
+
+    /// `Swift.AsyncThrowingStream<element, any Swift.Error>`: what the protocols declare for a
+    /// `stream` form, whatever `AsyncSequence` the SDK returns.
+    static func stream(_ element: String) -> String {
+        "Swift.AsyncThrowingStream<" + element + ", " + anyError + ">"
+    }
 }

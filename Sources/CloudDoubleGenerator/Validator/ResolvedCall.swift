@@ -71,6 +71,9 @@ final class ResolvedCall: Sendable {
         }
     }
 
+    /// Whether the call's form is a `stream` (the validator allows no other form beside it).
+    var isStream: Bool { forms.contains { $0.kind == .stream } }
+
     /// Whether the result is itself optional (`T?`, `Optional<T>`).
     var returnsIsOptional: Bool { returnsType?.isOptional ?? false }
 

@@ -170,6 +170,7 @@ extension ValidationPass {
         }
         perItemShape(call)
         newEachCall(call)
+        streamShape(call)
         itemInputs(of: call)
         var kinds: Set<FormKind> = []
         for form in call.forms {
@@ -220,6 +221,11 @@ extension ValidationPass {
             sink.error(
                 "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
                 at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
+        }
+        if let reference = returnsReference, form.kind.value == .stream {
+            sink.error(
+                "a described type (\"\(reference.value)\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends",
+                at: form.location, hint: "describe a \"sync\" or \"async\" form, or return the SDK's type with \"returns\"")
         }
         if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {

@@ -58,6 +58,9 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
             effect = .hang
         case .cancelled:
             effect = .cancel
+        case .failedStream, .droppedElements, .delayedElements:
+            // Stream faults are not explored: exploration injects whole-call faults.
+            return nil
         }
     }
 

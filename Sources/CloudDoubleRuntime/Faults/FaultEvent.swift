@@ -6,6 +6,12 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
         case failedItems(count: Int)
         case hung
         case cancelled
+        /// A stream call's stream fails after this many elements, with this code.
+        case failedStream(afterElements: Int, code: Int, retryAfter: Double?)
+        /// A stream call's elements with these numbers (from 1) are dropped.
+        case droppedElements([Int])
+        /// Each element of a stream call arrives this many seconds late.
+        case delayedElements(Double)
     }
 
     /// 1-based, in the order the faults were decided.
@@ -43,6 +49,10 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
             text += " failed \(count) item(s): " + zip(items, itemCodes).map { "\($0) with \(named($1))" }.joined(separator: ", ")
         case .hung: text += form == .listener ? " dropped" : " hung"
         case .cancelled: text += " cancelled"
+        case .failedStream(let elements, let code, let retryAfter):
+            text += " failed after \(elements) element(s) with \(named(code))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .droppedElements(let elements): text += " dropped element(s) " + elements.map(String.init).joined(separator: ", ")
+        case .delayedElements(let seconds): text += " delayed each element by \(seconds)s"
         }
         return text
     }

@@ -237,7 +237,7 @@ public final class FaultInjector: Sendable {
         guard let decision = decide(type, call, form) else { return nil }
         if decision.latency > 0 { try await time.sleep(decision.latency) }
         switch decision.outcome {
-        case .proceed: return nil
+        case .proceed, .stream: return nil
         case .items(let faults): return faults
         case .fail(let error): throw error
         case .hang: try await Self.hangUntilCancelled()
@@ -367,6 +367,8 @@ public final class FaultInjector: Sendable {
             case fail(any Error)
             case items(ItemFaults)
             case hang
+            /// A stream call's faults, with the error a `fail` draws.
+            case stream(StreamFault, error: (any Error)?)
         }
 
         var latency: Double
@@ -418,12 +420,15 @@ public final class FaultInjector: Sendable {
             let error = cancellationError()
             decision = Decision(latency: latency, outcome: .fail(error))
             effect = .cancelled
+        case .stream(let fault):
+            (decision, effect) = streamDecision(fault, latency: latency)
         }
         var event = FaultEvent(
             sequence: state.events.count + 1, time: time.now(), type: identity.type, call: identity.call, form: identity.form,
             callNumber: number, rule: index,
             latency: latency, effect: effect, items: [])
         if case .failed(let code, _) = effect, let info = errorModel.catalogue[code] { event.codeNames[code] = info.name }
+        if case .failedStream(_, let code, _) = effect, let info = errorModel.catalogue[code] { event.codeNames[code] = info.name }
         state.events.append(event)
         if state.printsEvents { print("[CloudDouble fault] \(event)") }
         return decision
@@ -431,7 +436,7 @@ public final class FaultInjector: Sendable {
 
     private func dispatch(_ decision: Decision, fail: @escaping (any Error) -> Void, proceed: @escaping () -> Void) {
         switch decision.outcome {
-        case .proceed, .items:
+        case .proceed, .items, .stream:
             if decision.latency > 0 {
                 let work = UncheckedBox(proceed)
                 time.schedule(decision.latency) { work.value() }

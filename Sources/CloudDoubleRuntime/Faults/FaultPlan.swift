@@ -101,7 +101,8 @@ extension FaultPlan {
         switch rule.outcome {
         case .fail(let list, _): codes = list
         case .failItems(let failure): codes = failure.codes
-        case .passThrough, .hang, .cancel: return nil
+        case .stream(.fail(_, let list, _)): codes = list
+        case .passThrough, .hang, .cancel, .stream: return nil
         }
         let subject = "Fault rule \(index) (\(rule.selector))"
         guard !codes.isEmpty else {

@@ -172,6 +172,9 @@ public enum FaultOutcome: Sendable {
     /// The call fails as cancelled: with the error model's ``ErrorModel/cancelledCode``
     /// (CloudKit's `operationCancelled`), or Swift's `CancellationError` for a model without one.
     case cancel
+    /// The call goes through and its stream is failed part-way, thinned or slowed
+    /// (``StreamFault``). On calls that are not streams it passes through.
+    case stream(StreamFault)
 }
 
 /// One rule of a plan: which calls, when, how likely, and what happens.

@@ -110,6 +110,9 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
             injector.time.schedule(decision.latency) { self.appErrors?(error) }
         case .hang:
             return
+        case .stream:
+            // Stream rules select a stream call's elements, not a listener's events.
+            app(event)
         }
     }
 }

@@ -29,6 +29,8 @@ public final class MockRecorder: Sendable {
         /// What each `newEachCall` call handed out, oldest first, per call id.
         var handedOut: [String: [Any]] = [:]
         var backing: AnyObject?
+        /// The streams handed out, per call id, oldest first (`StreamFeed`s).
+        var feeds: [String: [AnyObject]] = [:]
     }
 
     @usableFromInline let state = Locked(State())

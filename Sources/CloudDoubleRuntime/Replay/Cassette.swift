@@ -203,7 +203,7 @@ public final class Cassette: Sendable {
     }
 
     /// Writes a reserved line's answer (once; later answers are ignored), after `rewrite`.
-    fileprivate func write(_ outcome: CassetteInteraction.Outcome, into line: CassetteLine) {
+    func write(_ outcome: CassetteInteraction.Outcome, into line: CassetteLine) {
         var interaction = line.interaction
         interaction.outcome = outcome
         rewrite?(&interaction)
@@ -215,6 +215,14 @@ public final class Cassette: Sendable {
     /// The recorded answer to a call, decoded as a `V`, or a mismatch naming the first
     /// difference (the argument's path and both values), then both calls in full.
     func play<V>(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> V {
+        switch try playedOutcome(type, call, form, arguments) {
+        case .value(let json): return try codecs.decode(V.self, from: json)
+        case .error(let json): throw try codecs.decodeError(json)
+        }
+    }
+
+    /// The recorded outcome of a call, as the cassette holds it, or a mismatch (as ``play(_:_:_:_:)``).
+    func playedOutcome(_ type: String, _ call: String, _ form: CallForm, _ arguments: CassetteJSON) throws -> CassetteInteraction.Outcome {
         let actual = CassetteInteraction(type: type, call: call, form: form.rawValue, arguments: arguments, outcome: .value(.null))
         let found: Result<CassetteInteraction, CassetteMismatchError> = state.withLock { state in
             switch matching {
@@ -254,10 +262,7 @@ public final class Cassette: Sendable {
             TestFailure.record(error.description)
             throw error
         case .success(let interaction):
-            switch interaction.outcome {
-            case .value(let json): return try codecs.decode(V.self, from: json)
-            case .error(let json): throw try codecs.decodeError(json)
-            }
+            return interaction.outcome
         }
     }
 

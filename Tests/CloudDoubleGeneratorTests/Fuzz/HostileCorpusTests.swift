@@ -171,6 +171,20 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_CALL":
                     #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
             ], expect: .accepted),
+        // Streams: declared AsyncThrowingStream whatever the SDK returns; keyword names, defaults.
+        Case(
+            name: "stream forms",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "changes", "parameters": [{ "label": "in", "name": "default", "type": "String", "default": "\"all\"" }], "returns": "[String: Int]", "forms": { "stream": { "name": "changes", "sequence": "some AsyncSequence<[String: Int], any Error>" } } }, { "id": "ticks", "parameters": [], "returns": "(Int, String)", "forms": { "stream": { "name": "ticks", "availability": ["@available(iOS 16, *)"] } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "a stream beside another form",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "changes", "parameters": [], "returns": "Int", "forms": { "stream": { "name": "changes" }, "sync": { "name": "changes" } } }"#
+            ],
+            expect: .refused("a \"stream\" form is its call's only form")),
         Case(
             name: "typed throws",
             raw: [

@@ -45,6 +45,9 @@ enum SDKSynthesizer {
                     case .result:
                         parameters.append("\(form.handlerLabel): @escaping \(sendable)(Swift.Result<\(returns ?? "Void"), any Swift.Error>) -> Void")
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
+                    case .stream:
+                        members.append(
+                            "    public func \(name)(\(parameters.joined(separator: ", "))) -> AsyncThrowingStream<\(returns ?? "Void"), any Swift.Error> { fatalError() }")
                     }
                 }
             }

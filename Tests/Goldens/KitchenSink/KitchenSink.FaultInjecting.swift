@@ -434,4 +434,49 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
         return addListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
     }
 }
+
+/// Wraps any `SinkTicker` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkTicker: SinkTicker, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkTicker
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkTicker, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkTicker, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.faults_.stream("Ticker", "changes", arguments: key) { self.wrapped_.changes(of: key) }
+    }
+
+    @inline(__always)
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        self.faults_.stream("Ticker", "pages", arguments: pageSize) { self.wrapped_.pages(pageSize: pageSize) }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @inline(__always)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.faults_.stream("Ticker", "values", arguments: ()) { self.wrapped_.values() }
+    }
+
+    @inline(__always)
+    func label(`for` value: any CustomStringConvertible) -> String {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Ticker", "label", .sync, arguments: value) { self.wrapped_.label(for: value) }
+    }
+}
 #endif

@@ -298,4 +298,33 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
         self.base_.addListener(listener)
     }
 }
+
+/// `SinkTicker` over a real `SettingsTicker`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkTicker: SinkTicker, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsTicker
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsTicker) {
+        self.base_ = base_
+    }
+
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.changes(of: key))
+    }
+
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.pages(pageSize: pageSize))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.values())
+    }
+
+    func label(`for` value: any CustomStringConvertible) -> String {
+        self.base_.label(for: value)
+    }
+}
 #endif

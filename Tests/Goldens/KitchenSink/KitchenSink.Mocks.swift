@@ -353,3 +353,49 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
         self.listenWithRegistration_("addListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addListenerRegistration_.init)
     }
 }
+
+/// A recording mock of `SinkTicker`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkTickerCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Ticker"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkTickerCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkTickerCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+    /// The streams a stream call handed out, oldest first, for the test to feed, finish or fail.
+    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] where E_: Swift.Sendable { self.streams_(call_) }
+
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.stream_("changes", key)
+    }
+
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        self.stream_("pages", pageSize)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error> {
+        self.stream_("values", ())
+    }
+
+    func label(`for` value: any CustomStringConvertible) -> String {
+        self.respondWithoutFailing_("label", value, fallback: "")
+    }
+}

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 287)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 252)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 290)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 254)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 292)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -495,4 +495,64 @@ extension SinkFeedListener where Event_ == String {
 /// The listener `addListener`: its registrations receive `String` events.
 extension SinkFeedListener where Event_ == String {
     static var addListener: Self { Self("addListener") }
+}
+
+/// Calls whose result is an AsyncSequence: each a "stream" form, declared AsyncThrowingStream<T, any Error>.
+///
+/// Conformers: `LiveSinkTicker` (the real `SettingsTicker`), `FaultInjectingSinkTicker`, `MockSinkTicker`.
+protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
+    /// Call `changes`; forwards to `SettingsTicker.changes(of:)`.
+    func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error>
+    /// A paginator: the SDK's sequence of pages, bridged.
+    /// Call `pages`; forwards to `SettingsTicker.pages(pageSize:)`.
+    func pages(pageSize: Int) -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error>
+    /// Call `values`; forwards to `SettingsTicker.values()`.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func values() -> Swift.AsyncThrowingStream<String, any Swift.Error>
+    /// The SDK takes `some CustomStringConvertible`; `check` reads it as this `any`.
+    /// Call `label`; forwards to `SettingsTicker.label(for:)`.
+    func label(`for` value: any CustomStringConvertible) -> String
+}
+
+// Protocol requirements cannot have default argument values: these overloads supply them.
+extension SinkTicker {
+    func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 259)
+        self.pages(pageSize: 10)
+        #sourceLocation()
+    }
+}
+
+/// The calls of `SinkTicker` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkTickerCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkTickerCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Ticker" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `changes`: `changes(of:)`.
+extension SinkTickerCall where Arguments_ == String, Value_ == [String] {
+    static var changes: Self { Self("changes") }
+}
+
+/// The call `pages`: `pages(pageSize:)`.
+extension SinkTickerCall where Arguments_ == Int, Value_ == [SettingsPage] {
+    static var pages: Self { Self("pages") }
+}
+
+/// The call `values`: `values()`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [String] {
+    static var values: Self { Self("values") }
+}
+
+/// The call `label`: `label(for:)`.
+extension SinkTickerCall where Arguments_ == any CustomStringConvertible, Value_ == String {
+    static var label: Self { Self("label") }
 }

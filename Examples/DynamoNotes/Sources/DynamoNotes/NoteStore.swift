@@ -44,6 +44,25 @@ public final class NoteStore: Sendable {
         return output.item.flatMap(Note.init(item:))
     }
 
+    /// Every note of `owner` through the SDK's paginator. When a page fails with an error the
+    /// policy retries, the paginator is started again from the last page read
+    /// (`lastEvaluatedKey`): the pages already read are not fetched again, and no note is
+    /// listed twice.
+    public func paginatedNotes(of owner: String, pageSize: Int = 10) async throws -> [Note] {
+        var notes: [Note] = []
+        var start: [String: DynamoDBClientTypes.AttributeValue]?
+        try await retrying(policy, time: time, random: random) { _ in
+            let input = QueryInput(
+                exclusiveStartKey: start, expressionAttributeValues: [":owner": .s(owner)], keyConditionExpression: "owner = :owner",
+                limit: pageSize, tableName: table)
+            for try await page in client.queryPaginated(input: input) {
+                notes += (page.items ?? []).compactMap(Note.init(item:))
+                start = page.lastEvaluatedKey
+            }
+        }
+        return notes
+    }
+
     /// Every note of `owner`, a page of `pageSize` at a time (each page retried on its own).
     public func notes(of owner: String, pageSize: Int = 10) async throws -> [Note] {
         var notes: [Note] = []

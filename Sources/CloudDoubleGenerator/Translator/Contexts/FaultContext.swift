@@ -45,6 +45,8 @@ struct FaultTypeContext: TemplateContext {
             case completion(failure: String, valueFirstHandler: String, copied: CopiedSwift?)
             /// A `Result` handler.
             case result
+            /// A `stream` form: the engine may fail, thin or slow the stream the wrapped call returns.
+            case stream
             /// A `Result` handler with per-item results.
             case resultItems(ItemFaults)
             /// `add(_:)` of operations: the engine runs the operation `parameter` as the first of
@@ -73,6 +75,7 @@ struct FaultTypeContext: TemplateContext {
                     }
                 },
                 .init("result") { if case .result = $0 { true } else { nil } },
+                .init("stream") { if case .stream = $0 { true } else { nil } },
                 .init("operation") {
                     if case .operation(let parameter, let outcomes) = $0 {
                         Operation(parameter: parameter, outcomes: outcomes).templateValue

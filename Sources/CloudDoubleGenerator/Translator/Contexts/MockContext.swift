@@ -20,6 +20,8 @@ struct MockTypeContext: TemplateContext {
     var listeners: Listeners?
     /// The operations' backing protocols the backing refines (`CloudFetchRecordsBacking`).
     var backingRefinements: [String]
+    /// Whether a call has a `stream` form: the mock then offers `streams(.call)`.
+    var hasStreams: Bool
 
     /// A property: read from stubs (or the backing), set values recorded.
     struct Property: TemplateContext {
@@ -113,6 +115,8 @@ struct MockTypeContext: TemplateContext {
         case deliverValue
         /// A `Result` handler.
         case deliverResult
+        /// A `stream` form: a stream fed from the stub's elements, or by the test.
+        case stream
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
         /// A listener call: a registration of its own (`MockListenerContext.swift`).
@@ -139,6 +143,7 @@ struct MockTypeContext: TemplateContext {
             .init("deliverChildResult") { if case .deliverChildResult(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
+            .init("stream") { if case .stream = $0 { true } else { nil } },
             .init("run") {
                 if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil }
             },
@@ -228,5 +233,6 @@ struct MockTypeContext: TemplateContext {
             .init("backingRequirements") { $0.backingRequirements.templateValue },
             .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
             .init("listeners") { $0.listeners?.templateValue ?? false },
+            .init("hasStreams") { .bool($0.hasStreams) },
         ]
 }
