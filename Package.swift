@@ -140,7 +140,9 @@ let package = Package(
             name: "CloudDoubleGeneratorTests",
             // The SDK modules are dependencies only so that they are built: the drift tests
             // extract their symbol graphs and compile generated code against them.
-            dependencies: ["CloudDoubleGenerator", "CloudDoubleRuntime", "CloudDoubleTestSupport", "DriftSDKV1", "DriftSDKV2", "KitchenSinkSDK", cloudKitStandIn],
+            dependencies: [
+                "CloudDoubleGenerator", "CloudDoubleRuntime", "CloudDoubleTestSupport", "DriftSDKV1", "DriftSDKV2", "KitchenSinkSDK", cloudKitStandIn,
+            ],
             swiftSettings: strict
         ),
         // What several test targets share (capturing expected test failures, temporary folders, a

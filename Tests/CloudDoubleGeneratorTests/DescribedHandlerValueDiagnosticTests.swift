@@ -52,7 +52,10 @@ final class DescribedHandlerValueDiagnosticTests: XCTestCase {
     }
 
     func testAcceptedSpellings() throws {
-        for keys in ["\"handlerValueType\": \"CKDatabase?\"", "\"handlerValueType\": \"CKDatabase\", \"errorValue\": \"self\"", "\"handlerOrder\": \"errorFirst\""] {
+        for keys in [
+            "\"handlerValueType\": \"CKDatabase?\"", "\"handlerValueType\": \"CKDatabase\", \"errorValue\": \"self\"",
+            "\"handlerOrder\": \"errorFirst\"",
+        ] {
             XCTAssertNoThrow(try Generator.validate(Array(Self.description(keys: keys).utf8), file: "test.json"), keys)
         }
     }

@@ -225,7 +225,9 @@ final class DriftCheckTests: XCTestCase {
         let drifted =
             source
             .replacingOccurrences(of: "\"sequence\": \"SettingsPages\"", with: "\"sequence\": \"SettingsPageList\"")
-            .replacingOccurrences(of: "\"returns\": \"String\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }", with: "\"returns\": \"Int\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }")
+            .replacingOccurrences(
+                of: "\"returns\": \"String\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }",
+                with: "\"returns\": \"Int\",\n          \"forms\": { \"stream\": { \"name\": \"changes\" } }")
         XCTAssertNotEqual(drifted, source)
         let findings = try feedFindings(drifted)
         XCTAssertEqual(
@@ -234,10 +236,12 @@ final class DriftCheckTests: XCTestCase {
                 "the result of `changes`: type changed: the description says AsyncThrowingStream<Int, any Error>, the SDK now has AsyncThrowingStream<String, any Error>",
                 "the result of `pages`: type changed: the description says SettingsPageList, the SDK now has SettingsPages",
             ])
-        XCTAssertEqual(findings.map(\.location.line), [
-            try position(of: "\"Int\"", after: "\"id\": \"changes\"", in: drifted).line,
-            try position(of: "\"SettingsPageList\"", in: drifted).line,
-        ])
+        XCTAssertEqual(
+            findings.map(\.location.line),
+            [
+                try position(of: "\"Int\"", after: "\"id\": \"changes\"", in: drifted).line,
+                try position(of: "\"SettingsPageList\"", in: drifted).line,
+            ])
     }
 
     func testAnInvalidDescriptionIsReportedAsDiagnostics() throws {

@@ -62,7 +62,9 @@ final class DriftHierarchyTests: XCTestCase {
     func testAChildThatIsNotASubclassIsReported() throws {
         let description = Self.description(folderSDKType: "SettingsStore")
         let findings = try check(description).filter { $0.message.contains("does not subclass") }
-        XCTAssertEqual(findings.map(\.message), ["SettingsStore does not subclass SettingsNode in the symbol graph of KitchenSinkSDK, so Folder cannot inherit Node"])
+        XCTAssertEqual(
+            findings.map(\.message),
+            ["SettingsStore does not subclass SettingsNode in the symbol graph of KitchenSinkSDK, so Folder cannot inherit Node"])
         let line = description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"inherits\"") }.map { $0 + 1 }
         XCTAssertEqual(findings.first?.location.line, line)
     }

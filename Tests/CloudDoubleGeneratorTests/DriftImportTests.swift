@@ -62,7 +62,9 @@ final class DriftImportTests: XCTestCase {
         XCTAssertTrue(draft.json.contains("\"forms\": { \"stream\": { \"name\": \"changes\" } }"), draft.json)
         XCTAssertTrue(draft.json.contains("\"sequence\": \"some AsyncSequence<String, any Error>\""), draft.json)
         XCTAssertTrue(Self.omission(of: "label(for:)", in: draft.json, reason: "write any instead"), draft.json)
-        XCTAssertEqual(try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(\.message), [])
+        XCTAssertEqual(
+            try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(
+                \.message), [])
     }
 
     /// The ids of the draft's calls and the names of its properties, sorted.
@@ -220,7 +222,9 @@ final class DriftRoundTripTests: XCTestCase {
         let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: module), types: types)
         let files = try Generator(templates: TemplateSet.bundled()).generate(Array(draft.json.utf8), file: "\(module).clouddouble.json")
         XCTAssertEqual(files.count, 4)
-        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory() else { throw XCTSkip("no toolchain tools") }
+        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory() else {
+            throw XCTSkip("no toolchain tools")
+        }
         let swiftc = tool.deletingLastPathComponent().appendingPathComponent("swiftc")
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { throw XCTSkip("no swiftc next to \(tool.path)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-roundtrip-\(UUID().uuidString)")

@@ -47,14 +47,18 @@ final class InheritsDiagnosticTests: XCTestCase {
     func testEachMistakeHasItsLocatedDiagnostic() throws {
         let cases: [(name: String, marked: String, message: String)] = [
             ("unknown parent", Self.description(referenceInherits: "⟦\"Qurey\"⟧"), "Reference inherits \"Qurey\", which is not a described type"),
-            ("inherits itself", Self.description(referenceInherits: "⟦\"Reference\"⟧"), "Reference inherits from itself: Reference inherits Reference"),
+            (
+                "inherits itself", Self.description(referenceInherits: "⟦\"Reference\"⟧"),
+                "Reference inherits from itself: Reference inherits Reference"
+            ),
             (
                 "a cycle of two, reported once", Self.description(queryInherits: "⟦\"Reference\"⟧"),
                 "Query inherits from itself: Query inherits Reference inherits Query"
             ),
             (
                 "a call id the parent describes",
-                Self.description(referenceCalls: ", { \"id\": ⟦\"getData\"⟧, \"returns\": \"Int\", \"forms\": { \"async\": { \"name\": \"fetch\" } } }"),
+                Self.description(
+                    referenceCalls: ", { \"id\": ⟦\"getData\"⟧, \"returns\": \"Int\", \"forms\": { \"async\": { \"name\": \"fetch\" } } }"),
                 "Reference inherits \"getData\" from Query (line 11) and describes it again"
             ),
             (
@@ -77,7 +81,8 @@ final class InheritsDiagnosticTests: XCTestCase {
             ),
             (
                 "an SDK protocol under a class",
-                Self.description(referenceInherits: "⟦\"Query\"⟧").replacingOccurrences(of: "\"DatabaseReference\"", with: "\"any ReferenceProtocol\""),
+                Self.description(referenceInherits: "⟦\"Query\"⟧").replacingOccurrences(
+                    of: "\"DatabaseReference\"", with: "\"any ReferenceProtocol\""),
                 "Reference describes the protocol any ReferenceProtocol, which cannot subclass Query's class DatabaseQuery"
             ),
             (

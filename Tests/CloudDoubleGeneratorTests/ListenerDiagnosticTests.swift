@@ -17,7 +17,8 @@ final class ListenerDiagnosticTests: XCTestCase {
         parameters: String = observeParameters,
         listener: String = #"{ "values": "block", "errors": "cancelBlock", "removedBy": "removeObserver" }"#, returns: String = "FeedHandle",
         forms: String = #"{ "sync": { "name": "observe" } }"#,
-        removal: String = #"{ "id": "removeObserver", "parameters": [{ "label": "withHandle", "name": "handle", "type": "FeedHandle" }], "forms": { "sync": { "name": "removeObserver" } } }"#,
+        removal: String =
+            #"{ "id": "removeObserver", "parameters": [{ "label": "withHandle", "name": "handle", "type": "FeedHandle" }], "forms": { "sync": { "name": "removeObserver" } } }"#,
         objectParameters: String = #"[{ "label": "_", "name": "listener", "type": "@escaping (String?, (any Error)?) -> Void" }]"#,
         objectListener: String = #"{ "values": "listener", "removeMethod": "remove" }"#,
         objectReturns: String = "any FeedRegistration",
@@ -58,7 +59,10 @@ final class ListenerDiagnosticTests: XCTestCase {
                 Self.description(listener: #"⟦{ "values": "block", "removedBy": "removeObserver", "removeMethod": "remove" }⟧"#),
                 "a listener names one way of removing a registration"
             ),
-            ("an unknown key", Self.description(listener: #"{ "values": "block", ⟦"cancel"⟧: "cancelBlock", "removedBy": "removeObserver" }"#), "cancel"),
+            (
+                "an unknown key", Self.description(listener: #"{ "values": "block", ⟦"cancel"⟧: "cancelBlock", "removedBy": "removeObserver" }"#),
+                "cancel"
+            ),
             (
                 "values naming no parameter",
                 Self.description(listener: #"{ "values": ⟦"blok"⟧, "errors": "cancelBlock", "removedBy": "removeObserver" }"#),
@@ -112,12 +116,14 @@ final class ListenerDiagnosticTests: XCTestCase {
                 "the \"values\" closure is optional"
             ),
             (
-                "an async form", Self.description(forms: #"{ "async": { "name": "observe" } }"#).replacingOccurrences(of: "\"listener\": {", with: "\"listener\": ⟦{")
+                "an async form",
+                Self.description(forms: #"{ "async": { "name": "observe" } }"#).replacingOccurrences(of: "\"listener\": {", with: "\"listener\": ⟦{")
                     .replacingOccurrences(of: "\"removeObserver\" }, \"forms\": { \"async\"", with: "\"removeObserver\" }⟧, \"forms\": { \"async\""),
                 "a listener is registered by one \"sync\" form that does not throw"
             ),
             (
-                "a mockDefault", Self.description(extra: #""mockDefault": "0", "#).replacingOccurrences(of: "\"listener\": {", with: "\"listener\": ⟦{")
+                "a mockDefault",
+                Self.description(extra: #""mockDefault": "0", "#).replacingOccurrences(of: "\"listener\": {", with: "\"listener\": ⟦{")
                     .replacingOccurrences(of: "\"removeObserver\" }, \"forms\"", with: "\"removeObserver\" }⟧, \"forms\""),
                 "a listener call cannot have \"mockDefault\""
             ),
@@ -130,7 +136,8 @@ final class ListenerDiagnosticTests: XCTestCase {
                 "a removal call taking another type",
                 Self.description(
                     listener: #"{ "values": "block", "errors": "cancelBlock", "removedBy": ⟦"removeObserver"⟧ }"#,
-                    removal: #"{ "id": "removeObserver", "parameters": [{ "label": "withHandle", "name": "handle", "type": "Int" }], "forms": { "sync": { "name": "removeObserver" } } }"#
+                    removal:
+                        #"{ "id": "removeObserver", "parameters": [{ "label": "withHandle", "name": "handle", "type": "Int" }], "forms": { "sync": { "name": "removeObserver" } } }"#
                 ),
                 "must take the handle (FeedHandle) as its one parameter"
             ),

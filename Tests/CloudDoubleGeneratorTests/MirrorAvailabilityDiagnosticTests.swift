@@ -12,7 +12,9 @@ final class MirrorAvailabilityDiagnosticTests: XCTestCase {
 
     func testAMemberNewerThanTheFloorValidatesAndIsDeclaredUnderItsAvailability() throws {
         let description = MirrorDiagnosticTests.description(
-            members: Self.members(#"["@available(macOS 14.0, iOS 17.0, *)"]"#, #", { "name": "note", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }"#))
+            members: Self.members(
+                #"["@available(macOS 14.0, iOS 17.0, *)"]"#,
+                #", { "name": "note", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }"#))
         let files = try Generator(templates: TemplateSet.bundled()).generate(
             Array(description.utf8), file: "CloudKit.clouddouble.json", artifacts: [.protocols, .live])
         let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }?.contents)
@@ -20,7 +22,9 @@ final class MirrorAvailabilityDiagnosticTests: XCTestCase {
         XCTAssertTrue(protocols.contains("    public var note: String? {\n        noteStorage_ as? String\n    }"), protocols)
         XCTAssertTrue(protocols.contains("nonisolated init(record: CKRecord) {"), protocols)
         XCTAssertTrue(
-            protocols.contains("    @available(macOS 14.0, iOS 17.0, *)\n    public nonisolated init(record: CKRecord, reason: CKRecord.ID, note: String?) {"), protocols)
+            protocols.contains(
+                "    @available(macOS 14.0, iOS 17.0, *)\n    public nonisolated init(record: CKRecord, reason: CKRecord.ID, note: String?) {"),
+            protocols)
         let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
         XCTAssertTrue(
             live.contains(

@@ -46,7 +46,8 @@ final class MirrorParameterDiagnosticTests: XCTestCase {
 
     func testAMirrorTakenBackValidates() throws {
         XCTAssertNoThrow(try Generator.validate(Array(Self.description().utf8), file: "test.json"))
-        let positions = #"[{ "label": "_", "name": "metadatas", "type": "[CKShare.Metadata]?" }, { "name": "byURL", "type": "[URL: CKShare.Metadata]" }, { "name": "first", "type": "CKShare.Metadata?", "default": "nil" }]"#
+        let positions =
+            #"[{ "label": "_", "name": "metadatas", "type": "[CKShare.Metadata]?" }, { "name": "byURL", "type": "[URL: CKShare.Metadata]" }, { "name": "first", "type": "CKShare.Metadata?", "default": "nil" }]"#
         XCTAssertNoThrow(try Generator.validate(Array(Self.description(parameters: positions, returns: "").utf8), file: "test.json"))
     }
 
@@ -76,7 +77,8 @@ final class MirrorParameterDiagnosticTests: XCTestCase {
             ),
             (
                 "a default that is not nil",
-                Self.description(parameters: #"[{ "label": "_", "name": "metadata", "type": "CKShare.Metadata?", "default": ⟦"CKShare.Metadata.sample"⟧ }]"#),
+                Self.description(
+                    parameters: #"[{ "label": "_", "name": "metadata", "type": "CKShare.Metadata?", "default": ⟦"CKShare.Metadata.sample"⟧ }]"#),
                 "its default can only be nil"
             ),
             (
@@ -121,7 +123,8 @@ final class MirrorParameterDiagnosticTests: XCTestCase {
         XCTAssertTrue(protocols.contains("init(containerIdentifier: String, sdkValue_: CKShare.Metadata? = nil)"), protocols)
         let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
         XCTAssertTrue(live.contains("self.init(containerIdentifier: sdkValue_.containerIdentifier, sdkValue_: sdkValue_)"), live)
-        XCTAssertTrue(live.contains("let sdkArgument0_ = try metadata.keptSDKValue_()\n        return try await self.base_.accept(sdkArgument0_)"), live)
+        XCTAssertTrue(
+            live.contains("let sdkArgument0_ = try metadata.keptSDKValue_()\n        return try await self.base_.accept(sdkArgument0_)"), live)
         XCTAssertTrue(live.contains("let sdkArgument0_ = try! metadata.keptSDKValue_()"), "a sync form that cannot throw traps\n\(live)")
         XCTAssertTrue(live.contains("} catch {\n            completionHandler(nil, error)\n            return\n        }"), live)
     }

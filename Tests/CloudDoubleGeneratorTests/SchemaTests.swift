@@ -26,7 +26,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["handlerForm"]!), keys(FormKey.self).subtracting(streamOnly))
         XCTAssertEqual(keys(defs["plainForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)).subtracting(streamOnly))
         XCTAssertEqual(
-            keys(defs["streamForm"]!), keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)).subtracting(["throws", "discardableResult"]))
+            keys(defs["streamForm"]!),
+            keys(FormKey.self).subtracting(FormKey.handlerOnly.map(\.rawValue)).subtracting(["throws", "discardableResult"]))
         XCTAssertEqual(keys(defs["errorModel"]!), keys(ErrorModelKey.self))
         XCTAssertEqual(keys(defs["operation"]!), keys(OperationKey.self))
         XCTAssertEqual(keys(defs["stream"]!), keys(StreamKey.self))

@@ -8,7 +8,9 @@ import XCTest
 final class StandInInterfaceTests: XCTestCase {
     /// Type-checks `source` against this build's modules; throws the compiler's output on failure.
     func typecheck(_ source: String) throws {
-        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory() else { throw XCTSkip("no toolchain tools") }
+        guard let tool = SymbolGraphExtraction.tool, let modules = SymbolGraphExtraction.modulesDirectory() else {
+            throw XCTSkip("no toolchain tools")
+        }
         let swiftc = tool.deletingLastPathComponent().appendingPathComponent("swiftc")
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { throw XCTSkip("no swiftc next to \(tool.path)") }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("clouddouble-standin-\(UUID().uuidString).swift")

@@ -28,25 +28,33 @@ final class StreamDiagnosticTests: XCTestCase {
             name: "described elements", call: #"{ "id": "changes", "returnsRef": "Database", "forms": { "stream": ⟦{ "name": "changes" }⟧ } }"#,
             message: "a described type (\"Database\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends"),
         Case(
-            name: "mock default", call: #"⟦{ "id": "changes", "returns": "Int", "mockDefault": "[]", "forms": { "stream": { "name": "changes" } } }⟧"#,
+            name: "mock default",
+            call: #"⟦{ "id": "changes", "returns": "Int", "mockDefault": "[]", "forms": { "stream": { "name": "changes" } } }⟧"#,
             message: "\"mockDefault\" does not apply to a call with a \"stream\" form"),
         Case(
-            name: "per-item", call: #"⟦{ "id": "changes", "returns": "[Int: Result<Int, any Error>]", "perItem": true, "forms": { "stream": { "name": "changes" } } }⟧"#,
+            name: "per-item",
+            call:
+                #"⟦{ "id": "changes", "returns": "[Int: Result<Int, any Error>]", "perItem": true, "forms": { "stream": { "name": "changes" } } }⟧"#,
             message: "\"perItem\" does not apply to a call with a \"stream\" form"),
         Case(
-            name: "discardable", call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": ⟦{ "name": "changes", "discardableResult": true }⟧ } }"#,
+            name: "discardable",
+            call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": ⟦{ "name": "changes", "discardableResult": true }⟧ } }"#,
             message: "\"discardableResult\" does not apply to a \"stream\" form"),
         Case(
-            name: "sequence not a type", call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "sequence": ⟦"Pages<"⟧ } } }"#,
+            name: "sequence not a type",
+            call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "sequence": ⟦"Pages<"⟧ } } }"#,
             message: "\"sequence\" is not a Swift type"),
         Case(
-            name: "sequence on an async form", call: #"{ "id": "changes", "returns": "Int", "forms": { "async": { "name": "changes", "sequence": ⟦"Pages"⟧ } } }"#,
+            name: "sequence on an async form",
+            call: #"{ "id": "changes", "returns": "Int", "forms": { "async": { "name": "changes", "sequence": ⟦"Pages"⟧ } } }"#,
             message: "\"sequence\" applies to the \"stream\" form only"),
         Case(
-            name: "handler key on a stream", call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "handlerLabel": ⟦"done"⟧ } } }"#,
+            name: "handler key on a stream",
+            call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "handlerLabel": ⟦"done"⟧ } } }"#,
             message: "\"handlerLabel\" applies to completion-handler forms only, not to the \"stream\" form"),
         Case(
-            name: "throws on a stream", call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "throws": ⟦true⟧ } } }"#,
+            name: "throws on a stream",
+            call: #"{ "id": "changes", "returns": "Int", "forms": { "stream": { "name": "changes", "throws": ⟦true⟧ } } }"#,
             message: "\"throws\" applies to the \"sync\" form only"),
     ]
 
@@ -58,7 +66,9 @@ final class StreamDiagnosticTests: XCTestCase {
 
     func testAStreamCallValidates() {
         let input = Self.description(
-            call: #"{ "id": "changes", "parameters": [{ "label": "of", "name": "key", "type": "String" }], "returns": "[Int]", "forms": { "stream": { "name": "changes", "sequence": "some AsyncSequence<[Int], any Error>" } } }"#)
+            call:
+                #"{ "id": "changes", "parameters": [{ "label": "of", "name": "key", "type": "String" }], "returns": "[Int]", "forms": { "stream": { "name": "changes", "sequence": "some AsyncSequence<[Int], any Error>" } } }"#
+        )
         XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
     }
 }

@@ -10,9 +10,12 @@ final class StandInManifestTests: XCTestCase {
         #if !os(Linux)
             throw XCTSkip("the stand-in is built on Linux only; elsewhere the SDK's CloudKit is used")
         #else
-            let differences = try ManifestDiff(manifest: Manifest(), standIn: StandInSymbols(
+            let differences = try ManifestDiff(
+                manifest: Manifest(),
+                standIn: StandInSymbols(
                     // Internal level keeps the public `__CKRecordID` and its kin.
-                    graphs: SymbolGraphExtraction.graphs(of: "CloudKit", minimumAccessLevel: "internal"))).differences
+                    graphs: SymbolGraphExtraction.graphs(of: "CloudKit", minimumAccessLevel: "internal"))
+            ).differences
             let gaps = try Manifest.knownGaps()
             let unexplained = differences.filter { difference in !gaps.contains { difference.isCovered(by: $0.subject) } }
             let stale = gaps.filter { gap in !differences.contains { $0.isCovered(by: gap.subject) } }

@@ -35,7 +35,8 @@ final class HierarchyTests: XCTestCase {
         XCTAssertEqual(delivered.snapshot, 2)
         try await folder.add("x")
         XCTAssertEqual(folder.callCount(.size), 2, "both forms of the inherited call count as one call")
-        XCTAssertEqual(folder.log.records.map { "\($0.type).\($0.call)" }, ["Folder.path", "Folder.describe", "Folder.size", "Folder.size", "Folder.add"])
+        XCTAssertEqual(
+            folder.log.records.map { "\($0.type).\($0.call)" }, ["Folder.path", "Folder.describe", "Folder.size", "Folder.size", "Folder.add"])
         XCTAssertEqual(folder.log.records(of: SinkFolderCall.size).count, 2)
     }
 

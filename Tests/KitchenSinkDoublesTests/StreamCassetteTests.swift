@@ -70,6 +70,8 @@ final class StreamCassetteTests: XCTestCase {
         try player.finish()
         XCTAssertEqual(recorded, [["x", "y", "finished"], ["busy"]])
         XCTAssertEqual(replayed, recorded)
-        XCTAssertEqual(playLog.records.map { "\($0.arguments)" }, ["a", "finished after 2 element(s)", "b", "failed after 0 element(s): SettingsBusy(message: Optional(\"The store is busy.\"))"])
+        XCTAssertEqual(
+            playLog.records.map { "\($0.arguments)" },
+            ["a", "finished after 2 element(s)", "b", "failed after 0 element(s): SettingsBusy(message: Optional(\"The store is busy.\"))"])
     }
 }

@@ -44,8 +44,10 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(mock.arguments(.changes), ["k", "k"])
         XCTAssertEqual(
             mock.log.records.map { "\($0.call) [\($0.form)] \($0.arguments)" },
-            ["changes [stream] k", "changes [stream] finished after 2 element(s)", "changes [stream] k",
-             "changes [stream] failed after 0 element(s): SettingsBusy(message: nil)"])
+            [
+                "changes [stream] k", "changes [stream] finished after 2 element(s)", "changes [stream] k",
+                "changes [stream] failed after 0 element(s): SettingsBusy(message: nil)",
+            ])
     }
 
     /// Unstubbed, each call's stream is the test's to drive, kept apart per call, in order.
@@ -76,7 +78,9 @@ final class StreamTests: XCTestCase {
         let result = await collect(faulty.pages(pageSize: 2))
         XCTAssertEqual(result.elements.map(\.keys), [["a", "b"], ["c", "d"]])
         XCTAssertTrue(result.error is SettingsBusy, "the catalogue's Swift error: \(String(describing: result.error))")
-        XCTAssertEqual(faulty.faults.events.map(\.description), ["#1 t=\(faulty.faults.events[0].time) Ticker.pages [stream] call 1 rule 0: failed after 2 element(s) with busy (1)"])
+        XCTAssertEqual(
+            faulty.faults.events.map(\.description),
+            ["#1 t=\(faulty.faults.events[0].time) Ticker.pages [stream] call 1 rule 0: failed after 2 element(s) with busy (1)"])
         let collected4 = await collect(faulty.pages(pageSize: 2))
         XCTAssertEqual(collected4.elements.count, 2, "the rule fires on every call")
     }

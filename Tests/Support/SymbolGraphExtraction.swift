@@ -71,7 +71,9 @@ public enum SymbolGraphExtraction {
     public static func graphs(of module: String, minimumAccessLevel: String? = nil) throws -> [Data] {
         let key = module + "/" + (minimumAccessLevel ?? "")
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        guard let tool else { throw XCTSkip("swift-symbolgraph-extract is not next to swiftc on the PATH; the tests that read symbol graphs need it") }
+        guard let tool else {
+            throw XCTSkip("swift-symbolgraph-extract is not next to swiftc on the PATH; the tests that read symbol graphs need it")
+        }
         guard let modules = modulesDirectory(holding: module) else {
             throw Failure(description: "cannot find this build's Modules directory (\(module).swiftmodule)")
         }

@@ -14,7 +14,8 @@ struct ListenerReader {
         default:
             sink.error(
                 "a listener names one way of removing a registration: \"removedBy\" or \"removeMethod\"", at: object.location,
-                hint: "\"removedBy\": the id of a call taking the handle (\"removeObserver\"); \"removeMethod\": the method of the returned registration (\"remove\")"
+                hint:
+                    "\"removedBy\": the id of a call taking the handle (\"removeObserver\"); \"removeMethod\": the method of the returned registration (\"remove\")"
             )
             return nil
         }

@@ -30,7 +30,8 @@ struct LiveTranslator {
                         isAsync: form.kind == .async, throwsSynchronously: form.throwsSynchronously,
                         child: form.kind == .sync || form.kind == .async ? call.returnsReference.map { .live(names.liveName($0)) } : nil,
                         converted: form.kind == .stream
-                            ? ["Swift.AsyncThrowingStream(bridging_: self.base_.\(form.callExpression))"] : MirrorForwarding(call: call, form: form).body))
+                            ? ["Swift.AsyncThrowingStream(bridging_: self.base_.\(form.callExpression))"]
+                            : MirrorForwarding(call: call, form: form).body))
             }
         }
         return LiveTypeContext(

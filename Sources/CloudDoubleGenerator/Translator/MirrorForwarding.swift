@@ -72,7 +72,9 @@ struct MirrorForwarding {
     }
 
     /// A handler form reports a mirror a test made (`MirrorWithoutSDKValue`) to the handler.
-    private func handlerPrelude(_ arguments: [SDKArgument], failing failure: String)
+    private func handlerPrelude(
+        _ arguments: [SDKArgument], failing failure: String
+    )
         -> [String]
     {
         guard !arguments.isEmpty else { return [] }

@@ -16,7 +16,8 @@ extension ValidationPass {
         guard unwrapped == sdkType else {
             sink.error(
                 "the handler of a completion form returning a described type (\"\(reference.value)\") gets its wrapper, so \"handlerValueType\" can only be \"\(described.sdkType.value)\", optional or not; found \(handlerValue.value)",
-                at: handlerValue.location, hint: "write \"\(described.sdkType.value)\" (the handler passes it with the error) or remove \"handlerValueType\" (it passes nil)")
+                at: handlerValue.location,
+                hint: "write \"\(described.sdkType.value)\" (the handler passes it with the error) or remove \"handlerValueType\" (it passes nil)")
             return
         }
         guard !model.isOptional, let errorValue = form.errorValue else { return }
@@ -27,7 +28,8 @@ extension ValidationPass {
         } else if reference.value != type.name.value {
             sink.error(
                 "\"errorValue\": \"self\" passes a \(type.name.value) where the handler takes a \(reference.value); a non-optional described handler value must be of the type the call is made on",
-                at: errorValue.location, hint: "make \"handlerValueType\" optional (\"\(described.sdkType.value)?\"): the handler then gets nil with an error")
+                at: errorValue.location,
+                hint: "make \"handlerValueType\" optional (\"\(described.sdkType.value)?\"): the handler then gets nil with an error")
         }
     }
 }

@@ -40,7 +40,8 @@ extension ValidationPass {
             sink.error(
                 "\(type.name.value) inherits \(parent.name.value), but both describe \(type.sdkType.value), which cannot subclass itself",
                 at: location,
-                hint: "\"inherits\" names the described type of a class \(type.sdkType.value) subclasses; remove it, or give the subclass as \"sdkType\""
+                hint:
+                    "\"inherits\" names the described type of a class \(type.sdkType.value) subclasses; remove it, or give the subclass as \"sdkType\""
             )
         } else if Self.isProtocol(type.sdkType), !Self.isProtocol(parent.sdkType) {
             sink.error(

@@ -124,7 +124,9 @@ struct ValidationPass {
             }
         }
         for type in types where type.calls.contains(where: { $0.listener != nil }) {
-            claim(names.listenerKeyName(type.name.value), NameOwner(what: .text("the listener keys of \(type.name.value)"), location: type.name.location))
+            claim(
+                names.listenerKeyName(type.name.value),
+                NameOwner(what: .text("the listener keys of \(type.name.value)"), location: type.name.location))
         }
         // A mirror declared twice is reported as such, not as a name collision.
         var mirrorNames: Set<String> = []

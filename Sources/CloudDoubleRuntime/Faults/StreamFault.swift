@@ -21,7 +21,8 @@ extension FaultRule {
     ) -> FaultRule {
         FaultRule(
             selector, schedule: schedule, probability: probability,
-            outcome: .stream(.fail(afterElements: max(0, elements), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) })))
+            outcome: .stream(.fail(afterElements: max(0, elements), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) }))
+        )
     }
 
     /// A paginator (a stream call whose elements are pages) fails when the app asks for page
@@ -32,7 +33,8 @@ extension FaultRule {
     ) -> FaultRule {
         FaultRule(
             selector, schedule: schedule, probability: probability,
-            outcome: .stream(.fail(afterElements: max(0, page - 1), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) })))
+            outcome: .stream(.fail(afterElements: max(0, page - 1), codes: codes.map { WeightedCode($0) }, retryAfter: retryAfter.map { .fixed($0) }))
+        )
     }
 
     /// Matching stream calls lose these elements (numbered from 1).

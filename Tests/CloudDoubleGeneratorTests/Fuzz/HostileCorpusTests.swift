@@ -221,18 +221,21 @@ final class HostileCorpusTests: XCTestCase {
         Case(
             name: "completion handlers returning a described type",
             raw: [
-                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" }, "completion": { "name": "open" } } }, { "id": "openFirst", "parameters": [], "returnsRef": "Other", "forms": { "completion": { "name": "openFirst", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#,
+                "EXTRA_CALL":
+                    #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "forms": { "async": { "name": "open" }, "completion": { "name": "open" } } }, { "id": "openFirst", "parameters": [], "returnsRef": "Other", "forms": { "completion": { "name": "openFirst", "handlerOrder": "errorFirst", "sendableHandler": false } } }"#,
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
             name: "an error-first block passed a described type non-optional",
             raw: [
-                "EXTRA_CALL": #", { "id": "written", "parameters": [{ "name": "value", "type": "Any?" }], "returnsRef": "Store", "forms": { "async": { "name": "write" }, "completion": { "name": "write", "handlerLabel": "withCompletionBlock", "handlerOrder": "errorFirst", "handlerValueType": "HostileSDK{{INDEX}}Store", "errorValue": "self", "sendableHandler": false } } }"#
+                "EXTRA_CALL":
+                    #", { "id": "written", "parameters": [{ "name": "value", "type": "Any?" }], "returnsRef": "Store", "forms": { "async": { "name": "write" }, "completion": { "name": "write", "handlerLabel": "withCompletionBlock", "handlerOrder": "errorFirst", "handlerValueType": "HostileSDK{{INDEX}}Store", "errorValue": "self", "sendableHandler": false } } }"#
             ], expect: .accepted),
         Case(
             name: "a new object at each call",
             raw: [
-                "EXTRA_CALL": #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "newEachCall": true, "forms": { "async": { "name": "open" }, "sync": { "name": "openNow" } } }"#,
+                "EXTRA_CALL":
+                    #", { "id": "open", "parameters": [{ "name": "name", "type": "String" }], "returnsRef": "Other", "newEachCall": true, "forms": { "async": { "name": "open" }, "sync": { "name": "openNow" } } }"#,
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
@@ -509,7 +512,8 @@ final class HostileCorpusTests: XCTestCase {
             .replacingOccurrences(
                 of: #"{ "name": "inout", "type": "Bool" }"#,
                 with:
-                    #"{ "name": "inout", "type": "Bool" }, { "name": "where", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }, { "name": "repeat", "type": "[Int]", "availability": ["@available(macOS 14.0, iOS 17.0, *)"], "doc": "*/ func smuggled() {} /*" }"#)
+                    #"{ "name": "inout", "type": "Bool" }, { "name": "where", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }, { "name": "repeat", "type": "[Int]", "availability": ["@available(macOS 14.0, iOS 17.0, *)"], "doc": "*/ func smuggled() {} /*" }"#
+            )
         return values
     }
 

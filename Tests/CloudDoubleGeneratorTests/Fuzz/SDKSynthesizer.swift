@@ -47,13 +47,16 @@ enum SDKSynthesizer {
                         members.append("    public func \(name)(\(parameters.joined(separator: ", "))) {}")
                     case .stream:
                         members.append(
-                            "    public func \(name)(\(parameters.joined(separator: ", "))) -> AsyncThrowingStream<\(returns ?? "Void"), any Swift.Error> { fatalError() }")
+                            "    public func \(name)(\(parameters.joined(separator: ", "))) -> AsyncThrowingStream<\(returns ?? "Void"), any Swift.Error> { fatalError() }"
+                        )
                     }
                 }
             }
             // A type that inherits another subclasses its SDK class, which declares the inherited members.
             if let parent = type.inherits.flatMap({ sdkTypes[$0.value] }) {
-                classes.append("open class \(type.sdkType.value): \(parent), @unchecked Sendable {\n    public override init() {}\n\(members.joined(separator: "\n"))\n}")
+                classes.append(
+                    "open class \(type.sdkType.value): \(parent), @unchecked Sendable {\n    public override init() {}\n\(members.joined(separator: "\n"))\n}"
+                )
             } else {
                 classes.append("open class \(type.sdkType.value): @unchecked Sendable {\n    public init() {}\n\(members.joined(separator: "\n"))\n}")
             }

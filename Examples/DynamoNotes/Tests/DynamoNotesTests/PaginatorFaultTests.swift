@@ -49,12 +49,13 @@ import Testing
 
         #expect(notes.map(\.text) == ["1", "2"])
         #expect(mock.arguments(.queryPaginated).map(\.exclusiveStartKey) == [nil, ["id": .s("a")]])
-        #expect(mock.log.records.map(\.description) == [
-            "#1 Client.queryPaginated [stream] \(mock.arguments(.queryPaginated)[0])",
-            "#2 Client.queryPaginated [stream] finished after 2 element(s)",
-            "#3 Client.queryPaginated [stream] \(mock.arguments(.queryPaginated)[1])",
-            "#4 Client.queryPaginated [stream] finished after 1 element(s)",
-        ])
+        #expect(
+            mock.log.records.map(\.description) == [
+                "#1 Client.queryPaginated [stream] \(mock.arguments(.queryPaginated)[0])",
+                "#2 Client.queryPaginated [stream] finished after 2 element(s)",
+                "#3 Client.queryPaginated [stream] \(mock.arguments(.queryPaginated)[1])",
+                "#4 Client.queryPaginated [stream] finished after 1 element(s)",
+            ])
     }
 
     /// An error the catalogue does not call retryable ends the listing at once.

@@ -30,7 +30,9 @@ import Testing
         #expect(room.failure == .permissionDenied)
         #expect(room.isListening == false)
         #expect(room.messages.map(\.author) == ["ada", "bob"], "the event became the error")
-        #expect(faulty.faults.events.map(\.description) == ["#1 t=0.0 Reference.observeWithCancel [listener] event 3 rule 0: failed permissionDenied (1)"])
+        #expect(
+            faulty.faults.events.map(\.description) == ["#1 t=0.0 Reference.observeWithCancel [listener] event 3 rule 0: failed permissionDenied (1)"]
+        )
 
         room.startListening()
         room.stopListening()

@@ -122,7 +122,8 @@ extension Translator {
                             getter = ["\(storage) as? \(wrapped.description)"]
                         } else {
                             let message = StringLiteral(
-                                "\(name).\(member.name.value) was not given: make the mirror with init(\(allLabels)) where it is available, not init(\(floorLabels))")
+                                "\(name).\(member.name.value) was not given: make the mirror with init(\(allLabels)) where it is available, not init(\(floorLabels))"
+                            )
                             getter = [
                                 "guard let value_ = \(storage) as? \(member.type.value) else { Swift.preconditionFailure(\(message.text)) }",
                                 "return value_",
