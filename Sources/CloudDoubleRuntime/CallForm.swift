@@ -16,7 +16,7 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// An operation object handed to the SDK (`database.add(operation)`).
     case operation
     /// An event on its way to a listener the app registered (`observe(_:with:)`): what listener
-    /// fault rules select (``FaultRule/failListener(_:on:probability:with:)``).
+    /// fault rules select (``FaultRule/failListener(_:on:probability:with:after:)``).
     case listener
     /// A listener's registration removed, as the call log shows it.
     case remove

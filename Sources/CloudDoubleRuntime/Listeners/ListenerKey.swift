@@ -17,7 +17,7 @@ extension ListenerKey {
 
 extension FaultSelector {
     /// The events on their way to one listener call's registrations: what the listener rules
-    /// select (``FaultRule/failListener(_:on:probability:with:)``).
+    /// select (``FaultRule/failListener(_:on:probability:with:after:)``).
     public static func listener<Key: ListenerKey>(_ key: Key) -> FaultSelector {
         FaultSelector(type: Key.typeName_, call: key.id_, form: .listener)
     }

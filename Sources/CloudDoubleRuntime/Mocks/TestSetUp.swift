@@ -1,6 +1,6 @@
 /// The calls a test makes on mocks itself, apart from the app's: reaching a child mock through
 /// the member the app calls (`mock.childByAutoId()`), reading a property to assert on it, setting
-/// one up. Inside ``run(_:)-(()->R)``, mocks answer as they answer the app (a stub, the backing,
+/// one up. Inside `run(_:)`, mocks answer as they answer the app (a stub, the backing,
 /// the fallback or child mock) but record nothing: no history (`callCount`, `arguments`,
 /// `calls`), no log entry, no cassette, and a queue of stubs is not advanced; a property the test
 /// sets is read back by the app without counting as the app's write.
