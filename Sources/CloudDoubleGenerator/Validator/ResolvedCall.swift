@@ -46,8 +46,12 @@ final class ResolvedCall: Sendable {
         }
         var resolved = call
         var sdkParameterTypes: [Int: SwiftType] = [:]
+        for (index, parameter) in call.parameters.enumerated() {
+            guard let reference = parameter.reference else { continue }
+            resolved.parameters[index].type = DeclaredType(Located("any " + names.protocolName(reference.value), reference.location))
+        }
         if !mirrored.isEmpty {
-            for (index, parameter) in call.parameters.enumerated() {
+            for (index, parameter) in call.parameters.enumerated() where parameter.reference == nil {
                 guard let type = parameter.type.model, mirrored.holdsMirroredType(type) else { continue }
                 sdkParameterTypes[index] = type
                 let substituted = mirrored.substitutedParameter(type).description

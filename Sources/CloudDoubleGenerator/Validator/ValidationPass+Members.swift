@@ -136,6 +136,10 @@ extension ValidationPass {
                 sink.error("the parameter \"\(name.value)\" appears twice", at: name.location)
             }
             label(parameter.label)
+            if parameter.reference != nil {
+                describedParameter(parameter, of: call, typeNames: typeNames)
+                continue
+            }
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
                 sink.error(
                     "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
@@ -301,7 +305,8 @@ extension ValidationPass {
     /// result, so fault wrappers can keep the items chosen to fail out of the request.
     func itemInputs(of call: Call) {
         var answered: [String: SourceLocation] = [:]
-        let inputs = call.parameters.compactMap { parameter in parameter.items.map { (parameter, $0) } }
+        // A described-type parameter's `items` is refused where it is read (`describedParameter`).
+        let inputs = call.parameters.compactMap { parameter in parameter.reference == nil ? parameter.items.map { (parameter, $0) } : nil }
         for (parameter, input) in inputs {
             var list = parameter.type.model?.canonical
             if case .optional(let wrapped)? = list { list = wrapped }

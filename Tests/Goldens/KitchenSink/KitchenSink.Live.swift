@@ -173,6 +173,38 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         let sdkArgument1_ = try! byKey.mapValues { value0_ in try value0_.keptSDKValue_() }
         return self.base_.count(sdkArgument0_, byKey: sdkArgument1_)
     }
+
+    func batch() -> any SinkBatch {
+        self.wrappers_.wrapper(for: self.base_.batch()) { LiveSinkBatch($0) }
+    }
+}
+
+/// `SinkBatch` over a real `SettingsBatch`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsBatch
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsBatch) {
+        self.base_ = base_
+    }
+
+    func delete(_ section: any SinkSection) {
+        self.base_.delete(CloudDoubleRuntime.forwardedObject_(section, "section"))
+    }
+
+    func rename(_ section: any SinkSection, to name: String) async throws {
+        try await self.base_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name)
+    }
+
+    func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.base_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name, completionHandler: completionHandler)
+    }
+
+    func commit() async throws -> [String] {
+        try await self.base_.commit()
+    }
 }
 
 /// `SinkSection` over a real `SettingsSection`, which stays reachable as `base` (`LiveAdapter`'s).
