@@ -20,7 +20,7 @@ enum SDKSynthesizer {
                 for form in call.forms {
                     let labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
                     var parameters = zip(labels, call.parameters).map { label, parameter in
-                        "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.type.value)"
+                        "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.reference.map { sdkTypes[$0.value] ?? $0.value } ?? parameter.type.value)"
                     }
                     let sendable = form.sendableHandler ? "@Sendable " : ""
                     let name = escaped(form.name.value)
