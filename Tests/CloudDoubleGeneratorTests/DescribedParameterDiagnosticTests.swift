@@ -42,3 +42,33 @@ final class DescribedParameterDiagnosticTests: XCTestCase {
         XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
     }
 }
+
+/// `"returnsRef"` naming an optional object or an array of them (`"Database?"`, `"[Database]"`):
+/// a described type, with no `newEachCall` and no `handlerValueType`.
+final class DescribedResultShapeDiagnosticTests: XCTestCase {
+    static func description(returns: String, extra: String = "", completion: String = "") -> String {
+        DiagnosticTests.replacing("\"returns\": \"CKRecord\"", with: "\"returnsRef\": \(returns)\(extra)")
+            .replacingOccurrences(of: "\"labels\": [\"withRecordID\"] }", with: "\"labels\": [\"withRecordID\"]\(completion) }")
+    }
+
+    func testEachBadInputHasOneLocatedDiagnostic() throws {
+        try expectOneDiagnostic(
+            in: Self.description(returns: "⟦\"Zone?\"⟧"), named: "an unknown optional", saying: "\"Zone\" refers to a type that is not described")
+        try expectOneDiagnostic(
+            in: Self.description(returns: "⟦\"[Zone]\"⟧"), named: "an unknown array", saying: "\"Zone\" refers to a type that is not described")
+        try expectOneDiagnostic(
+            in: Self.description(returns: "\"[Database]\"", completion: ", \"handlerValueType\": ⟦\"[CKDatabase]?\"⟧"), named: "a handler value type",
+            saying: "a completion form returning \"[Database]\" passes its handler the array optional; \"handlerValueType\" is not supported with it")
+        try expectOneDiagnostic(
+            in: Self.description(returns: "\"Database?\"", extra: ", \"newEachCall\": ⟦true⟧"), named: "new each call",
+            saying: "\"newEachCall\" takes a call returning one described object; this one returns \"Database?\"",
+            ignoring: { $0.message.contains("\"newEachCall\" is supported on calls with") })
+    }
+
+    func testAccepted() {
+        for returns in ["\"Database?\"", "\"[Database]\""] {
+            let input = Self.description(returns: returns)
+            XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"), returns)
+        }
+    }
+}

@@ -37,9 +37,16 @@ struct DriftChecker {
     func sdkType(_ use: TypeUse?) -> Located<String>? {
         switch use {
         case .swift(let type)?: return Located(type.value, type.location)
-        case .reference(let name)?:
-            let target = description.types.first { $0.name.value == name.value }
-            return Located(target?.sdkType.value ?? name.value, name.location)
+        case .reference(let written)?:
+            // `returnsRef` may be an optional or an array (`Section?`, `[Section]`): the SDK's is of its `sdkType`.
+            let returned = ReturnedReference(written)
+            let target = description.types.first { $0.name.value == returned.name.value }
+            guard let sdkType = target?.sdkType.value else { return written }
+            switch returned.shape {
+            case .one: return Located(sdkType, written.location)
+            case .optional: return Located(sdkType + "?", written.location)
+            case .array: return Located("[" + sdkType + "]", written.location)
+            }
         case nil: return nil
         }
     }

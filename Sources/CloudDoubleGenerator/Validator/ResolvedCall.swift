@@ -70,8 +70,14 @@ final class ResolvedCall: Sendable {
             return nil
         case .swift(let type)?:
             return type.model
-        case .reference(let name)?:
-            return .existential(.nominal([SwiftType.NominalPart(name: names.protocolName(name.value), arguments: [])]))
+        case .reference(let written)?:
+            let returned = ReturnedReference(written)
+            let one = SwiftType.existential(.nominal([SwiftType.NominalPart(name: names.protocolName(returned.name.value), arguments: [])]))
+            switch returned.shape {
+            case .one: return one
+            case .optional: return .optional(one)
+            case .array: return .array(one)
+            }
         }
     }
 
@@ -83,7 +89,13 @@ final class ResolvedCall: Sendable {
 
     /// The described type the call returns, when it returns one.
     var returnsReference: String? {
-        if case .reference(let name)? = spec.returns { return name.value }
+        if case .reference(let written)? = spec.returns { return ReturnedReference(written).name.value }
+        return nil
+    }
+
+    /// Whether the call returns one described object, an optional one or an array of them.
+    var returnsReferenceShape: ReturnedReference.Shape? {
+        if case .reference(let written)? = spec.returns { return ReturnedReference(written).shape }
         return nil
     }
 

@@ -151,11 +151,16 @@ extension ValidationPass {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
-            if case .reference(let name)? = call.returns { return name }
+            if case .reference(let name)? = call.returns { return ReturnedReference(name).name }
             return nil
         }()
+        if let returnsReference {
+            typeUse(.reference(returnsReference), at: .value, typeNames: typeNames)
+            describedResultShape(call)
+        } else if let returns = call.returns {
+            typeUse(returns, at: .value, typeNames: typeNames)
+        }
         if case .fields(let fields)? = call.perItem {
             if fields.isEmpty { sink.error("\"perItem\" lists no fields; use true for the whole result", at: call.location) }
             for field in fields where !SwiftNames.isIdentifier(field.value) {
@@ -231,7 +236,9 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends",
                 at: form.location, hint: "describe a \"sync\" or \"async\" form, or return the SDK's type with \"returns\"")
         }
-        if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
+        if let reference = returnsReference, case .reference(let written)? = call.returns, ReturnedReference(written).shape == .one {
+            describedHandlerValue(of: form, in: type, returning: reference)
+        }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",

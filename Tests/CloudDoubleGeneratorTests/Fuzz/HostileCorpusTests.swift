@@ -252,6 +252,13 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "optional and array results of described types",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "maybe", "parameters": [], "returnsRef": "Other?", "forms": { "sync": { "name": "maybe" }, "async": { "name": "fetchMaybe" }, "completion": { "name": "fetchMaybe", "sendableHandler": false }, "result": { "name": "maybe" } } }, { "id": "all", "parameters": [], "returnsRef": "[Other]", "forms": { "sync": { "name": "all" }, "async": { "name": "fetchAll" }, "completion": { "name": "fetchAll" }, "result": { "name": "all" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "an optional described-type parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store?" }"#],
             expect: .refused("a described-type parameter takes one object, not an optional or an array")),

@@ -89,7 +89,11 @@ enum SDKSynthesizer {
     static func type(_ use: TypeUse, sdkTypes: [String: String]) -> String {
         switch use {
         case .swift(let type): return type.value
-        case .reference(let name): return sdkTypes[name.value] ?? name.value
+        case .reference(let name):
+            // `returnsRef` may be an optional or an array of a described type.
+            if name.value.hasSuffix("?") { return (sdkTypes[String(name.value.dropLast())] ?? name.value) + "?" }
+            if name.value.hasPrefix("[") { return "[" + (sdkTypes[String(name.value.dropFirst().dropLast())] ?? name.value) + "]" }
+            return sdkTypes[name.value] ?? name.value
         }
     }
 

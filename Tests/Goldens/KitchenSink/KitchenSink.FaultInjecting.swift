@@ -232,6 +232,8 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
     let wrapped_: any SinkBatch
     /// The plan engine, shared with the wrappers of related objects (`faults`).
     let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
     // object it gets, also in a module whose default isolation is the main actor.
@@ -273,6 +275,58 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
             try await self.wrapped_.commit()
         }
     }
+
+    @inline(__always)
+    func lastDeleted() -> (any SinkSection)? {
+        self.wrappers_.wrapper(for: self.wrapped_.lastDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try await self.faults_.perform("Batch", "lastDeleted", .async, arguments: ()) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.fetchLastDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "lastDeleted", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchLastDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
+        }
+    }
+
+    @inline(__always)
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "lastDeleted", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.lastDeleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
+
+    @inline(__always)
+    func deleted() -> [any SinkSection] {
+        self.wrappers_.wrapper(for: self.wrapped_.deleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try await self.faults_.perform("Batch", "deleted", .async, arguments: ()) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.fetchDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleted", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
+        }
+    }
+
+    @inline(__always)
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleted", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
 }
 
 /// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
@@ -305,7 +359,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 190)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }

@@ -183,6 +183,8 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
     /// The SDK object every member forwards to.
     let base_: SettingsBatch
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
 
     // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
     // object it gets, also in a module whose default isolation is the main actor.
@@ -204,6 +206,38 @@ final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
 
     func commit() async throws -> [String] {
         try await self.base_.commit()
+    }
+
+    func lastDeleted() -> (any SinkSection)? {
+        self.wrappers_.wrapper(for: self.base_.lastDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try await self.wrappers_.wrapper(for: self.base_.fetchLastDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.fetchLastDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
+    }
+
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.base_.lastDeleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
+
+    func deleted() -> [any SinkSection] {
+        self.wrappers_.wrapper(for: self.base_.deleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try await self.wrappers_.wrapper(for: self.base_.fetchDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.fetchDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
+    }
+
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.base_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
     }
 }
 

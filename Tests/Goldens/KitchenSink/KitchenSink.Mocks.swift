@@ -200,6 +200,38 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     func commit() async throws -> [String] {
         try self.respond_("commit", (), fallback: [])
     }
+
+    func lastDeleted() -> (any SinkSection)? {
+        self.respondWithoutFailing_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+    }
+
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try self.respond_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+    }
+
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverValue_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, errorValue: nil, to: completionHandler)
+    }
+
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, to: completionHandler)
+    }
+
+    func deleted() -> [any SinkSection] {
+        self.respondWithoutFailing_("deleted", (), fallback: [])
+    }
+
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try self.respond_("deleted", (), fallback: [])
+    }
+
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("deleted", (), fallback: [], to: completionHandler)
+    }
+
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("deleted", (), fallback: [], to: completionHandler)
+    }
 }
 
 /// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with
@@ -233,7 +265,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 190)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
         self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -384,13 +416,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 257)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 257)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 315)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 337)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 318)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 340)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 320)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 342)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -308,6 +308,30 @@ protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
     func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void)
     /// Call `commit`; forwards to `SettingsBatch.commit()`.
     func commit() async throws -> [String]
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.lastDeleted()`.
+    func lastDeleted() -> (any SinkSection)?
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.fetchLastDeleted()`.
+    func fetchLastDeleted() async throws -> (any SinkSection)?
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.fetchLastDeleted(completionHandler:)`.
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void)
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.lastDeleted(completionHandler:)`.
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void)
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.deleted()`.
+    func deleted() -> [any SinkSection]
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.fetchDeleted()`.
+    func fetchDeleted() async throws -> [any SinkSection]
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.fetchDeleted(completionHandler:)`.
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void)
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.deleted(completionHandler:)`.
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void)
 }
 
 /// The calls of `SinkBatch` by name, each with its argument and result types: mocks take
@@ -336,6 +360,16 @@ extension SinkBatchCall where Arguments_ == (section: any SinkSection, name: Str
 /// The call `commit`: `commit()`.
 extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [String] {
     static var commit: Self { Self("commit") }
+}
+
+/// The call `lastDeleted`: `lastDeleted()`, `fetchLastDeleted()`, `fetchLastDeleted(completionHandler:)`, `lastDeleted(completionHandler:)`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSection)? {
+    static var lastDeleted: Self { Self("lastDeleted") }
+}
+
+/// The call `deleted`: `deleted()`, `fetchDeleted()`, `fetchDeleted(completionHandler:)`, `deleted(completionHandler:)`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
+    static var deleted: Self { Self("deleted") }
 }
 
 /// The part of `SettingsSection` the app uses.
@@ -567,7 +601,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 287)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 309)
         self.pages(pageSize: 10)
         #sourceLocation()
     }

@@ -13,8 +13,29 @@ public final class SettingsBatch: @unchecked Sendable {
 
     public init() {}
 
+    private var deletedSections: [SettingsSection] = []
+
     public func delete(_ section: SettingsSection) {
-        writes.withLock { pending.append("delete " + section.name) }
+        writes.withLock {
+            pending.append("delete " + section.name)
+            deletedSections.append(section)
+        }
+    }
+
+    /// The section deleted last, if any: an optional SDK object in every form.
+    public func lastDeleted() -> SettingsSection? { writes.withLock { deletedSections.last } }
+    public func fetchLastDeleted() async throws -> SettingsSection? { lastDeleted() }
+    public func fetchLastDeleted(completionHandler: @escaping (SettingsSection?, (any Error)?) -> Void) { completionHandler(lastDeleted(), nil) }
+    public func lastDeleted(completionHandler: @escaping @Sendable (Result<SettingsSection?, any Error>) -> Void) {
+        completionHandler(.success(lastDeleted()))
+    }
+
+    /// The sections deleted, in order: an array of SDK objects in every form.
+    public func deleted() -> [SettingsSection] { writes.withLock { deletedSections } }
+    public func fetchDeleted() async throws -> [SettingsSection] { deleted() }
+    public func fetchDeleted(completionHandler: @escaping ([SettingsSection]?, (any Error)?) -> Void) { completionHandler(deleted(), nil) }
+    public func deleted(completionHandler: @escaping @Sendable (Result<[SettingsSection], any Error>) -> Void) {
+        completionHandler(.success(deleted()))
     }
 
     public func rename(_ section: SettingsSection, to name: String) async throws {
