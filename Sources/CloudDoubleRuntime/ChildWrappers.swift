@@ -22,4 +22,14 @@
             return made
         }
     }
+
+    /// The wrapper of the object, if there is one (`"returnsRef": "Section?"`).
+    public func wrapper<Object, Wrapper>(for object: Object?, make: (Object) -> Wrapper) -> Wrapper? {
+        object.map { wrapper(for: $0, make: make) }
+    }
+
+    /// The wrapper of each object, in order (`"returnsRef": "[Section]"`).
+    public func wrapper<Object, Wrapper>(for objects: [Object], make: (Object) -> Wrapper) -> [Wrapper] {
+        objects.map { wrapper(for: $0, make: make) }
+    }
 }

@@ -210,6 +210,26 @@ final class DriftCheckTests: XCTestCase {
         XCTAssertEqual(findings.map(\.severity), [.error, .error])
     }
 
+    /// A described-type parameter (`"ref"`) is checked as its type's `sdkType`, and so are optional
+    /// and array results (`"Section?"`, `"[Section]"`): KitchenSink's `Batch` against
+    /// KitchenSinkSDK's `SettingsBatch`.
+    func testADescribedTypeParameterIsCheckedAsItsSDKType() throws {
+        let kitchenSink = Paths.root.appendingPathComponent("Tests/Goldens/Descriptions/KitchenSink.clouddouble.json")
+        let source = try String(contentsOf: kitchenSink, encoding: .utf8)
+        func batchFindings(_ text: String) throws -> [DriftFinding] {
+            try check(Array(text.utf8), file: "KitchenSink.clouddouble.json", against: "KitchenSinkSDK").filter { finding in
+                finding.message.contains("SettingsBatch") || finding.message.contains("`section`") || finding.message.contains("eleted")
+            }
+        }
+        XCTAssertEqual(try batchFindings(source).map(\.message), [])
+        let drifted = source.replacingOccurrences(
+            of: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Section\" }]", with: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Node\" }]")
+        XCTAssertNotEqual(drifted, source)
+        XCTAssertEqual(
+            try batchFindings(drifted).map(\.message),
+            ["the parameter `section` of `delete`: type changed: the description says SettingsNode, the SDK now has SettingsSection"])
+    }
+
     /// Stream forms are checked against the SDK's sequence type (`sequence`, by default
     /// `AsyncThrowingStream<T, any Error>`), and the SDK's `some P` is the description's `any P`,
     /// as `import` advises writing it: KitchenSink's `Ticker` against KitchenSinkSDK's `SettingsTicker`.

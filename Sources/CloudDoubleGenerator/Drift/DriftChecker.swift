@@ -37,11 +37,24 @@ struct DriftChecker {
     func sdkType(_ use: TypeUse?) -> Located<String>? {
         switch use {
         case .swift(let type)?: return Located(type.value, type.location)
-        case .reference(let name)?:
-            let target = description.types.first { $0.name.value == name.value }
-            return Located(target?.sdkType.value ?? name.value, name.location)
+        case .reference(let written)?:
+            // `returnsRef` may be an optional or an array (`Section?`, `[Section]`): the SDK's is of its `sdkType`.
+            let returned = ReturnedReference(written)
+            let target = description.types.first { $0.name.value == returned.name.value }
+            guard let sdkType = target?.sdkType.value else { return written }
+            switch returned.shape {
+            case .one: return Located(sdkType, written.location)
+            case .optional: return Located(sdkType + "?", written.location)
+            case .array: return Located("[" + sdkType + "]", written.location)
+            }
         case nil: return nil
         }
+    }
+
+    /// The SDK type a parameter takes: its Swift type, or its described type's `sdkType`.
+    func sdkType(of parameter: Parameter) -> String {
+        guard let reference = parameter.reference else { return parameter.type.value }
+        return sdkType(.reference(reference))?.value ?? reference.value
     }
 
     /// `T?` → `T` on the type model; other types as they are.
@@ -176,7 +189,7 @@ struct DriftChecker {
         let request = method.requestParameters
         guard request.count == call.parameters.count, sameKind(form, method) else { return false }
         if case .completion(_?, _, let errorFirst)? = method.handler, errorFirst != (form.handlerOrder == .errorFirst) { return false }
-        return zip(call.parameters, request).allSatisfy { surface.sameType($0.type.value, $1.type) } && sameValue(form, call, method)
+        return zip(call.parameters, request).allSatisfy { surface.sameType(sdkType(of: $0), $1.type) } && sameValue(form, call, method)
     }
 
     enum Outcome {
@@ -310,9 +323,9 @@ struct DriftChecker {
         }
         let request = method.requestParameters
         if request.count == call.parameters.count {
-            for (parameter, actual) in zip(call.parameters, request) where !surface.sameType(parameter.type.value, actual.type) {
+            for (parameter, actual) in zip(call.parameters, request) where !surface.sameType(sdkType(of: parameter), actual.type) {
                 error(
-                    "the parameter `\(parameter.name.value)` of `\(GeneratedNames.callID(call))`: \(change(parameter.type.value, actual.type))",
+                    "the parameter `\(parameter.name.value)` of `\(GeneratedNames.callID(call))`: \(change(sdkType(of: parameter), actual.type))",
                     at: parameter.type.location)
             }
         }

@@ -49,6 +49,9 @@ public struct Parameter: Sendable {
     /// Set when the parameter is the list of items a per-item result answers (records to save):
     /// fault wrappers send only the items not chosen to fail.
     public var items: ItemInput?
+    /// Set when the parameter takes a described type (`"ref"`): `type` then holds its name as
+    /// written, and the validator spells it as the type's protocol (`ResolvedCall`).
+    public var reference: Located<String>? = nil
 }
 
 /// A list of items in a request that a per-item result answers, one result per item.

@@ -275,13 +275,20 @@ private struct Reader {
         guard let object = ObjectReader<ParameterKey>(value, what: "a parameter", sink: sink)
         else { return nil }
         let name = object.string(.name, required: true)
-        let type = object.string(.type, required: true)
-        guard let name, let type else { return nil }
+        let use = typeUse(object, swiftKey: .type, refKey: .ref, required: true)
+        guard let name, let use else { return nil }
         let defaultValue = object.string(.`default`)
-        return Parameter(
-            label: object.string(.label) ?? name, name: name, type: declared(type), defaultValue: defaultValue?.value,
+        let type: DeclaredType
+        switch use {
+        case .swift(let swift): type = swift
+        case .reference(let reference): type = declared(reference)
+        }
+        var parameter = Parameter(
+            label: object.string(.label) ?? name, name: name, type: type, defaultValue: defaultValue?.value,
             defaultLocation: defaultValue?.location,
             items: object.value(.items).flatMap { itemInput($0, of: name) })
+        if case .reference(let reference) = use { parameter.reference = reference }
+        return parameter
     }
 
     func form(_ kind: FormKind, _ value: JSONValue) -> CallFormSpec? {

@@ -72,7 +72,7 @@ enum BindingKey: String, ObjectKey {
 }
 
 enum ParameterKey: String, ObjectKey {
-    case label, name, type, `default`, items
+    case label, name, type, ref, `default`, items
 }
 
 /// The form kinds are the keys of `"forms"`.

@@ -19,7 +19,7 @@ struct CallSpelling: Sendable {
             switch call.spec.returns {
             case nil: returns = nil
             case .swift(let type)?: returns = type.value
-            case .reference(let name)?: returns = "any " + names.protocolName(name.value)
+            case .reference?: returns = call.returnsType?.description
             }
         }
         forms = call.forms.map { [returns] form in FormSpelling(form, of: call, returns: returns) }
@@ -59,6 +59,7 @@ struct CallSpelling: Sendable {
     var returnsType: SwiftType? { resolved.returnsType }
     var returnsIsOptional: Bool { resolved.returnsIsOptional }
     var returnsReference: String? { resolved.returnsReference }
+    var returnsReferenceShape: ReturnedReference.Shape? { resolved.returnsReferenceShape }
     var mirrored: MirrorSubstitution { resolved.mirrored }
     var sdkReturnsType: SwiftType? { resolved.sdkReturnsType }
     var sdkParameterTypes: [Int: SwiftType] { resolved.sdkParameterTypes }

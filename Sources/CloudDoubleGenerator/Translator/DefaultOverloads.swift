@@ -19,7 +19,7 @@ extension FormSpelling {
             let omitted = Set(limited.indices.filter { mask & (1 << $0) != 0 }.map { limited[$0] })
             return DefaultOverload(
                 declaration: declaration(omitting: omitted),
-                invocation: callExpression(handler: nil, substitutingDefaultsFor: omitted, replacing: [:]),
+                invocation: callExpression(handler: nil, substitutingDefaultsFor: omitted, replacing: [:], forwarding: false),
                 pasted: omitted.compactMap { parameters[$0].defaultLocation }.min { $0.line < $1.line })
         }
     }

@@ -157,11 +157,20 @@ struct FormSpelling: Sendable {
 
     /// `name(arguments)`: each argument the parameter's own name, or its `replaced` value, or its
     /// default when it is in `omitted`; the handler passed as `handler` (its own name by default).
-    func callExpression(handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String]) -> String {
+    /// A call `forwarding` to the SDK object or the wrapped one passes a described-type argument
+    /// through `forwardedObject_` (`DescribedArguments.swift` in the runtime), which unwraps it to
+    /// the type the callee takes: the SDK object under a live adapter, or what a fault wrapper wraps.
+    func callExpression(
+        handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String], forwarding: Bool = true
+    ) -> String {
         var items = parameters.indices.map { index in
+            let name = SwiftNames.escaped(parameters[index].name.value)
+            let forwarded =
+                forwarding && parameters[index].reference != nil
+                ? "CloudDoubleRuntime.forwardedObject_(\(name), \"\(parameters[index].name.value)\")" : name
             let value =
                 replaced[index]
-                ?? (omitted.contains(index) ? parameters[index].defaultValue ?? "nil" : SwiftNames.escaped(parameters[index].name.value))
+                ?? (omitted.contains(index) ? parameters[index].defaultValue ?? "nil" : forwarded)
             let label = label(at: index)
             return label == "_" ? value : label + ": " + value
         }

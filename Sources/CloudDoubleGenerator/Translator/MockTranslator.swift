@@ -81,32 +81,39 @@ struct MockTranslator {
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler())
         // `nil` means "no fallback" (the call fails unstubbed); for optional results the fallback *is* nil.
         let fallback = defaultValue.map { $0 == "nil" ? ".some(nil)" : $0 }
+        // An array of described objects is answered as any value: what the test stubbed (its
+        // child mocks), else empty.
+        let childReference = call.returnsReferenceShape == .array ? nil : call.returnsReference
         let method: MockTypeContext.Method
         switch form.kind {
         case .sync where form.throwsSynchronously:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respondThrowing
         case .sync:
-            if let ref = call.returnsReference {
+            if let ref = childReference {
                 answer.backed = nil
-                let child = child(ref, key: childKey(of: call, arguments: arguments))
+                let child = child(ref, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
                 method = call.newEachCall?.value == true ? .newChild(child) : .child(child)
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
                 answer.fallback = defaultValue ?? "()"
                 method = .respondWithoutFailing
             }
-        case .async where call.returnsReference != nil:
+        case .async where childReference != nil:
             answer.backed = nil
-            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
+            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
             method = call.newEachCall?.value == true ? .respondNewChild(child) : .respondChild(child)
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
-        case .completion where call.returnsReference != nil:
+        case .completion where childReference != nil:
             answer.backed = nil
-            let child = child(call.returnsReference!, key: childKey(of: call, arguments: arguments))
-            if form.handlerValueIsOptional {
+            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            if call.returnsIsOptional {
+                // `(any P)?` is the handler's value as it is: `nil` with an error.
+                answer.errorValue = "nil"
+                method = .deliverChildValue(child)
+            } else if form.handlerValueIsOptional {
                 method = .deliverChild(child)
             } else {
                 // The validator allows only `self`: the mock the call was made on.
@@ -125,9 +132,9 @@ struct MockTranslator {
             } else {
                 method = .deliverError
             }
-        case .result where call.returnsReference != nil:
+        case .result where childReference != nil:
             answer.backed = nil
-            method = .deliverChildResult(child(call.returnsReference!, key: childKey(of: call, arguments: arguments)))
+            method = .deliverChildResult(child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional))
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
@@ -164,7 +171,8 @@ struct MockTranslator {
     }
 
     /// The mock of a described type a member hands out, one per `key`.
-    func child(_ reference: String, key: String) -> MockTypeContext.Child {
-        MockTypeContext.Child(key: key, mock: translator.names.mockName(reference), protocolName: translator.protocolName(reference))
+    func child(_ reference: String, key: String, optional: Bool = false) -> MockTypeContext.Child {
+        MockTypeContext.Child(
+            key: key, mock: translator.names.mockName(reference), protocolName: translator.protocolName(reference), optional: optional)
     }
 }

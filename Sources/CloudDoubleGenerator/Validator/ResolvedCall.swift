@@ -46,8 +46,12 @@ final class ResolvedCall: Sendable {
         }
         var resolved = call
         var sdkParameterTypes: [Int: SwiftType] = [:]
+        for (index, parameter) in call.parameters.enumerated() {
+            guard let reference = parameter.reference else { continue }
+            resolved.parameters[index].type = DeclaredType(Located("any " + names.protocolName(reference.value), reference.location))
+        }
         if !mirrored.isEmpty {
-            for (index, parameter) in call.parameters.enumerated() {
+            for (index, parameter) in call.parameters.enumerated() where parameter.reference == nil {
                 guard let type = parameter.type.model, mirrored.holdsMirroredType(type) else { continue }
                 sdkParameterTypes[index] = type
                 let substituted = mirrored.substitutedParameter(type).description
@@ -66,8 +70,14 @@ final class ResolvedCall: Sendable {
             return nil
         case .swift(let type)?:
             return type.model
-        case .reference(let name)?:
-            return .existential(.nominal([SwiftType.NominalPart(name: names.protocolName(name.value), arguments: [])]))
+        case .reference(let written)?:
+            let returned = ReturnedReference(written)
+            let one = SwiftType.existential(.nominal([SwiftType.NominalPart(name: names.protocolName(returned.name.value), arguments: [])]))
+            switch returned.shape {
+            case .one: return one
+            case .optional: return .optional(one)
+            case .array: return .array(one)
+            }
         }
     }
 
@@ -79,7 +89,13 @@ final class ResolvedCall: Sendable {
 
     /// The described type the call returns, when it returns one.
     var returnsReference: String? {
-        if case .reference(let name)? = spec.returns { return name.value }
+        if case .reference(let written)? = spec.returns { return ReturnedReference(written).name.value }
+        return nil
+    }
+
+    /// Whether the call returns one described object, an optional one or an array of them.
+    var returnsReferenceShape: ReturnedReference.Shape? {
+        if case .reference(let written)? = spec.returns { return ReturnedReference(written).shape }
         return nil
     }
 

@@ -136,6 +136,10 @@ extension ValidationPass {
                 sink.error("the parameter \"\(name.value)\" appears twice", at: name.location)
             }
             label(parameter.label)
+            if parameter.reference != nil {
+                describedParameter(parameter, of: call, typeNames: typeNames)
+                continue
+            }
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
                 sink.error(
                     "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
@@ -147,11 +151,16 @@ extension ValidationPass {
             }
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
-        if let returns = call.returns { typeUse(returns, at: .value, typeNames: typeNames) }
         let returnsReference: Located<String>? = {
-            if case .reference(let name)? = call.returns { return name }
+            if case .reference(let name)? = call.returns { return ReturnedReference(name).name }
             return nil
         }()
+        if let returnsReference {
+            typeUse(.reference(returnsReference), at: .value, typeNames: typeNames)
+            describedResultShape(call)
+        } else if let returns = call.returns {
+            typeUse(returns, at: .value, typeNames: typeNames)
+        }
         if case .fields(let fields)? = call.perItem {
             if fields.isEmpty { sink.error("\"perItem\" lists no fields; use true for the whole result", at: call.location) }
             for field in fields where !SwiftNames.isIdentifier(field.value) {
@@ -227,7 +236,9 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends",
                 at: form.location, hint: "describe a \"sync\" or \"async\" form, or return the SDK's type with \"returns\"")
         }
-        if let reference = returnsReference { describedHandlerValue(of: form, in: type, returning: reference) }
+        if let reference = returnsReference, case .reference(let written)? = call.returns, ReturnedReference(written).shape == .one {
+            describedHandlerValue(of: form, in: type, returning: reference)
+        }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {
             sink.error(
                 "the handler value \"\(handlerValue.value)\" is not optional, so the form needs \"errorValue\": what the SDK passes with an error",
@@ -301,7 +312,8 @@ extension ValidationPass {
     /// result, so fault wrappers can keep the items chosen to fail out of the request.
     func itemInputs(of call: Call) {
         var answered: [String: SourceLocation] = [:]
-        let inputs = call.parameters.compactMap { parameter in parameter.items.map { (parameter, $0) } }
+        // A described-type parameter's `items` is refused where it is read (`describedParameter`).
+        let inputs = call.parameters.compactMap { parameter in parameter.reference == nil ? parameter.items.map { (parameter, $0) } : nil }
         for (parameter, input) in inputs {
             var list = parameter.type.model?.canonical
             if case .optional(let wrapped)? = list { list = wrapped }

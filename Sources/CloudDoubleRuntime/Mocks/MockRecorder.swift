@@ -24,6 +24,9 @@ public final class MockRecorder: Sendable {
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
+        /// The call that handed this mock out as a child (`Settings.section(general)`), for its
+        /// `description`; `nil` for a mock the test made.
+        var origin: String?
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
         /// What each `newEachCall` call handed out, oldest first, per call id.
@@ -213,6 +216,7 @@ public final class MockRecorder: Sendable {
             if let existing = state.children[key] as? C { return existing }
             let made = make()
             state.children[key] = made
+            (made as? any RecordingMock)?.recorder_.state.withLock { $0.origin = typeName + "." + key }
             return made
         }
     }

@@ -9,7 +9,11 @@
 /// Members a generated class declares for itself end in `_` (`recorder_`), a spelling no
 /// description name can take; the readable names (`log`, `backing`) are declared here, so a
 /// described member of the same name only hides them on that mock, and the code still compiles.
-public protocol RecordingMock: AnyObject, Sendable {
+///
+/// A mock describes itself by its class and, for a child mock, the call that handed it out
+/// (`MockSinkSection(Settings.section(general))`): the call log shows which object the app passed
+/// back to a call taking a described type.
+public protocol RecordingMock: AnyObject, Sendable, CustomStringConvertible {
     /// All of this mock's state, behind one lock.
     var recorder_: MockRecorder { get }
     /// The described type's name, as the call log shows it (`Database`).
@@ -31,6 +35,12 @@ extension RecordingMock {
 
     /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
     public var log: CallLog { recorder_.log }
+
+    /// The mock's class and, for a child mock, the call that handed it out.
+    public var description: String {
+        let origin = recorder_.state.withLock { $0.origin }
+        return recorder_.mockName + (origin.map { "(" + $0 + ")" } ?? "")
+    }
 
     /// Returns once every completion handler this mock has started delivering has run.
     public func settled() async {

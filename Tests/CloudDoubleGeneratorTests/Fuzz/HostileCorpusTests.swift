@@ -245,6 +245,28 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "described types as parameters",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "link", "parameters": [{ "label": "_", "name": "other", "ref": "Other" }, { "label": "to", "name": "store", "ref": "Store" }, { "name": "note", "type": "String", "default": "\"\"" }], "forms": { "sync": { "name": "link" }, "async": { "name": "linked" }, "completion": { "name": "linked", "sendableHandler": false }, "result": { "name": "linkResult" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "optional and array results of described types",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "maybe", "parameters": [], "returnsRef": "Other?", "forms": { "sync": { "name": "maybe" }, "async": { "name": "fetchMaybe" }, "completion": { "name": "fetchMaybe", "sendableHandler": false }, "result": { "name": "maybe" } } }, { "id": "all", "parameters": [], "returnsRef": "[Other]", "forms": { "sync": { "name": "all" }, "async": { "name": "fetchAll" }, "completion": { "name": "fetchAll" }, "result": { "name": "all" } } }"#,
+                "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "an optional described-type parameter",
+            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store?" }"#],
+            expect: .refused("a described-type parameter takes one object, not an optional or an array")),
+        Case(
+            name: "a described-type parameter with a default",
+            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store", "default": "nil" }"#],
+            expect: .refused("which has no default value")),
+        Case(
             name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#],
             expect: .refused("is not @escaping")),
         Case(

@@ -218,6 +218,115 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Settings", "countInvites", .sync, arguments: (invites: invites, byKey: byKey)) { self.wrapped_.count(invites, byKey: byKey) }
     }
+
+    @inline(__always)
+    func batch() -> any SinkBatch {
+        self.wrappers_.wrapper(for: self.wrapped_.batch()) { FaultInjectingSinkBatch(wrapping: $0, faults: self.faults_) }
+    }
+}
+
+/// Wraps any `SinkBatch` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkBatch
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkBatch, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkBatch, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func delete(_ section: any SinkSection) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Batch", "delete", .sync, arguments: section) { self.wrapped_.delete(CloudDoubleRuntime.forwardedObject_(section, "section")) }
+    }
+
+    @inline(__always)
+    func rename(_ section: any SinkSection, to name: String) async throws {
+        try await self.faults_.perform("Batch", "rename", .async, arguments: (section: section, name: name)) {
+            try await self.wrapped_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name)
+        }
+    }
+
+    @inline(__always)
+    func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "rename", .completion, arguments: (section: section, name: name), handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
+            self.wrapped_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name, completionHandler: completionHandler)
+        }
+    }
+
+    @inline(__always)
+    func commit() async throws -> [String] {
+        try await self.faults_.perform("Batch", "commit", .async, arguments: ()) {
+            try await self.wrapped_.commit()
+        }
+    }
+
+    @inline(__always)
+    func lastDeleted() -> (any SinkSection)? {
+        self.wrappers_.wrapper(for: self.wrapped_.lastDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try await self.faults_.perform("Batch", "lastDeleted", .async, arguments: ()) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.fetchLastDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "lastDeleted", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchLastDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
+        }
+    }
+
+    @inline(__always)
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "lastDeleted", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.lastDeleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
+
+    @inline(__always)
+    func deleted() -> [any SinkSection] {
+        self.wrappers_.wrapper(for: self.wrapped_.deleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try await self.faults_.perform("Batch", "deleted", .async, arguments: ()) {
+            try await self.wrappers_.wrapper(for: self.wrapped_.fetchDeleted()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }
+        }
+    }
+
+    @inline(__always)
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleted", .completion, arguments: (), handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
+            self.wrapped_.fetchDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }, error_) })
+        }
+    }
+
+    @inline(__always)
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleted", .result, arguments: (), handler: completionHandler) { completionHandler in
+            self.wrapped_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
+        }
+    }
 }
 
 /// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
@@ -250,7 +359,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 162)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }

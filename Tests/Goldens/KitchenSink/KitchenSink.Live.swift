@@ -173,6 +173,72 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
         let sdkArgument1_ = try! byKey.mapValues { value0_ in try value0_.keptSDKValue_() }
         return self.base_.count(sdkArgument0_, byKey: sdkArgument1_)
     }
+
+    func batch() -> any SinkBatch {
+        self.wrappers_.wrapper(for: self.base_.batch()) { LiveSinkBatch($0) }
+    }
+}
+
+/// `SinkBatch` over a real `SettingsBatch`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsBatch
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsBatch) {
+        self.base_ = base_
+    }
+
+    func delete(_ section: any SinkSection) {
+        self.base_.delete(CloudDoubleRuntime.forwardedObject_(section, "section"))
+    }
+
+    func rename(_ section: any SinkSection, to name: String) async throws {
+        try await self.base_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name)
+    }
+
+    func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.base_.rename(CloudDoubleRuntime.forwardedObject_(section, "section"), to: name, completionHandler: completionHandler)
+    }
+
+    func commit() async throws -> [String] {
+        try await self.base_.commit()
+    }
+
+    func lastDeleted() -> (any SinkSection)? {
+        self.wrappers_.wrapper(for: self.base_.lastDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try await self.wrappers_.wrapper(for: self.base_.fetchLastDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.fetchLastDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
+    }
+
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.base_.lastDeleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
+
+    func deleted() -> [any SinkSection] {
+        self.wrappers_.wrapper(for: self.base_.deleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try await self.wrappers_.wrapper(for: self.base_.fetchDeleted()) { LiveSinkSection($0) }
+    }
+
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.fetchDeleted(completionHandler: { value_, error_ in completionHandler(value_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }, error_) })
+    }
+
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.base_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
 }
 
 /// `SinkSection` over a real `SettingsSection`, which stays reachable as `base` (`LiveAdapter`'s).

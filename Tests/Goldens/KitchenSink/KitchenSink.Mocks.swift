@@ -153,6 +153,85 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int {
         self.respondWithoutFailing_("countInvites", (invites: invites, byKey: byKey), fallback: 0)
     }
+
+    func batch() -> any SinkBatch {
+        self.respondWithoutFailing_("batch", (), fallback: self.recorder_.child("batch(\(Swift.String(describing: ())))") { MockSinkBatch(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkBatch)
+    }
+}
+
+/// A recording mock of `SinkBatch`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkBatchCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Batch"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkBatchCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkBatchCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func delete(_ section: any SinkSection) {
+        self.respondWithoutFailing_("delete", section, fallback: ())
+    }
+
+    func rename(_ section: any SinkSection, to name: String) async throws {
+        try self.respond_("rename", (section: section, name: name), fallback: ())
+    }
+
+    func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.deliverError_("rename", (section: section, name: name), to: completionHandler)
+    }
+
+    func commit() async throws -> [String] {
+        try self.respond_("commit", (), fallback: [])
+    }
+
+    func lastDeleted() -> (any SinkSection)? {
+        self.respondWithoutFailing_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+    }
+
+    func fetchLastDeleted() async throws -> (any SinkSection)? {
+        try self.respond_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+    }
+
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverValue_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, errorValue: nil, to: completionHandler)
+    }
+
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, to: completionHandler)
+    }
+
+    func deleted() -> [any SinkSection] {
+        self.respondWithoutFailing_("deleted", (), fallback: [])
+    }
+
+    func fetchDeleted() async throws -> [any SinkSection] {
+        try self.respond_("deleted", (), fallback: [])
+    }
+
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverOptional_("deleted", (), fallback: [], to: completionHandler)
+    }
+
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("deleted", (), fallback: [], to: completionHandler)
+    }
 }
 
 /// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with
@@ -186,7 +265,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 162)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
         self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -337,13 +416,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 229)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 229)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()

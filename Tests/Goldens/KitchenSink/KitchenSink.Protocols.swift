@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 287)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 337)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 290)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 340)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 292)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 342)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -158,6 +158,9 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void)
     /// Call `countInvites`; forwards to `SettingsStore.count(_:byKey:)`.
     func count(_ invites: [SinkInvite]?, byKey: [String: SinkInvite]) -> Int
+    /// A batch of writes, as Firestore's `batch()`: it takes the sections it acts on.
+    /// Call `batch`; forwards to `SettingsStore.batch()`.
+    func batch() -> any SinkBatch
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -286,6 +289,87 @@ extension SinkSettingsCall where Arguments_ == SinkInvite, Value_ == String {
 /// The call `countInvites`: `count(_:byKey:)`.
 extension SinkSettingsCall where Arguments_ == (invites: [SinkInvite]?, byKey: [String: SinkInvite]), Value_ == Int {
     static var countInvites: Self { Self("countInvites") }
+}
+
+/// The call `batch`: `batch()`.
+extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == any SinkBatch {
+    static var batch: Self { Self("batch") }
+}
+
+/// Writes applied together, as Firestore's WriteBatch: its calls take described objects as parameters.
+///
+/// Conformers: `LiveSinkBatch` (the real `SettingsBatch`), `FaultInjectingSinkBatch`, `MockSinkBatch`.
+protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
+    /// Call `delete`; forwards to `SettingsBatch.delete(_:)`.
+    func delete(_ section: any SinkSection)
+    /// Call `rename`; forwards to `SettingsBatch.rename(_:to:)`.
+    func rename(_ section: any SinkSection, to name: String) async throws
+    /// Call `rename`; forwards to `SettingsBatch.rename(_:to:completionHandler:)`.
+    func rename(_ section: any SinkSection, to name: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void)
+    /// Call `commit`; forwards to `SettingsBatch.commit()`.
+    func commit() async throws -> [String]
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.lastDeleted()`.
+    func lastDeleted() -> (any SinkSection)?
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.fetchLastDeleted()`.
+    func fetchLastDeleted() async throws -> (any SinkSection)?
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.fetchLastDeleted(completionHandler:)`.
+    func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void)
+    /// An optional described object in every form.
+    /// Call `lastDeleted`; forwards to `SettingsBatch.lastDeleted(completionHandler:)`.
+    func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void)
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.deleted()`.
+    func deleted() -> [any SinkSection]
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.fetchDeleted()`.
+    func fetchDeleted() async throws -> [any SinkSection]
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.fetchDeleted(completionHandler:)`.
+    func fetchDeleted(completionHandler: @escaping ([any SinkSection]?, (any Swift.Error)?) -> Swift.Void)
+    /// An array of described objects in every form.
+    /// Call `deleted`; forwards to `SettingsBatch.deleted(completionHandler:)`.
+    func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void)
+}
+
+/// The calls of `SinkBatch` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkBatchCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkBatchCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Batch" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `delete`: `delete(_:)`.
+extension SinkBatchCall where Arguments_ == any SinkSection, Value_ == Swift.Void {
+    static var delete: Self { Self("delete") }
+}
+
+/// The call `rename`: `rename(_:to:)`, `rename(_:to:completionHandler:)`.
+extension SinkBatchCall where Arguments_ == (section: any SinkSection, name: String), Value_ == Swift.Void {
+    static var rename: Self { Self("rename") }
+}
+
+/// The call `commit`: `commit()`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [String] {
+    static var commit: Self { Self("commit") }
+}
+
+/// The call `lastDeleted`: `lastDeleted()`, `fetchLastDeleted()`, `fetchLastDeleted(completionHandler:)`, `lastDeleted(completionHandler:)`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSection)? {
+    static var lastDeleted: Self { Self("lastDeleted") }
+}
+
+/// The call `deleted`: `deleted()`, `fetchDeleted()`, `fetchDeleted(completionHandler:)`, `deleted(completionHandler:)`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
+    static var deleted: Self { Self("deleted") }
 }
 
 /// The part of `SettingsSection` the app uses.
@@ -517,7 +601,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 259)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 309)
         self.pages(pageSize: 10)
         #sourceLocation()
     }

@@ -75,11 +75,14 @@ struct MockTypeContext: TemplateContext {
         var mock: String
         /// `CloudDatabase`.
         var protocolName: String
+        /// Whether the member returns it optional (`"returnsRef": "Database?"`).
+        var optional = false
 
         static let fields: [TemplateField<Self>] = [
             .init("key") { .string($0.key) },
             .init("mock") { .string($0.mock) },
             .init("childProtocol") { .string($0.protocolName) },
+            .init("childType") { .string($0.optional ? "(any " + $0.protocolName + ")?" : "any " + $0.protocolName) },
         ]
     }
 
