@@ -223,7 +223,8 @@ final class DriftCheckTests: XCTestCase {
         }
         XCTAssertEqual(try batchFindings(source).map(\.message), [])
         let drifted = source.replacingOccurrences(
-            of: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Section\" }]", with: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Node\" }]")
+            of: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Section\" }]",
+            with: "[{ \"label\": \"_\", \"name\": \"section\", \"ref\": \"Node\" }]")
         XCTAssertNotEqual(drifted, source)
         XCTAssertEqual(
             try batchFindings(drifted).map(\.message),

@@ -10,7 +10,9 @@ extension ValidationPass {
             sink.error(
                 "the parameter \"\(name)\" takes \"\(reference.value)\": a described-type parameter takes one object, not an optional or an array",
                 at: reference.location,
-                hint: "give the described type's name alone (\"ref\": \"\(reference.value.trimmingCharacters(in: ["?", "[", "]"]))\"), or its SDK type with \"type\"")
+                hint:
+                    "give the described type's name alone (\"ref\": \"\(reference.value.trimmingCharacters(in: ["?", "[", "]"]))\"), or its SDK type with \"type\""
+            )
             return
         }
         typeUse(.reference(reference), at: .value, typeNames: typeNames)
