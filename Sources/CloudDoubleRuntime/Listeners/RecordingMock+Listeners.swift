@@ -37,17 +37,33 @@ extension RecordingMock {
 
 extension MockRecorder {
     /// Records a listener call (history and log, as a `sync` call) and keeps a new registration.
+    /// With a cassette on the log (`Cassette+Listeners.swift`), what the registration delivers
+    /// is taped (record), or the taped events and error are delivered to it, through the mock's
+    /// `delivery` (playback: asynchronously by default; `await mock.settled()` waits for them).
     func register<A, E>(
         _ call: String, _ arguments: A, values: @escaping (E) -> Void, errors: ((any Error) -> Void)?
     ) -> MockRegistration<E> {
+        let taped = log.appendReadingCassette(type: typeName, call: call, form: .sync, arguments: arguments).flatMap {
+            $0.tapesListener(of: E.self) ? $0 : nil
+        }
+        let tape = taped.flatMap { $0.mode == .record ? $0.recordingListener(type: typeName, call: call, arguments: arguments, as: E.self) : nil }
         let registration = state.withLock { state in
             state.calls[call, default: CallState()].arguments.append(arguments)
             let registration = MockRegistration(
-                number: state.registrations.count + 1, call: call, typeName: typeName, log: log, values: values, errors: errors)
+                number: state.registrations.count + 1, call: call, typeName: typeName, log: log, values: values, errors: errors, tape: tape)
             state.registrations.append(registration)
             return registration
         }
-        log.append(type: typeName, call: call, form: .sync, arguments: arguments)
+        if let taped, taped.mode == .playback {
+            // A mismatch has failed the test already (`playedOutcome`); the registration stays open.
+            guard let played = try? taped.playedListener(type: typeName, call: call, arguments: arguments, as: E.self) else { return registration }
+            let replay = UncheckedBox((registration, played))
+            deliverer.deliver {
+                let (registration, played) = replay.value
+                for event in played.events { registration.emit(event) }
+                if let error = played.error { registration.fail(error) }
+            }
+        }
         return registration
     }
 
