@@ -312,7 +312,8 @@ struct DraftImporter {
         if let value = returns, primary.kind == .sync, stream == nil, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
-        if refResult == nil, stream == nil, listener == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil
+        if refResult == nil, stream == nil, listener == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }),
+            Self.mockDefault(for: value) == nil
         {
             guard let guess = enumGuess(value) else {
                 omit(
