@@ -75,10 +75,11 @@ final class DriftImportTests: XCTestCase {
         let graphs = try SymbolGraphExtraction.graphs(of: "KitchenSinkSDK")
         let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsFeed"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
-        XCTAssertEqual(Self.drafted(in: draft.json), ["addListener", "fail", "observe", "publish", "removeObserver"], draft.json)
+        XCTAssertEqual(Self.drafted(in: draft.json), ["addListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"], draft.json)
         XCTAssertEqual(
             Self.listener(of: "observe", in: draft.json), ["values": "block", "errors": "cancelBlock", "removedBy": "removeObserver"], draft.json)
         XCTAssertEqual(Self.listener(of: "addListener", in: draft.json), ["values": "listener", "removeMethod": "remove"], draft.json)
+        XCTAssertEqual(Self.call("removeAllObservers", in: draft.json)?["removesListeners"] as? Bool, true, draft.json)
         XCTAssertEqual(
             try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
     }
@@ -95,11 +96,15 @@ final class DriftImportTests: XCTestCase {
 
     /// The `"listener"` object of the drafted call `id`, as strings.
     static func listener(of id: String, in json: String) -> [String: String]? {
+        call(id, in: json)?["listener"] as? [String: String]
+    }
+
+    /// The drafted call `id`.
+    static func call(_ id: String, in json: String) -> [String: Any]? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
             let types = object["types"] as? [[String: Any]]
         else { return nil }
-        let call = types.flatMap { $0["calls"] as? [[String: Any]] ?? [] }.first { $0["id"] as? String == id }
-        return call?["listener"] as? [String: String]
+        return types.flatMap { $0["calls"] as? [[String: Any]] ?? [] }.first { $0["id"] as? String == id }
     }
 
     /// The ids of the draft's calls and the names of its properties, sorted.

@@ -41,6 +41,14 @@ extension DraftImporter {
         return .object(members)
     }
 
+    /// Whether `call` removes every listener of its type (Firebase's `removeAllObservers()`): a
+    /// synchronous `removeAll…` without parameters or result that does not throw.
+    static func removesListeners(_ call: SDKCall) -> Bool {
+        let method = call.primary
+        return call.forms.count == 1 && method.kind == .sync && !method.throwsErrors && method.value == nil
+            && method.requestParameters.isEmpty && method.baseName.hasPrefix("removeAll")
+    }
+
     /// The id of the sibling `remove…` call taking the integer handle `registration` as its one
     /// parameter, returning nothing, synchronous and not throwing.
     private func removal(of registration: SwiftType, siblings: [(call: SDKCall, id: String)]) -> String? {

@@ -184,9 +184,12 @@ struct DraftImporter {
         let ids = callIDs(grouped, taken: memberNames.union(inherited.properties).union(inherited.ids))
         var calls: [DraftJSON] = []
         let siblings = Array(zip(grouped, ids))
-        for (call, id) in siblings {
-            let listener = self.listener(call, siblings: siblings)
-            if let json = self.call(call, id: id, sdkType: sdkType, listener: listener, omissions: &omissions) { calls.append(json) }
+        let listeners = siblings.map { listener($0.0, siblings: siblings) }
+        for ((call, id), listener) in zip(siblings, listeners) {
+            let removesListeners = listeners.contains { $0 != nil } && Self.removesListeners(call)
+            if let json = self.call(call, id: id, sdkType: sdkType, listener: listener, removesListeners: removesListeners, omissions: &omissions) {
+                calls.append(json)
+            }
         }
         let omitted = omissions.map { DraftJSON.object([("name", .string($0.member)), ("reason", .string($0.reason))]) }
         todos += omissions.map { "\(sdkType).\($0.member): \($0.reason)" }
@@ -271,9 +274,11 @@ struct DraftImporter {
 
     // MARK: Calls
 
-    /// `listener` is the call's `"listener"` when it registers one (`DraftImporter+Listeners.swift`).
+    /// `listener` is the call's `"listener"` when it registers one, `removesListeners` whether it
+    /// removes them all (`DraftImporter+Listeners.swift`).
     mutating func call(
-        _ call: SDKCall, id: String, sdkType: String, listener: DraftJSON?, omissions: inout [(member: String, reason: String)]
+        _ call: SDKCall, id: String, sdkType: String, listener: DraftJSON?, removesListeners: Bool,
+        omissions: inout [(member: String, reason: String)]
     ) -> DraftJSON? {
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
         let primary = call.primary
@@ -354,6 +359,7 @@ struct DraftImporter {
         }
         if let mockDefault { members.append(("mockDefault", .string(mockDefault))) }
         if let listener { members.append(("listener", listener)) }
+        if removesListeners { members.append(("removesListeners", .bool(true))) }
         var forms: [(String, DraftJSON)] = []
         for (kind, method) in call.forms {
             let unavailable = method.availability.filter { $0.isUnconditionallyUnavailable == true || $0.obsoleted != nil }.compactMap(\.domain)

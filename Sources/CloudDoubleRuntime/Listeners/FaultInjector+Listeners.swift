@@ -12,6 +12,28 @@ extension FaultInjector {
     /// and error reach it, later on a background queue, in place of the wrapped object's
     /// (playback: the fault plan is not consulted, the recording's faults are on the cassette).
     @_spi(Generated) public func listen<Arguments, Event>(
+        _ type: String, _ call: String, _ arguments: Arguments, on owner: AnyObject, values: @escaping (Event) -> Void,
+        errors: ((any Error) -> Void)?
+    ) -> ListenerTap<Event> {
+        let made = tap(type, call, arguments, values: values, errors: errors)
+        ownedTaps.withLock { owned in
+            owned.removeAll { $0.owner == nil || $0.tap == nil }
+            owned.append(OwnedTap(owner: owner, tap: made))
+        }
+        return made
+    }
+
+    /// The app removed every listener of `owner` (Firebase's `removeAllObservers()`) through
+    /// it: their delayed events are not delivered.
+    @_spi(Generated) public func removeAllListeners(on owner: AnyObject) {
+        let ended = ownedTaps.withLock { owned in
+            defer { owned.removeAll { $0.owner == nil || $0.owner === owner } }
+            return owned.filter { $0.owner === owner }.compactMap(\.tap)
+        }
+        for tap in ended { tap.end() }
+    }
+
+    private func tap<Arguments, Event>(
         _ type: String, _ call: String, _ arguments: Arguments, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?
     ) -> ListenerTap<Event> {
         guard let cassette, cassette.tapesListener(of: Event.self) else {
@@ -49,6 +71,13 @@ struct TapKey: Hashable, @unchecked Sendable {
     let type: String
     /// The SDK's handle (`DatabaseHandle`); only compared.
     let handle: AnyHashable
+}
+
+/// A tap with the wrapper it was registered through, both held weakly: what
+/// ``FaultInjector/removeAllListeners(on:)`` ends.
+struct OwnedTap: @unchecked Sendable {
+    weak var owner: AnyObject?
+    weak var tap: (any EndableTap)?
 }
 
 /// The injector's reference to a tap, which the SDK's copy of its closures keeps alive.

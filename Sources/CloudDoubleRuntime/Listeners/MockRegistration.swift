@@ -97,6 +97,7 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
 protocol AnyMockRegistration: AnyObject, Sendable {
     var number: Int { get }
     var call: String { get }
+    var isActive: Bool { get }
     func remove()
 }
 

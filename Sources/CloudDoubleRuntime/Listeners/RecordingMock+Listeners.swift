@@ -29,6 +29,12 @@ extension RecordingMock {
         recorder_.registration(numbered: number)?.remove()
     }
 
+    /// The app removed every listener (Firebase's `removeAllObservers()`): each registration
+    /// still active is removed, logged as its removal.
+    @_spi(Generated) public func removeAllListeners_() {
+        for registration in recorder_.activeRegistrations() { registration.remove() }
+    }
+
     /// The registrations of one listener call, oldest first.
     @_spi(Generated) public func registrations_<E>(_ call: String) -> [MockRegistration<E>] {
         recorder_.registrations(call)
@@ -69,6 +75,10 @@ extension MockRecorder {
 
     func registration(numbered number: Int) -> (any AnyMockRegistration)? {
         state.withLock { state in state.registrations.first { $0.number == number } }
+    }
+
+    func activeRegistrations() -> [any AnyMockRegistration] {
+        state.withLock { state in state.registrations.filter(\.isActive) }
     }
 
     func registrations<E>(_ call: String) -> [MockRegistration<E>] {
