@@ -105,8 +105,6 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
     private let app: (Event) -> Void
     private let appErrors: ((any Error) -> Void)?
     private let ended = Locked(false)
-    /// What reaches the app, on a recording cassette.
-    private let tape: ListenerTape<Event>?
     /// Playing a cassette back: the wrapped object's events and errors are ignored.
     private let replaying: Bool
 
@@ -117,8 +115,8 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
         self.injector = injector
         self.type = type
         self.call = call
-        self.tape = tape
         self.replaying = replaying
+        // On a recording cassette, what reaches the app is taped.
         self.app = { event in
             tape?.event(event)
             values(event)
