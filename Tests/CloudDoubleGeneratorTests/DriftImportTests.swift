@@ -67,6 +67,47 @@ final class DriftImportTests: XCTestCase {
                 \.message), [])
     }
 
+    /// A method taking an escaping closure and returning an integer handle, with a sibling
+    /// `remove…` taking the handle, is drafted as a handle-style listener (`removedBy`); one
+    /// returning `any P` for a protocol whose only requirement is a method without arguments, as
+    /// an object-style one (`removeMethod`). The draft validates and `check` finds nothing.
+    func testListenerMethodsAreDraftedAsListeners() throws {
+        let graphs = try SymbolGraphExtraction.graphs(of: "KitchenSinkSDK")
+        let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsFeed"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        XCTAssertEqual(
+            Self.drafted(in: draft.json), ["addListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"], draft.json)
+        XCTAssertEqual(
+            Self.listener(of: "observe", in: draft.json), ["values": "block", "errors": "cancelBlock", "removedBy": "removeObserver"], draft.json)
+        XCTAssertEqual(Self.listener(of: "addListener", in: draft.json), ["values": "listener", "removeMethod": "remove"], draft.json)
+        XCTAssertEqual(Self.call("removeAllObservers", in: draft.json)?["removesListeners"] as? Bool, true, draft.json)
+        XCTAssertEqual(
+            try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
+    }
+
+    /// A registration protocol that refines another (`NSObjectProtocol`, as Firestore's
+    /// `ListenerRegistration`) is not drafted as a listener, whose mock could not conform to it:
+    /// the call is left out for a person to describe.
+    func testARegistrationRefiningAnotherProtocolIsNotDraftedAsAListener() throws {
+        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSWatcher"])
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        XCTAssertNil(Self.listener(of: "addWatch", in: draft.json), draft.json)
+        XCTAssertTrue(Self.omission(of: "addWatch(_:)", in: draft.json, reason: "mockDefault"), draft.json)
+    }
+
+    /// The `"listener"` object of the drafted call `id`, as strings.
+    static func listener(of id: String, in json: String) -> [String: String]? {
+        call(id, in: json)?["listener"] as? [String: String]
+    }
+
+    /// The drafted call `id`.
+    static func call(_ id: String, in json: String) -> [String: Any]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let types = object["types"] as? [[String: Any]]
+        else { return nil }
+        return types.flatMap { $0["calls"] as? [[String: Any]] ?? [] }.first { $0["id"] as? String == id }
+    }
+
     /// The ids of the draft's calls and the names of its properties, sorted.
     static func drafted(in json: String) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],

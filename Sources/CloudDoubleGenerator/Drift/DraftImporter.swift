@@ -183,8 +183,13 @@ struct DraftImporter {
         let grouped = CallGrouping.group(type.methods.filter { $0.unsupported == nil }, surface: surface)
         let ids = callIDs(grouped, taken: memberNames.union(inherited.properties).union(inherited.ids))
         var calls: [DraftJSON] = []
-        for (call, id) in zip(grouped, ids) {
-            if let json = self.call(call, id: id, sdkType: sdkType, omissions: &omissions) { calls.append(json) }
+        let siblings = Array(zip(grouped, ids))
+        let listeners = siblings.map { listener($0.0, siblings: siblings) }
+        for ((call, id), listener) in zip(siblings, listeners) {
+            let removesListeners = listeners.contains { $0 != nil } && Self.removesListeners(call)
+            if let json = self.call(call, id: id, sdkType: sdkType, listener: listener, removesListeners: removesListeners, omissions: &omissions) {
+                calls.append(json)
+            }
         }
         let omitted = omissions.map { DraftJSON.object([("name", .string($0.member)), ("reason", .string($0.reason))]) }
         todos += omissions.map { "\(sdkType).\($0.member): \($0.reason)" }
@@ -269,7 +274,12 @@ struct DraftImporter {
 
     // MARK: Calls
 
-    mutating func call(_ call: SDKCall, id: String, sdkType: String, omissions: inout [(member: String, reason: String)]) -> DraftJSON? {
+    /// `listener` is the call's `"listener"` when it registers one, `removesListeners` whether it
+    /// removes them all (`DraftImporter+Listeners.swift`).
+    mutating func call(
+        _ call: SDKCall, id: String, sdkType: String, listener: DraftJSON?, removesListeners: Bool,
+        omissions: inout [(member: String, reason: String)]
+    ) -> DraftJSON? {
         func omit(_ member: String, _ reason: String) { omissions.append((member, reason)) }
         let primary = call.primary
         let parameters = primary.requestParameters
@@ -307,7 +317,8 @@ struct DraftImporter {
         if let value = returns, primary.kind == .sync, stream == nil, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
-        if refResult == nil, stream == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }), Self.mockDefault(for: value) == nil
+        if refResult == nil, stream == nil, listener == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }),
+            Self.mockDefault(for: value) == nil
         {
             guard let guess = enumGuess(value) else {
                 omit(
@@ -347,6 +358,8 @@ struct DraftImporter {
         case nil: break
         }
         if let mockDefault { members.append(("mockDefault", .string(mockDefault))) }
+        if let listener { members.append(("listener", listener)) }
+        if removesListeners { members.append(("removesListeners", .bool(true))) }
         var forms: [(String, DraftJSON)] = []
         for (kind, method) in call.forms {
             let unavailable = method.availability.filter { $0.isUnconditionallyUnavailable == true || $0.obsoleted != nil }.compactMap(\.domain)
@@ -395,7 +408,7 @@ struct DraftImporter {
         }
         guard !forms.isEmpty else { return nil }
         // A completion form with its own handler value cannot return mirrors.
-        let candidates = stream == nil ? returns.map(mirrorCandidates) ?? [] : []
+        let candidates = stream == nil && listener == nil ? returns.map(mirrorCandidates) ?? [] : []
         if !candidates.isEmpty,
             !forms.contains(where: { form in if case .object(let fields) = form.1 { fields.contains { $0.0 == "handlerValueType" } } else { false } })
         {

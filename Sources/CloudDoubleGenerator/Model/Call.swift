@@ -29,6 +29,9 @@ public struct Call: Sendable {
     /// Set when the SDK makes a new object at each call of a call returning a described type
     /// (Firebase's `childByAutoId()`): mocks hand out a new child mock each time.
     public var newEachCall: Located<Bool>? = nil
+    /// Set when the call removes every registration of the type's listeners made on the object
+    /// (Firebase's `removeAllObservers()`).
+    public var removesListeners: Located<Bool>? = nil
 }
 
 public enum PerItemResults: Sendable {

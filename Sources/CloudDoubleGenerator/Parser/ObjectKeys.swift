@@ -21,7 +21,8 @@ enum PropertyKey: String, ObjectKey {
 }
 
 enum CallKey: String, ObjectKey {
-    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors, listener, newEachCall
+    case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors, listener, newEachCall,
+        removesListeners
 }
 
 enum ListenerKey: String, ObjectKey {

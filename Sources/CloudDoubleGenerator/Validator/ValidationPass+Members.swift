@@ -187,6 +187,7 @@ extension ValidationPass {
             if !kinds.insert(form.kind.value).inserted { sink.error("the call has two \"\(form.kind.value.rawValue)\" forms", at: form.location) }
         }
         if let listener = call.listener { self.listener(listener, of: call, in: type) }
+        removesListeners(call, in: type)
     }
 
     /// One form's checks; `overloads` are the overload keys of the type's forms so far.

@@ -49,6 +49,8 @@ public final class FaultInjector: Sendable {
     private let state: Locked<State>
     /// The handle-style listeners registered through the wrappers, by handle (`Listeners/`).
     let taps = Locked<[TapKey: WeakTap]>([:])
+    /// Every listener's tap with the wrapper it was registered through (`Listeners/`).
+    let ownedTaps = Locked<[OwnedTap]>([])
     /// The codes each trait draws from in the model's catalogue (those any call can get), by raw value.
     private let traitCodes: [ErrorTrait: [Int]]
     /// Faults that choose no item, for calls no item rule fires on.

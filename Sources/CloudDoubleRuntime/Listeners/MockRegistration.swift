@@ -26,11 +26,15 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     private let log: CallLog
     private let values: (Event) -> Void
     private let errors: ((any Error) -> Void)?
+    /// What the registration delivers, on a recording cassette.
+    private let tape: ListenerTape<Event>?
     private let state = Locked(State())
 
     init(
-        number: Int, call: String, typeName: String, log: CallLog, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?
+        number: Int, call: String, typeName: String, log: CallLog, values: @escaping (Event) -> Void, errors: ((any Error) -> Void)?,
+        tape: ListenerTape<Event>? = nil
     ) {
+        self.tape = tape
         self.number = number
         self.call = call
         self.typeName = typeName
@@ -50,7 +54,10 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
     @discardableResult
     public func emit(_ event: Event) -> Bool {
         let active = isActive
-        if active { values(event) }
+        if active {
+            tape?.event(event)
+            values(event)
+        }
         return active
     }
 
@@ -64,7 +71,10 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
             state.error = error
             return true
         }
-        if active { errors?(error) }
+        if active {
+            tape?.fail(error)
+            errors?(error)
+        }
         return active
     }
 
@@ -87,6 +97,7 @@ public final class MockRegistration<Event>: @unchecked Sendable, CustomStringCon
 protocol AnyMockRegistration: AnyObject, Sendable {
     var number: Int { get }
     var call: String { get }
+    var isActive: Bool { get }
     func remove()
 }
 

@@ -202,13 +202,14 @@ public final class Cassette: Sendable {
         return CassetteLine(cassette: self, index: index, interaction: interaction)
     }
 
-    /// Writes a reserved line's answer (once; later answers are ignored), after `rewrite`.
-    func write(_ outcome: CassetteInteraction.Outcome, into line: CassetteLine) {
+    /// Writes a reserved line's answer (once; later answers are ignored unless `replacing`: a
+    /// listener's line grows with each event), after `rewrite`.
+    func write(_ outcome: CassetteInteraction.Outcome, into line: CassetteLine, replacing: Bool = false) {
         var interaction = line.interaction
         interaction.outcome = outcome
         rewrite?(&interaction)
         state.withLock { state in
-            if state.interactions[line.index] == nil { state.interactions[line.index] = interaction }
+            if replacing || state.interactions[line.index] == nil { state.interactions[line.index] = interaction }
         }
     }
 

@@ -525,7 +525,7 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
 
     @inline(__always)
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        let tap_ = self.faults_.listen("Feed", "observe", values: block, errors: cancelBlock)
+        let tap_ = self.faults_.listen("Feed", "observe", (key: key, block: block, cancelBlock: cancelBlock), on: self, values: block, errors: cancelBlock)
         return self.faults_.registered(tap_, handle: self.wrapped_.observe(key, with: tap_.values, withCancel: tap_.errors))
     }
 
@@ -537,10 +537,16 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
 
     @inline(__always)
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
-        let tap_ = self.faults_.listen("Feed", "addListener", values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
+        let tap_ = self.faults_.listen("Feed", "addListener", listener, on: self, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
         let registration_ = self.wrapped_.addListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
         // Removing it removes the wrapped object's registration and ends the tap, so no delayed event follows.
         return addListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
+    }
+
+    @inline(__always)
+    func removeAllObservers() {
+        self.wrapped_.removeAllObservers()
+        self.faults_.removeAllListeners(on: self)
     }
 }
 

@@ -363,6 +363,10 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
         self.base_.addListener(listener)
     }
+
+    func removeAllObservers() {
+        self.base_.removeAllObservers()
+    }
 }
 
 /// `SinkTicker` over a real `SettingsTicker`, which stays reachable as `base` (`LiveAdapter`'s).

@@ -431,6 +431,11 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
         self.listenWithRegistration_("addListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addListenerRegistration_.init)
     }
+
+    func removeAllObservers() {
+        self.respondWithoutFailing_("removeAllObservers", (), fallback: ())
+        self.removeAllListeners_()
+    }
 }
 
 /// A recording mock of `SinkTicker`. Stub with `stub(.call, .value(...))`, check with

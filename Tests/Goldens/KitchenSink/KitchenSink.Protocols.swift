@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 337)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 338)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 340)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 341)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 342)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 343)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -529,6 +529,8 @@ protocol SinkFeed: Swift.AnyObject, Swift.Sendable {
     func removeObserver(withHandle handle: FeedHandle)
     /// Call `addListener`; forwards to `SettingsFeed.addListener(_:)`.
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration
+    /// Call `removeAllObservers`; forwards to `SettingsFeed.removeAllObservers()`.
+    func removeAllObservers()
 }
 
 /// The calls of `SinkFeed` by name, each with its argument and result types: mocks take
@@ -557,6 +559,11 @@ extension SinkFeedCall where Arguments_ == FeedHandle, Value_ == Swift.Void {
 /// The call `addListener`: `addListener(_:)`.
 extension SinkFeedCall where Arguments_ == (String?, (any Error)?) -> Void, Value_ == any FeedRegistration {
     static var addListener: Self { Self("addListener") }
+}
+
+/// The call `removeAllObservers`: `removeAllObservers()`.
+extension SinkFeedCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
+    static var removeAllObservers: Self { Self("removeAllObservers") }
 }
 
 /// The listener calls of `SinkFeed` by name, each with the type of its events: mocks
@@ -601,7 +608,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 309)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 310)
         self.pages(pageSize: 10)
         #sourceLocation()
     }

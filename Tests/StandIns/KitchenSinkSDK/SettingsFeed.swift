@@ -49,6 +49,11 @@ public final class SettingsFeed: @unchecked Sendable {
         return Registration { [self] in removeObserver(withHandle: handle) }
     }
 
+    /// Ends every listener, as Firebase's `removeAllObservers()`.
+    public func removeAllObservers() {
+        lock.withLock { observers.removeAll() }
+    }
+
     /// Stands for the server: sends `value` to every listener.
     public func publish(_ value: String) {
         for observer in lock.withLock({ Array(observers.values) }) { observer.values(value) }

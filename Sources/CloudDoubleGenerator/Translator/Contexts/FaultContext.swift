@@ -57,6 +57,9 @@ struct FaultTypeContext: TemplateContext {
             /// The call that removes a handle-style listener: forwarded, then the tap with the
             /// handle `parameter` ends.
             case removesListener(parameter: String)
+            /// A call that removes every listener (`"removesListeners"`): forwarded, then the
+            /// taps of every listener registered through this wrapper end.
+            case removesAllListeners
 
             /// One field, named after the kind, read as `{{#kind.async}}`: a dotted name's later
             /// parts are looked up in `kind` alone, so another kind's section never finds a field
@@ -87,6 +90,7 @@ struct FaultTypeContext: TemplateContext {
                 .init("removesListener") {
                     if case .removesListener(let parameter) = $0 { RemovesListener(handle: parameter).templateValue } else { nil }
                 },
+                .init("removesAllListeners") { if case .removesAllListeners = $0 { true } else { nil } },
             ]
 
             /// A per-item kind's fault handling.

@@ -48,6 +48,8 @@ extension FaultTranslator {
                     removeMethod: listener.removeMethod.map(SwiftNames.escaped) ?? ""))
         } else if let handle = MockTranslator.removedHandle(call.resolved, in: type) {
             context.kind = .removesListener(parameter: handle)
+        } else if call.resolved.spec.removesListeners?.value == true {
+            context.kind = .removesAllListeners
         }
     }
 }

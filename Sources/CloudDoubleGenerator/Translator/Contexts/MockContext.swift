@@ -127,6 +127,9 @@ struct MockTypeContext: TemplateContext {
         /// The call that removes a handle-style listener's registration: recorded, then the
         /// registration with the handle `parameter` ends.
         case removeListener(parameter: String)
+        /// A call that removes every listener (`"removesListeners"`): recorded, then every
+        /// active registration of the mock ends.
+        case removeAllListeners
 
         /// One field, named after the method, read as `{{#method.respond}}`: a dotted name's
         /// later parts are looked up in `method` alone, so another kind's section never finds a
@@ -154,6 +157,7 @@ struct MockTypeContext: TemplateContext {
             .init("removeListener") {
                 if case .removeListener(let parameter) = $0 { RemoveListener(handle: parameter).templateValue } else { nil }
             },
+            .init("removeAllListeners") { if case .removeAllListeners = $0 { true } else { nil } },
         ]
     }
 

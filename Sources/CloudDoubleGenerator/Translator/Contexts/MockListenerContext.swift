@@ -98,6 +98,8 @@ extension MockTranslator {
         {
             context.method = .removeListener(parameter: handle)
             context.copied = translator.copied(at: listener.location)
+        } else if call.resolved.spec.removesListeners?.value == true {
+            context.method = .removeAllListeners
         }
     }
 

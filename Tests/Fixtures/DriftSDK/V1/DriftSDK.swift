@@ -141,3 +141,18 @@ public protocol DSSource: AnyObject, Sendable {
 
     func reset() async throws
 }
+
+/// What `DSWatcher.addWatch(_:)` returns: a registration refining `NSObjectProtocol`, as
+/// Firestore's `ListenerRegistration` does, which a mock's own class cannot conform to.
+public protocol DSWatchToken: NSObjectProtocol {
+    func cancel()
+}
+
+public final class DSWatcher: Sendable {
+    private final class Token: NSObject, DSWatchToken {
+        func cancel() {}
+    }
+
+    public init() {}
+    public func addWatch(_ handler: @escaping (String) -> Void) -> any DSWatchToken { Token() }
+}
