@@ -10,10 +10,10 @@ final class ResolvedForm: Sendable {
     let handlerValueIsOptional: Bool
 
     /// `form` of `call`, which the validator accepted.
-    init(_ form: CallFormSpec, of call: Call) {
+    init(_ form: CallFormSpec, of call: Call, availabilities: AvailabilityParses) {
         spec = form
         // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = form.availability.compactMap { Availability(parsing: $0.value) }
+        availability = form.availability.compactMap { availabilities.parsed($0.value) }
         if call.returns == nil {
             handlerValueIsOptional = true
         } else if let explicit = form.handlerValueType {

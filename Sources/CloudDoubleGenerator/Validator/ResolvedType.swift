@@ -12,16 +12,21 @@ struct ResolvedType: Sendable {
     let inheritedCallCount: Int
 
     /// `operations` are the description's; `names` spells described types as their protocols.
-    init(resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
+    init(
+        resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames,
+        availabilities: AvailabilityParses
+    ) {
         spec = type
         let inheritedProperties = hierarchy.inheritedProperties(of: type)
         let inheritedCalls = hierarchy.inheritedCalls(of: type)
         inheritedPropertyCount = inheritedProperties.count
         inheritedCallCount = inheritedCalls.count
         properties = (inheritedProperties + type.properties).map { property in
-            ResolvedProperty(spec: property, availability: property.availability.compactMap { Availability(parsing: $0.value) })
+            ResolvedProperty(spec: property, availability: property.availability.compactMap { availabilities.parsed($0.value) })
         }
-        calls = (inheritedCalls + type.calls).map { ResolvedCall($0, operations: operations, mirrors: mirrors, names: names) }
+        calls = (inheritedCalls + type.calls).map {
+            ResolvedCall($0, operations: operations, mirrors: mirrors, names: names, availabilities: availabilities)
+        }
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<DescribedType, T>) -> T { spec[keyPath: keyPath] }

@@ -14,15 +14,17 @@ public struct ValidatedDescription: Sendable {
     let availability: [Availability]
 
     /// `description` resolved; only for `Validator.validate`, once every rule has passed.
-    init(resolving description: APIDescription) {
+    init(resolving description: APIDescription, availabilities: AvailabilityParses) {
         self.description = description
         let names = GeneratedNames(prefix: description.prefix.value)
         let hierarchy = TypeHierarchy(description.types)
         types = description.types.map {
-            ResolvedType(resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names)
+            ResolvedType(
+                resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names,
+                availabilities: availabilities)
         }
         // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = description.availability.compactMap { Availability(parsing: $0.value) }
+        availability = description.availability.compactMap { availabilities.parsed($0.value) }
     }
 
     public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { description[keyPath: keyPath] }

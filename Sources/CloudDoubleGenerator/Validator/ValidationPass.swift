@@ -7,6 +7,8 @@ import Foundation
 struct ValidationPass {
     let description: APIDescription
     let sink: DiagnosticSink
+    /// Each `@available` attribute parsed once (shared with the resolved description).
+    let availabilities: AvailabilityParses
 
     /// Every rule.
     func run() {
@@ -158,7 +160,7 @@ struct ValidationPass {
 
     func availability(_ attribute: Located<String>) {
         let text = attribute.value
-        if case .failure(let problem) = Availability.parse(text) {
+        if case .failure(let problem) = availabilities.parse(text) {
             sink.error(
                 "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text)): \(problem.reason)",
                 at: attribute.location)
@@ -172,7 +174,7 @@ struct ValidationPass {
     /// platforms (whether Swift takes it for that platform is not checked here).
     func requirementAvailability(_ attributes: [Located<String>], of what: String, isAsync: Bool) {
         for attribute in attributes {
-            guard let parsed = Availability(parsing: attribute.value) else { continue }
+            guard let parsed = availabilities.parsed(attribute.value) else { continue }
             if parsed.isUnconditionallyUnavailable {
                 sink.error(
                     "\(what) cannot be unavailable: the generated protocol requires it, and Swift lets only an @objc protocol's members be unavailable",

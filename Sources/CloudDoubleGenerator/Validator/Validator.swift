@@ -6,9 +6,10 @@ public enum Validator {
     @discardableResult
     public static func validate(_ description: APIDescription, file: String) throws(DiagnosticsError) -> ValidatedDescription {
         let sink = DiagnosticSink(file: file)
-        ValidationPass(description: description, sink: sink).run()
+        let availabilities = AvailabilityParses()
+        ValidationPass(description: description, sink: sink, availabilities: availabilities).run()
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
-        return ValidatedDescription(resolving: description)
+        return ValidatedDescription(resolving: description, availabilities: availabilities)
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)` (`SwiftNames.fullName`).
