@@ -85,6 +85,35 @@ final class DriftImportTests: XCTestCase {
             try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
     }
 
+    /// A drafted type taken or returned by another drafted type's call (or its own) is drafted as
+    /// the described type: `ref` for a parameter, `returnsRef` for a result `T`, `T?` or `[T]` in
+    /// every form; a handler passing the object the call was made on takes `"errorValue": "self"`.
+    /// The draft validates and `check` finds nothing.
+    func testDraftedTypesInParametersAndResultsAreDraftedAsDescribedTypes() throws {
+        let graphs = try SymbolGraphExtraction.graphs(of: "KitchenSinkSDK")
+        let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsBatch", "SettingsSection"])
+        if ProcessInfo.processInfo.environment["CLOUDDOUBLE_PRINT_DRAFT"] != nil { print(draft.json) }
+        XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
+        let parameters = Self.call("delete", in: draft.json)?["parameters"] as? [[String: String]]
+        XCTAssertEqual(parameters?.first?["ref"], "SettingsSection", draft.json)
+        XCTAssertNil(parameters?.first?["type"], draft.json)
+        XCTAssertEqual((Self.call("rename", in: draft.json)?["parameters"] as? [[String: String]])?.first?["ref"], "SettingsSection", draft.json)
+        for (id, ref) in [
+            ("lastDeleted", "SettingsSection?"), ("fetchLastDeleted", "SettingsSection?"), ("deleted", "[SettingsSection]"),
+            ("fetchDeleted", "[SettingsSection]"), ("subsection", "SettingsSection"), ("duplicate", "SettingsSection"),
+            ("touch", "SettingsSection"),
+        ] {
+            XCTAssertEqual(Self.call(id, in: draft.json)?["returnsRef"] as? String, ref, "\(id): \(draft.json)")
+            XCTAssertNil(Self.call(id, in: draft.json)?["returns"], "\(id): \(draft.json)")
+        }
+        XCTAssertFalse(draft.json.contains("\"type\": \"SettingsSection\""), draft.json)
+        let touch = (Self.call("touch", in: draft.json)?["forms"] as? [String: Any])?["completion"] as? [String: Any]
+        XCTAssertEqual(touch?["errorValue"] as? String, "self", draft.json)
+        XCTAssertEqual(
+            try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(
+                \.message), [])
+    }
+
     /// A registration protocol that refines another (`NSObjectProtocol`, as Firestore's
     /// `ListenerRegistration`) is not drafted as a listener, whose mock could not conform to it:
     /// the call is left out for a person to describe.

@@ -221,6 +221,15 @@ struct DraftImporter {
         sdkTypes.contains(type) ? Self.shortName(type) : nil
     }
 
+    /// The described type a result refers to, in the shapes `returnsRef` takes: `T`, `T?`, `[T]`.
+    func resultReference(_ type: String) -> String? {
+        if let ref = reference(type) { return ref }
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        if let wrapped = model.optionalWrapped, let ref = reference(wrapped.description) { return ref + "?" }
+        if let element = model.arrayElement, let ref = reference(element.description) { return "[" + ref + "]" }
+        return nil
+    }
+
     /// `.firstCase` for an enum of the SDK: a value that compiles, for a person to confirm.
     func enumGuess(_ type: String) -> String? {
         guard let first = surface.enumCases[type]?.first else { return nil }
@@ -297,7 +306,13 @@ struct DraftImporter {
                 return nil
             }
         }
-        if let value = returns, reference(value) == nil, let reason = Self.uncarried(value, at: .value) {
+        // A drafted type in the result is its described type (`T`, `T?` or `[T]`), except where the
+        // validator refuses one: a stream's elements, a listener's registration, a `sync` form that throws.
+        var refResult: String?
+        if let value = returns, stream == nil, listener == nil, !call.forms.contains(where: { $0.kind == .sync && $0.method.throwsErrors }) {
+            refResult = resultReference(value)
+        }
+        if let value = returns, refResult == nil, let reason = Self.uncarried(value, at: .value) {
             omit(primary.fullName, "\(Self.marker): generated code cannot carry its result: \(reason)")
             return nil
         }
@@ -313,8 +328,6 @@ struct DraftImporter {
             )
             todos.append("\(sdkType).\(primary.fullName): takes an operation object; describe the operations and set \"operations\"")
         }
-        var refResult: String?
-        if let value = returns, primary.kind == .sync, stream == nil, let ref = reference(value) { refResult = ref }
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
         if refResult == nil, stream == nil, listener == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }),
@@ -339,13 +352,19 @@ struct DraftImporter {
                         var fields: [(String, DraftJSON)] = []
                         if parameter.label != parameter.name { fields.append(("label", .string(parameter.label))) }
                         fields.append(("name", .string(parameter.name)))
-                        fields.append(("type", .string(parameter.type)))
+                        // A drafted type is its described type, where the validator takes one: the object itself.
+                        if let ref = reference(parameter.type), parameter.defaultValue == nil, itemSources[index] == nil, !takesOperation {
+                            fields.append(("ref", .string(ref)))
+                        } else {
+                            fields.append(("type", .string(parameter.type)))
+                        }
                         if let value = parameter.defaultValue { fields.append(("default", .string(value))) }
                         if let items = itemSources[index] { fields.append(("items", items)) }
                         return .object(fields)
                     })
             ))
         if parameters.isEmpty { members.removeLast() }
+        let sdkResult = returns
         if let refResult {
             members.append(("returnsRef", .string(refResult)))
             returns = nil
@@ -376,13 +395,23 @@ struct DraftImporter {
             if let handlerLabel = method.handlerLabel, handlerLabel != "completionHandler" { form.append(("handlerLabel", .string(handlerLabel))) }
             if case .completion(let value?, let optional, let errorFirst)? = method.handler {
                 if errorFirst { form.append(("handlerOrder", .string(HandlerOrder.errorFirst.rawValue))) }
-                if optional {
-                    // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
-                    let plain = returns ?? "Void"
-                    // Compared as spelled (typealiases not resolved): `CKSubscription.ID` results keep `String?`.
-                    if !Self.sameSpelling(plain, value) && !Self.sameSpelling(plain, Self.strippingOptional(value)) {
-                        form.append(("handlerValueType", .string(value)))
+                // `T?` is the default for a result `T` (and for `T?`); only another type needs saying.
+                let plain = sdkResult ?? "Void"
+                // Compared as spelled (typealiases not resolved): `CKSubscription.ID` results keep `String?`.
+                let sameAsResult = Self.sameSpelling(plain, value) || Self.sameSpelling(plain, Self.strippingOptional(value))
+                if let refResult, !(optional && sameAsResult) {
+                    // A described result's handler gets its protocol: only a non-optional object
+                    // passed with an error, the one the call was made on, needs saying.
+                    guard !optional, refResult == Self.shortName(sdkType), Self.sameSpelling(plain, value) else {
+                        omit(
+                            method.fullName,
+                            "\(Self.marker): its handler passes \(value), where a handler of the described result \(refResult) gets it optional; describe the form by hand")
+                        continue
                     }
+                    form.append(("handlerValueType", .string(value)))
+                    form.append(("errorValue", .string("self")))
+                } else if optional {
+                    if !sameAsResult { form.append(("handlerValueType", .string(value))) }
                 } else {
                     guard let guess = enumGuess(value) else {
                         omit(
