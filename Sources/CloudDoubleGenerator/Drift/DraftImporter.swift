@@ -405,7 +405,8 @@ struct DraftImporter {
                     guard !optional, refResult == Self.shortName(sdkType), Self.sameSpelling(plain, value) else {
                         omit(
                             method.fullName,
-                            "\(Self.marker): its handler passes \(value), where a handler of the described result \(refResult) gets it optional; describe the form by hand")
+                            "\(Self.marker): its handler passes \(value), where a handler of the described result \(refResult) gets it optional; describe the form by hand"
+                        )
                         continue
                     }
                     form.append(("handlerValueType", .string(value)))
