@@ -66,7 +66,9 @@ extension FaultInjector {
     }
 }
 
-/// A registration's handle under the described type that made it.
+/// A registration's handle under the described type that made it. `@unchecked Sendable`: the
+/// handle is the SDK's (an integer for every SDK we know), kept only as a key of the injector's
+/// `taps`, which are read and written under its lock.
 struct TapKey: Hashable, @unchecked Sendable {
     let type: String
     /// The SDK's handle (`DatabaseHandle`); only compared.
@@ -74,13 +76,15 @@ struct TapKey: Hashable, @unchecked Sendable {
 }
 
 /// A tap with the wrapper it was registered through, both held weakly: what
-/// ``FaultInjector/removeAllListeners(on:)`` ends.
+/// ``FaultInjector/removeAllListeners(on:)`` ends. `@unchecked Sendable`, as `WeakTap`.
 struct OwnedTap: @unchecked Sendable {
     weak var owner: AnyObject?
     weak var tap: (any EndableTap)?
 }
 
 /// The injector's reference to a tap, which the SDK's copy of its closures keeps alive.
+/// `@unchecked Sendable`: the weak references are read and cleared only under the injector's
+/// lock (`taps`, `ownedTaps`), and a tap guards its own state with a lock.
 struct WeakTap: @unchecked Sendable {
     weak var tap: (any EndableTap)?
 
