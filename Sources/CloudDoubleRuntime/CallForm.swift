@@ -23,6 +23,13 @@ public enum CallForm: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// A call whose result is an `AsyncSequence` (an `AsyncThrowingStream`, `some AsyncSequence`,
     /// a paginator), declared `AsyncThrowingStream<T, any Error>` in the protocols.
     case stream
+    /// An element on its way from a `stream` call's stream to the app: what element fault rules
+    /// select (``FaultSelector/elements(of:)``), numbered across the call's streams.
+    case element
 
     public var description: String { rawValue }
+
+    /// Whether this is something on its way to the app (a listener's event, a stream's element)
+    /// rather than a call: a selector without a form never matches it.
+    var isDelivery: Bool { self == .listener || self == .element }
 }

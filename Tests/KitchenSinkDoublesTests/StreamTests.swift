@@ -124,4 +124,37 @@ final class StreamTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("the trait 'network'"), "\(error)")
         }
     }
+
+    /// Element rules decide at each element the app asks for, counted across the call's streams:
+    /// a failed page is never fetched and ends the stream, a dropped one is skipped, a delayed one
+    /// waits on the clock. A rule for calls (no form) never decides at elements.
+    func testElementRulesDecideAtEachElementAcrossTheCallsStreams() async throws {
+        let clock = VirtualClock()
+        let plan = FaultPlan {
+            FaultRule.fail(.call(SinkTickerCall.pages), on: .nth(3), with: "readOnly")
+            FaultRule.dropElement(.elements(of: SinkTickerCall.pages), on: .nth(2))
+            FaultRule.delayElement(.elements(of: SinkTickerCall.pages), on: .nth(3), by: FaultLatency(4))
+            FaultRule.failElement(.elements(of: SinkTickerCall.pages), on: .nth(6), with: "busy")
+        }
+        let faulty = FaultInjectingSinkTicker(
+            wrapping: LiveSinkTicker(SettingsTicker(keys: ["a", "b", "c", "d", "e", "f"])), plan: plan, time: clock.timeSource)
+        let first = await collect(faulty.pages(pageSize: 2))
+        XCTAssertEqual(first.elements.map(\.keys), [["a", "b"], ["e", "f"]], "element 2 dropped, 3 delayed, 4 the end")
+        XCTAssertNil(first.error)
+        XCTAssertEqual(clock.delays, [4])
+        let second = await collect(faulty.pages(pageSize: 2))
+        XCTAssertEqual(second.elements.map(\.keys), [["a", "b"]], "the second stream's elements are 5 and on")
+        XCTAssertTrue(second.error is SettingsBusy)
+        let third = await collect(faulty.pages(pageSize: 2))
+        XCTAssertTrue(third.elements.isEmpty, "the third call failed as a whole")
+        XCTAssertEqual(
+            faulty.faults.events.map { $0.description.components(separatedBy: "] ").last! },
+            ["element 2 rule 1: dropped", "element 3 rule 2: +4.0s delayed", "element 6 rule 3: failed busy (1)", "call 3 rule 0: failed readOnly (3)"])
+
+        let forCalls = FaultInjectingSinkTicker(
+            wrapping: LiveSinkTicker(SettingsTicker(keys: ["a", "b"])), plan: FaultPlan { FaultRule.fail(.type("Ticker"), on: .nth(2), with: "busy") })
+        let collected = await collect(forCalls.pages(pageSize: 1))
+        XCTAssertEqual(collected.elements.count, 2)
+        XCTAssertEqual(forCalls.faults.events, [], "the second element is not the second call")
+    }
 }

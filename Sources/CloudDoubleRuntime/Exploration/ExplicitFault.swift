@@ -1,6 +1,7 @@
 /// One injected fault written as an explicit rule: this call (by its `type.call[form]` and its
-/// number among those calls), this outcome. A list of them is the plan a shrinker searches and
-/// a reproduction prints; it draws nothing at random, so it does the same under any seed.
+/// number among those calls; for the `listener` form the event, for the `element` form the
+/// stream element, by its number), this outcome. A list of them is the plan a shrinker searches
+/// and a reproduction prints; it draws nothing at random, so it does the same under any seed.
 public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
     public enum Effect: Sendable, Hashable {
         /// Only the latency: the call then goes through.
@@ -8,8 +9,15 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
         case fail(code: Int, retryAfter: Double?)
         /// These items (by stable key) fail, each with its code.
         case failItems([Item], retryAfter: Double?, topLevelPartialFailure: Bool)
+        /// A call hangs; an event or element is dropped.
         case hang
         case cancel
+        /// A stream call's stream fails after this many elements.
+        case failStream(afterElements: Int, code: Int, retryAfter: Double?)
+        /// A stream call's elements with these numbers (from 1) are dropped.
+        case dropElements([Int])
+        /// Each element of a stream call arrives this many seconds late.
+        case delayElements(Double)
     }
 
     public struct Item: Sendable, Hashable {
@@ -20,7 +28,8 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
     public var type: String
     public var call: String
     public var form: CallForm
-    /// The call's number among the calls of `type.call[form]` (``FaultEvent/callNumber``).
+    /// The call's number among the calls of `type.call[form]`, or the event's or element's
+    /// (``FaultEvent/callNumber``).
     public var callNumber: Int
     public var latency: Double
     public var effect: Effect
@@ -58,9 +67,12 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
             effect = .hang
         case .cancelled:
             effect = .cancel
-        case .failedStream, .droppedElements, .delayedElements:
-            // Stream faults are not explored: exploration injects whole-call faults.
-            return nil
+        case .failedStream(let elements, let code, let retryAfter):
+            effect = .failStream(afterElements: elements, code: code, retryAfter: retryAfter)
+        case .droppedElements(let elements):
+            effect = .dropElements(elements)
+        case .delayedElements(let seconds):
+            effect = .delayElements(seconds)
         }
     }
 
@@ -86,6 +98,13 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
             return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .hang)
         case .cancel:
             return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .cancel)
+        case .failStream(let elements, let code, let retryAfter):
+            let fault = StreamFault.fail(afterElements: elements, codes: [WeightedCode(.raw(code))], retryAfter: retryAfter.map { .fixed($0) })
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .stream(fault))
+        case .dropElements(let elements):
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .stream(.drop(elements: Set(elements))))
+        case .delayElements(let seconds):
+            return FaultRule(selector, schedule: .nth(callNumber), latency: delay, outcome: .stream(.delay(FaultLatency(seconds))))
         }
     }
 
@@ -100,14 +119,19 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
     /// One line for a report, naming codes by `model`'s catalogue where it has them.
     func description(names model: ErrorModel?) -> String {
         func code(_ raw: Int) -> String { model?.catalogue[raw].map { "\($0.name) (\(raw))" } ?? "\(raw)" }
-        var text = "\(type).\(call) [\(form)] call \(callNumber):"
+        let counted = form == .listener ? "event" : form == .element ? "element" : "call"
+        var text = "\(type).\(call) [\(form)] \(counted) \(callNumber):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
         case .delay: text += " delayed"
         case .fail(let raw, let retryAfter): text += " failed with \(code(raw))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
         case .failItems(let items, _, _): text += " failed items " + items.map { "\($0.key) with \(code($0.code))" }.joined(separator: ", ")
-        case .hang: text += " hung"
+        case .hang: text += form.isDelivery ? " dropped" : " hung"
         case .cancel: text += " cancelled"
+        case .failStream(let elements, let raw, let retryAfter):
+            text += " failed after \(elements) element(s) with \(code(raw))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
+        case .dropElements(let elements): text += " dropped element(s) " + elements.map(String.init).joined(separator: ", ")
+        case .delayElements(let seconds): text += " delayed each element by \(seconds)s"
         }
         return text
     }
@@ -123,22 +147,42 @@ extension ExplicitFault {
         let on = "on: .nth(\(callNumber))"
         func code(_ raw: Int) -> String { model.catalogue[raw].map { literal($0.name) } ?? "\(raw)" }
         let after = latency > 0 ? ", after: FaultLatency(\(latency))" : ""
-        switch effect {
-        case .delay:
+        let then = latency > 0 ? ".after(FaultLatency(\(latency)))" : ""
+        switch (effect, form) {
+        // Events and elements are written with their own rules, which say what is done to them.
+        case (.fail(let raw, nil), .listener):
+            return "FaultRule.failListener(\(selector), \(on), with: \(code(raw))\(after))"
+        case (.hang, .listener):
+            return "FaultRule.dropEvents(\(selector), \(on))"
+        case (.delay, .listener):
+            return "FaultRule.delayEvents(\(selector), \(on), by: FaultLatency(\(latency)))"
+        case (.fail(let raw, let retryAfter), .element):
+            return "FaultRule.failElement(\(selector), \(on), with: \(code(raw))" + (retryAfter.map { ", retryAfter: \($0)" } ?? "") + after + ")"
+        case (.hang, .element):
+            return "FaultRule.dropElement(\(selector), \(on))"
+        case (.delay, .element):
+            return "FaultRule.delayElement(\(selector), \(on), by: FaultLatency(\(latency)))"
+        case (.delay, _):
             return "FaultRule.delay(\(selector), \(on), by: FaultLatency(\(latency)))"
-        case .fail(let raw, let retryAfter):
+        case (.fail(let raw, let retryAfter), _):
             return "FaultRule.fail(\(selector), \(on), with: \(code(raw))" + (retryAfter.map { ", retryAfter: \($0)" } ?? "") + after + ")"
-        case .failItems(let items, let retryAfter, let topLevel):
+        case (.failItems(let items, let retryAfter, let topLevel), _):
             let keys = "[" + items.map { "\(literal($0.key)): \(code($0.code))" }.joined(separator: ", ") + "]"
             var text = "FaultRule.failItems(\(selector), \(on), keys: \(keys)"
             if let retryAfter { text += ", retryAfter: \(retryAfter)" }
             if topLevel { text += ", topLevelPartialFailure: true" }
-            text += ")"
-            return latency > 0 ? "\(text).after(FaultLatency(\(latency)))" : text
-        case .hang:
-            return "FaultRule.hang(\(selector), \(on))" + (latency > 0 ? ".after(FaultLatency(\(latency)))" : "")
-        case .cancel:
-            return "FaultRule.cancel(\(selector), \(on))" + (latency > 0 ? ".after(FaultLatency(\(latency)))" : "")
+            return text + ")" + then
+        case (.hang, _):
+            return "FaultRule.hang(\(selector), \(on))" + then
+        case (.cancel, _):
+            return "FaultRule.cancel(\(selector), \(on))" + then
+        case (.failStream(let elements, let raw, let retryAfter), _):
+            return "FaultRule.failStream(\(selector), \(on), afterElements: \(elements), with: \(code(raw))"
+                + (retryAfter.map { ", retryAfter: \($0)" } ?? "") + ")" + then
+        case (.dropElements(let elements), _):
+            return "FaultRule.dropElements(\(selector), \(on), " + elements.map(String.init).joined(separator: ", ") + ")" + then
+        case (.delayElements(let seconds), _):
+            return "FaultRule.delayElements(\(selector), \(on), by: FaultLatency(\(seconds)))" + then
         }
     }
 

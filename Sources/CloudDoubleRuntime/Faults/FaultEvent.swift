@@ -21,7 +21,8 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     public let type: String
     public let call: String
     public let form: CallForm
-    /// Which call of `type.call[form]` this was, counting from 1 since the plan was installed:
+    /// Which call of `type.call[form]` this was (for the `listener` form which event, for the
+    /// `element` form which element), counting from 1 since the plan was installed:
     /// an explicit plan's `.nth(callNumber)` rule on that call's selector fires on it again
     /// (fault exploration writes its reproductions so).
     public let callNumber: Int
@@ -38,8 +39,9 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
     var codeNames: [Int: String] = [:]
 
     public var description: String {
-        // A listener rule counts the events delivered to the call's registrations, not calls.
-        let counted = form == .listener ? "event" : "call"
+        // A listener rule counts the events delivered to the call's registrations, an element
+        // rule the elements asked for from the call's streams, not calls.
+        let counted = form == .listener ? "event" : form == .element ? "element" : "call"
         var text = "#\(sequence) t=\(time) \(type).\(call) [\(form)] \(counted) \(callNumber) rule \(rule):"
         if latency > 0 { text += " +\(latency)s" }
         switch effect {
@@ -47,7 +49,7 @@ public struct FaultEvent: Sendable, Hashable, CustomStringConvertible {
         case .failed(let code, let retryAfter): text += " failed \(named(code))" + (retryAfter.map { " retry-after \($0)s" } ?? "")
         case .failedItems(let count):
             text += " failed \(count) item(s): " + zip(items, itemCodes).map { "\($0) with \(named($1))" }.joined(separator: ", ")
-        case .hung: text += form == .listener ? " dropped" : " hung"
+        case .hung: text += form.isDelivery ? " dropped" : " hung"
         case .cancelled: text += " cancelled"
         case .failedStream(let elements, let code, let retryAfter):
             text += " failed after \(elements) element(s) with \(named(code))" + (retryAfter.map { " retry-after \($0)s" } ?? "")

@@ -42,6 +42,8 @@ public final class FaultInjector: Sendable {
         var index: RuleIndex?
         /// `async` calls started and not yet finished.
         var inFlight = 0
+        /// Listener events and errors on their way to the app later (a delay) and not arrived.
+        var pendingDeliveries = 0
         /// Whether an `async` call ever started while another was in flight.
         var callsOverlapped = false
     }
@@ -141,8 +143,11 @@ public final class FaultInjector: Sendable {
     /// flight, since it was made: calls made concurrently (`async let`, task groups, tasks of
     /// their own) reach it in an order the scheduler picks, so the same seed need not give the
     /// same faults. Exploration reports such a scenario as not reproducible and does not shrink
-    /// it. Completion-handler calls and operations are not counted: the injector does not see
-    /// when they end.
+    /// it. An element asked for from a stream under element rules counts as a call in flight
+    /// while the app waits for it; a listener event or error delayed by a rule counts from the
+    /// event until it reaches the app, and a call, an element or another event decided
+    /// meanwhile overlaps it. Completion-handler calls and operations are not counted: the
+    /// injector does not see when they end.
     public var callsOverlapped: Bool { state.withLock { $0.callsOverlapped } }
 
     /// Fails every hung completion-handler call with a cancellation error.
@@ -342,7 +347,7 @@ public final class FaultInjector: Sendable {
     @usableFromInline
     func start(_ type: String, _ call: String, _ form: CallForm) -> Bool {
         state.withLock { state in
-            if state.inFlight > 0 { state.callsOverlapped = true }
+            if state.inFlight > 0 || state.pendingDeliveries > 0 { state.callsOverlapped = true }
             state.inFlight += 1
             return state.index?.couldMatch(type: type, call: call, form: form) ?? false
         }
@@ -352,6 +357,25 @@ public final class FaultInjector: Sendable {
     @usableFromInline
     func finish() {
         state.withLock { $0.inFlight -= 1 }
+    }
+
+    /// A listener event is decided: if a delayed one has not reached the app yet, which of the
+    /// two the app sees first is the scheduler's choice (``callsOverlapped``).
+    func deliveryStarts() {
+        state.withLock { state in
+            if state.pendingDeliveries > 0 { state.callsOverlapped = true }
+        }
+    }
+
+    /// Runs `work` (a listener's delayed event or error) `seconds` later on the time source. Until
+    /// it has run, it is on its way as an `async` call is in flight: a call, an element asked for
+    /// or another event decided meanwhile races it (``callsOverlapped``).
+    func deliverLater(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        state.withLock { $0.pendingDeliveries += 1 }
+        time.schedule(seconds) {
+            work()
+            self.state.withLock { $0.pendingDeliveries -= 1 }
+        }
     }
 
     // MARK: Decisions

@@ -39,13 +39,14 @@ public struct FaultSelector: Sendable, Hashable, CustomStringConvertible {
         FaultSelector(form: form)
     }
 
-    /// A selector without a form matches every form but `listener`: events on their way to a
-    /// listener are selected on purpose (``listener(_:)``), so a plan written for calls
-    /// (`randomFailures`, `flakyNetwork`) does not end the app's listeners.
+    /// A selector without a form matches every form but `listener` and `element`: events on
+    /// their way to a listener and elements on their way out of a stream are selected on purpose
+    /// (``listener(_:)``, ``elements(of:)``), so a plan written for calls (`randomFailures`,
+    /// `flakyNetwork`) does not end the app's listeners or fail its streams element by element.
     @inline(__always)
     func matches(type: String, call: String, form: CallForm) -> Bool {
         (self.call == nil || self.call == call) && (self.type == nil || self.type == type)
-            && (self.form == form || (self.form == nil && form != .listener))
+            && (self.form == form || (self.form == nil && !form.isDelivery))
     }
 
     public var description: String {

@@ -163,12 +163,14 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
 
     private func deliver(_ event: Event) {
         guard !isEnded else { return }
-        guard injector.mayFire(type, call, .listener), let decision = injector.decide(type, call, .listener) else { return app(event) }
+        guard injector.mayFire(type, call, .listener) else { return app(event) }
+        injector.deliveryStarts()
+        guard let decision = injector.decide(type, call, .listener) else { return app(event) }
         switch decision.outcome {
         case .proceed, .items:
             guard decision.latency > 0 else { return app(event) }
             let later = UncheckedBox(event)
-            injector.time.schedule(decision.latency) {
+            injector.deliverLater(decision.latency) {
                 if !self.isEnded { self.app(later.value) }
             }
         case .fail(let error):
@@ -177,7 +179,7 @@ public final class ListenerTap<Event>: @unchecked Sendable, EndableTap {
                 appErrors?(error)
                 return
             }
-            injector.time.schedule(decision.latency) { self.appErrors?(error) }
+            injector.deliverLater(decision.latency) { self.appErrors?(error) }
         case .hang:
             return
         case .stream:

@@ -18,25 +18,31 @@ extension FaultInjector {
         return cassette.recording(stream(type, call, body), type: type, call: call, arguments: arguments)
     }
 
-    /// A stream call without a cassette.
+    /// A stream call without a cassette. Element rules (``FaultRule/failElement(_:on:probability:with:retryAfter:after:)``)
+    /// decide at each element the app asks for, after what a call rule decided for the call.
     func stream<Element: Sendable>(
         _ type: String, _ call: String, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
-        guard mayFire(type, call, .stream), let decision = decide(type, call, .stream) else { return body() }
-        let faults: FaultedStream<Element>.Faults
-        switch decision.outcome {
-        // `streamDecision` draws a `fail`'s error, so `.stream(.fail, nil)` does not occur.
-        case .proceed, .items, .stream(.fail, nil): faults = FaultedStream.Faults()
-        case .fail(let error): faults = FaultedStream.Faults(failure: (0, error))
-        case .hang: faults = FaultedStream.Faults(hangs: true)
-        case .stream(.fail(let elements, _, _), let error?): faults = FaultedStream.Faults(failure: (elements, error))
-        case .stream(.drop(let elements), _): faults = FaultedStream.Faults(dropped: elements)
-        case .stream(.delay, _): faults = FaultedStream.Faults(eachDelay: decision.latency)
+        let elements = mayFire(type, call, .element) ? StreamElements(injector: self, type: type, call: call) : nil
+        var faults = FaultedStream<Element>.Faults()
+        var first = 0.0
+        if mayFire(type, call, .stream), let decision = decide(type, call, .stream) {
+            switch decision.outcome {
+            // `streamDecision` draws a `fail`'s error, so `.stream(.fail, nil)` does not occur.
+            case .proceed, .items, .stream(.fail, nil): break
+            case .fail(let error): faults.failure = (0, error)
+            case .hang: faults.hangs = true
+            case .stream(.fail(let elements, _, _), let error?): faults.failure = (elements, error)
+            case .stream(.drop(let elements), _): faults.dropped = elements
+            case .stream(.delay, _): faults.eachDelay = decision.latency
+            }
+            first = decision.latency
+            if case .stream(.delay, _) = decision.outcome { first = 0 }  // a delay's latency is each element's
+        } else if elements == nil {
+            return body()
         }
-        var first = decision.latency
-        if case .stream(.delay, _) = decision.outcome { first = 0 }
         let upstream: AsyncThrowingStream<Element, any Error>? = faults.failure?.elements == 0 || faults.hangs ? nil : body()
-        let faulted = FaultedStream(upstream, faults: faults, firstDelay: first, time: time)
+        let faulted = FaultedStream(upstream, faults: faults, firstDelay: first, time: time, elements: elements)
         return AsyncThrowingStream(unfolding: { try await faulted.next() })
     }
 
@@ -58,9 +64,21 @@ extension FaultInjector {
     }
 }
 
-/// The stream a fault wrapper hands the app when a rule fired: it pulls from the wrapped stream
-/// one element at a time, as the app asks. `@unchecked Sendable`: a stream has one consumer,
-/// which calls `next()` once at a time, so its state is never used concurrently.
+/// The elements of one stream call under the plan's element rules: one decision per element the
+/// app asks for, counted across the call's streams as listener events are across registrations.
+struct StreamElements: Sendable {
+    let injector: FaultInjector
+    let type: String
+    let call: String
+
+    func decide() -> FaultInjector.Decision? {
+        injector.decide(type, call, .element)
+    }
+}
+
+/// The stream a fault wrapper hands the app when a rule could fire: it pulls from the wrapped
+/// stream one element at a time, as the app asks. `@unchecked Sendable`: a stream has one
+/// consumer, which calls `next()` once at a time, so its state is never used concurrently.
 final class FaultedStream<Element: Sendable>: @unchecked Sendable {
     struct Faults {
         /// Fail when the app asks for the element after `elements` delivered ones.
@@ -74,18 +92,29 @@ final class FaultedStream<Element: Sendable>: @unchecked Sendable {
     private let faults: Faults
     private var firstDelay: Double
     private let time: TimeSource
+    private let elements: StreamElements?
     /// Elements pulled from the wrapped stream, and delivered to the app.
     private var pulled = 0
     private var delivered = 0
 
-    init(_ upstream: AsyncThrowingStream<Element, any Error>?, faults: Faults, firstDelay: Double, time: TimeSource) {
+    init(_ upstream: AsyncThrowingStream<Element, any Error>?, faults: Faults, firstDelay: Double, time: TimeSource, elements: StreamElements?) {
         self.upstream = upstream?.makeAsyncIterator()
         self.faults = faults
         self.firstDelay = firstDelay
         self.time = time
+        self.elements = elements
     }
 
     func next() async throws -> Element? {
+        guard let elements else { return try await pull() }
+        // An ask under element rules is in flight, as an `async` call is: element decisions made
+        // while another call or ask is in flight come in the scheduler's order.
+        _ = elements.injector.start(elements.type, elements.call, .element)
+        defer { elements.injector.finish() }
+        return try await pull()
+    }
+
+    private func pull() async throws -> Element? {
         if firstDelay > 0 {
             let delay = firstDelay
             firstDelay = 0
@@ -97,9 +126,24 @@ final class FaultedStream<Element: Sendable>: @unchecked Sendable {
                 upstream = nil
                 throw failure.error
             }
-            guard upstream != nil, let element = try await upstream?.next() else { return nil }
+            guard upstream != nil else { return nil }
+            var drops = false
+            if let decision = elements?.decide() {
+                if decision.latency > 0 { try await time.sleep(decision.latency) }
+                switch decision.outcome {
+                case .fail(let error):
+                    upstream = nil
+                    throw error
+                case .hang: drops = true
+                case .proceed, .items, .stream: break
+                }
+            }
+            guard let element = try await upstream?.next() else {
+                upstream = nil
+                return nil
+            }
             pulled += 1
-            if faults.dropped.contains(pulled) { continue }
+            if drops || faults.dropped.contains(pulled) { continue }
             if faults.eachDelay > 0 { try await time.sleep(faults.eachDelay) }
             delivered += 1
             return element
