@@ -117,7 +117,8 @@ final class StreamExplorationTests: XCTestCase {
             report.reproduction?.split(separator: "\n").dropFirst().first.map(String.init),
             "    FaultRule.failStream(.named(\"pages\", type: \"Ticker\", form: .stream), on: .nth(\(number)), afterElements: 2, with: \"slowDown\")")
         do {
-            try await perCall.reproduce(seed: try XCTUnwrap(report.failure?.seed), plan: try XCTUnwrap(report.failure?.minimalPlan), KeyLister.scenario(buggy: true))
+            let failure = try XCTUnwrap(report.failure)
+            try await perCall.reproduce(seed: failure.seed, plan: try XCTUnwrap(failure.minimalPlan), KeyLister.scenario(buggy: true))
             XCTFail("the minimal plan passed")
         } catch is ExplorationFailure {}
     }

@@ -149,10 +149,14 @@ final class StreamTests: XCTestCase {
         XCTAssertTrue(third.elements.isEmpty, "the third call failed as a whole")
         XCTAssertEqual(
             faulty.faults.events.map { $0.description.components(separatedBy: "] ").last! },
-            ["element 2 rule 1: dropped", "element 3 rule 2: +4.0s delayed", "element 6 rule 3: failed busy (1)", "call 3 rule 0: failed readOnly (3)"])
+            [
+                "element 2 rule 1: dropped", "element 3 rule 2: +4.0s delayed", "element 6 rule 3: failed busy (1)",
+                "call 3 rule 0: failed readOnly (3)",
+            ])
 
         let forCalls = FaultInjectingSinkTicker(
-            wrapping: LiveSinkTicker(SettingsTicker(keys: ["a", "b"])), plan: FaultPlan { FaultRule.fail(.type("Ticker"), on: .nth(2), with: "busy") })
+            wrapping: LiveSinkTicker(SettingsTicker(keys: ["a", "b"])),
+            plan: FaultPlan { FaultRule.fail(.type("Ticker"), on: .nth(2), with: "busy") })
         let collected = await collect(forCalls.pages(pageSize: 1))
         XCTAssertEqual(collected.elements.count, 2)
         XCTAssertEqual(forCalls.faults.events, [], "the second element is not the second call")
