@@ -122,6 +122,22 @@ final class StreamExplorationTests: XCTestCase {
             XCTFail("the minimal plan passed")
         } catch is ExplorationFailure {}
     }
+
+    /// A stream call's dropped elements are shrunk one by one, as a call's failed items are.
+    func testDroppedElementsOfOneCallAreShrunkOneByOne() async throws {
+        let drops = FaultExploration(
+            seeds: 1...1, plan: FaultPlan { FaultRule.dropElements(.call(SinkTickerCall.pages), 1, 3, 5) }, errorModel: .kitchenSink)
+        let report = await drops.run { run in
+            let ticker = FaultInjectingSinkTicker(wrapping: LiveSinkTicker(SettingsTicker(keys: KeyLister.keys)), faults: run.faults)
+            let listed = try await KeyLister.listAll(ticker, buggy: false, time: run.time)
+            try run.expect(listed.contains("key-4"), "key-4 is missing")
+        }
+        XCTAssertEqual(report.failure?.minimal?.map(\.effect), [.dropElements([3])], "\(report)")
+        XCTAssertEqual(report.failure?.minimalFaultCount, 1)
+        XCTAssertEqual(
+            report.reproduction?.split(separator: "\n").dropFirst().first.map(String.init),
+            "    FaultRule.dropElements(.named(\"pages\", type: \"Ticker\", form: .stream), on: .nth(1), 3)")
+    }
 }
 
 /// A ticker whose pages each take a suspension to arrive, as a request does: two listings read

@@ -108,10 +108,28 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// How many faults this counts as: one per failed item, one otherwise.
+    /// How many faults this counts as: one per failed item or dropped element of a stream call,
+    /// one otherwise. The shrinker drops them one by one (``removePart(at:)``).
     public var weight: Int {
-        if case .failItems(let items, _, _) = effect { return items.count }
-        return 1
+        switch effect {
+        case .failItems(let items, _, _): return items.count
+        case .dropElements(let elements): return elements.count
+        default: return 1
+        }
+    }
+
+    /// Drops one of the items or elements ``weight`` counts.
+    mutating func removePart(at index: Int) {
+        switch effect {
+        case .failItems(var items, let retryAfter, let topLevel):
+            items.remove(at: index)
+            effect = .failItems(items, retryAfter: retryAfter, topLevelPartialFailure: topLevel)
+        case .dropElements(var elements):
+            elements.remove(at: index)
+            effect = .dropElements(elements)
+        default:
+            break
+        }
     }
 
     public var description: String { description(names: nil) }

@@ -37,7 +37,7 @@ public struct ExplorationReport: Error, Sendable, CustomStringConvertible {
         /// The minimal plan, as a `FaultPlan` to run again.
         public var minimalPlan: FaultPlan? { minimal.map { FaultPlan($0.map(\.rule)) } }
 
-        /// How many faults the minimal plan injects (one per failed item).
+        /// How many faults the minimal plan injects (one per failed item or dropped element).
         public var minimalFaultCount: Int? { minimal.map { $0.reduce(0) { $0 + $1.weight } } }
     }
 

@@ -1,6 +1,7 @@
 /// Searches for a smallest list of explicit faults under which a scenario still fails, by
 /// running it: whole chunks of the list are dropped (halves, then quarters, down to single
-/// faults, as delta debugging does), then single items of item faults, then latencies, in rounds
+/// faults, as delta debugging does), then single items of item faults (and single elements of a
+/// stream call's dropped elements), then latencies, in rounds
 /// until a round changes nothing or the run limit is reached. Each step is kept only if the run
 /// still fails, so whatever it returns has been seen to fail.
 struct Shrinker {
@@ -68,24 +69,23 @@ struct Shrinker {
         return changed
     }
 
-    /// Drops single items of item faults while the scenario still fails.
+    /// Drops single items of item faults, and single elements of a stream call's dropped
+    /// elements, while the scenario still fails.
     private mutating func dropItems(_ current: inout [ExplicitFault], _ message: inout String) async -> Bool {
         var changed = false
         for index in current.indices {
-            guard case .failItems(var items, let retryAfter, let topLevel) = current[index].effect, items.count > 1 else { continue }
-            var item = 0
-            while item < items.count, items.count > 1, runs < limit {
-                var fewer = items
-                fewer.remove(at: item)
+            var parts = current[index].weight
+            var part = 0
+            while part < parts, parts > 1, runs < limit {
                 var candidate = current
-                candidate[index].effect = .failItems(fewer, retryAfter: retryAfter, topLevelPartialFailure: topLevel)
+                candidate[index].removePart(at: part)
                 if let found = await failure(candidate) {
-                    items = fewer
+                    parts -= 1
                     current = candidate
                     message = found
                     changed = true
                 } else {
-                    item += 1
+                    part += 1
                 }
             }
         }
