@@ -109,7 +109,7 @@ public struct ExplicitFault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How many faults this counts as: one per failed item or dropped element of a stream call,
-    /// one otherwise. The shrinker drops them one by one (``removePart(at:)``).
+    /// one otherwise. The shrinker drops them one by one.
     public var weight: Int {
         switch effect {
         case .failItems(let items, _, _): return items.count
