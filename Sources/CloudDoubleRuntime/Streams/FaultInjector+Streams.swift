@@ -1,7 +1,8 @@
 import Foundation
 
-/// Stream calls (`stream` forms): the rule that fires decides once, when the app makes the call,
-/// and the stream the app gets applies it element by element as the app reads.
+/// Stream calls (`stream` forms): a call rule that fires decides once, when the app makes the
+/// call, and the stream the app gets applies it element by element as the app reads; element
+/// rules (`FaultRule+Elements.swift`) decide again at each element.
 extension FaultInjector {
     /// A stream call: `body` makes the wrapped object's stream. A whole-call rule (`fail`,
     /// `cancel`) fails the stream before its first element, without calling `body`; `hang` keeps
