@@ -17,7 +17,8 @@ extension CassetteCodecs {
     /// - shares as records; zones, participants, share metadata, user identities, change tokens
     ///   and query cursors as base64 keyed archives (all `NSSecureCoding` in the SDK; Apple
     ///   documents no fields for tokens and cursors);
-    /// - the change mirrors `recordZoneChanges` and `databaseChanges` return, by their members;
+    /// - the change mirrors `recordZoneChanges` and `databaseChanges` return, and the sharing
+    ///   mirrors (share metadata, user identities), by their members;
     /// - references by record ID and action; enums by raw value; errors in `CKErrorDomain` read
     ///   back as `CKError`;
     /// - assets by content: SHA-256, size and the file's bytes in base64; read back as a file in a
@@ -98,6 +99,7 @@ extension CassetteCodecs {
         codecs.register(CKAsset.self, name: "CKAsset", encode: { asset, _ in try encode(asset) }, decode: { json, _ in try decodeAsset(json) })
         registerOperations(in: &codecs)
         registerChanges(in: &codecs)
+        registerSharingMirrors(in: &codecs)
         return codecs
     }
 

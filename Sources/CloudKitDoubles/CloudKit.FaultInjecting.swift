@@ -109,7 +109,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
     @inline(__always)
-    public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
+    public func userIdentity(forEmailAddress email: String) async throws -> CloudUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForEmail", .async, arguments: email) {
             try await self.wrapped_.userIdentity(forEmailAddress: email)
         }
@@ -120,7 +120,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentityForEmail", .completion, arguments: email, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped_.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
         }
@@ -144,7 +144,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 104)
         self.faults_.complete("Container", "applicationPermissionStatus", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
             self.wrapped_.status(forApplicationPermission: applicationPermission, completionHandler: completionHandler)
         }
@@ -169,7 +169,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 131)
         self.faults_.complete("Container", "requestApplicationPermission", .completion, arguments: applicationPermission, handler: completionHandler, fail: { completionHandler(.couldNotComplete, $0) }) { completionHandler in
             self.wrapped_.requestApplicationPermission(applicationPermission, completionHandler: completionHandler)
         }
@@ -182,7 +182,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
     @inline(__always)
-    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CloudUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForPhoneNumber", .async, arguments: phoneNumber) {
             try await self.wrapped_.userIdentity(forPhoneNumber: phoneNumber)
         }
@@ -193,7 +193,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentityForPhoneNumber", .completion, arguments: phoneNumber, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped_.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
         }
@@ -205,7 +205,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
     @inline(__always)
-    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CloudUserIdentity? {
         try await self.faults_.perform("Container", "userIdentityForUserRecordID", .async, arguments: userRecordID) {
             try await self.wrapped_.userIdentity(forUserRecordID: userRecordID)
         }
@@ -216,7 +216,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentityForUserRecordID", .completion, arguments: userRecordID, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped_.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
         }
@@ -229,7 +229,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CloudUserIdentity] {
         try await self.faults_.perform("Container", "userIdentitiesForEmails", .async, arguments: emails) {
             try await self.wrapped_.userIdentities(forEmailAddresses: emails)
         }
@@ -243,7 +243,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentitiesForEmails", .result, arguments: emails, handler: completionHandler) { completionHandler in
             self.wrapped_.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
         }
@@ -256,7 +256,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CloudUserIdentity] {
         try await self.faults_.perform("Container", "userIdentitiesForPhoneNumbers", .async, arguments: phoneNumbers) {
             try await self.wrapped_.userIdentities(forPhoneNumbers: phoneNumbers)
         }
@@ -270,7 +270,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentitiesForPhoneNumbers", .result, arguments: phoneNumbers, handler: completionHandler) { completionHandler in
             self.wrapped_.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
         }
@@ -283,7 +283,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @inline(__always)
-    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CloudUserIdentity] {
         try await self.faults_.perform("Container", "userIdentitiesForUserRecordIDs", .async, arguments: userRecordIDs) {
             try await self.wrapped_.userIdentities(forUserRecordIDs: userRecordIDs)
         }
@@ -297,7 +297,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
     @inline(__always)
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Container", "userIdentitiesForUserRecordIDs", .result, arguments: userRecordIDs, handler: completionHandler) { completionHandler in
             self.wrapped_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
         }
@@ -350,14 +350,14 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
 
     @discardableResult
     @inline(__always)
-    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
+    public func shareMetadata(`for` url: URL) async throws -> CloudShareMetadata {
         try await self.faults_.perform("Container", "shareMetadata", .async, arguments: url) {
             try await self.wrapped_.shareMetadata(for: url)
         }
     }
 
     @inline(__always)
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CloudShareMetadata?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Container", "shareMetadata", .completion, arguments: url, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped_.fetchShareMetadata(with: url, completionHandler: completionHandler)
         }
@@ -365,14 +365,14 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
 
     @discardableResult
     @inline(__always)
-    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+    public func accept(_ metadata: CloudShareMetadata) async throws -> CKShare {
         try await self.faults_.perform("Container", "acceptShare", .async, arguments: metadata) {
             try await self.wrapped_.accept(metadata)
         }
     }
 
     @inline(__always)
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
+    public func accept(_ metadata: CloudShareMetadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
         self.faults_.complete("Container", "acceptShare", .completion, arguments: metadata, handler: completionHandler, fail: { completionHandler(nil, $0) }) { completionHandler in
             self.wrapped_.accept(metadata, completionHandler: completionHandler)
         }
@@ -448,7 +448,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     }
 
     @inline(__always)
-    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CloudShareMetadata, any Error>] {
         try await self.faults_.perform("Container", "shareMetadatas", .async, arguments: urls, request: { items_ in
             items_.request(urls, input: 0)
         }, merge: { value_, items_ in
@@ -460,7 +460,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
 
     @preconcurrency
     @inline(__always)
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CloudShareMetadata, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Container", "shareMetadatas", .result, arguments: urls, deliver: completionHandler, request: { items_ in
             items_.request(urls, input: 0)
         }, merge: { value_, items_ in
@@ -767,10 +767,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
         try await self.faults_.perform("Database", "modifyRecords", .async, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), request: { items_ in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
             items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
             items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value_, items_ in
@@ -787,10 +787,10 @@ public final class FaultInjectingCloudDatabase: CloudDatabase, CloudDoubleRuntim
     @inline(__always)
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Database", "modifyRecords", .result, arguments: (recordsToSave: recordsToSave, recordIDsToDelete: recordIDsToDelete, savePolicy: savePolicy, atomically: atomically), deliver: completionHandler, request: { items_ in
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
             items_.request(recordsToSave.map(\.recordID), input: 0, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
-            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 533)
+            #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 544)
             items_.request(recordIDsToDelete, input: 1, atomic: atomically ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
             #sourceLocation()
         }, merge: { value_, items_ in

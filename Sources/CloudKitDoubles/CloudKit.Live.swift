@@ -42,6 +42,29 @@ extension CloudRecordZoneChangeDeletion {
     }
 }
 
+/// Copies the members of a `CKUserIdentity` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudUserIdentity {
+    public nonisolated init(_ sdkValue_: CKUserIdentity) {
+        self.init(userRecordID: sdkValue_.userRecordID, nameComponents: sdkValue_.nameComponents, hasiCloudAccount: sdkValue_.hasiCloudAccount)
+    }
+}
+
+/// Copies the members of a `CKShare.Metadata` the app reads.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudShareMetadata {
+    public nonisolated init(_ sdkValue_: CKShare.Metadata) {
+        self.init(containerIdentifier: sdkValue_.containerIdentifier, share: sdkValue_.share, hierarchicalRootRecordID: sdkValue_.hierarchicalRootRecordID, participantRole: sdkValue_.participantRole, participantStatus: sdkValue_.participantStatus, participantPermission: sdkValue_.participantPermission, rootRecord: sdkValue_.rootRecord, sdkValue_: sdkValue_)
+    }
+
+    /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.
+    /// - Throws: `MirrorWithoutSDKValue` for a mirror a test made, which holds none.
+    public nonisolated func keptSDKValue_() throws -> CKShare.Metadata {
+        guard let sdkValue_ else { throw CloudDoubleRuntime.MirrorWithoutSDKValue(mirror: "CloudShareMetadata", sdkType: "CKShare.Metadata") }
+        return sdkValue_
+    }
+}
+
 /// `CloudContainer` over a real `CKContainer`, which stays reachable as `base` (`LiveAdapter`'s).
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAdapter {
@@ -103,16 +126,17 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
-        try await self.base_.userIdentity(forEmailAddress: email)
+    public func userIdentity(forEmailAddress email: String) async throws -> CloudUserIdentity? {
+        let sdkValue_ = try await self.base_.userIdentity(forEmailAddress: email)
+        return sdkValue_.map { value0_ in CloudUserIdentity(value0_) }
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base_.discoverUserIdentity(withEmailAddress: email, completionHandler: completionHandler)
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.discoverUserIdentity(withEmailAddress: email, completionHandler: { sdkValue_, error_ in completionHandler(sdkValue_.map { value0_ in CloudUserIdentity(value0_) }, error_) })
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -154,16 +178,17 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
-        try await self.base_.userIdentity(forPhoneNumber: phoneNumber)
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CloudUserIdentity? {
+        let sdkValue_ = try await self.base_.userIdentity(forPhoneNumber: phoneNumber)
+        return sdkValue_.map { value0_ in CloudUserIdentity(value0_) }
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base_.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: completionHandler)
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.discoverUserIdentity(withPhoneNumber: phoneNumber, completionHandler: { sdkValue_, error_ in completionHandler(sdkValue_.map { value0_ in CloudUserIdentity(value0_) }, error_) })
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -171,26 +196,17 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try await self.base_.userIdentity(forUserRecordID: userRecordID)
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CloudUserIdentity? {
+        let sdkValue_ = try await self.base_.userIdentity(forUserRecordID: userRecordID)
+        return sdkValue_.map { value0_ in CloudUserIdentity(value0_) }
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.base_.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: completionHandler)
-    }
-
-    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.base_.userIdentities(forEmailAddresses: emails)
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.discoverUserIdentity(withUserRecordID: userRecordID, completionHandler: { sdkValue_, error_ in completionHandler(sdkValue_.map { value0_ in CloudUserIdentity(value0_) }, error_) })
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -199,19 +215,9 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @preconcurrency
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base_.discoverUserIdentities(forEmailAddresses: emails, completionHandler: completionHandler)
-    }
-
-    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
-        try await self.base_.userIdentities(forPhoneNumbers: phoneNumbers)
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CloudUserIdentity] {
+        let sdkValue_ = try await self.base_.userIdentities(forEmailAddresses: emails)
+        return sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) }
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -221,8 +227,8 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base_.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: completionHandler)
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
+        self.base_.discoverUserIdentities(forEmailAddresses: emails, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) } }) })
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -231,8 +237,9 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try await self.base_.userIdentities(forUserRecordIDs: userRecordIDs)
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CloudUserIdentity] {
+        let sdkValue_ = try await self.base_.userIdentities(forPhoneNumbers: phoneNumbers)
+        return sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) }
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -242,8 +249,30 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.base_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
+        self.base_.discoverUserIdentities(forPhoneNumbers: phoneNumbers, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) } }) })
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CloudUserIdentity] {
+        let sdkValue_ = try await self.base_.userIdentities(forUserRecordIDs: userRecordIDs)
+        return sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) }
+    }
+
+    @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
+    @preconcurrency
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
+        self.base_.discoverUserIdentities(forUserRecordIDs: userRecordIDs, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in sdkValue_.mapValues { value0_ in CloudUserIdentity(value0_) } }) })
     }
 
     @discardableResult
@@ -274,21 +303,30 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
     }
 
     @discardableResult
-    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
-        try await self.base_.shareMetadata(for: url)
+    public func shareMetadata(`for` url: URL) async throws -> CloudShareMetadata {
+        let sdkValue_ = try await self.base_.shareMetadata(for: url)
+        return CloudShareMetadata(sdkValue_)
     }
 
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
-        self.base_.fetchShareMetadata(with: url, completionHandler: completionHandler)
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CloudShareMetadata?, (any Swift.Error)?) -> Swift.Void) {
+        self.base_.fetchShareMetadata(with: url, completionHandler: { sdkValue_, error_ in completionHandler(sdkValue_.map { value0_ in CloudShareMetadata(value0_) }, error_) })
     }
 
     @discardableResult
-    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
-        try await self.base_.accept(metadata)
+    public func accept(_ metadata: CloudShareMetadata) async throws -> CKShare {
+        let sdkArgument0_ = try metadata.keptSDKValue_()
+        return try await self.base_.accept(sdkArgument0_)
     }
 
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
-        self.base_.accept(metadata, completionHandler: completionHandler)
+    public func accept(_ metadata: CloudShareMetadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
+        let sdkArgument0_: CKShare.Metadata
+        do {
+            sdkArgument0_ = try metadata.keptSDKValue_()
+        } catch {
+            completionHandler(nil, error)
+            return
+        }
+        self.base_.accept(sdkArgument0_, completionHandler: completionHandler)
     }
 
     public func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>] {
@@ -318,13 +356,14 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareParticipants(forUserRecordIDs: userRecordIDs, completionHandler: completionHandler)
     }
 
-    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
-        try await self.base_.shareMetadatas(for: urls)
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CloudShareMetadata, any Error>] {
+        let sdkValue_ = try await self.base_.shareMetadatas(for: urls)
+        return sdkValue_.mapValues { value0_ in value0_.map { value1_ in CloudShareMetadata(value1_) } }
     }
 
     @preconcurrency
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base_.fetchShareMetadatas(for: urls, completionHandler: completionHandler)
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CloudShareMetadata, any Error>], any Swift.Error>) -> Swift.Void) {
+        self.base_.fetchShareMetadatas(for: urls, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in sdkValue_.mapValues { value0_ in value0_.map { value1_ in CloudShareMetadata(value1_) } } }) })
     }
 
     public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {

@@ -96,6 +96,63 @@ public struct CloudRecordZoneChangeDeletion: Swift.Sendable {
     }
 }
 
+/// A user as identity discovery reports them.
+///
+/// Mirrors `CKUserIdentity`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudUserIdentity: Swift.Sendable {
+    /// `CKUserIdentity.userRecordID`.
+    public let userRecordID: CKRecord.ID?
+    /// `CKUserIdentity.nameComponents`.
+    public let nameComponents: PersonNameComponents?
+    /// `CKUserIdentity.hasiCloudAccount`.
+    public let hasiCloudAccount: Bool
+
+    public nonisolated init(userRecordID: CKRecord.ID?, nameComponents: PersonNameComponents?, hasiCloudAccount: Bool) {
+        self.userRecordID = userRecordID
+        self.nameComponents = nameComponents
+        self.hasiCloudAccount = hasiCloudAccount
+    }
+}
+
+/// A share as a user sees it before accepting it, as `shareMetadata(for:)` reports it; `accept(_:)` takes it back.
+///
+/// Mirrors `CKShare.Metadata`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct CloudShareMetadata: Swift.Sendable {
+    /// `CKShare.Metadata.containerIdentifier`.
+    public let containerIdentifier: String
+    /// `CKShare.Metadata.share`.
+    public let share: CKShare
+    /// The shared hierarchy's root; nil for a zone-wide share.
+    public let hierarchicalRootRecordID: CKRecord.ID?
+    /// `CKShare.Metadata.participantRole`.
+    public let participantRole: CKShare.ParticipantRole
+    /// `CKShare.Metadata.participantStatus`.
+    public let participantStatus: CKShare.ParticipantAcceptanceStatus
+    /// `CKShare.Metadata.participantPermission`.
+    public let participantPermission: CKShare.ParticipantPermission
+    /// The root record, when the fetch asked for it.
+    public let rootRecord: CKRecord?
+    /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
+    /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
+    /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
+    public let sdkValue_: CKShare.Metadata?
+
+    public nonisolated init(containerIdentifier: String, share: CKShare, hierarchicalRootRecordID: CKRecord.ID?, participantRole: CKShare.ParticipantRole, participantStatus: CKShare.ParticipantAcceptanceStatus, participantPermission: CKShare.ParticipantPermission, rootRecord: CKRecord?, sdkValue_: CKShare.Metadata? = nil) {
+        self.containerIdentifier = containerIdentifier
+        self.share = share
+        self.hierarchicalRootRecordID = hierarchicalRootRecordID
+        self.participantRole = participantRole
+        self.participantStatus = participantStatus
+        self.participantPermission = participantPermission
+        self.rootRecord = rootRecord
+        self.sdkValue_ = sdkValue_
+    }
+}
+
 /// A CloudKit container: its databases and the user's account.
 ///
 /// Conformers: `LiveCloudContainer` (the real `CKContainer`), `FaultInjectingCloudContainer`, `MockCloudContainer`.
@@ -129,13 +186,13 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity?
+    func userIdentity(forEmailAddress email: String) async throws -> CloudUserIdentity?
     /// Call `userIdentityForEmail`; forwards to `CKContainer.discoverUserIdentity(withEmailAddress:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
+    func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `applicationPermissionStatus`; forwards to `CKContainer.applicationPermissionStatus(for:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -168,26 +225,26 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity?
+    func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CloudUserIdentity?
     /// Call `userIdentityForPhoneNumber`; forwards to `CKContainer.discoverUserIdentity(withPhoneNumber:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
+    func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.userIdentity(forUserRecordID:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity?
+    func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CloudUserIdentity?
     /// Call `userIdentityForUserRecordID`; forwards to `CKContainer.discoverUserIdentity(withUserRecordID:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void)
+    func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void)
     /// Call `userIdentitiesForEmails`; forwards to `CKContainer.userIdentities(forEmailAddresses:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -195,7 +252,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity]
+    func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CloudUserIdentity]
     /// Call `userIdentitiesForEmails`; forwards to `CKContainer.discoverUserIdentities(forEmailAddresses:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -204,7 +261,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void)
+    func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.userIdentities(forPhoneNumbers:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -212,7 +269,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity]
+    func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CloudUserIdentity]
     /// Call `userIdentitiesForPhoneNumbers`; forwards to `CKContainer.discoverUserIdentities(forPhoneNumbers:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -221,7 +278,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void)
+    func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.userIdentities(forUserRecordIDs:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -229,7 +286,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity]
+    func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CloudUserIdentity]
     /// Call `userIdentitiesForUserRecordIDs`; forwards to `CKContainer.discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -238,7 +295,7 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void)
+    func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CloudUserIdentity], any Swift.Error>) -> Swift.Void)
     /// Call `shareParticipantForEmail`; forwards to `CKContainer.shareParticipant(forEmailAddress:)`.
     @discardableResult
     func shareParticipant(forEmailAddress emailAddress: String) async throws -> CKShare.Participant
@@ -256,14 +313,14 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     func fetchShareParticipant(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKShare.Participant?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareMetadata`; forwards to `CKContainer.shareMetadata(for:)`.
     @discardableResult
-    func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata
+    func shareMetadata(`for` url: URL) async throws -> CloudShareMetadata
     /// Call `shareMetadata`; forwards to `CKContainer.fetchShareMetadata(with:completionHandler:)`.
-    func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void)
+    func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CloudShareMetadata?, (any Swift.Error)?) -> Swift.Void)
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:)`.
     @discardableResult
-    func accept(_ metadata: CKShare.Metadata) async throws -> CKShare
+    func accept(_ metadata: CloudShareMetadata) async throws -> CKShare
     /// Call `acceptShare`; forwards to `CKContainer.accept(_:completionHandler:)`.
-    func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void)
+    func accept(_ metadata: CloudShareMetadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void)
     /// Call `shareParticipantsForEmails`; forwards to `CKContainer.shareParticipants(forEmailAddresses:)`.
     func shareParticipants(forEmailAddresses emails: [String]) async throws -> [String: Result<CKShare.Participant, any Error>]
     /// Call `shareParticipantsForEmails`; forwards to `CKContainer.fetchShareParticipants(forEmailAddresses:completionHandler:)`.
@@ -280,10 +337,10 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @preconcurrency
     func fetchShareParticipants(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: Result<CKShare.Participant, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `shareMetadatas`; forwards to `CKContainer.shareMetadatas(for:)`.
-    func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>]
+    func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CloudShareMetadata, any Error>]
     /// Call `shareMetadatas`; forwards to `CKContainer.fetchShareMetadatas(for:completionHandler:)`.
     @preconcurrency
-    func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void)
+    func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CloudShareMetadata, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:)`.
     func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>]
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:completionHandler:)`.
@@ -435,7 +492,7 @@ extension CloudContainerCall where Arguments_ == Swift.Void, Value_ == CKRecord.
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == String, Value_ == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == String, Value_ == CloudUserIdentity? {
     public static var userIdentityForEmail: Self { Self("userIdentityForEmail") }
 }
 
@@ -465,7 +522,7 @@ extension CloudContainerCall where Arguments_ == CKContainer.ApplicationPermissi
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == String, Value_ == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == String, Value_ == CloudUserIdentity? {
     public static var userIdentityForPhoneNumber: Self { Self("userIdentityForPhoneNumber") }
 }
 
@@ -475,7 +532,7 @@ extension CloudContainerCall where Arguments_ == String, Value_ == CKUserIdentit
 @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CKUserIdentity? {
+extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CloudUserIdentity? {
     public static var userIdentityForUserRecordID: Self { Self("userIdentityForUserRecordID") }
 }
 
@@ -487,7 +544,7 @@ extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CKUserId
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CloudUserIdentity] {
     public static var userIdentitiesForEmails: Self { Self("userIdentitiesForEmails") }
 }
 
@@ -499,7 +556,7 @@ extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CK
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CloudUserIdentity] {
     public static var userIdentitiesForPhoneNumbers: Self { Self("userIdentitiesForPhoneNumbers") }
 }
 
@@ -511,7 +568,7 @@ extension CloudContainerCall where Arguments_ == [String], Value_ == [String: CK
 @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
 @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-extension CloudContainerCall where Arguments_ == [CKRecord.ID], Value_ == [CKRecord.ID: CKUserIdentity] {
+extension CloudContainerCall where Arguments_ == [CKRecord.ID], Value_ == [CKRecord.ID: CloudUserIdentity] {
     public static var userIdentitiesForUserRecordIDs: Self { Self("userIdentitiesForUserRecordIDs") }
 }
 
@@ -535,13 +592,13 @@ extension CloudContainerCall where Arguments_ == CKRecord.ID, Value_ == CKShare.
 
 /// The call `shareMetadata`: `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments_ == URL, Value_ == CKShare.Metadata {
+extension CloudContainerCall where Arguments_ == URL, Value_ == CloudShareMetadata {
     public static var shareMetadata: Self { Self("shareMetadata") }
 }
 
 /// The call `acceptShare`: `accept(_:)`, `accept(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments_ == CKShare.Metadata, Value_ == CKShare {
+extension CloudContainerCall where Arguments_ == CloudShareMetadata, Value_ == CKShare {
     public static var acceptShare: Self { Self("acceptShare") }
 }
 
@@ -565,7 +622,7 @@ extension CloudContainerCall where Arguments_ == [CKRecord.ID], Value_ == [CKRec
 
 /// The call `shareMetadatas`: `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments_ == [URL], Value_ == [URL: Result<CKShare.Metadata, any Error>] {
+extension CloudContainerCall where Arguments_ == [URL], Value_ == [URL: Result<CloudShareMetadata, any Error>] {
     public static var shareMetadatas: Self { Self("shareMetadatas") }
 }
 
@@ -727,200 +784,200 @@ public protocol CloudDatabase: Swift.AnyObject, Swift.Sendable {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudDatabase {
     public func records(`for` ids: [CKRecord.ID]) async throws -> [CKRecord.ID : Result<CKRecord, any Error>] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 513)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 524)
         try await self.records(for: ids, desiredKeys: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withRecordIDs ids: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID : Result<CKRecord, any Error>], any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 513)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 524)
         self.fetch(withRecordIDs: ids, desiredKeys: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 539)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 540)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true)
         #sourceLocation()
     }
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID]) async throws -> (saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 539)
         try await self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], atomically: Bool, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 539)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: atomically, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], savePolicy: CKModifyRecordsOperation.RecordSavePolicy, completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 529)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 540)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func modifyRecords(saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<(saveResults: [CKRecord.ID : Result<CKRecord, any Error>], deleteResults: [CKRecord.ID : Result<Void, any Error>]), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 528)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 539)
         self.modifyRecords(saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: .ifServerRecordUnchanged, atomically: true, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 553)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 554)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 553)
         try await self.records(matching: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(matching query: CKQuery) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         try await self.records(matching: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 553)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 543)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 554)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, inZoneWith zoneID: CKRecordZone.ID?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 542)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 553)
         self.fetch(withQuery: query, inZoneWith: zoneID, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withQuery query: CKQuery, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 541)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 552)
         self.fetch(withQuery: query, inZoneWith: nil, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, resultsLimit: Int) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 568)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 558)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 569)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     public func records(continuingMatchFrom queryCursor: CKQueryOperation.Cursor) async throws -> (matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 568)
         try await self.records(continuingMatchFrom: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, resultsLimit: Int, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 568)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 558)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 569)
         self.fetch(withCursor: queryCursor, desiredKeys: desiredKeys, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetch(withCursor queryCursor: CKQueryOperation.Cursor, completionHandler: @escaping @Sendable (Swift.Result<(matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)], queryCursor: CKQueryOperation.Cursor?), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 557)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 568)
         self.fetch(withCursor: queryCursor, desiredKeys: nil, resultsLimit: CKQueryOperation.maximumResults, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func databaseChanges(since changeToken: CKServerChangeToken?) async throws -> (modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 637)
         try await self.databaseChanges(since: changeToken, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchDatabaseChanges(since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modifications: [CloudDatabaseChangeModification], deletions: [CloudDatabaseChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 626)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 637)
         self.fetchDatabaseChanges(since: changeToken, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 650)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 640)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 651)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil)
         #sourceLocation()
     }
     public func recordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?) async throws -> (modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 650)
         try await self.recordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, resultsLimit: Int?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 650)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: resultsLimit, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, desiredKeys: [CKRecord.FieldKey]?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 640)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 651)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: desiredKeys, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
     @preconcurrency
     public func fetchRecordZoneChanges(inZoneWith zoneID: CKRecordZone.ID, since changeToken: CKServerChangeToken?, completionHandler: @escaping @Sendable (Swift.Result<(modificationResultsByID: [CKRecord.ID: Result<CloudRecordZoneChangeModification, any Error>], deletions: [CloudRecordZoneChangeDeletion], changeToken: CKServerChangeToken, moreComing: Bool), any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 639)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 650)
         self.fetchRecordZoneChanges(inZoneWith: zoneID, since: changeToken, desiredKeys: nil, resultsLimit: nil, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -1172,7 +1229,7 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 689)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
         (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1186,7 +1243,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 689)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
         faults_.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults_.kept(recordIDs, input: 0)
@@ -1220,7 +1277,7 @@ extension CloudFetchRecordsOutcome {
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     if inventsProgress_, let block_ = perRecordProgressBlock { block_(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 698)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 734)
                     if let block_ = perRecordResultBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock {
@@ -1237,7 +1294,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 712)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 748)
                 if let block_ = fetchRecordsResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordsCompletionBlock {
@@ -1326,7 +1383,7 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 729)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 765)
         ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1341,12 +1398,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 729)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 765)
         faults_.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults_.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 754)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 790)
         faults_.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults_.kept(recordIDsToDelete, input: 1)
@@ -1384,10 +1441,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 736)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 772)
                     if inventsProgress_, let block_ = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block_(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 744)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 780)
                     if let block_ = perRecordSaveBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1413,7 +1470,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 767)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 803)
                 if let block_ = modifyRecordsResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordsCompletionBlock {
@@ -1532,7 +1589,7 @@ extension CloudQueryOutcome {
                 switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 789)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 825)
                     if let block_ = recordMatchedBlock {
                         block_(key, result)
                     } else if let block_ = recordFetchedBlock, let record = value {
@@ -1546,7 +1603,7 @@ extension CloudQueryOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: .some(nil), errorModel: errorModel_, operation: "CKQueryOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 804)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 840)
                 if let block_ = queryResultBlock {
                     block_(result)
                 } else if let block_ = queryCompletionBlock {
@@ -1639,7 +1696,7 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 860)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 896)
         (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1657,7 +1714,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 860)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 896)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1700,7 +1757,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event_ {
                 case .changes(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 830)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 866)
                     if let block_ = recordWasChangedBlock {
                         block_(key, result)
                     } else if let block_ = recordChangedBlock, let record = value {
@@ -1717,7 +1774,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 872)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 908)
                     if let block_ = recordZoneFetchResultBlock {
                         block_(key, result)
                     } else if let block_ = recordZoneFetchCompletionBlock {
@@ -1730,7 +1787,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZoneChangesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 886)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 922)
                 if let block_ = fetchRecordZoneChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZoneChangesCompletionBlock {
@@ -1896,7 +1953,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: nil, errorModel: errorModel_, operation: "CKFetchDatabaseChangesOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 942)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 978)
                 if let block_ = fetchDatabaseChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchDatabaseChangesCompletionBlock {
@@ -1981,7 +2038,7 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 958)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 994)
         (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1994,7 +2051,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 958)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 994)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -2034,7 +2091,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 977)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1013)
                 if let block_ = fetchRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZonesCompletionBlock {
@@ -2117,7 +2174,7 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1029)
         ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2131,12 +2188,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 993)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1029)
         faults_.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults_.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1007)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1043)
         faults_.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults_.kept(recordZoneIDsToDelete, input: 1)
@@ -2190,7 +2247,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1026)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1062)
                 if let block_ = modifyRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordZonesCompletionBlock {
@@ -2274,7 +2331,7 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1078)
         ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2288,12 +2345,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1042)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1078)
         faults_.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1056)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1092)
         faults_.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults_.kept(subscriptionIDsToDelete, input: 1)
@@ -2347,7 +2404,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifySubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1075)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1111)
                 if let block_ = modifySubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = modifySubscriptionsCompletionBlock {
@@ -2429,7 +2486,7 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1091)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1127)
         (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2442,7 +2499,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1091)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1127)
         faults_.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults_.kept(subscriptionIDs, input: 0)
@@ -2482,7 +2539,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchSubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1110)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1146)
                 if let block_ = fetchSubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = fetchSubscriptionCompletionBlock {
@@ -2563,7 +2620,7 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
     public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1126)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1162)
         (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2577,7 +2634,7 @@ extension CloudAcceptSharesOutcome {
         let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareMetadatas = operation.shareMetadatas
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1126)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1162)
         faults_.request(operation.shareMetadatas ?? [], input: 0)
         #sourceLocation()
         operation.shareMetadatas = faults_.kept(shareMetadatas, input: 0)
@@ -2609,7 +2666,7 @@ extension CloudAcceptSharesOutcome {
                 case .shares(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1134)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1170)
                     if let block_ = perShareResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareCompletionBlock {
@@ -2622,7 +2679,7 @@ extension CloudAcceptSharesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKAcceptSharesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1148)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1184)
                 if let block_ = acceptSharesResultBlock {
                     block_(result)
                 } else if let block_ = acceptSharesCompletionBlock {
@@ -2709,7 +2766,7 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
     public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1200)
         (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2723,7 +2780,7 @@ extension CloudFetchShareMetadataOutcome {
         let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareURLs = operation.shareURLs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1200)
         faults_.request(operation.shareURLs ?? [], input: 0)
         #sourceLocation()
         operation.shareURLs = faults_.kept(shareURLs, input: 0)
@@ -2755,7 +2812,7 @@ extension CloudFetchShareMetadataOutcome {
                 case .metadatas(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1172)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1208)
                     if let block_ = perShareMetadataResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareMetadataBlock {
@@ -2768,7 +2825,7 @@ extension CloudFetchShareMetadataOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchShareMetadataOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1186)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1222)
                 if let block_ = fetchShareMetadataResultBlock {
                     block_(result)
                 } else if let block_ = fetchShareMetadataCompletionBlock {

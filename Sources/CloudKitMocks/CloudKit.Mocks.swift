@@ -98,7 +98,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forEmailAddress email: String) async throws -> CKUserIdentity? {
+    public func userIdentity(forEmailAddress email: String) async throws -> CloudUserIdentity? {
         try self.respond_("userIdentityForEmail", email, fallback: .some(nil))
     }
 
@@ -106,7 +106,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+    public func discoverUserIdentity(withEmailAddress email: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.deliverValue_("userIdentityForEmail", email, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
@@ -124,7 +124,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func status(forApplicationPermission applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 103)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 104)
         self.deliverValue_("applicationPermissionStatus", applicationPermission, fallback: nil, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
@@ -143,7 +143,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     public func requestApplicationPermission(_ applicationPermission: CKContainer.ApplicationPermissions, completionHandler: @escaping @Sendable (CKContainer.ApplicationPermissionStatus, (any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 130)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 131)
         self.deliverValue_("requestApplicationPermission", applicationPermission, fallback: nil, errorValue: .couldNotComplete, to: completionHandler)
         #sourceLocation()
     }
@@ -153,7 +153,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CKUserIdentity? {
+    public func userIdentity(forPhoneNumber phoneNumber: String) async throws -> CloudUserIdentity? {
         try self.respond_("userIdentityForPhoneNumber", phoneNumber, fallback: .some(nil))
     }
 
@@ -161,7 +161,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+    public func discoverUserIdentity(withPhoneNumber phoneNumber: String, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
         self.deliverValue_("userIdentityForPhoneNumber", phoneNumber, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
@@ -170,16 +170,16 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @discardableResult
-    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CKUserIdentity? {
-        try self.respond_("userIdentityForUserRecordID", userRecordID, fallback: .some(nil))
+    public func userIdentity(forUserRecordID userRecordID: CKRecord.ID) async throws -> CloudUserIdentity? {
+        try self.respondBacked_("userIdentityForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.userIdentityForUserRecordID($0) } }, fallback: .some(nil))
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macOS, deprecated: 14.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(tvOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CKUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
-        self.deliverValue_("userIdentityForUserRecordID", userRecordID, fallback: .some(nil), errorValue: nil, to: completionHandler)
+    public func discoverUserIdentity(withUserRecordID userRecordID: CKRecord.ID, completionHandler: @escaping @Sendable (CloudUserIdentity?, (any Swift.Error)?) -> Swift.Void) {
+        self.deliverValueBacked_("userIdentityForUserRecordID", userRecordID, backed: self.backing_.map { backing_ in { try backing_.userIdentityForUserRecordID($0) } }, fallback: .some(nil), errorValue: nil, to: completionHandler)
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -188,7 +188,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CKUserIdentity] {
+    public func userIdentities(forEmailAddresses emails: [String]) async throws -> [String: CloudUserIdentity] {
         try self.respond_("userIdentitiesForEmails", emails, fallback: [:])
     }
 
@@ -199,7 +199,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
+    public func discoverUserIdentities(forEmailAddresses emails: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.deliverResult_("userIdentitiesForEmails", emails, fallback: [:], to: completionHandler)
     }
 
@@ -209,7 +209,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CKUserIdentity] {
+    public func userIdentities(forPhoneNumbers phoneNumbers: [String]) async throws -> [String: CloudUserIdentity] {
         try self.respond_("userIdentitiesForPhoneNumbers", phoneNumbers, fallback: [:])
     }
 
@@ -220,7 +220,7 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
+    public func discoverUserIdentities(forPhoneNumbers phoneNumbers: [String], completionHandler: @escaping @Sendable (Swift.Result<[String: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
         self.deliverResult_("userIdentitiesForPhoneNumbers", phoneNumbers, fallback: [:], to: completionHandler)
     }
 
@@ -230,8 +230,8 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(watchOS, deprecated: 10.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
-    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CKUserIdentity] {
-        try self.respond_("userIdentitiesForUserRecordIDs", userRecordIDs, fallback: [:])
+    public func userIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID]) async throws -> [CKRecord.ID: CloudUserIdentity] {
+        try self.respondBacked_("userIdentitiesForUserRecordIDs", userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.userIdentitiesForUserRecordIDs($0) } }, fallback: [:])
     }
 
     @available(iOS, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
@@ -241,8 +241,8 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     @available(macCatalyst, deprecated: 17.0, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @available(visionOS, deprecated, message: "No longer supported. Please see Sharing CloudKit Data with Other iCloud Users.")
     @preconcurrency
-    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CKUserIdentity], any Swift.Error>) -> Swift.Void) {
-        self.deliverResult_("userIdentitiesForUserRecordIDs", userRecordIDs, fallback: [:], to: completionHandler)
+    public func discoverUserIdentities(forUserRecordIDs userRecordIDs: [CKRecord.ID], completionHandler: @escaping @Sendable (Swift.Result<[CKRecord.ID: CloudUserIdentity], any Swift.Error>) -> Swift.Void) {
+        self.deliverResultBacked_("userIdentitiesForUserRecordIDs", userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.userIdentitiesForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
     }
 
     @discardableResult
@@ -273,20 +273,20 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     }
 
     @discardableResult
-    public func shareMetadata(`for` url: URL) async throws -> CKShare.Metadata {
+    public func shareMetadata(`for` url: URL) async throws -> CloudShareMetadata {
         try self.respondBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil)
     }
 
-    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CKShare.Metadata?, (any Swift.Error)?) -> Swift.Void) {
+    public func fetchShareMetadata(with url: URL, completionHandler: @escaping @Sendable (CloudShareMetadata?, (any Swift.Error)?) -> Swift.Void) {
         self.deliverOptionalBacked_("shareMetadata", url, backed: self.backing_.map { backing_ in { try backing_.shareMetadata($0) } }, fallback: nil, to: completionHandler)
     }
 
     @discardableResult
-    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+    public func accept(_ metadata: CloudShareMetadata) async throws -> CKShare {
         try self.respondBacked_("acceptShare", metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, fallback: nil)
     }
 
-    public func accept(_ metadata: CKShare.Metadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
+    public func accept(_ metadata: CloudShareMetadata, completionHandler: @escaping @Sendable (CKShare?, (any Swift.Error)?) -> Swift.Void) {
         self.deliverOptionalBacked_("acceptShare", metadata, backed: self.backing_.map { backing_ in { try backing_.acceptShare($0) } }, fallback: nil, to: completionHandler)
     }
 
@@ -317,12 +317,12 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverResultBacked_("shareParticipantsForUserRecordIDs", userRecordIDs, backed: self.backing_.map { backing_ in { try backing_.shareParticipantsForUserRecordIDs($0) } }, fallback: [:], to: completionHandler)
     }
 
-    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CKShare.Metadata, any Error>] {
+    public func shareMetadatas(`for` urls: [URL]) async throws -> [URL: Result<CloudShareMetadata, any Error>] {
         try self.respondBacked_("shareMetadatas", urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:])
     }
 
     @preconcurrency
-    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CKShare.Metadata, any Error>], any Swift.Error>) -> Swift.Void) {
+    public func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CloudShareMetadata, any Error>], any Swift.Error>) -> Swift.Void) {
         self.deliverResultBacked_("shareMetadatas", urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -362,16 +362,20 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
     func accountStatus() throws -> CKAccountStatus
     /// `userRecordID` (fetch): `userRecordID()`, `fetchUserRecordID(completionHandler:)`.
     func userRecordID() throws -> CKRecord.ID
+    /// `userIdentityForUserRecordID` (fetch): `userIdentity(forUserRecordID:)`, `discoverUserIdentity(withUserRecordID:completionHandler:)`.
+    func userIdentityForUserRecordID(_ arguments_: CKRecord.ID) throws -> CloudUserIdentity?
+    /// `userIdentitiesForUserRecordIDs` (fetch): `userIdentities(forUserRecordIDs:)`, `discoverUserIdentities(forUserRecordIDs:completionHandler:)`.
+    func userIdentitiesForUserRecordIDs(_ arguments_: [CKRecord.ID]) throws -> [CKRecord.ID: CloudUserIdentity]
     /// `shareParticipantForUserRecordID` (fetch): `shareParticipant(forUserRecordID:)`, `fetchShareParticipant(withUserRecordID:completionHandler:)`.
     func shareParticipantForUserRecordID(_ arguments_: CKRecord.ID) throws -> CKShare.Participant
     /// `shareMetadata` (fetch): `shareMetadata(for:)`, `fetchShareMetadata(with:completionHandler:)`.
-    func shareMetadata(_ arguments_: URL) throws -> CKShare.Metadata
+    func shareMetadata(_ arguments_: URL) throws -> CloudShareMetadata
     /// `acceptShare` (save): `accept(_:)`, `accept(_:completionHandler:)`.
-    func acceptShare(_ arguments_: CKShare.Metadata) throws -> CKShare
+    func acceptShare(_ arguments_: CloudShareMetadata) throws -> CKShare
     /// `shareParticipantsForUserRecordIDs` (fetch): `shareParticipants(forUserRecordIDs:)`, `fetchShareParticipants(forUserRecordIDs:completionHandler:)`.
     func shareParticipantsForUserRecordIDs(_ arguments_: [CKRecord.ID]) throws -> [CKRecord.ID: Result<CKShare.Participant, any Error>]
     /// `shareMetadatas` (fetch): `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
-    func shareMetadatas(_ arguments_: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>]
+    func shareMetadatas(_ arguments_: [URL]) throws -> [URL: Result<CloudShareMetadata, any Error>]
     /// `acceptShares` (save): `accept(_:)`, `accept(_:completionHandler:)`.
     func acceptShares(_ arguments_: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>]
 }
@@ -407,7 +411,7 @@ public final class MockCloudDatabase: CloudDatabase, CloudDoubleRuntime.BackedMo
     public func calls<A_, V_>(_ call_: CloudDatabaseCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     public var databaseScope: CKDatabase.Scope {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 390)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 401)
         self.get_("databaseScope", fallback: .private)
         #sourceLocation()
     }

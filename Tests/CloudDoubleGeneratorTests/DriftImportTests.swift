@@ -261,15 +261,20 @@ extension DriftImportTests {
             // and item inputs, handler types, attributes and deprecations; the same properties and refs.
             XCTAssertEqual(Self.differences(shipped: shipped, drafted: drafted), [])
             // The SDK values without a public initialiser are drafted as the shipped mirrors, and the
-            // calls that return them list them.
+            // calls that return them list them. Known difference: the shipped description also
+            // mirrors CKUserIdentity and CKShare.Metadata, which the importer keeps as they are:
+            // each declares `init?(coder:)` (NSSecureCoding), a public initialiser, though no test
+            // makes one that way.
+            let handWritten: Set<String> = ["UserIdentity", "ShareMetadata"]
             func mirrors(_ description: APIDescription) -> [String] {
-                description.mirrors.map {
+                description.mirrors.filter { !handWritten.contains($0.name.value) }.map {
                     "\($0.name.value) \($0.sdkType.value): " + $0.members.map { "\($0.name.value) \($0.type.value)" }.joined(separator: ", ")
                 }
             }
             func uses(_ description: APIDescription) -> [String] {
-                description.types.flatMap(\.calls).filter { !$0.mirrors.isEmpty }.map { call in
-                    (call.id?.value ?? "") + ": " + call.mirrors.map(\.value).joined(separator: ", ")
+                description.types.flatMap(\.calls).compactMap { call in
+                    let names = call.mirrors.map(\.value).filter { !handWritten.contains($0) }
+                    return names.isEmpty ? nil : (call.id?.value ?? "") + ": " + names.joined(separator: ", ")
                 }
             }
             XCTAssertEqual(mirrors(drafted), mirrors(shipped))

@@ -222,6 +222,34 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertTrue(elsewhere.changedKeys().contains("picture"))
     }
 
+    /// The sharing mirrors are written by their members and read back with them.
+    func testShareMetadataAndUserIdentityMirrorsRoundTrip() throws {
+        let codecs = CassetteCodecs.cloudKit
+        var name = PersonNameComponents()
+        name.givenName = "Bob"
+        name.familyName = "Smith"
+        let identity = CloudUserIdentity(userRecordID: CKRecord.ID(recordName: "_bob"), nameComponents: name, hasiCloudAccount: true)
+        let identityBack = try codecs.decode(CloudUserIdentity.self, from: try codecs.encode(identity))
+        XCTAssertEqual(identityBack.userRecordID, identity.userRecordID)
+        XCTAssertEqual(identityBack.nameComponents, name)
+        XCTAssertTrue(identityBack.hasiCloudAccount)
+
+        let rootID = CKRecord.ID(recordName: "list", zoneID: CKRecordZone.ID(zoneName: "Notes", ownerName: "_alice"))
+        let share = CKShare(rootRecord: CKRecord(recordType: "Note", recordID: rootID))
+        let metadata = CloudShareMetadata(
+            containerIdentifier: "iCloud.com.example.notes", share: share, hierarchicalRootRecordID: rootID, participantRole: .privateUser,
+            participantStatus: .pending, participantPermission: .readWrite, rootRecord: nil)
+        let back = try codecs.decode(CloudShareMetadata.self, from: try codecs.encode(metadata))
+        XCTAssertEqual(back.containerIdentifier, "iCloud.com.example.notes")
+        XCTAssertEqual(back.share.recordID, share.recordID)
+        XCTAssertEqual(back.hierarchicalRootRecordID, rootID)
+        XCTAssertEqual(back.participantRole, .privateUser)
+        XCTAssertEqual(back.participantStatus, .pending)
+        XCTAssertEqual(back.participantPermission, .readWrite)
+        XCTAssertNil(back.rootRecord)
+        XCTAssertTrue(codecs.supports([URL: Result<CloudShareMetadata, any Error>].self))
+    }
+
     /// A share is written as a record, and reads back as a share where a record is expected.
     func testAShareIsWrittenAsARecord() throws {
         let root = CKRecord(recordType: "Note", recordID: CKRecord.ID(recordName: "shared-note"))

@@ -91,7 +91,8 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(metadata.participantPermission, .readWrite)
         XCTAssertEqual(metadata.hierarchicalRootRecordID, id("list"), "named in Bob's shared database, owner _alice")
         XCTAssertEqual(metadata.rootRecord?["title"] as? String, "groceries")
-        XCTAssertEqual(metadata.ownerIdentity.userRecordID?.recordName, "_alice")
+        XCTAssertEqual(metadata.share.owner.userIdentity.userRecordID?.recordName, "_alice")
+        XCTAssertNil(metadata.sdkValue_, "a mirror made from the store's state: no Apple metadata minted")
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [], "nothing before acceptance")
 
         let accepted = try bobDevice.accept(metadata)
@@ -270,14 +271,16 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         let metadatas = try await container.shareMetadatas(for: [try XCTUnwrap(share.url), unknown])
         XCTAssertEqual(code(metadatas[unknown]?.error), "unknownItem", "our choice for a URL no live share has")
         let metadata = try XCTUnwrap(try metadatas[share.url!]?.get())
-        let fetched = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CKShare.Metadata, any Error>) in
+        let fetched = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CloudShareMetadata, any Error>) in
             container.fetchShareMetadata(with: share.url!) { metadata, error in
                 if let metadata { continuation.resume(returning: metadata) } else { continuation.resume(throwing: error ?? CKError(.internalError)) }
             }
         }
         XCTAssertEqual(fetched.share.recordID, metadata.share.recordID)
-        let accepted = try await container.accept([metadata])
-        XCTAssertEqual(try accepted[metadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted)
+        // `accept(_:)` of several metadatas takes Apple's, which only the operation hands out.
+        let sdkMetadata = try XCTUnwrap(operationMetadata(for: [share.url!])[share.url!])
+        let accepted = try await container.accept([sdkMetadata])
+        XCTAssertEqual(try accepted[sdkMetadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted)
         let participants = try await cloud.mockContainer().shareParticipants(forUserRecordIDs: [CKRecord.ID(recordName: "_carol")])
         XCTAssertEqual(try participants[CKRecord.ID(recordName: "_carol")]?.get().userIdentity.userRecordID?.recordName, "_carol")
     }
@@ -290,22 +293,18 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         let photos = try await alice.save(zoneShare) as! CKShare
         let urls = [try XCTUnwrap(list.url), try XCTUnwrap(photos.url)]
 
-        let fetch = CKFetchShareMetadataOperation(shareURLs: urls)
-        fetch.shouldFetchRootRecord = true
-        let metadatas = Locked<[URL: CKShare.Metadata]>([:])
-        fetch.perShareMetadataResultBlock = { url, result in metadatas.withLock { $0[url] = try? result.get() } }
-        let container = bobDevice.mockContainer(delivery: .immediate)
-        container.add(fetch)
-        XCTAssertEqual(metadatas.snapshot[urls[0]]?.rootRecord?["title"] as? String, "groceries", "shouldFetchRootRecord")
-        XCTAssertNil(metadatas.snapshot[urls[1]]?.hierarchicalRootRecordID, "CKShare.h: a zone-wide share's metadata has no root")
+        let metadatas = operationMetadata(for: urls, shouldFetchRootRecord: true)
+        XCTAssertEqual(metadatas[urls[0]]?.rootRecord?["title"] as? String, "groceries", "shouldFetchRootRecord")
+        XCTAssertNil(metadatas[urls[1]]?.hierarchicalRootRecordID, "CKShare.h: a zone-wide share's metadata has no root")
 
-        let toFail = try XCTUnwrap(metadatas.snapshot[urls[1]])
+        let container = bobDevice.mockContainer(delivery: .immediate)
+        let toFail = try XCTUnwrap(metadatas[urls[1]])
         let faulty = FaultInjectingCloudContainer(
             wrapping: container,
             plan: FaultPlan {
                 FaultRule.failItems(.call(CloudContainerCall.acceptSharesOperation), [toFail], with: "networkFailure")
             })
-        let accept = CKAcceptSharesOperation(shareMetadatas: urls.compactMap { metadatas.snapshot[$0] })
+        let accept = CKAcceptSharesOperation(shareMetadatas: urls.compactMap { metadatas[$0] })
         let results = Locked<[String: String]>([:])
         accept.perShareResultBlock = { metadata, result in
             results.withLock { $0[metadata.share.recordID.zoneID.zoneName] = (try? result.get()) == nil ? self.code(result.error) : "ok" }
@@ -313,6 +312,19 @@ final class SharingTests: XCTestCase, StoreTestSupport {
         faulty.add(accept)
         XCTAssertEqual(results.snapshot, ["Notes": "ok", "Photos": "networkFailure"])
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [sharedNotes], "the failed share was never accepted")
+    }
+}
+
+extension SharingTests {
+    /// Bob's Apple `CKShare.Metadata` for `urls`, from a `CKFetchShareMetadataOperation` (the
+    /// calls answer with mirrors; the operation's blocks carry Apple's objects).
+    func operationMetadata(for urls: [URL], shouldFetchRootRecord: Bool = false) -> [URL: CKShare.Metadata] {
+        let fetch = CKFetchShareMetadataOperation(shareURLs: urls)
+        fetch.shouldFetchRootRecord = shouldFetchRootRecord
+        let metadatas = Locked<[URL: CKShare.Metadata]>([:])
+        fetch.perShareMetadataResultBlock = { url, result in metadatas.withLock { $0[url] = try? result.get() } }
+        bobDevice.mockContainer(delivery: .immediate).add(fetch)
+        return metadatas.snapshot
     }
 }
 

@@ -43,6 +43,7 @@ struct SDKSurface: Sendable {
                 if let extended = symbol.swiftExtension?.extendedModule, extended != graph.module.name { continue }
                 if symbol.identifier.precise.contains("::SYNTHESIZED::") { continue }
                 if let access = symbol.accessLevel, access != "public", access != "open" { continue }
+                if symbol.spi == true { continue }
                 let path = symbol.pathComponents.joined(separator: ".")
                 let parent = symbol.parentPath
                 if let location = symbol.location {

@@ -84,6 +84,8 @@ struct SymbolGraph: Decodable, Sendable {
         var docComment: DocComment?
         var availability: [Availability]?
         var accessLevel: String?
+        /// `@_spi(…)`: a graph extracted below `public` lists them, and they are no public API.
+        var spi: Bool?
         var swiftExtension: Extension?
         var location: Location?
 

@@ -161,7 +161,7 @@ final class SharingSampleTests: XCTestCase {
 
         // Bob taps the link; the system hands his app the metadata.
         let bobsContainer = bobDevice.mockContainer()
-        let metadata = try await bobsContainer.shareMetadata(for: try XCTUnwrap(invited.url))
+        let metadata = try await SampleShareAcceptance.systemMetadata(for: try XCTUnwrap(invited.url), in: bobsContainer)
         let accepted = await SampleShareAcceptance.accept(metadata, in: bobsContainer, appContainerIdentifier: Self.containerIdentifier)
         XCTAssertNoThrow(try XCTUnwrap(accepted).get(), "the metadata names the sample's container, so the app accepts")
 
@@ -184,7 +184,7 @@ final class SharingSampleTests: XCTestCase {
         let (share, _) = try await viewModel.fetchOrCreateShare(contact: contact)
         idsToDelete.append(share.recordID)
         let saved = try await cloud.mockDatabase().record(for: share.recordID)
-        let metadata = try cloud.shareMetadata(for: try XCTUnwrap((saved as? CKShare)?.url))
+        let metadata = try await SampleShareAcceptance.systemMetadata(for: try XCTUnwrap((saved as? CKShare)?.url), in: cloud.mockContainer())
         XCTAssertEqual(metadata.containerIdentifier, Self.containerIdentifier)
         let accepted = await SampleShareAcceptance.accept(metadata, in: cloud.mockContainer(), appContainerIdentifier: "iCloud.com.example.other")
         XCTAssertNil(accepted)

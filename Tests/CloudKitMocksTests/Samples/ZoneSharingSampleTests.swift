@@ -160,7 +160,7 @@ final class ZoneSharingSampleTests: XCTestCase {
 
         // Bob taps the link; the system hands his app the metadata.
         let bobsContainer = bobDevice.mockContainer()
-        let metadata = try await bobsContainer.shareMetadata(for: try XCTUnwrap(invited.url))
+        let metadata = try await SampleShareAcceptance.systemMetadata(for: try XCTUnwrap(invited.url), in: bobsContainer)
         let accepted = await SampleShareAcceptance.accept(metadata, in: bobsContainer, appContainerIdentifier: Self.containerIdentifier)
         XCTAssertNoThrow(try XCTUnwrap(accepted).get(), "the metadata names the sample's container, so the app accepts")
 

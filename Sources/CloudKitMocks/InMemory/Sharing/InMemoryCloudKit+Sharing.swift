@@ -26,48 +26,80 @@ extension InMemoryCloudKit {
         return participant
     }
 
-    /// `CKContainer.shareMetadata(for:)` and `CKFetchShareMetadataOperation`: the share behind a
-    /// URL, as the signed-in user sees it, with their role, status and permission. A URL no live
-    /// share has is `unknownItem` (our choice); a user who is not on a private share gets
-    /// `participantMayNeedVerification` (CKError.h: "Share Metadata cannot be determined, because the
-    /// user is not a member of the share");
-    /// anyone may read a share whose `publicPermission` is not `none` (CKShare.h: "can be joined by
-    /// any user with access to the share's shareURL"). CKShare.h: "in order to access a root
-    /// record before accepting a share, you must run a CKFetchShareMetadataOperation requesting
-    /// the root record" (`shouldFetchRootRecord`).
+    /// `CKContainer.shareMetadata(for:)`: the share behind a URL as the signed-in user sees it,
+    /// with their role, status and permission (`sharedState(at:…)`), as a mirror:
+    /// `CKShare.Metadata` has no public initialiser.
     public func shareMetadata(
         for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil
+    ) throws -> CloudShareMetadata {
+        let seen = try sharedState(at: url, shouldFetchRootRecord: shouldFetchRootRecord, rootRecordDesiredKeys: rootRecordDesiredKeys)
+        return CloudShareMetadata(
+            containerIdentifier: containerIdentifier, share: seen.share, hierarchicalRootRecordID: seen.rootRecordID,
+            participantRole: seen.caller.role, participantStatus: seen.caller.acceptance, participantPermission: seen.caller.permission,
+            rootRecord: seen.rootRecord)
+    }
+
+    /// `CKFetchShareMetadataOperation`, whose blocks carry Apple's `CKShare.Metadata`: the same
+    /// metadata with the owner's identity and the calling participant, made by decoding an
+    /// archive (`SharingArchive`).
+    func sdkShareMetadata(
+        for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil
     ) throws -> CKShare.Metadata {
-        if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
-        let (location, view, share) = try liveShare(at: url)
-        let viewer = account.userRecordName
-        let caller = try callerState(of: share, in: view)
-        let root = SharingArchive.rootRecordID(of: share)
-        let rootRecord =
-            shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.result.get() } : nil
-        let seen = SharedDatabaseNames(owner: location.owner, viewer: viewer, zoneName: location.zoneName)
+        let seen = try sharedState(at: url, shouldFetchRootRecord: shouldFetchRootRecord, rootRecordDesiredKeys: rootRecordDesiredKeys)
         guard
             let metadata = SharingArchive.metadata(
-                share: seen.move(share), rootRecordID: root.map(seen.move), rootRecord: rootRecord.map(seen.move), caller: caller,
-                owner: location.owner,
-                viewer: viewer, containerIdentifier: containerIdentifier)
+                share: seen.share, rootRecordID: seen.rootRecordID, rootRecord: seen.rootRecord, caller: seen.caller, owner: seen.owner,
+                viewer: account.userRecordName, containerIdentifier: containerIdentifier)
         else { throw privateDatabase.error(.internalError) }
         return metadata
     }
 
-    /// `CKContainer.accept(_:)` and `CKAcceptSharesOperation`: the signed-in user accepts the
-    /// share (CKShareParticipant.h: "If the status is `pending`, use CKAcceptSharesOperation to
-    /// accept the share. Upon acceptance, CloudKit makes the shared records available in the
-    /// participant's shared database"); a user not on a private share (say, removed since they
-    /// fetched the metadata) gets `permissionFailure` (CKShareParticipant.h: "A participant of a
-    /// private share can't accept the share unless the owner adds them first"; CKError.h,
-    /// `permissionFailure`: "Access failure (save, fetch, or shareAccept)"); on a public share they join as a `publicUser` with the
-    /// share's public permission (CKShareParticipant.h: "Participants of a public share assume the
-    /// `publicUser` role"). The owner accepting changes nothing. Returns the share as the user
-    /// now sees it.
+    /// What share metadata says of the share behind `url`, as the signed-in user sees it. A URL
+    /// no live share has is `unknownItem` (our choice); a user who is not on a private share gets
+    /// `participantMayNeedVerification` (CKError.h: "Share Metadata cannot be determined, because
+    /// the user is not a member of the share"); anyone may read a share whose `publicPermission`
+    /// is not `none` (CKShare.h: "can be joined by any user with access to the share's
+    /// shareURL"). CKShare.h: "in order to access a root record before accepting a share, you
+    /// must run a CKFetchShareMetadataOperation requesting the root record"
+    /// (`shouldFetchRootRecord`).
+    private func sharedState(
+        at url: URL, shouldFetchRootRecord: Bool, rootRecordDesiredKeys: [CKRecord.FieldKey]?
+    ) throws -> (share: CKShare, rootRecordID: CKRecord.ID?, rootRecord: CKRecord?, caller: ParticipantState, owner: String) {
+        if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
+        let (location, view, share) = try liveShare(at: url)
+        let caller = try callerState(of: share, in: view)
+        let root = SharingArchive.rootRecordID(of: share)
+        let rootRecord =
+            shouldFetchRootRecord ? root.flatMap { try? view.fetch([$0], desiredKeys: rootRecordDesiredKeys).get().first?.result.get() } : nil
+        let seen = SharedDatabaseNames(owner: location.owner, viewer: account.userRecordName, zoneName: location.zoneName)
+        return (seen.move(share), root.map(seen.move), rootRecord.map(seen.move), caller, location.owner)
+    }
+
+    /// `CKContainer.accept(_:)`: accepts the share the metadata names, by its URL
+    /// (`accept(shareAt:)`). A mirror a test made will do if its share has the URL.
+    public func accept(_ metadata: CloudShareMetadata) throws -> CKShare {
+        try accept(shareAt: metadata.share.url)
+    }
+
+    /// `accept(_:)` of several metadatas and `CKAcceptSharesOperation`, which take Apple's
+    /// `CKShare.Metadata`: as `accept(shareAt:)` says.
     public func accept(_ metadata: CKShare.Metadata) throws -> CKShare {
+        try accept(shareAt: metadata.share.url)
+    }
+
+    /// The signed-in user accepts the share at `url` (CKShareParticipant.h: "If the status is
+    /// `pending`, use CKAcceptSharesOperation to accept the share. Upon acceptance, CloudKit makes
+    /// the shared records available in the participant's shared database"); a user not on a
+    /// private share (say, removed since they fetched the metadata) gets `permissionFailure`
+    /// (CKShareParticipant.h: "A participant of a private share can't accept the share unless the
+    /// owner adds them first"; CKError.h, `permissionFailure`: "Access failure (save, fetch, or
+    /// shareAccept)"); on a public share they join as a `publicUser` with the share's public
+    /// permission (CKShareParticipant.h: "Participants of a public share assume the `publicUser`
+    /// role"). The owner accepting changes nothing; a share without a URL is `unknownItem`.
+    /// Returns the share as the user now sees it.
+    private func accept(shareAt url: URL?) throws -> CKShare {
         if let failure = account.failure(for: .private, writing: true, errors: privateDatabase) { throw failure }
-        guard let url = metadata.share.url else { throw privateDatabase.error(.unknownItem) }
+        guard let url else { throw privateDatabase.error(.unknownItem) }
         let (location, view, share) = try liveShare(at: url)
         let viewer = account.userRecordName
         var caller = try callerState(of: share, in: view, refusing: .permissionFailure)
@@ -152,11 +184,11 @@ extension InMemoryCloudKit {
         try shareParticipant(forUserRecordID: arguments)
     }
 
-    public func shareMetadata(_ arguments: URL) throws -> CKShare.Metadata {
+    public func shareMetadata(_ arguments: URL) throws -> CloudShareMetadata {
         try shareMetadata(for: arguments)
     }
 
-    public func acceptShare(_ arguments: CKShare.Metadata) throws -> CKShare {
+    public func acceptShare(_ arguments: CloudShareMetadata) throws -> CKShare {
         try accept(arguments)
     }
 
@@ -164,7 +196,7 @@ extension InMemoryCloudKit {
         Dictionary(arguments.map { id in (id, Result { try shareParticipant(forUserRecordID: id) }) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func shareMetadatas(_ arguments: [URL]) throws -> [URL: Result<CKShare.Metadata, any Error>] {
+    public func shareMetadatas(_ arguments: [URL]) throws -> [URL: Result<CloudShareMetadata, any Error>] {
         Dictionary(arguments.map { url in (url, Result { try shareMetadata(for: url) }) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -186,7 +218,7 @@ extension InMemoryCloudKit {
                 (
                     url,
                     Result {
-                        try shareMetadata(
+                        try sdkShareMetadata(
                             for: url, shouldFetchRootRecord: operation.shouldFetchRootRecord, rootRecordDesiredKeys: operation.rootRecordDesiredKeys)
                     }
                 )
