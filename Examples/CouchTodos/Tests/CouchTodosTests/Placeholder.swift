@@ -1,0 +1,3 @@
+import CouchbaseLite
+import Foundation
+final class UnstubbedListenerToken: NSObject, CBLListenerToken, @unchecked Sendable { func remove() {} }
