@@ -1,6 +1,6 @@
 import CloudDoubleRuntime
-@_spi(StandIn) import CouchbaseLite
 import CouchTodos
+@_spi(StandIn) import CouchbaseLite
 import Foundation
 import Testing
 
