@@ -36,7 +36,8 @@ public final class TodoList: Sendable {
     /// Whether a document change listener is registered.
     public var isWatching: Bool { state.snapshot.watch != nil }
 
-    /// Reads the items with these IDs; an ID with no document is skipped.
+    /// Reads the items with these IDs; an ID with no document is skipped, a failed read ends
+    /// the load (`failure` says why).
     public func load(ids: [String]) {
         state.withLock { $0 = State(watch: $0.watch) }
         for id in ids {

@@ -57,6 +57,28 @@ import Testing
         #expect(list.todos.isEmpty)
     }
 
+    @Test func theLiveAdapterHandsTheSDKTheDocumentItWraps() throws {
+        let mine = try CBLDatabase(name: "mine").defaultCollection()
+        let theirs = try CBLDatabase(name: "theirs").defaultCollection()
+        try mine.save(CBLMutableDocument(id: "milk", data: ["title": "Buy milk"]))
+        try theirs.save(CBLMutableDocument(id: "milk", data: ["title": "Buy milk"]))
+        let live = LiveCouchCollection(mine)
+
+        // Another database's document, under a live adapter: the SDK gets that document and
+        // refuses it, as Couchbase Lite does.
+        let foreign = try #require(LiveCouchCollection(theirs).document(withID: "milk", error: nil))
+        do {
+            try live.delete(foreign)
+            Issue.record("a document of another database was deleted")
+        } catch {
+            #expect(TodoFailure(error) == .invalidParameter)
+        }
+        let own = try #require(live.document(withID: "milk", error: nil))
+        try live.delete(own)
+        #expect(mine.document(withID: "milk", error: nil) == nil)
+        #expect(theirs.document(withID: "milk", error: nil) != nil)
+    }
+
     @Test func theModelDiagnosesCouchbaseLitesOwnErrors() {
         let model = ErrorModel.couchbaseLite
         #expect(model.diagnose(NSError(domain: CBLErrorDomain, code: CBLErrorBusy)).isRetryable)
