@@ -22,6 +22,8 @@ extension InMemoryCloudKit {
 
     public func userIdentitiesForUserRecordIDs(_ arguments: [CKRecord.ID]) throws -> [CKRecord.ID: CloudUserIdentity] {
         if let failure = account.failure(for: .private, writing: false, errors: privateDatabase) { throw failure }
-        return Dictionary(arguments.map { ($0, CloudUserIdentity(userRecordID: $0, nameComponents: nil, hasiCloudAccount: true)) }) { first, _ in first }
+        return Dictionary(arguments.map { ($0, CloudUserIdentity(userRecordID: $0, nameComponents: nil, hasiCloudAccount: true)) }) { first, _ in
+            first
+        }
     }
 }
