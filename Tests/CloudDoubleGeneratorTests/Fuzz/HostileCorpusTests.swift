@@ -259,9 +259,17 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
-            name: "an optional described-type parameter",
-            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store?" }"#],
-            expect: .refused("a described-type parameter takes one object, not an optional or an array")),
+            name: "optional and array described types as parameters and properties",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "linkAll", "parameters": [{ "label": "_", "name": "others", "ref": "[Other]" }, { "label": "under", "name": "store", "ref": "Store?" }, { "name": "note", "type": "String", "default": "\"\"" }], "forms": { "sync": { "name": "linkAll" }, "async": { "name": "linkedAll" }, "completion": { "name": "linkedAll", "sendableHandler": false }, "result": { "name": "linkAllResult" } } }"#,
+                "EXTRA_TYPE":
+                    #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }, { "name": "parent", "ref": "Store?", "settable": true }, { "name": "siblings", "ref": "[Other]", "settable": true }, { "name": "owners", "ref": "[Store]" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "an optional array of a described type",
+            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "[Store]?" }"#],
+            expect: .refused("\"[Store]\" refers to a type that is not described")),
         Case(
             name: "a described-type parameter with a default",
             raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store", "default": "nil" }"#],

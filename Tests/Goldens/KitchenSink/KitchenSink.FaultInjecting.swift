@@ -249,6 +249,16 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
         self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
     }
 
+    var anchor: (any SinkSection)? {
+        get { self.wrappers_.wrapper(for: self.wrapped_.anchor) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+        set { self.wrapped_.anchor = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "anchor") } }
+    }
+
+    var pinned: [any SinkSection] {
+        get { self.wrappers_.wrapper(for: self.wrapped_.pinned) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+        set { self.wrapped_.pinned = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "pinned") } }
+    }
+
     @inline(__always)
     func delete(_ section: any SinkSection) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
@@ -327,6 +337,39 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
             self.wrapped_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
         }
     }
+
+    @inline(__always)
+    func deleteAll(_ sections: [any SinkSection]) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Batch", "deleteAll", .sync, arguments: sections) { self.wrapped_.deleteAll(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }) }
+    }
+
+    @inline(__always)
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try await self.faults_.perform("Batch", "deleteAll", .async, arguments: sections) {
+            try await self.wrapped_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+        }
+    }
+
+    @inline(__always)
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleteAll", .completion, arguments: sections, handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
+            self.wrapped_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }, completionHandler: completionHandler)
+        }
+    }
+
+    @inline(__always)
+    func move(under section: (any SinkSection)?) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Batch", "move", .sync, arguments: section) { self.wrapped_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }) }
+    }
+
+    @inline(__always)
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "move", .result, arguments: section, handler: completionHandler) { completionHandler in
+            self.wrapped_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }, completionHandler: completionHandler)
+        }
+    }
 }
 
 /// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
@@ -359,7 +402,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 232)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }

@@ -192,6 +192,16 @@ final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
         self.base_ = base_
     }
 
+    var anchor: (any SinkSection)? {
+        get { self.wrappers_.wrapper(for: self.base_.anchor) { LiveSinkSection($0) } }
+        set { self.base_.anchor = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "anchor") } }
+    }
+
+    var pinned: [any SinkSection] {
+        get { self.wrappers_.wrapper(for: self.base_.pinned) { LiveSinkSection($0) } }
+        set { self.base_.pinned = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "pinned") } }
+    }
+
     func delete(_ section: any SinkSection) {
         self.base_.delete(CloudDoubleRuntime.forwardedObject_(section, "section"))
     }
@@ -238,6 +248,26 @@ final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
 
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
         self.base_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
+
+    func deleteAll(_ sections: [any SinkSection]) {
+        self.base_.deleteAll(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try await self.base_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.base_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }, completionHandler: completionHandler)
+    }
+
+    func move(under section: (any SinkSection)?) {
+        self.base_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") })
+    }
+
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.base_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }, completionHandler: completionHandler)
     }
 }
 

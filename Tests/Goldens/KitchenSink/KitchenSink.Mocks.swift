@@ -185,6 +185,20 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
+    var anchor: (any SinkSection)? {
+        get {
+            self.get_("anchor", fallback: self.recorder_.child("anchor") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+        }
+        set { self.set_("anchor", newValue) }
+    }
+
+    var pinned: [any SinkSection] {
+        get {
+            self.get_("pinned", fallback: [])
+        }
+        set { self.set_("pinned", newValue) }
+    }
+
     func delete(_ section: any SinkSection) {
         self.respondWithoutFailing_("delete", section, fallback: ())
     }
@@ -232,6 +246,26 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
         self.deliverResult_("deleted", (), fallback: [], to: completionHandler)
     }
+
+    func deleteAll(_ sections: [any SinkSection]) {
+        self.respondWithoutFailing_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try self.respond_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.deliverError_("deleteAll", sections, to: completionHandler)
+    }
+
+    func move(under section: (any SinkSection)?) {
+        self.respondWithoutFailing_("move", section, fallback: ())
+    }
+
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("move", section, fallback: (), to: completionHandler)
+    }
 }
 
 /// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with
@@ -265,7 +299,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 232)
         self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -416,13 +450,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 299)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 299)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 338)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 358)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 341)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 361)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 343)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 363)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -300,6 +300,10 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == any SinkBat
 ///
 /// Conformers: `LiveSinkBatch` (the real `SettingsBatch`), `FaultInjectingSinkBatch`, `MockSinkBatch`.
 protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
+    /// An optional described object, settable, as Core Data's NSManagedObjectContext.parent.
+    var anchor: (any SinkSection)? { get set }
+    /// An array of described objects, settable, as UINavigationController.viewControllers.
+    var pinned: [any SinkSection] { get set }
     /// Call `delete`; forwards to `SettingsBatch.delete(_:)`.
     func delete(_ section: any SinkSection)
     /// Call `rename`; forwards to `SettingsBatch.rename(_:to:)`.
@@ -332,6 +336,21 @@ protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
     /// An array of described objects in every form.
     /// Call `deleted`; forwards to `SettingsBatch.deleted(completionHandler:)`.
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void)
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAll(_:)`.
+    func deleteAll(_ sections: [any SinkSection])
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAllInBackground(_:)`.
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAllInBackground(_:completionHandler:)`.
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void)
+    /// Takes an optional described object, as Firebase Auth's updateCurrentUser(_:) takes a user or none.
+    /// Call `move`; forwards to `SettingsBatch.move(under:)`.
+    func move(under section: (any SinkSection)?)
+    /// Takes an optional described object, as Firebase Auth's updateCurrentUser(_:) takes a user or none.
+    /// Call `move`; forwards to `SettingsBatch.move(under:completionHandler:)`.
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void)
 }
 
 /// The calls of `SinkBatch` by name, each with its argument and result types: mocks take
@@ -345,6 +364,16 @@ struct SinkBatchCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
     init(_ id_: Swift.String) {
         self.id_ = id_
     }
+}
+
+/// The property `anchor`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSection)? {
+    static var anchor: Self { Self("anchor") }
+}
+
+/// The property `pinned`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
+    static var pinned: Self { Self("pinned") }
 }
 
 /// The call `delete`: `delete(_:)`.
@@ -370,6 +399,16 @@ extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSecti
 /// The call `deleted`: `deleted()`, `fetchDeleted()`, `fetchDeleted(completionHandler:)`, `deleted(completionHandler:)`.
 extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
     static var deleted: Self { Self("deleted") }
+}
+
+/// The call `deleteAll`: `deleteAll(_:)`, `deleteAllInBackground(_:)`, `deleteAllInBackground(_:completionHandler:)`.
+extension SinkBatchCall where Arguments_ == [any SinkSection], Value_ == Swift.Void {
+    static var deleteAll: Self { Self("deleteAll") }
+}
+
+/// The call `move`: `move(under:)`, `move(under:completionHandler:)`.
+extension SinkBatchCall where Arguments_ == (any SinkSection)?, Value_ == Swift.Void {
+    static var move: Self { Self("move") }
 }
 
 /// The part of `SettingsSection` the app uses.
@@ -608,7 +647,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 310)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 330)
         self.pages(pageSize: 10)
         #sourceLocation()
     }
