@@ -10,7 +10,7 @@ extension FaultInjector {
     ///
     /// With the injector's ``cassette``, the stream the app reads (faults included) is taped
     /// element by element, or in playback sent from the cassette without calling `body`.
-    @_spi(Generated) public func stream<Arguments, Element: Sendable>(
+    @_spi(Generated) public func stream<Arguments, Element>(
         _ type: String, _ call: String, arguments: Arguments, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
         guard let cassette, cassette.tapesStream(of: Element.self) else { return stream(type, call, body) }
@@ -19,7 +19,7 @@ extension FaultInjector {
     }
 
     /// A stream call without a cassette.
-    func stream<Element: Sendable>(
+    func stream<Element>(
         _ type: String, _ call: String, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
         guard mayFire(type, call, .stream), let decision = decide(type, call, .stream) else { return body() }
@@ -60,8 +60,9 @@ extension FaultInjector {
 
 /// The stream a fault wrapper hands the app when a rule fired: it pulls from the wrapped stream
 /// one element at a time, as the app asks. `@unchecked Sendable`: a stream has one consumer,
-/// which calls `next()` once at a time, so its state is never used concurrently.
-final class FaultedStream<Element: Sendable>: @unchecked Sendable {
+/// which calls `next()` once at a time, so its state is never used concurrently, and each
+/// element passes through to that consumer (elements need not be `Sendable`).
+final class FaultedStream<Element>: @unchecked Sendable {
     struct Faults {
         /// Fail when the app asks for the element after `elements` delivered ones.
         var failure: (elements: Int, error: any Error)?

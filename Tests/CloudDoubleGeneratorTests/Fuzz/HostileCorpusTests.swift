@@ -179,6 +179,12 @@ final class HostileCorpusTests: XCTestCase {
                     #", { "id": "changes", "parameters": [{ "label": "in", "name": "default", "type": "String", "default": "\"all\"" }], "returns": "[String: Int]", "forms": { "stream": { "name": "changes", "sequence": "some AsyncSequence<[String: Int], any Error>" } } }, { "id": "ticks", "parameters": [], "returns": "(Int, String)", "forms": { "stream": { "name": "ticks", "availability": ["@available(iOS 16, *)"] } } }"#
             ], expect: .accepted),
         Case(
+            name: "a stream of an SDK class that is not Sendable",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "snapshots", "parameters": [], "returns": "FuzzSnapshot", "forms": { "stream": { "name": "snapshots" } } }, { "id": "maybeSnapshots", "parameters": [], "returns": "FuzzSnapshot?", "forms": { "stream": { "name": "maybeSnapshots" } } }"#
+            ], expect: .accepted),
+        Case(
             name: "a stream beside another form",
             raw: [
                 "EXTRA_CALL":

@@ -636,5 +636,10 @@ final class FaultInjectingSinkTicker: SinkTicker, CloudDoubleRuntime.FaultInject
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Ticker", "label", .sync, arguments: value) { self.wrapped_.label(for: value) }
     }
+
+    @inline(__always)
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        self.faults_.stream("Ticker", "snapshots", arguments: ()) { self.wrapped_.snapshots() }
+    }
 }
 #endif

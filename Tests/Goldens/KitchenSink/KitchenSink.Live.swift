@@ -426,5 +426,9 @@ final class LiveSinkTicker: SinkTicker, CloudDoubleRuntime.LiveAdapter {
     func label(`for` value: any CustomStringConvertible) -> String {
         self.base_.label(for: value)
     }
+
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.snapshots())
+    }
 }
 #endif

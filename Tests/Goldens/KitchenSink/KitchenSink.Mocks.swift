@@ -498,7 +498,7 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
     /// The streams a stream call handed out, oldest first, for the test to feed, finish or fail.
-    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] where E_: Swift.Sendable { self.streams_(call_) }
+    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] { self.streams_(call_) }
 
     func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.stream_("changes", key)
@@ -515,5 +515,9 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
 
     func label(`for` value: any CustomStringConvertible) -> String {
         self.respondWithoutFailing_("label", value, fallback: "")
+    }
+
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        self.stream_("snapshots", ())
     }
 }

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 358)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 364)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 361)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 367)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 363)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 369)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -642,6 +642,9 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
     /// The SDK takes `some CustomStringConvertible`; `check` reads it as this `any`.
     /// Call `label`; forwards to `SettingsTicker.label(for:)`.
     func label(`for` value: any CustomStringConvertible) -> String
+    /// Elements of an SDK class not marked Sendable, as Firestore's Query.snapshots yields QuerySnapshot objects.
+    /// Call `snapshots`; forwards to `SettingsTicker.snapshots()`.
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error>
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -685,4 +688,9 @@ extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [String] {
 /// The call `label`: `label(for:)`.
 extension SinkTickerCall where Arguments_ == any CustomStringConvertible, Value_ == String {
     static var label: Self { Self("label") }
+}
+
+/// The call `snapshots`: `snapshots()`.
+extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [SettingsSnapshot] {
+    static var snapshots: Self { Self("snapshots") }
 }
