@@ -76,10 +76,14 @@ final class DriftImportTests: XCTestCase {
         let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsFeed"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
         XCTAssertEqual(
-            Self.drafted(in: draft.json), ["addListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"], draft.json)
+            Self.drafted(in: draft.json), ["addListener", "addObjectListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"],
+            draft.json)
         XCTAssertEqual(
             Self.listener(of: "observe", in: draft.json), ["values": "block", "errors": "cancelBlock", "removedBy": "removeObserver"], draft.json)
         XCTAssertEqual(Self.listener(of: "addListener", in: draft.json), ["values": "listener", "removeMethod": "remove"], draft.json)
+        let objectListener = Self.call("addObjectListener", in: draft.json)?["listener"] as? [String: Any]
+        XCTAssertEqual(objectListener?["removeMethod"] as? String, "remove", draft.json)
+        XCTAssertEqual(objectListener?["refinesNSObjectProtocol"] as? Bool, true, draft.json)
         XCTAssertEqual(Self.call("removeAllObservers", in: draft.json)?["removesListeners"] as? Bool, true, draft.json)
         XCTAssertEqual(
             try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
@@ -114,14 +118,19 @@ final class DriftImportTests: XCTestCase {
                 \.message), [])
     }
 
-    /// A registration protocol that refines another (`NSObjectProtocol`, as Firestore's
-    /// `ListenerRegistration`) is not drafted as a listener, whose mock could not conform to it:
-    /// the call is left out for a person to describe.
-    func testARegistrationRefiningAnotherProtocolIsNotDraftedAsAListener() throws {
-        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSWatcher"])
+    /// A registration protocol that refines `NSObjectProtocol` (as Firestore's
+    /// `ListenerRegistration`) is drafted as an object-style listener with
+    /// `"refinesNSObjectProtocol": true`; the draft validates and `check` finds nothing.
+    func testARegistrationRefiningNSObjectProtocolIsDraftedWithTheFlag() throws {
+        let graphs = try SymbolGraphExtraction.graphs(of: "DriftSDKV1")
+        let draft = try Drift.draft(symbolGraphs: graphs, types: ["DSWatcher"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
-        XCTAssertNil(Self.listener(of: "addWatch", in: draft.json), draft.json)
-        XCTAssertTrue(Self.omission(of: "addWatch(_:)", in: draft.json, reason: "mockDefault"), draft.json)
+        let listener = Self.call("addWatch", in: draft.json)?["listener"] as? [String: Any]
+        XCTAssertEqual(listener?["removeMethod"] as? String, "cancel", draft.json)
+        XCTAssertEqual(listener?["refinesNSObjectProtocol"] as? Bool, true, draft.json)
+        XCTAssertEqual(
+            try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(
+                \.message), [])
     }
 
     /// The `"listener"` object of the drafted call `id`, as strings.

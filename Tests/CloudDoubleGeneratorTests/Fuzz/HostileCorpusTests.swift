@@ -185,6 +185,12 @@ final class HostileCorpusTests: XCTestCase {
                     #", { "id": "snapshots", "parameters": [], "returns": "FuzzSnapshot", "forms": { "stream": { "name": "snapshots" } } }, { "id": "maybeSnapshots", "parameters": [], "returns": "FuzzSnapshot?", "forms": { "stream": { "name": "maybeSnapshots" } } }"#
             ], expect: .accepted),
         Case(
+            name: "a listener registration refining NSObjectProtocol",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "listenObject", "parameters": [{ "label": "_", "name": "listener", "type": "@escaping (String?, (any Error)?) -> Void" }], "returns": "any FuzzObjectRegistration", "listener": { "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": true }, "forms": { "sync": { "name": "listenObject" } } }"#
+            ], expect: .accepted),
+        Case(
             name: "a stream beside another form",
             raw: [
                 "EXTRA_CALL":

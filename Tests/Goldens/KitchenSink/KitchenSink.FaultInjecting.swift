@@ -4,6 +4,7 @@
 
 #if DEBUG || CLOUDDOUBLE_FAULTS_IN_RELEASE
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// Wraps any `SinkSettings` and injects the faults its `FaultInjector` decides on. Calls no
@@ -62,7 +63,7 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
 
     @inline(__always)
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 37)
         self.faults_.complete("Settings", "entryCount", .completion, arguments: (), handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, -1) }) { completion in
             self.wrapped_.count(completion: { error_, value_ in completion(value_, error_) })
         }
@@ -402,7 +403,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 232)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }
@@ -566,6 +567,13 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
         nonisolated func remove() { self.removal_.remove() }
     }
 
+    /// What `addObjectListener` returns: removing it ends its registration.
+    private final class addObjectListenerRegistration_: NSObject, FeedObjectRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     @inline(__always)
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
         let tap_ = self.faults_.listen("Feed", "observe", (key: key, block: block, cancelBlock: cancelBlock), on: self, values: block, errors: cancelBlock)
@@ -590,6 +598,14 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
     func removeAllObservers() {
         self.wrapped_.removeAllObservers()
         self.faults_.removeAllListeners(on: self)
+    }
+
+    @inline(__always)
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        let tap_ = self.faults_.listen("Feed", "addObjectListener", listener, on: self, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
+        let registration_ = self.wrapped_.addObjectListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
+        // Removing it removes the wrapped object's registration and ends the tap, so no delayed event follows.
+        return addObjectListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
     }
 }
 

@@ -3,6 +3,7 @@
 
 #if canImport(KitchenSinkSDK)
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// Copies the members of a `SettingsEntry` the app reads.
@@ -396,6 +397,10 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
 
     func removeAllObservers() {
         self.base_.removeAllObservers()
+    }
+
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        self.base_.addObjectListener(listener)
     }
 }
 

@@ -2,6 +2,7 @@
 // Recording mocks: every call goes into a shared, ordered call log, answers come from stubs.
 
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, check with
@@ -54,7 +55,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 37)
         self.deliverValue_("entryCount", (), fallback: 0, errorValue: -1, to: { value_, error_ in completion(error_, value_) })
         #sourceLocation()
     }
@@ -117,7 +118,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func entry(_ key: String) -> SinkEntry {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 116)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 117)
         self.respondWithoutFailing_("settingsEntry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
         #sourceLocation()
     }
@@ -127,25 +128,25 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func acceptNow(_ invite: SinkInvite) throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respondThrowing_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite) async throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respond_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverOptional_("acceptInvite", invite, fallback: "", to: { value_, error_ in then(error_, value_) })
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverResult_("acceptInvite", invite, fallback: "", to: completionHandler)
         #sourceLocation()
     }
@@ -299,7 +300,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 232)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
         self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -449,14 +450,21 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
         nonisolated func remove() { self.removal_.remove() }
     }
 
+    /// What `addObjectListener` returns: removing it ends its registration.
+    private final class addObjectListenerRegistration_: NSObject, FeedObjectRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 299)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 299)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()
@@ -469,6 +477,10 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     func removeAllObservers() {
         self.respondWithoutFailing_("removeAllObservers", (), fallback: ())
         self.removeAllListeners_()
+    }
+
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        self.listenWithRegistration_("addObjectListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addObjectListenerRegistration_.init)
     }
 }
 

@@ -2,6 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
@@ -9,13 +10,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 364)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 373)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 367)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 376)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 369)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 378)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -166,23 +167,23 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
     func check(_ key: String) throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 49)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 50)
         try self.check(key, strict: false)
         #sourceLocation()
     }
     @discardableResult
     func add(_ value: String) -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 59)
         self.add(value, completion: nil)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 75)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 75)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -570,6 +571,9 @@ protocol SinkFeed: Swift.AnyObject, Swift.Sendable {
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration
     /// Call `removeAllObservers`; forwards to `SettingsFeed.removeAllObservers()`.
     func removeAllObservers()
+    /// A registration protocol refining NSObjectProtocol, as Firestore's ListenerRegistration.
+    /// Call `addObjectListener`; forwards to `SettingsFeed.addObjectListener(_:)`.
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration
 }
 
 /// The calls of `SinkFeed` by name, each with its argument and result types: mocks take
@@ -605,6 +609,11 @@ extension SinkFeedCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
     static var removeAllObservers: Self { Self("removeAllObservers") }
 }
 
+/// The call `addObjectListener`: `addObjectListener(_:)`.
+extension SinkFeedCall where Arguments_ == (String?, (any Error)?) -> Void, Value_ == any FeedObjectRegistration {
+    static var addObjectListener: Self { Self("addObjectListener") }
+}
+
 /// The listener calls of `SinkFeed` by name, each with the type of its events: mocks
 /// take them (`mock.registrations(.name)`) and so do listener fault rules
 /// (`.failListener(.listener(SinkFeedListener.name), …)`).
@@ -625,6 +634,11 @@ extension SinkFeedListener where Event_ == String {
 /// The listener `addListener`: its registrations receive `String` events.
 extension SinkFeedListener where Event_ == String {
     static var addListener: Self { Self("addListener") }
+}
+
+/// The listener `addObjectListener`: its registrations receive `String` events.
+extension SinkFeedListener where Event_ == String {
+    static var addObjectListener: Self { Self("addObjectListener") }
 }
 
 /// Calls whose result is an AsyncSequence: each a "stream" form, declared AsyncThrowingStream<T, any Error>.
@@ -650,7 +664,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 330)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 339)
         self.pages(pageSize: 10)
         #sourceLocation()
     }
