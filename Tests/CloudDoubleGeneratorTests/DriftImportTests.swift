@@ -89,8 +89,9 @@ final class DriftImportTests: XCTestCase {
             try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
     }
 
-    /// A drafted type taken or returned by another drafted type's call (or its own) is drafted as
-    /// the described type: `ref` for a parameter, `returnsRef` for a result `T`, `T?` or `[T]` in
+    /// A drafted type taken or returned by another drafted type's call (or its own), or held by a
+    /// property, is drafted as the described type: `ref` for a parameter or a property (`T`, `T?`
+    /// or `[T]`), `returnsRef` for a result `T`, `T?` or `[T]` in
     /// every form; a handler passing the object the call was made on takes `"errorValue": "self"`.
     /// The draft validates and `check` finds nothing.
     func testDraftedTypesInParametersAndResultsAreDraftedAsDescribedTypes() throws {
@@ -102,6 +103,12 @@ final class DriftImportTests: XCTestCase {
         XCTAssertEqual(parameters?.first?["ref"], "SettingsSection", draft.json)
         XCTAssertNil(parameters?.first?["type"], draft.json)
         XCTAssertEqual((Self.call("rename", in: draft.json)?["parameters"] as? [[String: String]])?.first?["ref"], "SettingsSection", draft.json)
+        for (id, ref) in [("deleteAll", "[SettingsSection]"), ("move", "SettingsSection?")] {
+            XCTAssertEqual((Self.call(id, in: draft.json)?["parameters"] as? [[String: String]])?.first?["ref"], ref, "\(id): \(draft.json)")
+        }
+        for (name, ref) in [("anchor", "SettingsSection?"), ("pinned", "[SettingsSection]")] {
+            XCTAssertEqual(Self.property(name, in: draft.json)?["ref"] as? String, ref, "\(name): \(draft.json)")
+        }
         for (id, ref) in [
             ("lastDeleted", "SettingsSection?"), ("fetchLastDeleted", "SettingsSection?"), ("deleted", "[SettingsSection]"),
             ("fetchDeleted", "[SettingsSection]"), ("subsection", "SettingsSection"), ("duplicate", "SettingsSection"),
@@ -136,6 +143,14 @@ final class DriftImportTests: XCTestCase {
     /// The `"listener"` object of the drafted call `id`, as strings.
     static func listener(of id: String, in json: String) -> [String: String]? {
         call(id, in: json)?["listener"] as? [String: String]
+    }
+
+    /// The drafted property `name`.
+    static func property(_ name: String, in json: String) -> [String: Any]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let types = object["types"] as? [[String: Any]]
+        else { return nil }
+        return types.flatMap { $0["properties"] as? [[String: Any]] ?? [] }.first { $0["name"] as? String == name }
     }
 
     /// The drafted call `id`.

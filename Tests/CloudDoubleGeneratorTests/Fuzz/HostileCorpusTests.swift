@@ -188,7 +188,7 @@ final class HostileCorpusTests: XCTestCase {
             name: "a listener registration refining NSObjectProtocol",
             raw: [
                 "EXTRA_CALL":
-                    #", { "id": "listenObject", "parameters": [{ "label": "_", "name": "listener", "type": "@escaping (String?, (any Error)?) -> Void" }], "returns": "any FuzzObjectRegistration", "listener": { "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": true }, "forms": { "sync": { "name": "listenObject" } } }"#
+                    #", { "id": "listenObject", "parameters": [{ "label": "_", "name": "listener", "type": "@escaping (String?, (any Swift.Error)?) -> Void" }], "returns": "any FuzzObjectRegistration", "listener": { "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": true }, "forms": { "sync": { "name": "listenObject" } } }"#
             ], expect: .accepted),
         Case(
             name: "a stream beside another form",
