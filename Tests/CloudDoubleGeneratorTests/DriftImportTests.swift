@@ -76,17 +76,22 @@ final class DriftImportTests: XCTestCase {
         let draft = try Drift.draft(symbolGraphs: graphs, types: ["SettingsFeed"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
         XCTAssertEqual(
-            Self.drafted(in: draft.json), ["addListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"], draft.json)
+            Self.drafted(in: draft.json), ["addListener", "addObjectListener", "fail", "observe", "publish", "removeAllObservers", "removeObserver"],
+            draft.json)
         XCTAssertEqual(
             Self.listener(of: "observe", in: draft.json), ["values": "block", "errors": "cancelBlock", "removedBy": "removeObserver"], draft.json)
         XCTAssertEqual(Self.listener(of: "addListener", in: draft.json), ["values": "listener", "removeMethod": "remove"], draft.json)
+        let objectListener = Self.call("addObjectListener", in: draft.json)?["listener"] as? [String: Any]
+        XCTAssertEqual(objectListener?["removeMethod"] as? String, "remove", draft.json)
+        XCTAssertEqual(objectListener?["refinesNSObjectProtocol"] as? Bool, true, draft.json)
         XCTAssertEqual(Self.call("removeAllObservers", in: draft.json)?["removesListeners"] as? Bool, true, draft.json)
         XCTAssertEqual(
             try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).map(\.message), [])
     }
 
-    /// A drafted type taken or returned by another drafted type's call (or its own) is drafted as
-    /// the described type: `ref` for a parameter, `returnsRef` for a result `T`, `T?` or `[T]` in
+    /// A drafted type taken or returned by another drafted type's call (or its own), or held by a
+    /// property, is drafted as the described type: `ref` for a parameter or a property (`T`, `T?`
+    /// or `[T]`), `returnsRef` for a result `T`, `T?` or `[T]` in
     /// every form; a handler passing the object the call was made on takes `"errorValue": "self"`.
     /// The draft validates and `check` finds nothing.
     func testDraftedTypesInParametersAndResultsAreDraftedAsDescribedTypes() throws {
@@ -98,6 +103,12 @@ final class DriftImportTests: XCTestCase {
         XCTAssertEqual(parameters?.first?["ref"], "SettingsSection", draft.json)
         XCTAssertNil(parameters?.first?["type"], draft.json)
         XCTAssertEqual((Self.call("rename", in: draft.json)?["parameters"] as? [[String: String]])?.first?["ref"], "SettingsSection", draft.json)
+        for (id, ref) in [("deleteAll", "[SettingsSection]"), ("move", "SettingsSection?")] {
+            XCTAssertEqual((Self.call(id, in: draft.json)?["parameters"] as? [[String: String]])?.first?["ref"], ref, "\(id): \(draft.json)")
+        }
+        for (name, ref) in [("anchor", "SettingsSection?"), ("pinned", "[SettingsSection]")] {
+            XCTAssertEqual(Self.property(name, in: draft.json)?["ref"] as? String, ref, "\(name): \(draft.json)")
+        }
         for (id, ref) in [
             ("lastDeleted", "SettingsSection?"), ("fetchLastDeleted", "SettingsSection?"), ("deleted", "[SettingsSection]"),
             ("fetchDeleted", "[SettingsSection]"), ("subsection", "SettingsSection"), ("duplicate", "SettingsSection"),
@@ -114,19 +125,32 @@ final class DriftImportTests: XCTestCase {
                 \.message), [])
     }
 
-    /// A registration protocol that refines another (`NSObjectProtocol`, as Firestore's
-    /// `ListenerRegistration`) is not drafted as a listener, whose mock could not conform to it:
-    /// the call is left out for a person to describe.
-    func testARegistrationRefiningAnotherProtocolIsNotDraftedAsAListener() throws {
-        let draft = try Drift.draft(symbolGraphs: SymbolGraphExtraction.graphs(of: "DriftSDKV1"), types: ["DSWatcher"])
+    /// A registration protocol that refines `NSObjectProtocol` (as Firestore's
+    /// `ListenerRegistration`) is drafted as an object-style listener with
+    /// `"refinesNSObjectProtocol": true`; the draft validates and `check` finds nothing.
+    func testARegistrationRefiningNSObjectProtocolIsDraftedWithTheFlag() throws {
+        let graphs = try SymbolGraphExtraction.graphs(of: "DriftSDKV1")
+        let draft = try Drift.draft(symbolGraphs: graphs, types: ["DSWatcher"])
         XCTAssertNoThrow(try Generator.validate(Array(draft.json.utf8), file: "draft.json"), draft.json)
-        XCTAssertNil(Self.listener(of: "addWatch", in: draft.json), draft.json)
-        XCTAssertTrue(Self.omission(of: "addWatch(_:)", in: draft.json, reason: "mockDefault"), draft.json)
+        let listener = Self.call("addWatch", in: draft.json)?["listener"] as? [String: Any]
+        XCTAssertEqual(listener?["removeMethod"] as? String, "cancel", draft.json)
+        XCTAssertEqual(listener?["refinesNSObjectProtocol"] as? Bool, true, draft.json)
+        XCTAssertEqual(
+            try Drift.check(description: Array(draft.json.utf8), file: "draft.json", symbolGraphs: graphs).filter { $0.severity == .error }.map(
+                \.message), [])
     }
 
     /// The `"listener"` object of the drafted call `id`, as strings.
     static func listener(of id: String, in json: String) -> [String: String]? {
         call(id, in: json)?["listener"] as? [String: String]
+    }
+
+    /// The drafted property `name`.
+    static func property(_ name: String, in json: String) -> [String: Any]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let types = object["types"] as? [[String: Any]]
+        else { return nil }
+        return types.flatMap { $0["properties"] as? [[String: Any]] ?? [] }.first { $0["name"] as? String == name }
     }
 
     /// The drafted call `id`.

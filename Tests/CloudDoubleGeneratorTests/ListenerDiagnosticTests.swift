@@ -168,3 +168,32 @@ final class ListenerDiagnosticTests: XCTestCase {
             saying: "the generated name SinkFeedListener (the listener keys of Feed) is also the protocol of FeedListener")
     }
 }
+
+/// `"refinesNSObjectProtocol": true` (Firestore's `ListenerRegistration`): on an object-style
+/// listener of a description importing Foundation; each mistake located at the flag.
+final class NSObjectRegistrationDiagnosticTests: XCTestCase {
+    static func description(objectListener: String, imports: Bool = true) -> String {
+        let text = ListenerDiagnosticTests.description(objectListener: objectListener)
+        return imports ? text.replacingOccurrences(of: #""prefix": "Sink","#, with: #""prefix": "Sink", "imports": ["Foundation"],"#) : text
+    }
+
+    func testAcceptedOnAnObjectStyleListener() {
+        let input = Self.description(objectListener: #"{ "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": true }"#)
+        XCTAssertNoThrow(try Generator.validate(Array(input.utf8), file: "test.json"))
+    }
+
+    func testEachMistakeHasItsLocatedDiagnostic() throws {
+        try expectOneDiagnostic(
+            in: Self.description(
+                objectListener: #"{ "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": ⟦true⟧ }"#, imports: false),
+            named: "without Foundation", saying: "a registration refining NSObjectProtocol is an NSObject subclass in the generated files")
+        try expectOneDiagnostic(
+            in: Self.description(objectListener: #"{ "values": "listener", "removeMethod": "remove" }"#)
+                .replacingOccurrences(
+                    of: #""removedBy": "removeObserver" }"#, with: #""removedBy": "removeObserver", "refinesNSObjectProtocol": ⟦true⟧ }"#),
+            named: "on a handle", saying: "\"refinesNSObjectProtocol\" describes a registration object (\"removeMethod\")")
+        try expectOneDiagnostic(
+            in: Self.description(objectListener: #"{ "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": ⟦"yes"⟧ }"#),
+            named: "not a bool", saying: "\"refinesNSObjectProtocol\" in \"listener\" must be true or false, found a string")
+    }
+}

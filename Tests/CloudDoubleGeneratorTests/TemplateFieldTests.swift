@@ -110,7 +110,7 @@ final class TemplateFieldTests: XCTestCase {
             .completion(failure: "handler($0)", valueFirstHandler: "handler", copied: nil),
         ]
         let template = """
-            {{#kind.async}}async{{/kind.async}}{{#kind.result}}result{{/kind.result}}{{#kind.forwarded}}forwarded{{#child}} {{unwrap}}{{/child}}{{/kind.forwarded}}\
+            {{#kind.async}}async{{/kind.async}}{{#kind.result}}result{{/kind.result}}{{#kind.forwarded}}forwarded{{#child}} child{{/child}}{{/kind.forwarded}}\
             {{#kind.completion}}completion {{failure}}{{/kind.completion}}{{^kind.items}} no items{{/kind.items}} {{kind.async}}{{kind.forwarded.child.make}}
             """
         var lines: [String] = []
@@ -124,7 +124,7 @@ final class TemplateFieldTests: XCTestCase {
             lines,
             [
                 "async no items true", "result no items ",
-                "forwarded newValue no items FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_)",
+                "forwarded child no items FaultInjectingCloudDatabase(wrapping: $0, faults: self.faults_)",
                 "completion handler($0) no items ",
             ])
     }

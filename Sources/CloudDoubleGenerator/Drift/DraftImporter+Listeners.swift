@@ -33,8 +33,9 @@ extension DraftImporter {
         }
         if let removal = removal(of: registration, siblings: siblings) {
             members.append(("removedBy", .string(removal)))
-        } else if let method = removeMethod(of: registration) {
+        } else if let (method, refinesNSObjectProtocol) = removeMethod(of: registration) {
             members.append(("removeMethod", .string(method)))
+            if refinesNSObjectProtocol { members.append(("refinesNSObjectProtocol", .bool(true))) }
         } else {
             return nil
         }
@@ -62,18 +63,23 @@ extension DraftImporter {
     }
 
     /// The one requirement of the SDK protocol `registration` names (`any P`), when it is a
-    /// method without arguments that returns nothing. A protocol refining another (Firestore's
-    /// `ListenerRegistration: NSObjectProtocol`), or graphs that do not say, is not one: the
-    /// mock's registration class could not conform to it.
-    private func removeMethod(of registration: SwiftType) -> String? {
+    /// method without arguments that returns nothing, and whether `P` refines `NSObjectProtocol`
+    /// (Firestore's `ListenerRegistration`), which the doubles' registrations satisfy by
+    /// subclassing `NSObject`. A protocol refining any other, or graphs that do not say, is not
+    /// one: the mock's registration class could not conform to it.
+    private func removeMethod(of registration: SwiftType) -> (name: String, refinesNSObjectProtocol: Bool)? {
         guard case .existential(.nominal(let parts)) = registration.unparenthesized, parts.allSatisfy({ $0.arguments.isEmpty }),
             let type = surface.types[parts.map(\.name).joined(separator: ".")], type.isProtocol, type.properties.isEmpty,
-            surface.refiningProtocols?.contains(type.name) == false,
+            let refined = surface.protocolRefinements.map({ $0[type.name] ?? [] }), refined.isSubset(of: Self.nsObjectProtocol),
             type.otherMembers.isEmpty, type.methods.count == 1, let only = type.methods.first,
             only.parameters.isEmpty, only.returns == nil, !only.isAsync, !only.throwsErrors, only.unsupported == nil
         else { return nil }
-        return only.baseName
+        return (only.baseName, !refined.isEmpty)
     }
+
+    /// `NSObjectProtocol`'s precise identifiers: the Objective-C protocol on Apple platforms,
+    /// Foundation's Swift protocol elsewhere.
+    private static let nsObjectProtocol: Set<String> = ["c:objc(pl)NSObject", "s:10Foundation16NSObjectProtocolP"]
 
     /// A closure parameter a listener can keep: `@escaping (…) -> Void`, or an optional one.
     private static func listenerClosure(_ type: String) -> (function: SwiftType.FunctionType, optional: Bool)? {
@@ -95,12 +101,17 @@ extension DraftImporter {
 }
 
 extension SDKSurface {
-    /// The graphs' protocols that refine another, by path: symbol graphs record a refinement as
-    /// the protocol's `conformsTo` edge (`inheritsFrom` too, for safety). `nil` when the graphs
-    /// record no relationships.
-    static func refiningProtocols(_ graphs: [SymbolGraph], paths: [String: String], types: [String: SDKType]) -> Set<String>? {
+    /// The graphs' protocols that refine others, by path, with the precise identifiers of what
+    /// they refine: symbol graphs record a refinement as the protocol's `conformsTo` edge
+    /// (`inheritsFrom` too, for safety). `nil` when the graphs record no relationships.
+    static func protocolRefinements(_ graphs: [SymbolGraph], paths: [String: String], types: [String: SDKType]) -> [String: Set<String>]? {
         guard graphs.contains(where: { $0.relationships != nil }) else { return nil }
         let edges = graphs.flatMap { $0.relationships ?? [] }.filter { $0.kind == "conformsTo" || $0.kind == "inheritsFrom" }
-        return Set(edges.compactMap { edge in paths[edge.source].flatMap { types[$0]?.isProtocol == true ? $0 : nil } })
+        var refinements: [String: Set<String>] = [:]
+        for edge in edges {
+            guard let path = paths[edge.source], types[path]?.isProtocol == true else { continue }
+            refinements[path, default: []].insert(edge.target)
+        }
+        return refinements
     }
 }

@@ -216,18 +216,19 @@ struct DraftImporter {
         return .object(members)
     }
 
-    /// The described type a Swift type refers to (`CKDatabase` → `Database`), if drafted too.
+    /// The described type a Swift type refers to, if drafted too, in the shapes `ref` and
+    /// `returnsRef` take: `CKDatabase` → `Database`, `CKDatabase?` → `Database?`, `[CKDatabase]` → `[Database]`.
     func reference(_ type: String) -> String? {
-        sdkTypes.contains(type) ? Self.shortName(type) : nil
+        if let ref = describedName(type) { return ref }
+        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
+        if let wrapped = model.optionalWrapped, let ref = describedName(wrapped.description) { return ref + "?" }
+        if let element = model.arrayElement, let ref = describedName(element.description) { return "[" + ref + "]" }
+        return nil
     }
 
-    /// The described type a result refers to, in the shapes `returnsRef` takes: `T`, `T?`, `[T]`.
-    func resultReference(_ type: String) -> String? {
-        if let ref = reference(type) { return ref }
-        guard case .success(let model) = SwiftTypeParser.parse(type) else { return nil }
-        if let wrapped = model.optionalWrapped, let ref = reference(wrapped.description) { return ref + "?" }
-        if let element = model.arrayElement, let ref = reference(element.description) { return "[" + ref + "]" }
-        return nil
+    /// The described type a drafted SDK type becomes (`CKDatabase` → `Database`).
+    private func describedName(_ type: String) -> String? {
+        sdkTypes.contains(type) ? Self.shortName(type) : nil
     }
 
     /// `.firstCase` for an enum of the SDK: a value that compiles, for a person to confirm.
@@ -310,7 +311,7 @@ struct DraftImporter {
         // validator refuses one: a stream's elements, a listener's registration, a `sync` form that throws.
         var refResult: String?
         if let value = returns, stream == nil, listener == nil, !call.forms.contains(where: { $0.kind == .sync && $0.method.throwsErrors }) {
-            refResult = resultReference(value)
+            refResult = reference(value)
         }
         if let value = returns, refResult == nil, let reason = Self.uncarried(value, at: .value) {
             omit(primary.fullName, "\(Self.marker): generated code cannot carry its result: \(reason)")

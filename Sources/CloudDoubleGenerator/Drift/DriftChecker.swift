@@ -39,7 +39,7 @@ struct DriftChecker {
         case .swift(let type)?: return Located(type.value, type.location)
         case .reference(let written)?:
             // `returnsRef` may be an optional or an array (`Section?`, `[Section]`): the SDK's is of its `sdkType`.
-            let returned = ReturnedReference(written)
+            let returned = DescribedReference(written)
             let target = description.types.first { $0.name.value == returned.name.value }
             guard let sdkType = target?.sdkType.value else { return written }
             switch returned.shape {

@@ -18,9 +18,10 @@ struct SDKSurface: Sendable {
     /// Each class's superclass among the graphs' types, by path (`DatabaseReference` →
     /// `DatabaseQuery`); `nil` when the graphs record no relationships, so nothing is known.
     var superclasses: [String: String]?
-    /// The protocols that refine another (`ListenerRegistration: NSObjectProtocol`), by path;
-    /// `nil` when the graphs record no relationships, so nothing is known.
-    var refiningProtocols: Set<String>?
+    /// The protocols that refine others (`ListenerRegistration: NSObjectProtocol`), by path, with
+    /// the precise identifiers of what each refines; `nil` when the graphs record no
+    /// relationships, so nothing is known.
+    var protocolRefinements: [String: Set<String>]?
 
     /// `Swift.Sendable`'s precise identifier, the target of a `conformsTo` relationship.
     static let sendableIdentifier = "s:s8SendableP"
@@ -84,7 +85,7 @@ struct SDKSurface: Sendable {
         }
         sendableTypes = Self.sendable(graphs, paths: paths)
         superclasses = Self.superclasses(graphs, paths: paths, types: types)
-        refiningProtocols = Self.refiningProtocols(graphs, paths: paths, types: types)
+        protocolRefinements = Self.protocolRefinements(graphs, paths: paths, types: types)
         // Declaration order, so drafts read like the SDK's header (graphs do not promise an order).
         for (name, var type) in types {
             type.methods = type.methods.enumerated().sorted { a, b in

@@ -9,6 +9,10 @@ public struct ListenerSpec: Sendable {
     /// is none or `values` takes errors too.
     public var errors: Located<String>?
     public var removal: Removal
+    /// The registration protocol refines `NSObjectProtocol` (Firestore's `ListenerRegistration`,
+    /// an Objective-C protocol), so the doubles' registrations subclass `NSObject`; object style
+    /// only. `nil` when not written.
+    public var refinesNSObjectProtocol: Located<Bool>? = nil
     public var location: SourceLocation
 
     /// How the app removes a registration.

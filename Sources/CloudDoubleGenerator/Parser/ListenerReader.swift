@@ -20,6 +20,13 @@ struct ListenerReader {
             return nil
         }
         guard let values else { return nil }
-        return ListenerSpec(values: values, errors: object.string(.errors), removal: removal, location: object.location)
+        var refinesNSObjectProtocol: Located<Bool>?
+        if let flag = object.value(.refinesNSObjectProtocol) {
+            let value = object.bool(.refinesNSObjectProtocol, default: false)
+            if flag.bool != nil { refinesNSObjectProtocol = Located(value, flag.location) }
+        }
+        return ListenerSpec(
+            values: values, errors: object.string(.errors), removal: removal, refinesNSObjectProtocol: refinesNSObjectProtocol,
+            location: object.location)
     }
 }

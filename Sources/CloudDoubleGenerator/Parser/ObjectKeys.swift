@@ -26,7 +26,7 @@ enum CallKey: String, ObjectKey {
 }
 
 enum ListenerKey: String, ObjectKey {
-    case values, errors, removedBy, removeMethod
+    case values, errors, removedBy, removeMethod, refinesNSObjectProtocol
 }
 
 enum MirrorKey: String, ObjectKey {

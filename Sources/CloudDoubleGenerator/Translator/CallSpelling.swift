@@ -59,7 +59,7 @@ struct CallSpelling: Sendable {
     var returnsType: SwiftType? { resolved.returnsType }
     var returnsIsOptional: Bool { resolved.returnsIsOptional }
     var returnsReference: String? { resolved.returnsReference }
-    var returnsReferenceShape: ReturnedReference.Shape? { resolved.returnsReferenceShape }
+    var returnsReferenceShape: DescribedReference.Shape? { resolved.returnsReferenceShape }
     var mirrored: MirrorSubstitution { resolved.mirrored }
     var sdkReturnsType: SwiftType? { resolved.sdkReturnsType }
     var sdkParameterTypes: [Int: SwiftType] { resolved.sdkParameterTypes }

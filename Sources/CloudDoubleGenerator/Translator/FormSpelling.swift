@@ -158,16 +158,18 @@ struct FormSpelling: Sendable {
     /// `name(arguments)`: each argument the parameter's own name, or its `replaced` value, or its
     /// default when it is in `omitted`; the handler passed as `handler` (its own name by default).
     /// A call `forwarding` to the SDK object or the wrapped one passes a described-type argument
-    /// through `forwardedObject_` (`DescribedArguments.swift` in the runtime), which unwraps it to
-    /// the type the callee takes: the SDK object under a live adapter, or what a fault wrapper wraps.
+    /// through `forwardedObject_` (`ForwardedObjects`), which unwraps it, or each of an optional or
+    /// an array, to the type the callee takes: the SDK object under a live adapter, or what a fault
+    /// wrapper wraps.
     func callExpression(
         handler: String?, substitutingDefaultsFor omitted: Set<Int>, replacing replaced: [Int: String], forwarding: Bool = true
     ) -> String {
         var items = parameters.indices.map { index in
             let name = SwiftNames.escaped(parameters[index].name.value)
-            let forwarded =
-                forwarding && parameters[index].reference != nil
-                ? "CloudDoubleRuntime.forwardedObject_(\(name), \"\(parameters[index].name.value)\")" : name
+            var forwarded = name
+            if forwarding, let reference = parameters[index].reference {
+                forwarded = ForwardedObjects.expression(name, named: parameters[index].name.value, shape: DescribedReference(reference).shape)
+            }
             let value =
                 replaced[index]
                 ?? (omitted.contains(index) ? parameters[index].defaultValue ?? "nil" : forwarded)

@@ -32,9 +32,7 @@ struct MockTranslator {
                 MockTypeContext.Property(
                     attributes: attributes, declaration: translator.declaration(of: property), key: key,
                     backed: property.store == nil ? nil : "try backing_.\(name)()",
-                    fallback: ref == nil
-                        ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil")
-                        : .child(child(ref!, key: key.text)),
+                    fallback: fallback(of: property, reference: ref, model: model, key: key),
                     settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
         var calls: [MockTypeContext.Call] = []
@@ -168,6 +166,19 @@ struct MockTranslator {
     /// for the test to stub.
     func childKey(of call: CallSpelling, arguments: SpelledText) -> String {
         "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
+    }
+
+    /// What a property reads when not stubbed or set: its `mockDefault` or its type's empty value;
+    /// for a described type, its child mock (one object, an optional one) or none (an array).
+    func fallback(
+        of property: ResolvedProperty, reference: DescribedReference?, model: SwiftType?, key: StringLiteral
+    ) -> MockTypeContext.Fallback {
+        guard let reference else { return .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") }
+        switch reference.shape {
+        case .one: return .child(child(reference.name.value, key: key.text))
+        case .optional: return .child(child(reference.name.value, key: key.text, optional: true))
+        case .array: return .expression("[]")
+        }
     }
 
     /// The mock of a described type a member hands out, one per `key`.

@@ -73,20 +73,27 @@ public struct Translator: Sendable {
     func swiftType(_ use: TypeUse) -> String {
         switch use {
         case .swift(let type): return type.value
-        case .reference(let name): return "any \(protocolName(name.value))"
+        case .reference(let written): return referenceType(DescribedReference(written)).description
         }
     }
 
-    /// The structure of a type use: the parsed Swift type, or `any Protocol` for a reference.
+    /// The structure of a type use: the parsed Swift type, or a reference's (`referenceType`).
     func typeModel(_ use: TypeUse) -> SwiftType? {
         switch use {
         case .swift(let type): return type.model
-        case .reference(let name): return .existential(.nominal([SwiftType.NominalPart(name: protocolName(name.value), arguments: [])]))
+        case .reference(let written): return referenceType(DescribedReference(written))
         }
     }
 
-    func reference(_ use: TypeUse?) -> String? {
-        if case .reference(let name)? = use { return name.value }
+    /// A described type as its protocol's existential, in the shape written: `any SinkSection`,
+    /// `(any SinkSection)?`, `[any SinkSection]`.
+    func referenceType(_ reference: DescribedReference) -> SwiftType {
+        reference.swiftType(protocolName: protocolName(reference.name.value))
+    }
+
+    /// The described type a property holds, in the shape written.
+    func reference(_ use: TypeUse?) -> DescribedReference? {
+        if case .reference(let written)? = use { return DescribedReference(written) }
         return nil
     }
 
@@ -154,15 +161,18 @@ extension Translator {
     }
 
     /// The type's properties as a live adapter or fault wrapper forwards them; a described type
-    /// a property holds is handed out by `child(name)`, other values read through the fault
-    /// engine when `throughFaults`.
+    /// a property holds is handed out by `child(name)` and set through `ForwardedObjects`, other
+    /// values read through the fault engine when `throughFaults`.
     func forwardedProperties(_ type: ResolvedType, throughFaults: Bool, child: (String) -> ChildWrapping) -> [ForwardedProperty] {
         var properties: [ForwardedProperty] = []
         for property in type.properties {
+            let reference = reference(property.type)
             properties.append(
                 ForwardedProperty(
                     attributes: Self.attributes(of: property), declaration: declaration(of: property), name: SwiftNames.escaped(property.name.value),
-                    settable: property.settable, child: reference(property.type).map(child), throughFaults: throughFaults))
+                    settable: property.settable,
+                    newValue: reference.map { ForwardedObjects.expression("newValue", named: property.name.value, shape: $0.shape) } ?? "newValue",
+                    child: reference.map { child($0.name.value) }, throughFaults: throughFaults))
         }
         return properties
     }

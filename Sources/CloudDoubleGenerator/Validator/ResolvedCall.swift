@@ -47,8 +47,10 @@ final class ResolvedCall: Sendable {
         var resolved = call
         var sdkParameterTypes: [Int: SwiftType] = [:]
         for (index, parameter) in call.parameters.enumerated() {
-            guard let reference = parameter.reference else { continue }
-            resolved.parameters[index].type = DeclaredType(Located("any " + names.protocolName(reference.value), reference.location))
+            guard let written = parameter.reference else { continue }
+            let reference = DescribedReference(written)
+            let type = reference.swiftType(protocolName: names.protocolName(reference.name.value))
+            resolved.parameters[index].type = DeclaredType(Located(type.description, written.location))
         }
         if !mirrored.isEmpty {
             for (index, parameter) in call.parameters.enumerated() where parameter.reference == nil {
@@ -71,13 +73,8 @@ final class ResolvedCall: Sendable {
         case .swift(let type)?:
             return type.model
         case .reference(let written)?:
-            let returned = ReturnedReference(written)
-            let one = SwiftType.existential(.nominal([SwiftType.NominalPart(name: names.protocolName(returned.name.value), arguments: [])]))
-            switch returned.shape {
-            case .one: return one
-            case .optional: return .optional(one)
-            case .array: return .array(one)
-            }
+            let returned = DescribedReference(written)
+            return returned.swiftType(protocolName: names.protocolName(returned.name.value))
         }
     }
 
@@ -89,13 +86,13 @@ final class ResolvedCall: Sendable {
 
     /// The described type the call returns, when it returns one.
     var returnsReference: String? {
-        if case .reference(let written)? = spec.returns { return ReturnedReference(written).name.value }
+        if case .reference(let written)? = spec.returns { return DescribedReference(written).name.value }
         return nil
     }
 
     /// Whether the call returns one described object, an optional one or an array of them.
-    var returnsReferenceShape: ReturnedReference.Shape? {
-        if case .reference(let written)? = spec.returns { return ReturnedReference(written).shape }
+    var returnsReferenceShape: DescribedReference.Shape? {
+        if case .reference(let written)? = spec.returns { return DescribedReference(written).shape }
         return nil
     }
 

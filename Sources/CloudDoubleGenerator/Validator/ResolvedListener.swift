@@ -19,6 +19,9 @@ struct ResolvedListener: Sendable {
     /// The SDK's registration protocol (`ListenerRegistration` for `any ListenerRegistration`),
     /// for object-style removal.
     let registrationProtocol: String?
+    /// The registration protocol refines `NSObjectProtocol`: the doubles' registrations
+    /// subclass `NSObject`.
+    let registrationIsNSObject: Bool
     /// Where the description says `"listener"`: a handle that is not an integer type is a
     /// compile error reported there.
     let location: SourceLocation
@@ -45,6 +48,7 @@ struct ResolvedListener: Sendable {
         } else {
             registrationProtocol = nil
         }
+        registrationIsNSObject = spec.refinesNSObjectProtocol?.value ?? false
         location = spec.location
     }
 

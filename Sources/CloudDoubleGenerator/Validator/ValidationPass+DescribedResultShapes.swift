@@ -5,7 +5,7 @@
 extension ValidationPass {
     func describedResultShape(_ call: Call) {
         guard case .reference(let written)? = call.returns else { return }
-        let returned = ReturnedReference(written)
+        let returned = DescribedReference(written)
         guard returned.shape != .one else { return }
         if let flag = call.newEachCall, flag.value {
             sink.error(

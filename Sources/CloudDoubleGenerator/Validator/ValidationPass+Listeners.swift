@@ -3,6 +3,7 @@
 extension ValidationPass {
     func listener(_ listener: ListenerSpec, of call: Call, in type: DescribedType) {
         let at = listener.location
+        nsObjectRegistration(listener)
         if call.forms.count != 1 || call.forms.first?.kind.value != .sync || call.forms.first?.throwing == true {
             sink.error(
                 "a listener is registered by one \"sync\" form that does not throw", at: at,

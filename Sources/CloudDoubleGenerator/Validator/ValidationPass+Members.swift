@@ -33,7 +33,12 @@ extension ValidationPass {
                     "the mock cannot make up a value of type \(declared.value) for the property \"\(property.name.value)\"",
                     at: declared.location, hint: "add \"mockDefault\" with a Swift expression, e.g. \"mockDefault\": \".private\"")
             }
-            typeUse(property.type, at: .property, typeNames: typeNames)
+            if case .reference(let written) = property.type {
+                // One object, an optional one or an array (`DescribedReference`): its name must be described.
+                typeUse(.reference(DescribedReference(written).name), at: .property, typeNames: typeNames)
+            } else {
+                typeUse(property.type, at: .property, typeNames: typeNames)
+            }
             expression(property.mockDefault, what: "\"mockDefault\"")
             if let store = property.store, property.settable || reference(property.type) != nil {
                 sink.error("only a get-only property of a Swift type can be answered by a store", at: store.location)
@@ -152,7 +157,7 @@ extension ValidationPass {
         }
         expression(call.mockDefault, what: "\"mockDefault\"")
         let returnsReference: Located<String>? = {
-            if case .reference(let name)? = call.returns { return ReturnedReference(name).name }
+            if case .reference(let name)? = call.returns { return DescribedReference(name).name }
             return nil
         }()
         if let returnsReference {
@@ -237,7 +242,7 @@ extension ValidationPass {
                 "a described type (\"\(reference.value)\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends",
                 at: form.location, hint: "describe a \"sync\" or \"async\" form, or return the SDK's type with \"returns\"")
         }
-        if let reference = returnsReference, case .reference(let written)? = call.returns, ReturnedReference(written).shape == .one {
+        if let reference = returnsReference, case .reference(let written)? = call.returns, DescribedReference(written).shape == .one {
             describedHandlerValue(of: form, in: type, returning: reference)
         }
         if let handlerValue = form.handlerValueType, let model = declaredType(handlerValue, at: .value), !model.isOptional, form.errorValue == nil {

@@ -11,7 +11,7 @@ extension Cassette {
     }
 
     /// Record: `stream` as the app reads it, written to a line placed now.
-    func recording<Arguments, Element: Sendable>(
+    func recording<Arguments, Element>(
         _ stream: AsyncThrowingStream<Element, any Error>, type: String, call: String, arguments: Arguments
     ) -> AsyncThrowingStream<Element, any Error> {
         let tape = StreamTapeRecorder(stream, line: reserve(type, call, .stream, arguments))
@@ -34,13 +34,13 @@ extension Cassette {
     }
 
     /// Playback as a stream: the taped elements, then the end.
-    func played<Arguments, Element: Sendable>(
+    func played<Arguments, Element>(
         type: String, call: String, arguments: Arguments, as _: Element.Type
     ) -> AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream { continuation in
             do {
                 let tape = try playedStream(type: type, call: call, arguments: arguments, as: Element.self)
-                for element in tape.elements { continuation.yield(element) }
+                for element in tape.elements { continuation.yield(handingOver: element) }
                 continuation.finish(throwing: tape.error)
             } catch {
                 continuation.finish(throwing: error)
@@ -50,8 +50,10 @@ extension Cassette {
 }
 
 /// Reads a stream for the app and tapes what it read. `@unchecked Sendable`: a stream has one
-/// consumer, which calls `next()` once at a time.
-final class StreamTapeRecorder<Element: Sendable>: @unchecked Sendable {
+/// consumer, which calls `next()` once at a time. The elements it keeps are encoded when the
+/// stream ends, in the consumer's last `next()` (or when the app drops the stream), so an element
+/// that is not `Sendable` is read there, after the app had it.
+final class StreamTapeRecorder<Element>: @unchecked Sendable {
     private var upstream: AsyncThrowingStream<Element, any Error>.AsyncIterator
     private let line: CassetteLine
     private var elements: [Element] = []

@@ -11,7 +11,7 @@ extension FaultInjector {
     ///
     /// With the injector's ``cassette``, the stream the app reads (faults included) is taped
     /// element by element, or in playback sent from the cassette without calling `body`.
-    @_spi(Generated) public func stream<Arguments, Element: Sendable>(
+    @_spi(Generated) public func stream<Arguments, Element>(
         _ type: String, _ call: String, arguments: Arguments, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
         guard let cassette, cassette.tapesStream(of: Element.self) else { return stream(type, call, body) }
@@ -21,7 +21,7 @@ extension FaultInjector {
 
     /// A stream call without a cassette. Element rules (``FaultRule/failElement(_:on:probability:with:retryAfter:after:)``)
     /// decide at each element the app asks for, after what a call rule decided for the call.
-    func stream<Element: Sendable>(
+    func stream<Element>(
         _ type: String, _ call: String, _ body: () -> AsyncThrowingStream<Element, any Error>
     ) -> AsyncThrowingStream<Element, any Error> {
         let elements = mayFire(type, call, .element) ? StreamElements(injector: self, type: type, call: call) : nil
@@ -79,8 +79,9 @@ struct StreamElements: Sendable {
 
 /// The stream a fault wrapper hands the app when a rule could fire: it pulls from the wrapped
 /// stream one element at a time, as the app asks. `@unchecked Sendable`: a stream has one
-/// consumer, which calls `next()` once at a time, so its state is never used concurrently.
-final class FaultedStream<Element: Sendable>: @unchecked Sendable {
+/// consumer, which calls `next()` once at a time, so its state is never used concurrently, and
+/// each element passes through to that consumer (elements need not be `Sendable`).
+final class FaultedStream<Element>: @unchecked Sendable {
     struct Faults {
         /// Fail when the app asks for the element after `elements` delivered ones.
         var failure: (elements: Int, error: any Error)?

@@ -4,12 +4,12 @@ extension RecordingMock {
     /// `mock.streams(.call)`. A stubbed list of elements is sent and the stream finished at
     /// once; a stubbed error (or a throwing handler) fails it before any element. Unstubbed, the
     /// stream stays open until the test feeds it. Its end is logged after the call.
-    @_spi(Generated) public func stream_<A, E: Sendable>(_ call: String, _ arguments: A) -> AsyncThrowingStream<E, any Error> {
+    @_spi(Generated) public func stream_<A, E>(_ call: String, _ arguments: A) -> AsyncThrowingStream<E, any Error> {
         recorder_.stream(call, arguments)
     }
 
     /// The streams handed out for `key`, oldest first.
-    @_spi(Generated) public func streams_<E: Sendable>(_ key: any CallKey) -> [StreamFeed<E>] {
+    @_spi(Generated) public func streams_<E>(_ key: any CallKey) -> [StreamFeed<E>] {
         recorder_.feeds(key.id)
     }
 }
@@ -17,7 +17,7 @@ extension RecordingMock {
 extension MockRecorder {
     /// With a cassette on the log, the stream is taped as the app reads it (record), or fed
     /// from the cassette when no stub answers (playback).
-    func stream<A, E: Sendable>(_ call: String, _ arguments: A) -> AsyncThrowingStream<E, any Error> {
+    func stream<A, E>(_ call: String, _ arguments: A) -> AsyncThrowingStream<E, any Error> {
         let (stub, cassette): (Stub<A, [E]>?, Cassette?) = record(call, .stream, arguments)
         let log = self.log
         let typeName = self.typeName
@@ -44,7 +44,7 @@ extension MockRecorder {
         return taped.recording(stream, type: typeName, call: call, arguments: arguments)
     }
 
-    func feeds<E: Sendable>(_ call: String) -> [StreamFeed<E>] {
+    func feeds<E>(_ call: String) -> [StreamFeed<E>] {
         state.withLock { ($0.feeds[call] ?? []).compactMap { $0 as? StreamFeed<E> } }
     }
 }

@@ -4,7 +4,9 @@
 /// iOS 18 / macOS 15 runtime, above the package's floor. So the SDK's sequence (a paginator,
 /// `some AsyncSequence<T, any Error>`) is bridged here, pulled one element at a time as the app
 /// asks for the next: no task, no buffer, and a page is fetched only when the app wants it.
-extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
+/// Elements need not be `Sendable` (SDK objects mostly are not marked so): a stream hands each
+/// element to its one consumer.
+extension AsyncThrowingStream where Failure == any Error {
     /// The SDK's sequence, element by element.
     @_spi(Generated) public init<Sequence: AsyncSequence>(bridging_ sequence: Sequence) where Sequence.Element == Element {
         let iterator = StreamIterator(sequence.makeAsyncIterator())
@@ -20,7 +22,7 @@ extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
 /// An SDK sequence's iterator, moved into the stream that pulls from it (its type erased, so the
 /// stream's closure holds no metatype of it). `@unchecked Sendable`: a stream has one consumer,
 /// which calls `next()` once at a time, so the iterator is never used concurrently.
-final class StreamIterator<Element: Sendable>: @unchecked Sendable {
+final class StreamIterator<Element>: @unchecked Sendable {
     private let pull: () async throws -> Element?
 
     init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Element {

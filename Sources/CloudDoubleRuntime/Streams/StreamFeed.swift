@@ -19,9 +19,10 @@ public enum StreamEnd: Sendable, Hashable, CustomStringConvertible {
 /// One stream a mock handed out, for the test to drive: `yield` elements, then `finish()` or
 /// `fail(_:)`. A mock makes one per call of a stream form, kept apart per call and reachable in
 /// order (`mock.streams(.call)`); a stubbed list of elements is fed and finished at once.
-/// Elements the app has not read yet are buffered. Elements are `Sendable`: they go from the
-/// test's task to the app's.
-public final class StreamFeed<Element: Sendable>: Sendable {
+/// Elements the app has not read yet are buffered. Elements need not be `Sendable` (an SDK's
+/// objects mostly are not marked so): each goes from the test's task to the stream's one
+/// consumer, the app, so a test hands an element over and leaves it to the app.
+public final class StreamFeed<Element>: Sendable {
     private let continuation: AsyncThrowingStream<Element, any Error>.Continuation
     private let state = Locked(State())
     private let ended: @Sendable (StreamEnd) -> Void
@@ -54,7 +55,7 @@ public final class StreamFeed<Element: Sendable>: Sendable {
             state.elements += 1
             return true
         }
-        if open { continuation.yield(element) }
+        if open { continuation.yield(handingOver: element) }
     }
 
     /// Sends elements to the app, in order.

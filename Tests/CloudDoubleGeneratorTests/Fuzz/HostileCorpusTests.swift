@@ -179,6 +179,18 @@ final class HostileCorpusTests: XCTestCase {
                     #", { "id": "changes", "parameters": [{ "label": "in", "name": "default", "type": "String", "default": "\"all\"" }], "returns": "[String: Int]", "forms": { "stream": { "name": "changes", "sequence": "some AsyncSequence<[String: Int], any Error>" } } }, { "id": "ticks", "parameters": [], "returns": "(Int, String)", "forms": { "stream": { "name": "ticks", "availability": ["@available(iOS 16, *)"] } } }"#
             ], expect: .accepted),
         Case(
+            name: "a stream of an SDK class that is not Sendable",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "snapshots", "parameters": [], "returns": "FuzzSnapshot", "forms": { "stream": { "name": "snapshots" } } }, { "id": "maybeSnapshots", "parameters": [], "returns": "FuzzSnapshot?", "forms": { "stream": { "name": "maybeSnapshots" } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "a listener registration refining NSObjectProtocol",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "listenObject", "parameters": [{ "label": "_", "name": "listener", "type": "@escaping (String?, (any Swift.Error)?) -> Void" }], "returns": "any FuzzObjectRegistration", "listener": { "values": "listener", "removeMethod": "remove", "refinesNSObjectProtocol": true }, "forms": { "sync": { "name": "listenObject" } } }"#
+            ], expect: .accepted),
+        Case(
             name: "a stream beside another form",
             raw: [
                 "EXTRA_CALL":
@@ -259,9 +271,17 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
-            name: "an optional described-type parameter",
-            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store?" }"#],
-            expect: .refused("a described-type parameter takes one object, not an optional or an array")),
+            name: "optional and array described types as parameters and properties",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "linkAll", "parameters": [{ "label": "_", "name": "others", "ref": "[Other]" }, { "label": "under", "name": "store", "ref": "Store?" }, { "name": "note", "type": "String", "default": "\"\"" }], "forms": { "sync": { "name": "linkAll" }, "async": { "name": "linkedAll" }, "completion": { "name": "linkedAll", "sendableHandler": false }, "result": { "name": "linkAllResult" } } }"#,
+                "EXTRA_TYPE":
+                    #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }, { "name": "parent", "ref": "Store?", "settable": true }, { "name": "siblings", "ref": "[Other]", "settable": true }, { "name": "owners", "ref": "[Store]" }] }"#,
+            ], expect: .accepted),
+        Case(
+            name: "an optional array of a described type",
+            raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "[Store]?" }"#],
+            expect: .refused("\"[Store]\" refers to a type that is not described")),
         Case(
             name: "a described-type parameter with a default",
             raw: ["EXTRA_PARAMETER": #", { "name": "other", "ref": "Store", "default": "nil" }"#],

@@ -20,7 +20,7 @@ enum SDKSynthesizer {
                 for form in call.forms {
                     let labels = form.labels?.map(\.value) ?? call.parameters.map(\.label.value)
                     var parameters = zip(labels, call.parameters).map { label, parameter in
-                        "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.reference.map { sdkTypes[$0.value] ?? $0.value } ?? parameter.type.value)"
+                        "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.reference.map { Self.type(.reference($0), sdkTypes: sdkTypes) } ?? parameter.type.value)"
                     }
                     let sendable = form.sendableHandler ? "@Sendable " : ""
                     let name = escaped(form.name.value)
@@ -90,7 +90,7 @@ enum SDKSynthesizer {
         switch use {
         case .swift(let type): return type.value
         case .reference(let name):
-            // `returnsRef` may be an optional or an array of a described type.
+            // `ref` and `returnsRef` may be an optional or an array of a described type.
             if name.value.hasSuffix("?") { return (sdkTypes[String(name.value.dropLast())] ?? name.value) + "?" }
             if name.value.hasPrefix("[") { return "[" + (sdkTypes[String(name.value.dropFirst().dropLast())] ?? name.value) + "]" }
             return sdkTypes[name.value] ?? name.value

@@ -4,6 +4,7 @@
 
 #if DEBUG || CLOUDDOUBLE_FAULTS_IN_RELEASE
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// Wraps any `SinkSettings` and injects the faults its `FaultInjector` decides on. Calls no
@@ -62,7 +63,7 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
 
     @inline(__always)
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 37)
         self.faults_.complete("Settings", "entryCount", .completion, arguments: (), handler: { value_, error_ in completion(error_, value_) }, fail: { completion($0, -1) }) { completion in
             self.wrapped_.count(completion: { error_, value_ in completion(value_, error_) })
         }
@@ -249,6 +250,16 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
         self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
     }
 
+    var anchor: (any SinkSection)? {
+        get { self.wrappers_.wrapper(for: self.wrapped_.anchor) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+        set { self.wrapped_.anchor = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "anchor") } }
+    }
+
+    var pinned: [any SinkSection] {
+        get { self.wrappers_.wrapper(for: self.wrapped_.pinned) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+        set { self.wrapped_.pinned = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "pinned") } }
+    }
+
     @inline(__always)
     func delete(_ section: any SinkSection) {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
@@ -327,6 +338,39 @@ final class FaultInjectingSinkBatch: SinkBatch, CloudDoubleRuntime.FaultInjectin
             self.wrapped_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }) })
         }
     }
+
+    @inline(__always)
+    func deleteAll(_ sections: [any SinkSection]) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Batch", "deleteAll", .sync, arguments: sections) { self.wrapped_.deleteAll(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }) }
+    }
+
+    @inline(__always)
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try await self.faults_.perform("Batch", "deleteAll", .async, arguments: sections) {
+            try await self.wrapped_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+        }
+    }
+
+    @inline(__always)
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("Batch", "deleteAll", .completion, arguments: sections, handler: completionHandler, fail: { completionHandler($0) }) { completionHandler in
+            self.wrapped_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }, completionHandler: completionHandler)
+        }
+    }
+
+    @inline(__always)
+    func move(under section: (any SinkSection)?) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Batch", "move", .sync, arguments: section) { self.wrapped_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }) }
+    }
+
+    @inline(__always)
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Batch", "move", .result, arguments: section, handler: completionHandler) { completionHandler in
+            self.wrapped_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }, completionHandler: completionHandler)
+        }
+    }
 }
 
 /// Wraps any `SinkSection` and injects the faults its `FaultInjector` decides on. Calls no
@@ -359,7 +403,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }
@@ -523,6 +567,13 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
         nonisolated func remove() { self.removal_.remove() }
     }
 
+    /// What `addObjectListener` returns: removing it ends its registration.
+    private final class addObjectListenerRegistration_: NSObject, FeedObjectRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     @inline(__always)
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
         let tap_ = self.faults_.listen("Feed", "observe", (key: key, block: block, cancelBlock: cancelBlock), on: self, values: block, errors: cancelBlock)
@@ -547,6 +598,14 @@ final class FaultInjectingSinkFeed: SinkFeed, CloudDoubleRuntime.FaultInjectingW
     func removeAllObservers() {
         self.wrapped_.removeAllObservers()
         self.faults_.removeAllListeners(on: self)
+    }
+
+    @inline(__always)
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        let tap_ = self.faults_.listen("Feed", "addObjectListener", listener, on: self, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) })
+        let registration_ = self.wrapped_.addObjectListener({ value_, error_ in if let error_ { tap_.errors(error_) } else if let value_ { tap_.values(value_) } })
+        // Removing it removes the wrapped object's registration and ends the tap, so no delayed event follows.
+        return addObjectListenerRegistration_(CloudDoubleRuntime.RegistrationRemoval(forwardingTo: registration_.remove, ending: tap_))
     }
 }
 
@@ -592,6 +651,11 @@ final class FaultInjectingSinkTicker: SinkTicker, CloudDoubleRuntime.FaultInject
     func label(`for` value: any CustomStringConvertible) -> String {
         // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
         self.faults_.respond("Ticker", "label", .sync, arguments: value) { self.wrapped_.label(for: value) }
+    }
+
+    @inline(__always)
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        self.faults_.stream("Ticker", "snapshots", arguments: ()) { self.wrapped_.snapshots() }
     }
 }
 #endif

@@ -3,6 +3,7 @@
 
 #if canImport(KitchenSinkSDK)
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// Copies the members of a `SettingsEntry` the app reads.
@@ -192,6 +193,16 @@ final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
         self.base_ = base_
     }
 
+    var anchor: (any SinkSection)? {
+        get { self.wrappers_.wrapper(for: self.base_.anchor) { LiveSinkSection($0) } }
+        set { self.base_.anchor = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "anchor") } }
+    }
+
+    var pinned: [any SinkSection] {
+        get { self.wrappers_.wrapper(for: self.base_.pinned) { LiveSinkSection($0) } }
+        set { self.base_.pinned = newValue.map { CloudDoubleRuntime.forwardedObject_($0, "pinned") } }
+    }
+
     func delete(_ section: any SinkSection) {
         self.base_.delete(CloudDoubleRuntime.forwardedObject_(section, "section"))
     }
@@ -238,6 +249,26 @@ final class LiveSinkBatch: SinkBatch, CloudDoubleRuntime.LiveAdapter {
 
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
         self.base_.deleted(completionHandler: { result_ in completionHandler(result_.map { self.wrappers_.wrapper(for: $0) { LiveSinkSection($0) } }) })
+    }
+
+    func deleteAll(_ sections: [any SinkSection]) {
+        self.base_.deleteAll(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try await self.base_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") })
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.base_.deleteAllInBackground(sections.map { CloudDoubleRuntime.forwardedObject_($0, "sections") }, completionHandler: completionHandler)
+    }
+
+    func move(under section: (any SinkSection)?) {
+        self.base_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") })
+    }
+
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.base_.move(under: section.map { CloudDoubleRuntime.forwardedObject_($0, "section") }, completionHandler: completionHandler)
     }
 }
 
@@ -367,6 +398,10 @@ final class LiveSinkFeed: SinkFeed, CloudDoubleRuntime.LiveAdapter {
     func removeAllObservers() {
         self.base_.removeAllObservers()
     }
+
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        self.base_.addObjectListener(listener)
+    }
 }
 
 /// `SinkTicker` over a real `SettingsTicker`, which stays reachable as `base` (`LiveAdapter`'s).
@@ -395,6 +430,10 @@ final class LiveSinkTicker: SinkTicker, CloudDoubleRuntime.LiveAdapter {
 
     func label(`for` value: any CustomStringConvertible) -> String {
         self.base_.label(for: value)
+    }
+
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        Swift.AsyncThrowingStream(bridging_: self.base_.snapshots())
     }
 }
 #endif

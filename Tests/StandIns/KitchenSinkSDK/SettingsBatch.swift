@@ -38,6 +38,40 @@ public final class SettingsBatch: @unchecked Sendable {
         completionHandler(.success(deleted()))
     }
 
+    /// The section the batch writes under, if any: an optional SDK object, settable.
+    public var anchor: SettingsSection? {
+        get { writes.withLock { anchorSection } }
+        set { writes.withLock { anchorSection = newValue } }
+    }
+    private var anchorSection: SettingsSection?
+
+    /// The sections pinned: an array of SDK objects, settable.
+    public var pinned: [SettingsSection] {
+        get { writes.withLock { pinnedSections } }
+        set { writes.withLock { pinnedSections = newValue } }
+    }
+    private var pinnedSections: [SettingsSection] = []
+
+    /// Deletes every section given, in order: an array of SDK objects as a parameter.
+    public func deleteAll(_ sections: [SettingsSection]) {
+        for section in sections { delete(section) }
+    }
+    public func deleteAllInBackground(_ sections: [SettingsSection]) async throws { deleteAll(sections) }
+    public func deleteAllInBackground(_ sections: [SettingsSection], completionHandler: @escaping ((any Error)?) -> Void) {
+        deleteAll(sections)
+        completionHandler(nil)
+    }
+
+    /// Moves the batch under a section, or to the top with `nil`: an optional SDK object as a
+    /// parameter.
+    public func move(under section: SettingsSection?) {
+        writes.withLock { pending.append("move under " + (section?.name ?? "the top")) }
+    }
+    public func move(under section: SettingsSection?, completionHandler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        move(under: section)
+        completionHandler(.success(()))
+    }
+
     public func rename(_ section: SettingsSection, to name: String) async throws {
         writes.withLock { pending.append("rename " + section.name + " to " + name) }
     }

@@ -8,6 +8,12 @@ public protocol FeedRegistration: AnyObject {
     func remove()
 }
 
+/// What `SettingsFeed.addObjectListener(_:)` returns, as Firestore's `ListenerRegistration`,
+/// which refines `NSObjectProtocol`.
+public protocol FeedObjectRegistration: NSObjectProtocol {
+    func remove()
+}
+
 /// A feed of settings values with listeners in the two shapes SDKs give them: Firebase's
 /// handle style (`observe(_:with:withCancel:) -> FeedHandle`, ended by
 /// `removeObserver(withHandle:)`) and Firestore's object style (`addListener(_:)`, one closure
@@ -20,6 +26,12 @@ public final class SettingsFeed: @unchecked Sendable {
     }
 
     private final class Registration: FeedRegistration {
+        let remove_: () -> Void
+        init(remove: @escaping () -> Void) { remove_ = remove }
+        func remove() { remove_() }
+    }
+
+    private final class ObjectRegistration: NSObject, FeedObjectRegistration {
         let remove_: () -> Void
         init(remove: @escaping () -> Void) { remove_ = remove }
         func remove() { remove_() }
@@ -47,6 +59,11 @@ public final class SettingsFeed: @unchecked Sendable {
     public func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration {
         let handle = observe("", with: { listener($0, nil) }, withCancel: { listener(nil, $0) })
         return Registration { [self] in removeObserver(withHandle: handle) }
+    }
+
+    public func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        let handle = observe("", with: { listener($0, nil) }, withCancel: { listener(nil, $0) })
+        return ObjectRegistration { [self] in removeObserver(withHandle: handle) }
     }
 
     /// Ends every listener, as Firebase's `removeAllObservers()`.

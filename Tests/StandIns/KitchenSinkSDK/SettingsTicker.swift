@@ -70,3 +70,43 @@ public struct SettingsPages: AsyncSequence, Sendable {
         AsyncIterator(keys: keys, pageSize: pageSize)
     }
 }
+
+/// The keys at one moment, as Firestore's `QuerySnapshot`: an SDK class not marked `Sendable`.
+public final class SettingsSnapshot {
+    public let keys: [String]
+
+    public init(keys: [String]) {
+        self.keys = keys
+    }
+}
+
+@available(*, unavailable)
+extension SettingsSnapshot: Sendable {}
+
+extension SettingsTicker {
+    /// A snapshot per key, each with the keys up to it, as Firestore's `Query.snapshots`.
+    public func snapshots() -> SettingsSnapshots {
+        SettingsSnapshots(keys: keys)
+    }
+}
+
+/// The snapshots of the keys, each made when the app asks for it.
+public struct SettingsSnapshots: AsyncSequence, Sendable {
+    public typealias Element = SettingsSnapshot
+    let keys: [String]
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let keys: [String]
+        var count = 0
+
+        public mutating func next() async throws -> SettingsSnapshot? {
+            guard count < keys.count else { return nil }
+            count += 1
+            return SettingsSnapshot(keys: Array(keys.prefix(count)))
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(keys: keys)
+    }
+}

@@ -9,6 +9,9 @@ struct ForwardedProperty: TemplateContext {
     /// The property's name as an identifier (escaped when a keyword).
     var name: String
     var settable: Bool
+    /// What a settable property's setter passes on: `newValue`, or for a described type the
+    /// objects under it (`ForwardedObjects`).
+    var newValue: String
     /// How the described type the property holds is handed out, if it holds one.
     var child: ChildWrapping?
     /// A value read goes through the fault engine (a fault wrapper's: a cassette records or
@@ -21,6 +24,7 @@ struct ForwardedProperty: TemplateContext {
         .init("declaration") { .string($0.declaration) },
         .init("child") { $0.child.templateValue },
         .init("settable") { .bool($0.settable) },
+        .init("newValue") { .string($0.newValue) },
         .init("throughFaults") { .bool($0.throughFaults) },
     ]
 }
@@ -31,23 +35,19 @@ struct ForwardedProperty: TemplateContext {
 struct ChildWrapping: TemplateContext {
     /// The child made from the returned object, `$0`.
     var make: String
-    /// What a settable property passes on when the app sets it to a child.
-    var unwrap: String
 
-    /// A live adapter's: the SDK object goes in and comes back out.
+    /// A live adapter's: an adapter over the SDK object.
     /// `type` is the adapter's, `LiveCloudDatabase`.
     static func live(_ type: String) -> ChildWrapping {
-        ChildWrapping(make: "\(type)($0)", unwrap: "(newValue as! \(type)).base_")
+        ChildWrapping(make: "\(type)($0)")
     }
 
-    /// A fault wrapper's: under the same faults; the wrapped protocol takes the wrapper as it is.
-    /// `type` is the wrapper's, `FaultInjectingCloudDatabase`.
+    /// A fault wrapper's: under the same faults. `type` is the wrapper's, `FaultInjectingCloudDatabase`.
     static func faults(_ type: String) -> ChildWrapping {
-        ChildWrapping(make: "\(type)(wrapping: $0, faults: self.faults_)", unwrap: "newValue")
+        ChildWrapping(make: "\(type)(wrapping: $0, faults: self.faults_)")
     }
 
     static let fields: [TemplateField<Self>] = [
         .init("make") { .string($0.make) },
-        .init("unwrap") { .string($0.unwrap) },
     ]
 }

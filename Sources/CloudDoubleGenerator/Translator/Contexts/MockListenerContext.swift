@@ -42,7 +42,8 @@ extension MockTypeContext {
     struct Registration: TemplateContext {
         /// `addListenerRegistration_`.
         var className: String
-        /// `ListenerRegistration`.
+        /// `ListenerRegistration`, after `NSObject, ` when it refines `NSObjectProtocol`, which
+        /// `NSObject` satisfies.
         var conformance: String
         /// `remove`.
         var method: String
@@ -81,7 +82,8 @@ extension MockTranslator {
                 return nil
             }
             return MockTypeContext.Registration(
-                className: Self.registrationClass(call.callID), conformance: conformance, method: SwiftNames.escaped(method), call: call.callID)
+                className: Self.registrationClass(call.callID), conformance: (listener.registrationIsNSObject ? "NSObject, " : "") + conformance,
+                method: SwiftNames.escaped(method), call: call.callID)
         }
         return MockTypeContext.Listeners(keyName: translator.names.listenerKeyName(type.name.value), registrations: registrations)
     }

@@ -143,7 +143,7 @@ public protocol DSSource: AnyObject, Sendable {
 }
 
 /// What `DSWatcher.addWatch(_:)` returns: a registration refining `NSObjectProtocol`, as
-/// Firestore's `ListenerRegistration` does, which a mock's own class cannot conform to.
+/// Firestore's `ListenerRegistration` does, which a mock's registration satisfies as an `NSObject`.
 public protocol DSWatchToken: NSObjectProtocol {
     func cancel()
 }
