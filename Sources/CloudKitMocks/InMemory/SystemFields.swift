@@ -50,6 +50,8 @@ final class SystemFields: Sendable {
     private let report: ArchiveFormatReport
     /// The fallback when tags cannot be archived: tags of handed-out records, by identity.
     private let tagsByIdentity = ObjectTags<String>()
+    /// The class names of the archives `records(_:)` writes.
+    private let classNames = KeyedArchiveClassNames()
 
     init(report: ArchiveFormatReport) {
         self.report = report
@@ -89,7 +91,8 @@ final class SystemFields: Sendable {
         var shared = SharedValues()
         let replacing = items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server, unlike: $0.record, shared: &shared) }
         let made = Self.rewritten(
-            items.map(\.record), replacing: replacing, clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
+            items.map(\.record), replacing: replacing, clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey],
+            classNames: classNames)
         return zip(items, made).map { item, made in
             if let made, Self.carries(made, changeTag: item.changeTag, server: item.server) { return made }
             return record(item.record, changeTag: item.changeTag, server: item.server)
@@ -213,47 +216,30 @@ final class SystemFields: Sendable {
         return decode(unarchiver)
     }
 
-    /// Archives `objects` into one archive, each as an object of its own, then makes the keys of
-    /// `replacing[i]` of object `i` refer to the given values and `nestedKey` of each object it
-    /// holds under `containers` refer to nil, and decodes them. A value store whose "ChangedKeys"
-    /// is nil makes an empty set of its own (decompiled `-[CKRecordValueStore initWithCoder:]`:
-    /// `if (!v5->_changedKeysSet) v5->_changedKeysSet = objc_opt_new()`), as the Linux stand-in
-    /// does, so the two stores of a record never share one. All `nil` when the archive is not as
-    /// expected.
+    /// Archives `objects` into one archive (`KeyedArchiveWriter`), each as an object of its own,
+    /// with the keys of `replacing[i]` of object `i` referring to the given values and `nestedKey`
+    /// of each object it holds under `containers` referring to nil, and decodes them. A value
+    /// store whose "ChangedKeys" is nil makes an empty set of its own (decompiled
+    /// `-[CKRecordValueStore initWithCoder:]`: `if (!v5->_changedKeysSet) v5->_changedKeysSet =
+    /// objc_opt_new()`), as the Linux stand-in does, so the two stores of a record never share
+    /// one. All `nil` when the archive is not as expected.
     static func rewritten<T: NSObject & NSSecureCoding>(
-        _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
+        _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String], classNames: KeyedArchiveClassNames
     ) -> [T?] {
-        // Each replacement object once, under a key of its own (one object may replace values of
-        // many records: see `SharedValues`).
-        var valueKeys: [ObjectIdentifier: String] = [:]
-        let archive = KeyedArchives.data { archiver in
-            archiver.encode(nil as Any?, forKey: nilKey)
-            for (index, object) in objects.enumerated() {
-                for (_, value) in replacing[index].sorted(by: { $0.key < $1.key }) where valueKeys[ObjectIdentifier(value)] == nil {
-                    let key = prefix + "value.\(valueKeys.count)"
-                    valueKeys[ObjectIdentifier(value)] = key
-                    archiver.encode(value, forKey: key)
-                }
-                archiver.encode(object, forKey: prefix + "\(index)")
-            }
-        }
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archive) else { return none }
-        let top = patch.topLevelReferences()
-        guard let null = top[nilKey] else { return none }
-        for index in objects.indices {
-            guard let object = top[prefix + "\(index)"].flatMap(patch.object(referredToBy:)) else { return none }
+        let writer = KeyedArchiveWriter(classNames: classNames)
+        for (index, object) in objects.enumerated() {
+            let entry = writer.encodeTopLevel(object, forKey: prefix + "\(index)")
+            // One replacement object may replace values of many records: it is one entry (see `SharedValues`).
             for (key, value) in replacing[index] {
-                guard let reference = valueKeys[ObjectIdentifier(value)].flatMap({ top[$0] }), patch.redirect(key, of: object, to: reference) else {
-                    return none
-                }
+                guard writer.redirect(key, of: entry, to: writer.entry(of: value)) else { return none }
             }
             for container in containers {
-                guard let held = patch.object(container, of: object) else { continue }  // none, or nil
-                _ = patch.redirect(nestedKey, of: held, to: null)  // a store without the key has nothing to clear
+                guard let held = writer.entry(container, of: entry) else { continue }  // none, or nil
+                _ = writer.redirect(nestedKey, of: held, to: 0)  // a store without the key has nothing to clear
             }
         }
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: patch.data) else { return none }
+        guard let archive = writer.encodedData, let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return none }
         unarchiver.requiresSecureCoding = true
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
