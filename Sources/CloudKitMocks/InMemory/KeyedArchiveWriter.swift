@@ -26,10 +26,12 @@ import Foundation
 /// What this coder does not write (unkeyed coding, another Foundation class) makes `encodedData`
 /// nil, and the caller archives with `NSKeyedArchiver` instead.
 final class KeyedArchiveWriter: NSCoder {
-    /// What a key holds: a reference to an entry of `$objects`, or a value written in place.
+    /// What a key holds: a reference to an entry of `$objects`, an array of them (a collection's
+    /// elements), or a value written in place (an object of `list`).
     private enum Field {
         case entry(Int)
-        case value(Int)  // an object of `list`
+        case entries([Int])
+        case value(Int)
     }
 
     /// An archived object's keys (objects of `list`, the strings) and what they hold.
@@ -73,29 +75,58 @@ final class KeyedArchiveWriter: NSCoder {
     override var allowsKeyedCoding: Bool { true }
     override var requiresSecureCoding: Bool { true }
 
-    /// The archive's bytes, or `nil` when it holds something this coder does not write.
+    /// The archive's bytes, or `nil` when it holds something this coder does not write. Entries
+    /// nothing refers to any more (values a redirected key held) are left out: the unarchiver
+    /// reads every entry of `$objects` before it decodes anything.
     var encodedData: Data? {
         guard !unsupported else { return nil }
+        var numbers = [Int](repeating: -1, count: objects.count)
+        var kept: [Int] = []
+        var pending = [0]
+        func refer(to fields: [Field]) {
+            for field in fields {
+                switch field {
+                case .entry(let entry): pending.append(entry)
+                case .entries(let entries): pending.append(contentsOf: entries)
+                case .value: break
+                }
+            }
+        }
+        refer(to: containers[0].fields)
+        while let next = pending.popLast() {
+            guard numbers[next] < 0 else { continue }
+            numbers[next] = 0
+            kept.append(next)
+            if case .object(let keys) = objects[next] { refer(to: keys.fields) }
+        }
+        kept.sort()
+        for (number, entry) in kept.enumerated() { numbers[entry] = number }
         var written: [Int] = []
-        written.reserveCapacity(objects.count)
-        for entry in objects {
-            switch entry {
+        written.reserveCapacity(kept.count)
+        for entry in kept {
+            switch objects[entry] {
             case .value(let value): written.append(value)
-            case .object(let keys): written.append(dictionary(keys))
+            case .object(let keys): written.append(dictionary(keys, numbers: numbers))
             }
         }
         let root = list.dictionary(
             keys: [list.string("$archiver"), list.string("$version"), list.string("$top"), list.string("$objects")],
-            values: [list.string("NSKeyedArchiver"), list.integer(100_000), dictionary(containers[0]), list.array(written)])
+            values: [list.string("NSKeyedArchiver"), list.integer(100_000), dictionary(containers[0], numbers: numbers), list.array(written)])
         return list.written(top: root)
     }
 
-    private func dictionary(_ keys: Keys) -> Int {
+    /// `keys` as a dictionary of the property list, with entries renumbered by `numbers`.
+    private func dictionary(_ keys: Keys, numbers: [Int]) -> Int {
         var values: [Int] = []
         values.reserveCapacity(keys.fields.count)
         for field in keys.fields {
             switch field {
-            case .entry(let entry): values.append(list.uid(entry))
+            case .entry(let entry): values.append(list.uid(numbers[entry]))
+            case .entries(let entries):
+                var uids: [Int] = []
+                uids.reserveCapacity(entries.count)
+                for entry in entries { uids.append(list.uid(numbers[entry])) }
+                values.append(list.array(uids))
             case .value(let value): values.append(value)
             }
         }
@@ -196,14 +227,14 @@ final class KeyedArchiveWriter: NSCoder {
         case let array as NSArray:
             var elements: [Any?] = []
             for element in array { elements.append(element) }
-            set(.value(references(to: elements)), forKey: "NS.objects")
-        case let set as NSSet: self.set(.value(references(to: set.allObjects)), forKey: "NS.objects")
+            set(references(to: elements), forKey: "NS.objects")
+        case let set as NSSet: self.set(references(to: set.allObjects), forKey: "NS.objects")
         case let dictionary as NSDictionary:
             let keys = dictionary.allKeys
             var values: [Any?] = []
             for key in keys { values.append(dictionary.object(forKey: key)) }
-            set(.value(references(to: keys)), forKey: "NS.keys")
-            set(.value(references(to: values)), forKey: "NS.objects")
+            set(references(to: keys), forKey: "NS.keys")
+            set(references(to: values), forKey: "NS.objects")
         case let date as NSDate: encode(date.timeIntervalSinceReferenceDate, forKey: "NS.time")
         case let url as NSURL:
             encode(url.baseURL.map { $0 as NSURL }, forKey: "NS.base")
@@ -223,12 +254,12 @@ final class KeyedArchiveWriter: NSCoder {
         return entry
     }
 
-    /// An array of references to `elements` (a collection's "NS.objects" or "NS.keys").
-    private func references(to elements: [Any?]) -> Int {
-        var uids: [Int] = []
-        uids.reserveCapacity(elements.count)
-        for element in elements { uids.append(list.uid(entry(for: element))) }
-        return list.array(uids)
+    /// References to `elements` (a collection's "NS.objects" or "NS.keys").
+    private func references(to elements: [Any?]) -> Field {
+        var entries: [Int] = []
+        entries.reserveCapacity(elements.count)
+        for element in elements { entries.append(entry(for: element)) }
+        return .entries(entries)
     }
 
     private func add(_ entry: Entry, for object: NSObject) -> Int {
