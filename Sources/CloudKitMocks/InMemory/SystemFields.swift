@@ -17,10 +17,11 @@ struct ServerFields: Sendable {
 /// them: a record's change tag and server fields (above), and a zone's capabilities
 /// (`CKRecordZone.capabilities`). All are get-only on Apple platforms, and no public initialiser
 /// sets them, so the store goes through the classes' public NSSecureCoding: it archives the
-/// object with `NSKeyedArchiver` (`encode(with:)`), points the archive's entries for the
-/// server-owned keys at values of its own, and decodes the result with the public
-/// `init?(coder:)`, the same round trip apps use to cache system fields
-/// (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h).
+/// object with its own `encode(with:)` into an archive in `NSKeyedArchiver`'s format (written by
+/// `KeyedArchiveWriter` for a request's records, by `NSKeyedArchiver` for one object at a time),
+/// points the archive's entries for the server-owned keys at values of its own, and decodes the
+/// result with `NSKeyedUnarchiver` and the public `init?(coder:)`, the same round trip apps use
+/// to cache system fields (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h).
 ///
 /// The key names are Apple's private archive format, taken from a public decompilation of
 /// CloudKit.framework (`-[CKRecord encodeSystemFieldsWithCoder:]`, `-[CKRecord initWithCoder:]`,
@@ -61,8 +62,8 @@ final class SystemFields: Sendable {
     /// `changeTag`, the server fields (user record names as given) and no changed keys. The
     /// record is archived at the archive's top level, so a key its archive lacks can be added
     /// (`withKeysAdded`); its value stores' "ChangedKeys" refer to nil (see
-    /// `rewritten(_:replacing:clearing:in:)`). The store uses `records(_:)`, and this when that
-    /// fails.
+    /// `rewritten(_:replacing:clearing:in:classNames:)`). The store uses `records(_:)`, and this
+    /// when that fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
         let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
@@ -81,11 +82,11 @@ final class SystemFields: Sendable {
     }
 
     /// Copies of `records` as the server hands them out (see `record(_:changeTag:server:)`), made
-    /// from one archive: on Linux, swift-corelibs-foundation's archiver describes each class once
-    /// per archive and compares every new class description with the others, which was most of
-    /// an archive's cost (docs/Benchmarks.md). Each value store's "ChangedKeys" refers to nil
-    /// (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it should
-    /// goes the one-record way, which reports the problem.
+    /// from one archive that `KeyedArchiveWriter` writes (each class described once, each distinct
+    /// server value archived once: docs/Benchmarks.md). Each value store's "ChangedKeys" refers to
+    /// nil (see `rewritten(_:replacing:clearing:in:classNames:)`). A record the batch does not make
+    /// as it should (or an archive the writer cannot write) goes the one-record way, through
+    /// `NSKeyedArchiver`, which reports a problem with the format.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
         var shared = SharedValues()
@@ -132,9 +133,9 @@ final class SystemFields: Sendable {
     }
 
     /// One object for each distinct value a batch's server values hold (a change tag, a date, a
-    /// user), so `rewritten(_:replacing:clearing:in:)` archives each once, however many records
-    /// carry it: the archiver would keep one object for equal values anyway, but finding that out
-    /// costs it a lookup for every value, and each value a key at the archive's top.
+    /// user), so `rewritten(_:replacing:clearing:in:classNames:)` archives each once, however many
+    /// records carry it: the writer keeps one entry per object (per string for strings), not per
+    /// equal value.
     struct SharedValues {
         private var strings: [String: NSString] = [:]
         private var dates: [Date: NSDate] = [:]
