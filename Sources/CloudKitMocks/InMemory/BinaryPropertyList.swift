@@ -17,7 +17,8 @@ struct BinaryPropertyList {
     private var offsets: [Int] = []
     private var containers: [Container] = []
     private var strings: [String: Int] = [:]
-    private var uids: [Int: Int] = [:]
+    /// The object of each UID written, by the UID's value (archive entries are numbered densely).
+    private var uids: [Int] = []
 
     private struct Container {
         var number: Int
@@ -44,11 +45,12 @@ struct BinaryPropertyList {
 
     /// A keyed archive's reference to an entry of its `$objects`.
     mutating func uid(_ uid: Int) -> Int {
-        if let known = uids[uid] { return known }
+        if uid < uids.count, uids[uid] >= 0 { return uids[uid] }
         let number = startObject()
         let size = uid <= 0xFF ? 1 : uid <= 0xFFFF ? 2 : 4
         bytes.append(0x80 | UInt8(size - 1))
         write(UInt64(uid), size: size)
+        if uid >= uids.count { uids += [Int](repeating: -1, count: uid - uids.count + 1) }
         uids[uid] = number
         return number
     }

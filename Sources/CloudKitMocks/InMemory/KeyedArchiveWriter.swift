@@ -56,6 +56,8 @@ final class KeyedArchiveWriter: NSCoder {
     private var archived: [AnyObject] = []
     private var strings: [String: Int] = [:]
     private var classes: [ObjectIdentifier: ClassDescription] = [:]
+    /// The classes archived under their own names (`NSStringFromClass`), by those names.
+    private(set) var classesByName: [String: AnyClass] = [:]
     private var unsupported = false
 
     private struct ClassDescription {
@@ -80,8 +82,7 @@ final class KeyedArchiveWriter: NSCoder {
     /// reads every entry of `$objects` before it decodes anything.
     var encodedData: Data? {
         guard !unsupported else { return nil }
-        var numbers = [Int](repeating: -1, count: objects.count)
-        var kept: [Int] = []
+        var referred = [Bool](repeating: false, count: objects.count)
         var pending = [0]
         func refer(to fields: [Field]) {
             for field in fields {
@@ -94,13 +95,17 @@ final class KeyedArchiveWriter: NSCoder {
         }
         refer(to: containers[0].fields)
         while let next = pending.popLast() {
-            guard numbers[next] < 0 else { continue }
-            numbers[next] = 0
-            kept.append(next)
+            guard !referred[next] else { continue }
+            referred[next] = true
             if case .object(let keys) = objects[next] { refer(to: keys.fields) }
         }
-        kept.sort()
-        for (number, entry) in kept.enumerated() { numbers[entry] = number }
+        // Kept in order, renumbered.
+        var numbers = [Int](repeating: -1, count: objects.count)
+        var kept: [Int] = []
+        for entry in 0..<objects.count where referred[entry] {
+            numbers[entry] = kept.count
+            kept.append(entry)
+        }
         var written: [Int] = []
         written.reserveCapacity(kept.count)
         for entry in kept {
@@ -305,6 +310,7 @@ final class KeyedArchiveWriter: NSCoder {
         keys.names.append(list.string("$classname"))
         keys.fields.append(.value(list.string(names.name)))
         if let chain = names.chain {
+            classesByName[names.name] = archivedClass
             var written: [Int] = []
             for name in chain { written.append(list.string(name)) }
             keys.names.append(list.string("$classes"))

@@ -241,6 +241,9 @@ final class SystemFields: Sendable {
             }
         }
         guard let archive = writer.encodedData, let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return none }
+        // The classes the names stand for, known already: `NSClassFromString` need not find them
+        // again (it parses each name on Linux).
+        for known in writer.classesByName { unarchiver.setClass(known.value, forClassName: known.key) }
         unarchiver.requiresSecureCoding = true
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
