@@ -228,33 +228,34 @@ final class KeyedArchiveWriter: NSCoder {
         // Reserved before the object's own keys, which may refer back to it.
         let entry = add(.object(Keys()), for: object)
         containers.append(Keys())
-        switch object {
-        case let array as NSArray:
-            var elements: [Any?] = []
-            for element in array { elements.append(element) }
-            set(references(to: elements), forKey: "NS.objects")
-        case let set as NSSet: self.set(references(to: set.allObjects), forKey: "NS.objects")
-        case let dictionary as NSDictionary:
-            let keys = dictionary.allKeys
-            var values: [Any?] = []
-            for key in keys { values.append(dictionary.object(forKey: key)) }
-            set(references(to: keys), forKey: "NS.keys")
-            set(references(to: values), forKey: "NS.objects")
-        case let date as NSDate: encode(date.timeIntervalSinceReferenceDate, forKey: "NS.time")
-        case let url as NSURL:
-            encode(url.baseURL.map { $0 as NSURL }, forKey: "NS.base")
-            encode(url.relativeString as NSString, forKey: "NS.relative")
-        default:
-            // Foundation's other classes write their keys for `NSKeyedArchiver` only.
-            guard let coding = object as? any NSCoding, !classDescription(archivedClass).isFoundation else {
-                unsupported = true
-                break
-            }
+        let description = classDescription(archivedClass)
+        if !description.isFoundation, let coding = object as? any NSCoding {
             coding.encode(with: self)
+        } else {
+            // Foundation's classes write their keys for `NSKeyedArchiver` only: these are written
+            // here, any other makes the archive one this coder does not write.
+            switch object {
+            case let array as NSArray:
+                var elements: [Any?] = []
+                for element in array { elements.append(element) }
+                set(references(to: elements), forKey: "NS.objects")
+            case let set as NSSet: self.set(references(to: set.allObjects), forKey: "NS.objects")
+            case let dictionary as NSDictionary:
+                let keys = dictionary.allKeys
+                var values: [Any?] = []
+                for key in keys { values.append(dictionary.object(forKey: key)) }
+                set(references(to: keys), forKey: "NS.keys")
+                set(references(to: values), forKey: "NS.objects")
+            case let date as NSDate: encode(date.timeIntervalSinceReferenceDate, forKey: "NS.time")
+            case let url as NSURL:
+                encode(url.baseURL.map { $0 as NSURL }, forKey: "NS.base")
+                encode(url.relativeString as NSString, forKey: "NS.relative")
+            default: unsupported = true
+            }
         }
         var keys = containers.removeLast()
         keys.names.append(list.string("$class"))
-        keys.fields.append(.entry(classDescription(archivedClass).entry))
+        keys.fields.append(.entry(description.entry))
         objects[entry] = .object(keys)
         return entry
     }
