@@ -69,7 +69,7 @@ final class KeyedArchiveWriterTests: XCTestCase {
             let expected = KeyedArchives.data { $0.encode(object, forKey: "root") }
             let writer = KeyedArchiveWriter(classNames: KeyedArchiveClassNames())
             _ = writer.encodeTopLevel(object, forKey: "root")
-            let written = try XCTUnwrap(writer.encodedData, name)
+            let written = try XCTUnwrap(writer.finishedData(), name)
             XCTAssertEqual(try ArchiveTree(written).root("root"), try ArchiveTree(expected).root("root"), name)
         }
     }
@@ -97,7 +97,7 @@ final class KeyedArchiveWriterTests: XCTestCase {
         let record = fullRecord()
         let writer = KeyedArchiveWriter(classNames: KeyedArchiveClassNames())
         _ = writer.encodeTopLevel(record, forKey: "root")
-        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: try XCTUnwrap(writer.encodedData))
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: try XCTUnwrap(writer.finishedData()))
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         let decoded = try XCTUnwrap(unarchiver.decodeObject(of: CKRecord.self, forKey: "root"))
         XCTAssertNil(unarchiver.error)
@@ -125,7 +125,7 @@ final class KeyedArchiveWriterTests: XCTestCase {
         XCTAssertTrue(writer.redirect("RecordType", of: entry, to: writer.entry(of: "Renamed" as NSString)))
         XCTAssertTrue(writer.redirect("ChangedKeys", of: store, to: 0))
         XCTAssertFalse(writer.redirect("NoSuchKey", of: entry, to: 0))
-        let archive = try XCTUnwrap(writer.encodedData)
+        let archive = try XCTUnwrap(writer.finishedData())
         let objects = try XCTUnwrap(try PropertyListSerialization.propertyList(from: archive, format: nil) as? [String: Any])["$objects"] as? [Any]
         XCTAssertFalse(objects?.contains { ($0 as? String) == "Note" } ?? true, "the old type is left out")
         XCTAssertEqual(objects?.filter { ($0 as? [String: Any])?["NS.objects"] != nil && ($0 as? [String: Any])?["NS.keys"] == nil }.count, 1,
@@ -143,10 +143,10 @@ final class KeyedArchiveWriterTests: XCTestCase {
     func testUnkeyedCodingOrAnUnknownFoundationClassGivesNoArchive() throws {
         let unkeyed = KeyedArchiveWriter(classNames: KeyedArchiveClassNames())
         _ = unkeyed.encodeTopLevel(UnkeyedCoding(), forKey: "root")
-        XCTAssertNil(unkeyed.encodedData)
+        XCTAssertNil(unkeyed.finishedData())
         let uuid = KeyedArchiveWriter(classNames: KeyedArchiveClassNames())
         _ = uuid.encodeTopLevel(OpaqueValuePlaceholder(values: ["id": UUID() as NSUUID]), forKey: "root")
-        XCTAssertNil(uuid.encodedData)
+        XCTAssertNil(uuid.finishedData())
     }
 }
 

@@ -43,6 +43,9 @@ struct BinaryPropertyList {
         return number
     }
 
+    /// The object of `string`, if the list holds it.
+    func existingString(_ string: String) -> Int? { strings[string] }
+
     /// A keyed archive's reference to an entry of its `$objects`.
     mutating func uid(_ uid: Int) -> Int {
         if uid < uids.count, uids[uid] >= 0 { return uids[uid] }

@@ -3,11 +3,11 @@ import Foundation
 /// A keyed archive in `NSKeyedArchiver`'s format, written by a coder of our own, so that the
 /// in-memory store can hand out many records a request without `NSKeyedArchiver`. What is
 /// archived is each object's own `encode(with:)` (CloudKit's, on Apple platforms); the archive is
-/// decoded by `NSKeyedUnarchiver` and the classes' `init?(coder:)`, as before. Kept for speed: in
-/// swift-corelibs-foundation the archiver was about 60% of the CPU of a user's exploration scenario
-/// in a debug build (target g, docs/Benchmarks.md: a class description looked up and compared for
-/// every archived object, every object uniqued by a deep `isEqual`, the property list bridged
-/// twice), where this writer costs a few percent.
+/// decoded by `NSKeyedUnarchiver` and the classes' `init?(coder:)`, as Apple's archives are. Kept
+/// for speed: swift-corelibs-foundation's archiver was about 60% of the CPU of a user's exploration
+/// scenario in a debug build (target g, docs/Benchmarks.md: a class description named and compared
+/// for every archived object, every object uniqued by a deep `isEqual`, the property list bridged
+/// before it is written); this writer, unoptimised there too, takes about a fifth of that CPU.
 ///
 /// The format (swift-corelibs-foundation's `NSKeyedArchiver.swift`, the same on Apple platforms):
 /// a binary property list whose root holds `$archiver` ("NSKeyedArchiver"), `$version` (100000),
@@ -19,11 +19,12 @@ import Foundation
 /// number or bytes (`encode(_:forKey:)` of a `Bool`, an integer, a real, `encodeBytes`). Arrays and
 /// sets hold "NS.objects", dictionaries "NS.keys" and "NS.objects", dates "NS.time", URLs
 /// "NS.base" and "NS.relative"; these are written here, not by their classes' `encode(with:)`,
-/// which write them only for `NSKeyedArchiver` itself. Objects are the same entry when they are
-/// the same object (Apple's archiver keeps one entry per object; swift-corelibs-foundation's merges
-/// equal ones too, which decodes to equal values).
+/// which write them only for `NSKeyedArchiver` itself. Objects are one entry when they are the
+/// same object, as Apple's archiver keeps them, and equal strings are one entry.
+/// swift-corelibs-foundation's archiver merges every two equal objects, so an `NSNumber` of `true`
+/// and one of 1 became one entry of one type (`KeyedArchiveWriterTests.testTrueAndOneKeepTheirTypes`).
 ///
-/// What this coder does not write (unkeyed coding, another Foundation class) makes `encodedData`
+/// What this coder does not write (unkeyed coding, another Foundation class) makes `finishedData()`
 /// nil, and the caller archives with `NSKeyedArchiver` instead.
 final class KeyedArchiveWriter: NSCoder {
     /// What a key holds: a reference to an entry of `$objects`, an array of them (a collection's
@@ -77,10 +78,11 @@ final class KeyedArchiveWriter: NSCoder {
     override var allowsKeyedCoding: Bool { true }
     override var requiresSecureCoding: Bool { true }
 
-    /// The archive's bytes, or `nil` when it holds something this coder does not write. Entries
-    /// nothing refers to any more (values a redirected key held) are left out: the unarchiver
-    /// reads every entry of `$objects` before it decodes anything.
-    var encodedData: Data? {
+    /// The archive's bytes, or `nil` when it holds something this coder does not write; called
+    /// once, when everything is encoded. Entries nothing refers to any more (values a redirected
+    /// key held) are left out: the unarchiver reads every entry of `$objects` before it decodes
+    /// anything.
+    func finishedData() -> Data? {
         guard !unsupported else { return nil }
         var referred = [Bool](repeating: false, count: objects.count)
         var pending = [0]
@@ -187,7 +189,7 @@ final class KeyedArchiveWriter: NSCoder {
 
     /// The entry that `key` of entry `entry` refers to, when it is an object with keys of its own.
     func entry(_ key: String, of entry: Int) -> Int? {
-        guard case .object(let keys) = objects[entry], let index = keys.names.firstIndex(of: list.string(key)),
+        guard case .object(let keys) = objects[entry], let name = list.existingString(key), let index = keys.names.firstIndex(of: name),
             case .entry(let referred) = keys.fields[index], case .object = objects[referred]
         else { return nil }
         return referred
@@ -195,7 +197,9 @@ final class KeyedArchiveWriter: NSCoder {
 
     /// Makes `key` of entry `entry` refer to entry `referred` (0: nil); `false` when it has no such key.
     func redirect(_ key: String, of entry: Int, to referred: Int) -> Bool {
-        guard case .object(var keys) = objects[entry], let index = keys.names.firstIndex(of: list.string(key)) else { return false }
+        guard case .object(var keys) = objects[entry], let name = list.existingString(key), let index = keys.names.firstIndex(of: name) else {
+            return false
+        }
         keys.fields[index] = .entry(referred)
         objects[entry] = .object(keys)
         return true

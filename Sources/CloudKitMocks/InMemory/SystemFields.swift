@@ -240,7 +240,7 @@ final class SystemFields: Sendable {
                 _ = writer.redirect(nestedKey, of: held, to: 0)  // a store without the key has nothing to clear
             }
         }
-        guard let archive = writer.encodedData, let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return none }
+        guard let archive = writer.finishedData(), let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return none }
         // The classes the names stand for, known already: `NSClassFromString` need not find them
         // again (it parses each name on Linux).
         for known in writer.classesByName { unarchiver.setClass(known.value, forClassName: known.key) }
