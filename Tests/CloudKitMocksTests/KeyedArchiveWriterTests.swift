@@ -181,26 +181,31 @@ struct ArchiveTree {
 
     private func describe(_ value: Any, depth: Int, ignoring: Set<String>) throws -> String {
         guard depth < 40 else { return "…" }
+        let inner = { (value: Any) throws -> String in try describe(value, depth: depth + 1, ignoring: ignoring) }
         if let uid = Self.uid(value) {
             let object = objects[uid]
-            guard let keyed = object as? [String: Any] else { return uid == 0 ? "$null" : try describe(object, depth: depth + 1, ignoring: ignoring) }
+            guard let keyed = object as? [String: Any] else { return uid == 0 ? "$null" : try inner(object) }
             let classDictionary = try XCTUnwrap(keyed["$class"].flatMap(Self.uid).map { objects[$0] } as? [String: Any])
             let className = classDictionary["$classname"] as? String ?? "?"
             let classes = (classDictionary["$classes"] as? [String] ?? []).joined(separator: ">")
-            var entries: [String] = []
+            var members: [String] = []
+            var listed: Set<String> = ["$class"]
             if let keys = keyed["NS.keys"] as? [Any], let values = keyed["NS.objects"] as? [Any] {
-                entries = try zip(keys, values).map { try describe($0, depth: depth + 1, ignoring: ignoring) + ": " + describe($1, depth: depth + 1, ignoring: ignoring) }.sorted()
-            } else if className.contains("Set"), let members = keyed["NS.objects"] as? [Any] {
-                entries = try members.map { try describe($0, depth: depth + 1, ignoring: ignoring) }.sorted()
+                members = try zip(keys, values).map { try inner($0) + ": " + inner($1) }.sorted()
+                listed.formUnion(["NS.keys", "NS.objects"])
+            } else if className.contains("Set"), let elements = keyed["NS.objects"] as? [Any] {
+                members = try elements.map(inner).sorted()
+                listed.insert("NS.objects")
             }
-            let others = try keyed.filter { !["$class", "NS.keys"].contains($0.key) && !(entries.count > 0 && $0.key == "NS.objects") }
-                .sorted { $0.key < $1.key }.map { "\($0.key)=\(ignoring.contains($0.key) ? "…" : try describe($0.value, depth: depth + 1, ignoring: ignoring))" }
-            return "\(className)(\(classes)){\((entries + others).joined(separator: ", "))}"
+            let others = try keyed.filter { !listed.contains($0.key) }.sorted { $0.key < $1.key }.map { key, value in
+                "\(key)=\(ignoring.contains(key) ? "…" : try inner(value))"
+            }
+            return "\(className)(\(classes)){\((members + others).joined(separator: ", "))}"
         }
         switch value {
         case let string as String: return "\"\(string)\""
         case let data as Data: return "data(\(data.map { String($0) }.joined(separator: ",")))"
-        case let array as [Any]: return "[\(try array.map { try describe($0, depth: depth + 1, ignoring: ignoring) }.joined(separator: ", "))]"
+        case let array as [Any]: return "[\(try array.map(inner).joined(separator: ", "))]"
         default:
             let number = try XCTUnwrap(value as? NSNumber, "\(type(of: value))")
             if number === NSNumber(value: true) || number === NSNumber(value: false) { return "bool(\(number.boolValue))" }
