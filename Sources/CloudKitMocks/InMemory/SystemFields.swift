@@ -86,7 +86,7 @@ final class SystemFields: Sendable {
     /// server value archived once: docs/Benchmarks.md). Each value store's "ChangedKeys" refers to
     /// nil (see `rewritten(_:replacing:clearing:in:classNames:)`). A record the batch does not make
     /// as it should (or an archive the writer cannot write) goes the one-record way, through
-    /// `NSKeyedArchiver`, which reports a problem with the format.
+    /// `NSKeyedArchiver`, which reports the problem if that way fails too.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
         var shared = SharedValues()
