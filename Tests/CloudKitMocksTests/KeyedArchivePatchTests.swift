@@ -126,7 +126,8 @@ extension KeyedArchivePatchTests {
         XCTAssertEqual(report.problems, [])
         // A key an object does not have: the batch gives nothing, and the store goes the one-record way.
         XCTAssertEqual(
-            SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: []).map { $0 == nil },
+            SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: [],
+                classNames: KeyedArchiveClassNames()).map { $0 == nil },
             [true])
     }
 
@@ -152,7 +153,8 @@ extension KeyedArchivePatchTests {
         let tag = "9" as NSString
         let both = SystemFields.rewritten(
             items.prefix(2).map(\.record), replacing: [[SystemFields.changeTagKey: tag], [SystemFields.changeTagKey: tag]],
-            clearing: SystemFields.changedKeysKey, in: [SystemFields.valueStoreKey, SystemFields.encryptedValueStoreKey])
+            clearing: SystemFields.changedKeysKey, in: [SystemFields.valueStoreKey, SystemFields.encryptedValueStoreKey],
+            classNames: KeyedArchiveClassNames())
         XCTAssertEqual(both.map { $0?.recordChangeTag }, ["9", "9"])
         XCTAssertEqual(both.map { $0?.changedKeys() }, [[], []])
     }

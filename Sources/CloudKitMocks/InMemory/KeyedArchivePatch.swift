@@ -5,9 +5,11 @@ import Foundation
 /// the NotesSync 30%-faults scenario (`seeds-bench 40 3`, release, both cores, interleaved on a
 /// loaded box, 2026-11-28) ran 19.6, 7.9 and 18.4 seeds/s with it against 5.0, 2.9 and 2.4
 /// without it (every archive taking the `PropertyListSerialization` round trip of
-/// `SystemFields.withKeysAdded`), under the ≥ 20 seeds/s target (docs/Benchmarks.md). The store
-/// cannot make a record with server fields any other way: `CKRecord` has no public setter for
-/// its change tag, dates or users, so it edits the archive Apple's `encode(with:)` wrote.
+/// `SystemFields.withKeysAdded`), under the ≥ 20 seeds/s target (docs/Benchmarks.md). It edits the
+/// archives `NSKeyedArchiver` writes one object at a time: zones, sharing values, and a record
+/// `KeyedArchiveWriter` cannot write (a request's records are written by that writer, which sets
+/// the references before it writes). `CKRecord` has no public setter for its change tag, dates or
+/// users, so the store edits the archive Apple's `encode(with:)` wrote.
 ///
 /// `NSKeyedArchiver` writes a binary property list (`bplist00`, its default `outputFormat` on
 /// every platform) whose root dictionary holds `$top` (the top-level keys) and `$objects` (every
@@ -71,48 +73,7 @@ struct KeyedArchivePatch {
         }
     }
 
-    /// The reference of every top-level key, read in one pass (for archives with many keys at
-    /// the top, where looking each key up would read the whole top level every time).
-    func topLevelReferences() -> [String: Int] {
-        guard let top = topDictionary, let (start, count) = container(top, marker: 0xD) else { return [:] }
-        var references: [String: Int] = [:]
-        for entry in 0..<count {
-            guard let key = ascii(reference(at: start + entry * referenceSize)) else { continue }
-            references[key] = reference(at: start + (count + entry) * referenceSize)
-        }
-        return references
-    }
-
-    /// The archived object (an entry of `$objects`) that `reference` (a UID) names.
-    func object(referredToBy reference: Int) -> Int? {
-        archivedObject(named: reference)
-    }
-
-    /// The archived object that `key` of archived object `object` refers to, if it is one with
-    /// keys of its own (not `$null`, a string or a number).
-    func object(_ key: String, of object: Int) -> Int? {
-        valueSlot(of: key, inDictionary: object).map(reference(at:)).flatMap(archivedObject(named:)).flatMap {
-            container($0, marker: 0xD) != nil ? $0 : nil
-        }
-    }
-
-    /// Makes `key` of archived object `object` refer to `reference`; `false` when it has no such key.
-    mutating func redirect(_ key: String, of object: Int, to reference: Int) -> Bool {
-        guard let slot = valueSlot(of: key, inDictionary: object) else { return false }
-        write(reference: reference, to: slot)
-        return true
-    }
-
     // MARK: Reading the format
-
-    /// The entry of `$objects` that the UID object `uid` (`0x8`, its value in 1 to 8 bytes) names.
-    private func archivedObject(named uid: Int) -> Int? {
-        guard let offset = offset(of: uid), bytes[offset] >> 4 == 0x8 else { return nil }
-        let size = Int(bytes[offset] & 0xF) + 1
-        guard offset + 1 + size <= offsetTable, let objects = rootValue("$objects"), let array = container(objects, marker: 0xA) else { return nil }
-        let index = integer(at: offset + 1, size: size)
-        return index >= 0 && index < array.count ? reference(at: array.start + index * referenceSize) : nil
-    }
 
     private var topDictionary: Int? {
         rootValue("$top").flatMap { container($0, marker: 0xD) != nil ? $0 : nil }
@@ -145,14 +106,6 @@ struct KeyedArchivePatch {
             return start + (count + entry) * referenceSize
         }
         return nil
-    }
-
-    /// Object `index` as a string, when it is an ASCII string (`0x5`).
-    private func ascii(_ index: Int) -> String? {
-        guard let offset = offset(of: index), bytes[offset] >> 4 == 0x5, let (start, count) = counted(at: offset), start + count <= offsetTable else {
-            return nil
-        }
-        return String(decoding: bytes[start..<start + count], as: UTF8.self)
     }
 
     /// Whether object `index` is the ASCII string `wanted` (`0x5`; keys are written as ASCII).

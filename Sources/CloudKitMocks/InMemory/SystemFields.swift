@@ -17,10 +17,11 @@ struct ServerFields: Sendable {
 /// them: a record's change tag and server fields (above), and a zone's capabilities
 /// (`CKRecordZone.capabilities`). All are get-only on Apple platforms, and no public initialiser
 /// sets them, so the store goes through the classes' public NSSecureCoding: it archives the
-/// object with `NSKeyedArchiver` (`encode(with:)`), points the archive's entries for the
-/// server-owned keys at values of its own, and decodes the result with the public
-/// `init?(coder:)`, the same round trip apps use to cache system fields
-/// (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h).
+/// object with its own `encode(with:)` into an archive in `NSKeyedArchiver`'s format (written by
+/// `KeyedArchiveWriter` for a request's records, by `NSKeyedArchiver` for one object at a time),
+/// points the archive's entries for the server-owned keys at values of its own, and decodes the
+/// result with `NSKeyedUnarchiver` and the public `init?(coder:)`, the same round trip apps use
+/// to cache system fields (`encodeSystemFields(with:)` + `CKRecord(coder:)`, documented in CKRecord.h).
 ///
 /// The key names are Apple's private archive format, taken from a public decompilation of
 /// CloudKit.framework (`-[CKRecord encodeSystemFieldsWithCoder:]`, `-[CKRecord initWithCoder:]`,
@@ -50,6 +51,8 @@ final class SystemFields: Sendable {
     private let report: ArchiveFormatReport
     /// The fallback when tags cannot be archived: tags of handed-out records, by identity.
     private let tagsByIdentity = ObjectTags<String>()
+    /// The class names of the archives `records(_:)` writes.
+    private let classNames = KeyedArchiveClassNames()
 
     init(report: ArchiveFormatReport) {
         self.report = report
@@ -59,8 +62,8 @@ final class SystemFields: Sendable {
     /// `changeTag`, the server fields (user record names as given) and no changed keys. The
     /// record is archived at the archive's top level, so a key its archive lacks can be added
     /// (`withKeysAdded`); its value stores' "ChangedKeys" refer to nil (see
-    /// `rewritten(_:replacing:clearing:in:)`). The store uses `records(_:)`, and this when that
-    /// fails.
+    /// `rewritten(_:replacing:clearing:in:classNames:)`). The store uses `records(_:)`, and this
+    /// when that fails.
     func record(_ record: CKRecord, changeTag: String, server: ServerFields?) -> CKRecord {
         let topLevel = Self.serverValues(changeTag: changeTag, server: server)
         let made: CKRecord? = Self.rewritten(
@@ -79,17 +82,18 @@ final class SystemFields: Sendable {
     }
 
     /// Copies of `records` as the server hands them out (see `record(_:changeTag:server:)`), made
-    /// from one archive: on Linux, swift-corelibs-foundation's archiver describes each class once
-    /// per archive and compares every new class description with the others, which was most of
-    /// an archive's cost (docs/Benchmarks.md). Each value store's "ChangedKeys" refers to nil
-    /// (see `rewritten(_:replacing:clearing:in:)`). A record the batch does not make as it should
-    /// goes the one-record way, which reports the problem.
+    /// from one archive that `KeyedArchiveWriter` writes (each class described once, each distinct
+    /// server value archived once: docs/Benchmarks.md). Each value store's "ChangedKeys" refers to
+    /// nil (see `rewritten(_:replacing:clearing:in:classNames:)`). A record the batch does not make
+    /// as it should (or an archive the writer cannot write) goes the one-record way, through
+    /// `NSKeyedArchiver`, which reports the problem if that way fails too.
     func records(_ items: [(record: CKRecord, changeTag: String, server: ServerFields?)]) -> [CKRecord] {
         guard !items.isEmpty else { return [] }
         var shared = SharedValues()
         let replacing = items.map { Self.serverValues(changeTag: $0.changeTag, server: $0.server, unlike: $0.record, shared: &shared) }
         let made = Self.rewritten(
-            items.map(\.record), replacing: replacing, clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey])
+            items.map(\.record), replacing: replacing, clearing: Self.changedKeysKey, in: [Self.valueStoreKey, Self.encryptedValueStoreKey],
+            classNames: classNames)
         return zip(items, made).map { item, made in
             if let made, Self.carries(made, changeTag: item.changeTag, server: item.server) { return made }
             return record(item.record, changeTag: item.changeTag, server: item.server)
@@ -129,9 +133,9 @@ final class SystemFields: Sendable {
     }
 
     /// One object for each distinct value a batch's server values hold (a change tag, a date, a
-    /// user), so `rewritten(_:replacing:clearing:in:)` archives each once, however many records
-    /// carry it: the archiver would keep one object for equal values anyway, but finding that out
-    /// costs it a lookup for every value, and each value a key at the archive's top.
+    /// user), so `rewritten(_:replacing:clearing:in:classNames:)` archives each once, however many
+    /// records carry it: the writer keeps one entry per object (per string for strings), not per
+    /// equal value.
     struct SharedValues {
         private var strings: [String: NSString] = [:]
         private var dates: [Date: NSDate] = [:]
@@ -213,47 +217,33 @@ final class SystemFields: Sendable {
         return decode(unarchiver)
     }
 
-    /// Archives `objects` into one archive, each as an object of its own, then makes the keys of
-    /// `replacing[i]` of object `i` refer to the given values and `nestedKey` of each object it
-    /// holds under `containers` refer to nil, and decodes them. A value store whose "ChangedKeys"
-    /// is nil makes an empty set of its own (decompiled `-[CKRecordValueStore initWithCoder:]`:
-    /// `if (!v5->_changedKeysSet) v5->_changedKeysSet = objc_opt_new()`), as the Linux stand-in
-    /// does, so the two stores of a record never share one. All `nil` when the archive is not as
-    /// expected.
+    /// Archives `objects` into one archive (`KeyedArchiveWriter`), each as an object of its own,
+    /// with the keys of `replacing[i]` of object `i` referring to the given values and `nestedKey`
+    /// of each object it holds under `containers` referring to nil, and decodes them. A value
+    /// store whose "ChangedKeys" is nil makes an empty set of its own (decompiled
+    /// `-[CKRecordValueStore initWithCoder:]`: `if (!v5->_changedKeysSet) v5->_changedKeysSet =
+    /// objc_opt_new()`), as the Linux stand-in does, so the two stores of a record never share
+    /// one. All `nil` when the archive is not as expected.
     static func rewritten<T: NSObject & NSSecureCoding>(
-        _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String]
+        _ objects: [T], replacing: [[String: NSObject]], clearing nestedKey: String, in containers: [String], classNames: KeyedArchiveClassNames
     ) -> [T?] {
-        // Each replacement object once, under a key of its own (one object may replace values of
-        // many records: see `SharedValues`).
-        var valueKeys: [ObjectIdentifier: String] = [:]
-        let archive = KeyedArchives.data { archiver in
-            archiver.encode(nil as Any?, forKey: nilKey)
-            for (index, object) in objects.enumerated() {
-                for (_, value) in replacing[index].sorted(by: { $0.key < $1.key }) where valueKeys[ObjectIdentifier(value)] == nil {
-                    let key = prefix + "value.\(valueKeys.count)"
-                    valueKeys[ObjectIdentifier(value)] = key
-                    archiver.encode(value, forKey: key)
-                }
-                archiver.encode(object, forKey: prefix + "\(index)")
-            }
-        }
         let none = [T?](repeating: nil, count: objects.count)
-        guard var patch = KeyedArchivePatch(archive) else { return none }
-        let top = patch.topLevelReferences()
-        guard let null = top[nilKey] else { return none }
-        for index in objects.indices {
-            guard let object = top[prefix + "\(index)"].flatMap(patch.object(referredToBy:)) else { return none }
+        let writer = KeyedArchiveWriter(classNames: classNames)
+        for (index, object) in objects.enumerated() {
+            let entry = writer.encodeTopLevel(object, forKey: prefix + "\(index)")
+            // One replacement object may replace values of many records: it is one entry (see `SharedValues`).
             for (key, value) in replacing[index] {
-                guard let reference = valueKeys[ObjectIdentifier(value)].flatMap({ top[$0] }), patch.redirect(key, of: object, to: reference) else {
-                    return none
-                }
+                guard writer.redirect(key, of: entry, to: writer.entry(of: value)) else { return none }
             }
             for container in containers {
-                guard let held = patch.object(container, of: object) else { continue }  // none, or nil
-                _ = patch.redirect(nestedKey, of: held, to: null)  // a store without the key has nothing to clear
+                guard let held = writer.entry(container, of: entry) else { continue }  // none, or nil
+                _ = writer.redirect(nestedKey, of: held, to: 0)  // a store without the key has nothing to clear
             }
         }
-        guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: patch.data) else { return none }
+        guard let archive = writer.finishedData(), let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archive) else { return none }
+        // The classes the names stand for, known already: `NSClassFromString` need not find them
+        // again (it parses each name on Linux).
+        for known in writer.classesByName { unarchiver.setClass(known.value, forClassName: known.key) }
         unarchiver.requiresSecureCoding = true
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
