@@ -146,6 +146,7 @@ final class SuspendingTicker: SinkTicker {
     func changes(of key: String) -> AsyncThrowingStream<String, any Error> { AsyncThrowingStream { $0.finish() } }
     func values() -> AsyncThrowingStream<String, any Error> { AsyncThrowingStream { $0.finish() } }
     func label(for value: any CustomStringConvertible) -> String { value.description }
+    func snapshots() -> AsyncThrowingStream<SettingsSnapshot, any Error> { AsyncThrowingStream { $0.finish() } }
 
     func pages(pageSize: Int) -> AsyncThrowingStream<SettingsPage, any Error> {
         let next = Locked(0)
