@@ -194,7 +194,7 @@ final class TemplateContextTests: XCTestCase {
             "@available(iOS 15, *, macOS 12)", "@available(*, noasync)", "@available(iOS, unavailable)",
         ]
         for text in written {
-            XCTAssertEqual(Availability(parsing: text)?.text, text)
+            XCTAssertEqual(try? Availability.parse(text).get().text, text)
         }
         for text in [
             "@available(iOS 15.0, *) func f()", "@available(iOS 15.0\n, *)", "@available()", "@available(iOS 15.0 macOS 12, *)",
@@ -214,7 +214,7 @@ final class TemplateContextTests: XCTestCase {
             "@available(iOS, deprecated, message: \"a\", message: \"b\")",  // 'message' argument has already been specified
             "@available(*, deprecated, renamed: \"not a name\")",
         ] {
-            XCTAssertNil(Availability(parsing: text), text)
+            XCTAssertNil(try? Availability.parse(text).get(), text)
         }
     }
 

@@ -5,8 +5,8 @@
 ///   message: "…")`, `@available(*, deprecated, renamed: "fetch(with:)")`).
 /// Swift refuses a version that is 0 (`0`, `0.0`) or has a component too large for it, and more
 /// than one of `unavailable`, `deprecated` (without a version) and `noasync`; so does this.
-/// The validator refuses what does not parse, with this parser, so the translator only ever
-/// writes parsed parts back.
+/// Each attribute is parsed once, when the description is read (`DeclaredAvailability`); the
+/// validator refuses what does not parse, so the translator only ever writes parsed parts back.
 struct Availability: Sendable, Equatable {
     enum Argument: Sendable, Equatable {
         /// `iOS 15.0`, `macOS`, `deprecated`.
@@ -48,12 +48,6 @@ struct Availability: Sendable, Equatable {
 
     /// Whether the attribute makes the declaration unavailable from asynchronous contexts.
     var isNoAsync: Bool { arguments.contains(.name("noasync", version: nil)) }
-
-    /// Parses `@available(iOS 15.0, *)`; nil when the text is anything else.
-    init?(parsing text: String) {
-        guard case .success(let availability) = Self.parse(text) else { return nil }
-        self = availability
-    }
 
     private init(arguments: [Argument]) {
         self.arguments = arguments
