@@ -80,10 +80,8 @@ final class DriftTypeModelTests: XCTestCase {
     /// Availability is read as the decoder parsed it. Before: an escaped quote and commas in
     /// a message made `check` index past the end of an empty part and crash.
     func testAvailabilityIsReadFromItsParse() {
-        let described = DescribedAvailability(
-            [#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"].map {
-                DeclaredAvailability(Located($0, SourceLocation(line: 1, column: 1)))
-            })
+        let attributes = [#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"]
+        let described = DescribedAvailability(attributes.map { DeclaredAvailability(Located($0, SourceLocation(line: 1, column: 1))) })
         XCTAssertTrue(described.deprecatedEverywhere)
         XCTAssertEqual(described.introduced["ios"], "15.0")
         XCTAssertEqual(described.deprecated["ios"], "17.0")
