@@ -148,8 +148,8 @@ struct Availability: Sendable, Equatable {
         return nil
     }
 
-    /// A scalar `Character.isNewline` is true for: each is a character of its own (or `\r\n`), so
-    /// the attribute has a line break exactly when it holds one of these.
+    /// Whether `scalar` is one that `Character.isNewline` is true for. Each is a character of its
+    /// own (or half of `\r\n`), so a text has a line break exactly when it holds one.
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
