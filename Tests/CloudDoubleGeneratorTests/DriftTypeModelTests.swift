@@ -77,12 +77,11 @@ final class DriftTypeModelTests: XCTestCase {
         XCTAssertEqual(properties.map(\.settable), [true, false])
     }
 
-    /// Availability is read as the validator parsed it. Before: an escaped quote and commas in
+    /// Availability is read as the decoder parsed it. Before: an escaped quote and commas in
     /// a message made `check` index past the end of an empty part and crash.
     func testAvailabilityIsReadFromItsParse() {
-        let described = DescribedAvailability([
-            #"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)",
-        ])
+        let attributes = [#"@available(*, deprecated, message: "a\",:,\"b")"#, "@available(iOS, introduced: 15.0, deprecated: 17.0)"]
+        let described = DescribedAvailability(attributes.map { DeclaredAvailability(Located($0, SourceLocation(line: 1, column: 1))) })
         XCTAssertTrue(described.deprecatedEverywhere)
         XCTAssertEqual(described.introduced["ios"], "15.0")
         XCTAssertEqual(described.deprecated["ios"], "17.0")
@@ -96,7 +95,7 @@ final class DriftTypeModelTests: XCTestCase {
         let entries = try JSONDecoder().decode([SymbolGraph.Symbol.Availability].self, from: Data(json.utf8))
         let drafted = DraftImporter.availability(entries).attributes
         XCTAssertEqual(drafted, ["@available(macOS, deprecated: 13.1)", "@available(iOSApplicationExtension, deprecated: 15.0)"])
-        for attribute in drafted { XCTAssertNotNil(Availability(parsing: attribute), attribute) }
+        for attribute in drafted { XCTAssertNotNil(try? Availability.parse(attribute).get(), attribute) }
     }
 
     /// A draft holds to the validator's rules on types: what generated code cannot carry is

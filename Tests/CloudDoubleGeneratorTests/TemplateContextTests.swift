@@ -185,16 +185,18 @@ final class TemplateContextTests: XCTestCase {
         XCTAssertEqual(id, #""count""#)
     }
 
-    /// The availability parser is the validator's too: it takes what Swift takes and writes it
-    /// back from its parts, and refuses anything that would carry more than one attribute.
+    /// The availability parser (the decoder's; the validator reports what it refuses) takes what
+    /// Swift takes and writes it back from its parts, and refuses anything that would carry more
+    /// than one attribute.
     func testAvailabilityIsParsedIntoParts() {
         let written = [
             "@available(iOS 15.0, *)", "@available(iOS, introduced: 15.0, deprecated: 17.0, message: \"use \\\"x\\\", then y\")",
             "@available(*, deprecated, renamed: \"fetch(with:)\")", "@available(macCatalyst 15.0.1, visionOS 1, *)",
             "@available(iOS 15, *, macOS 12)", "@available(*, noasync)", "@available(iOS, unavailable)",
+            "@available(*, deprecated, message: \"é, 👩‍👩‍👧: a\u{0301}\")",
         ]
         for text in written {
-            XCTAssertEqual(Availability(parsing: text)?.text, text)
+            XCTAssertEqual(try? Availability.parse(text).get().text, text)
         }
         for text in [
             "@available(iOS 15.0, *) func f()", "@available(iOS 15.0\n, *)", "@available()", "@available(iOS 15.0 macOS 12, *)",
@@ -214,7 +216,7 @@ final class TemplateContextTests: XCTestCase {
             "@available(iOS, deprecated, message: \"a\", message: \"b\")",  // 'message' argument has already been specified
             "@available(*, deprecated, renamed: \"not a name\")",
         ] {
-            XCTAssertNil(Availability(parsing: text), text)
+            XCTAssertNil(try? Availability.parse(text).get(), text)
         }
     }
 
@@ -225,6 +227,10 @@ final class TemplateContextTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(reason("@available(iOS 15.0)"), "it needs one `*`, for the platforms it does not name")
+        // Every line break Swift's `Character.isNewline` knows.
+        for lineBreak in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            XCTAssertEqual(reason("@available(iOS 15.0\(lineBreak), *)"), "it has a line break", "\(Array(lineBreak.unicodeScalars))")
+        }
         XCTAssertEqual(reason("@available(iOS 15.0, iOS 16, *)"), "iOS has two versions")
         XCTAssertEqual(reason("@available(*, introduced: 15.0)"), "`*` takes no version (`introduced:`)")
         XCTAssertEqual(reason("@available(iOS, deprecated, deprecated: 17.0)"), "`deprecated` is given twice")

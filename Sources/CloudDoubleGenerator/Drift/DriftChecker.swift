@@ -338,9 +338,9 @@ struct DriftChecker {
         // A platform where the SDK no longer offers it: the live adapter would not compile there.
         for entry in method.availability where entry.isUnconditionallyUnavailable == true || entry.obsoleted != nil {
             let domain = entry.platform ?? entry.domain ?? "*"
-            // Read from the attribute as the validator parsed it, not from its text.
+            // Read from the attribute as the decoder parsed it, not from its text.
             let said = form.availability.contains { attribute in
-                guard let arguments = Availability(parsing: attribute.value)?.arguments, case .name(domain, version: nil)? = arguments.first else {
+                guard let arguments = attribute.model?.arguments, case .name(domain, version: nil)? = arguments.first else {
                     return false
                 }
                 return arguments.dropFirst().contains { argument in
@@ -362,7 +362,7 @@ struct DriftChecker {
 
     /// Platforms (and Swift-wide) where the SDK deprecates the member and the description does not say so.
     func newDeprecation(_ form: CallFormSpec, _ method: SDKMethod) -> String? {
-        let described = DescribedAvailability(form.availability.map(\.value))
+        let described = DescribedAvailability(form.availability)
         var parts: [String] = []
         for entry in method.availability {
             guard let domain = entry.platform else { continue }
@@ -382,7 +382,7 @@ struct DriftChecker {
     /// Deprecations and introductions the description states that the SDK no longer matches
     /// (errors); with `reportNew`, deprecations the SDK added (a warning).
     mutating func deprecations(
-        of what: String, in typeName: String, sdk: [SymbolGraph.Symbol.Availability], availability: [Located<String>], deprecation: Deprecation?,
+        of what: String, in typeName: String, sdk: [SymbolGraph.Symbol.Availability], availability: [DeclaredAvailability], deprecation: Deprecation?,
         at location: SourceLocation, reportNew: Bool = true
     ) {
         var sdkDeprecated: [String: String] = [:]
@@ -401,7 +401,7 @@ struct DriftChecker {
             if let version = entry.introduced { sdkIntroduced[domain] = version.text }
         }
         for attribute in availability {
-            let described = DescribedAvailability([attribute.value])
+            let described = DescribedAvailability([attribute])
             for (platform, version) in described.deprecated.sorted(by: { $0.key < $1.key }) {
                 guard let actual = sdkDeprecated[platform] else {
                     error("\(what) is no longer deprecated on \(platform) in \(typeName)", at: attribute.location)
@@ -421,7 +421,7 @@ struct DriftChecker {
             error("\(what) is no longer deprecated in \(typeName)", at: location)
         }
         if reportNew {
-            let described = DescribedAvailability(availability.map(\.value))
+            let described = DescribedAvailability(availability)
             let fresh = sdk.filter { entry in
                 let domain = (entry.platform ?? entry.domain ?? "*").lowercased()
                 guard entry.deprecated != nil || entry.isUnconditionallyDeprecated == true else { return false }
@@ -446,15 +446,15 @@ struct DriftChecker {
 }
 
 /// What `@available(…)` attributes of a description say, per lowercased platform: read from the
-/// attributes as the validator parsed them (`Availability`), not scanned again.
+/// attributes as the decoder parsed them (`DeclaredAvailability.model`), not scanned again.
 struct DescribedAvailability {
     var deprecated: [String: String?] = [:]
     var introduced: [String: String] = [:]
     var deprecatedEverywhere = false
 
-    init(_ attributes: [String]) {
+    init(_ attributes: [DeclaredAvailability]) {
         for attribute in attributes {
-            guard let availability = Availability(parsing: attribute), let first = availability.arguments.first else { continue }
+            guard let availability = attribute.model, let first = availability.arguments.first else { continue }
             if case .name(_, version: _?) = first {
                 // `@available(iOS 15.0, macOS 12.0, *)`
                 for case .name(let platform, version: let version?) in availability.arguments { introduced[platform.lowercased()] = version }

@@ -10,7 +10,7 @@ public struct APIDescription: Sendable {
     public var prefix: Located<String>
     public var access: Located<AccessLevel>
     /// Attributes placed on every generated declaration, e.g. `@available(iOS 15.0, *)`.
-    public var availability: [Located<String>]
+    public var availability: [DeclaredAvailability]
     public var errorModel: ErrorModelSpec?
     public var types: [DescribedType]
     /// The compilation condition of the live adapters; `canImport(<module>)` when absent. An SDK

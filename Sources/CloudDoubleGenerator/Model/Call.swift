@@ -120,7 +120,7 @@ public struct CallFormSpec: Sendable {
     public var preconcurrency: Bool
     /// Whether the handler is `@Sendable` (true for CloudKit).
     public var sendableHandler: Bool
-    public var availability: [Located<String>]
+    public var availability: [DeclaredAvailability]
     public var deprecation: Deprecation?
     public var location: SourceLocation
     /// A `stream` form's result as the SDK spells it (`PaginatorSequence<ScanInput, ScanOutput>`,

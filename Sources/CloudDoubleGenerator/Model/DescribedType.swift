@@ -51,7 +51,7 @@ public struct Property: Sendable {
     /// What reading the property does to the service's data (`fetch`), when a mock's backing
     /// should answer it.
     public var store: Located<StoreAction>?
-    public var availability: [Located<String>]
+    public var availability: [DeclaredAvailability]
     public var deprecation: Deprecation?
     public var documentation: String?
     public var location: SourceLocation

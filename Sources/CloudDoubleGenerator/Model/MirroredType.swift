@@ -25,7 +25,7 @@ public struct MirroredMember: Sendable {
     public var type: DeclaredType
     /// `@available(…)` attributes of a member newer than the description's floor
     /// (`CKDatabase.DatabaseChange.Deletion.reason`): the mirror has it only where the SDK does.
-    public var availability: [Located<String>] = []
+    public var availability: [DeclaredAvailability] = []
     public var documentation: String?
     public var location: SourceLocation
 }

@@ -55,7 +55,7 @@ private struct Reader {
         guard let version, let module, let prefix else { return nil }
         return APIDescription(
             formatVersion: version, module: module, imports: object.strings(.imports), prefix: prefix, access: access,
-            availability: object.strings(.availability), errorModel: object.value(.errorModel).flatMap(errorModel),
+            availability: object.attributes(.availability), errorModel: object.value(.errorModel).flatMap(errorModel),
             types: types, liveCondition: object.string(.liveCondition), operations: operations, mirrors: mirrors)
     }
 
@@ -90,7 +90,7 @@ private struct Reader {
         return Property(
             name: name, type: type, settable: object.bool(.settable, default: false), mockDefault: object.string(.mockDefault),
             store: storeAction(object.string(.store)),
-            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)),
+            availability: object.attributes(.availability), deprecation: deprecation(object.value(.deprecated)),
             documentation: object.string(.doc)?.value,
             location: object.location)
     }
@@ -309,7 +309,7 @@ private struct Reader {
             errorValue: object.string(.errorValue), handlerOrder: handlerOrder(object, kind: kind) ?? .valueFirst,
             discardableResult: object.bool(.discardableResult, default: false), throwing: throwing(object, kind: kind),
             preconcurrency: object.bool(.preconcurrency, default: false), sendableHandler: object.bool(.sendableHandler, default: true),
-            availability: object.strings(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location,
+            availability: object.attributes(.availability), deprecation: deprecation(object.value(.deprecated)), location: object.location,
             sequence: sequence(object, kind: kind))
     }
 

@@ -20,7 +20,7 @@ struct MirrorReader {
         let type = object.string(.type, required: true)
         guard let name, let type else { return nil }
         return MirroredMember(
-            name: name, type: DeclaredType(type), availability: object.strings(.availability), documentation: object.string(.doc)?.value,
+            name: name, type: DeclaredType(type), availability: object.attributes(.availability), documentation: object.string(.doc)?.value,
             location: object.location)
     }
 }

@@ -101,4 +101,9 @@ struct ObjectReader<Key: ObjectKey> {
             return Located(string, element.location)
         }
     }
+
+    /// An array of `@available(…)` attributes, each parsed here, once.
+    func attributes(_ key: Key) -> [DeclaredAvailability] {
+        strings(key).map(DeclaredAvailability.init)
+    }
 }

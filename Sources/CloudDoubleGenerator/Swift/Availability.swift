@@ -5,8 +5,8 @@
 ///   message: "…")`, `@available(*, deprecated, renamed: "fetch(with:)")`).
 /// Swift refuses a version that is 0 (`0`, `0.0`) or has a component too large for it, and more
 /// than one of `unavailable`, `deprecated` (without a version) and `noasync`; so does this.
-/// The validator refuses what does not parse, with this parser, so the translator only ever
-/// writes parsed parts back.
+/// Each attribute is parsed once, when the description is read (`DeclaredAvailability`); the
+/// validator refuses what does not parse, so the translator only ever writes parsed parts back.
 struct Availability: Sendable, Equatable {
     enum Argument: Sendable, Equatable {
         /// `iOS 15.0`, `macOS`, `deprecated`.
@@ -49,12 +49,6 @@ struct Availability: Sendable, Equatable {
     /// Whether the attribute makes the declaration unavailable from asynchronous contexts.
     var isNoAsync: Bool { arguments.contains(.name("noasync", version: nil)) }
 
-    /// Parses `@available(iOS 15.0, *)`; nil when the text is anything else.
-    init?(parsing text: String) {
-        guard case .success(let availability) = Self.parse(text) else { return nil }
-        self = availability
-    }
-
     private init(arguments: [Argument]) {
         self.arguments = arguments
     }
@@ -63,7 +57,7 @@ struct Availability: Sendable, Equatable {
     static func parse(_ text: String) -> Result<Availability, Problem> {
         guard text.hasPrefix("@available("), text.hasSuffix(")") else { return .failure(Problem("it is not one `@available(…)` attribute")) }
         let inside = text.dropFirst("@available(".count).dropLast()
-        guard !inside.contains(where: \.isNewline) else { return .failure(Problem("it has a line break")) }
+        guard !inside.unicodeScalars.contains(where: isLineBreak) else { return .failure(Problem("it has a line break")) }
         var arguments: [Argument] = []
         let parts: [Substring]
         switch Self.arguments(inside) {
@@ -154,28 +148,39 @@ struct Availability: Sendable, Equatable {
         return nil
     }
 
-    /// The comma-separated arguments, commas inside string literals (escapes honoured) kept.
+    /// Whether `scalar` is one that `Character.isNewline` is true for. Each is a character of its
+    /// own (or half of `\r\n`), so a text has a line break exactly when it holds one.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
     /// The attribute's arguments, split at its commas by `SwiftLexer` (so a comma or quote inside
     /// a message's string literal stays in the message); a comment is refused.
     private static func arguments(_ text: Substring) -> Result<[Substring], Problem> {
-        let utf8 = Array(text.utf8)
-        guard case .success(let tokens) = SwiftLexer.tokens(of: String(text)) else {
+        let text = String(text)
+        guard case .success(let tokens) = SwiftLexer.tokens(of: text) else {
             return .failure(Problem("a string literal or comment in it is not closed"))
         }
         if tokens.contains(where: { $0.kind == .comment }) { return .failure(Problem("it holds a comment")) }
+        // A token's offset counts the text's UTF-8 bytes; a comma is one, so each part is a slice.
+        let utf8 = text.utf8
         var parts: [Substring] = []
-        var start = 0
+        var start = utf8.startIndex
         for token in tokens where token.kind == .punctuation && token.text == "," {
-            parts.append(Substring(String(decoding: utf8[start..<token.offset], as: UTF8.self)))
-            start = token.offset + 1
+            let comma = utf8.index(utf8.startIndex, offsetBy: token.offset)
+            parts.append(Substring(utf8[start..<comma]))
+            start = utf8.index(after: comma)
         }
-        parts.append(Substring(String(decoding: utf8[start...], as: UTF8.self)))
+        parts.append(Substring(utf8[start...]))
         return .success(parts)
     }
 
     private static func argument(_ text: String) -> Argument? {
         if text == "*" { return .wildcard }
-        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("\"") {
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].utf8.contains(UInt8(ascii: "\"")) {
             let label = text[..<colon].trimmingSpaces()
             let value = text[text.index(after: colon)...].trimmingSpaces()
             guard SwiftNames.isIdentifier(label) else { return nil }
@@ -209,16 +214,20 @@ struct Availability: Sendable, Equatable {
 
     /// `15`, `15.0`, `15.0.1`.
     private static func isVersion(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(digits.contains) }
     }
 
     /// The value of a one-line string literal, `"…"`, with its escapes decoded; nil for anything
     /// that is not exactly one literal.
     private static func stringValue(_ text: String) -> String? {
-        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
+        guard !text.dropFirst().isEmpty, text.first == "\"", text.last == "\"" else { return nil }
+        let body = text.unicodeScalars.dropFirst().dropLast()
+        // Without a quote or an escape, the value is the literal's text.
+        if !body.contains(where: { $0 == "\"" || $0 == "\\" }) { return String(Substring(body)) }
         var value = ""
-        var scalars = text.unicodeScalars.dropFirst().dropLast()[...]
+        var scalars = body[...]
         while let scalar = scalars.popFirst() {
             switch scalar {
             case "\"": return nil

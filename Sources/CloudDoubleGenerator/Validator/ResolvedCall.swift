@@ -24,7 +24,7 @@ final class ResolvedCall: Sendable {
 
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
-    init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames, availabilities: AvailabilityParses) {
+    init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
         callID = call.id?.value ?? call.forms.first?.name.value ?? ""
         switch call.operations {
         case nil: runs = []
@@ -62,7 +62,7 @@ final class ResolvedCall: Sendable {
         }
         spec = resolved
         self.sdkParameterTypes = sdkParameterTypes
-        forms = call.forms.map { ResolvedForm($0, of: resolved, availabilities: availabilities) }
+        forms = call.forms.map { ResolvedForm($0, of: resolved) }
     }
 
     /// The call's result on the type model (`nil` for none).

@@ -10,10 +10,10 @@ final class ResolvedForm: Sendable {
     let handlerValueIsOptional: Bool
 
     /// `form` of `call`, which the validator accepted.
-    init(_ form: CallFormSpec, of call: Call, availabilities: AvailabilityParses) {
+    init(_ form: CallFormSpec, of call: Call) {
         spec = form
-        // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = form.availability.compactMap { availabilities.parsed($0.value) }
+        // The validator refused every attribute that did not parse.
+        availability = form.availability.compactMap(\.model)
         if call.returns == nil {
             handlerValueIsOptional = true
         } else if let explicit = form.handlerValueType {

@@ -12,20 +12,17 @@ struct ResolvedType: Sendable {
     let inheritedCallCount: Int
 
     /// `operations` are the description's; `names` spells described types as their protocols.
-    init(
-        resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames,
-        availabilities: AvailabilityParses
-    ) {
+    init(resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
         spec = type
         let inheritedProperties = hierarchy.inheritedProperties(of: type)
         let inheritedCalls = hierarchy.inheritedCalls(of: type)
         inheritedPropertyCount = inheritedProperties.count
         inheritedCallCount = inheritedCalls.count
         properties = (inheritedProperties + type.properties).map { property in
-            ResolvedProperty(spec: property, availability: property.availability.compactMap { availabilities.parsed($0.value) })
+            ResolvedProperty(spec: property, availability: property.availability.compactMap(\.model))
         }
         calls = (inheritedCalls + type.calls).map {
-            ResolvedCall($0, operations: operations, mirrors: mirrors, names: names, availabilities: availabilities)
+            ResolvedCall($0, operations: operations, mirrors: mirrors, names: names)
         }
     }
 

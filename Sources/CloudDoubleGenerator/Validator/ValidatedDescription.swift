@@ -14,17 +14,16 @@ public struct ValidatedDescription: Sendable {
     let availability: [Availability]
 
     /// `description` resolved; only for `Validator.validate`, once every rule has passed.
-    init(resolving description: APIDescription, availabilities: AvailabilityParses) {
+    init(resolving description: APIDescription) {
         self.description = description
         let names = GeneratedNames(prefix: description.prefix.value)
         let hierarchy = TypeHierarchy(description.types)
         types = description.types.map {
             ResolvedType(
-                resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names,
-                availabilities: availabilities)
+                resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names)
         }
-        // The validator parsed each attribute with the same parser and refused what did not parse.
-        availability = description.availability.compactMap { availabilities.parsed($0.value) }
+        // The validator refused every attribute that did not parse.
+        availability = description.availability.compactMap(\.model)
     }
 
     public subscript<T>(dynamicMember keyPath: KeyPath<APIDescription, T>) -> T { description[keyPath: keyPath] }

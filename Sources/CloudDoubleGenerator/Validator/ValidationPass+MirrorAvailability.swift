@@ -8,7 +8,7 @@ extension ValidationPass {
             var texts: [String] = []
             for attribute in member.availability {
                 availability(attribute)
-                guard let parsed = availabilities.parsed(attribute.value) else { continue }
+                guard let parsed = attribute.model else { continue }
                 if parsed.condition == nil {
                     sink.error(
                         "a mirrored member's availability is written with platform versions and *, as #available takes it, found \(SwiftNames.literal(attribute.value))",

@@ -7,8 +7,6 @@ import Foundation
 struct ValidationPass {
     let description: APIDescription
     let sink: DiagnosticSink
-    /// Each `@available` attribute parsed once (shared with the resolved description).
-    let availabilities: AvailabilityParses
 
     /// Every rule.
     func run() {
@@ -158,11 +156,10 @@ struct ValidationPass {
         }
     }
 
-    func availability(_ attribute: Located<String>) {
-        let text = attribute.value
-        if case .failure(let problem) = availabilities.parse(text) {
+    func availability(_ attribute: DeclaredAvailability) {
+        if case .failure(let problem) = attribute.parsed {
             sink.error(
-                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(text)): \(problem.reason)",
+                "availability must be one attribute such as \"@available(iOS 15.0, *)\" on one line, found \(SwiftNames.literal(attribute.value)): \(problem.reason)",
                 at: attribute.location)
         }
     }
@@ -172,9 +169,9 @@ struct ValidationPass {
     /// async one marked `noasync`. A platform's `unavailable` is left as it is: `clouddouble
     /// check` asks for it where the SDK no longer offers a member, and it compiles for other
     /// platforms (whether Swift takes it for that platform is not checked here).
-    func requirementAvailability(_ attributes: [Located<String>], of what: String, isAsync: Bool) {
+    func requirementAvailability(_ attributes: [DeclaredAvailability], of what: String, isAsync: Bool) {
         for attribute in attributes {
-            guard let parsed = availabilities.parsed(attribute.value) else { continue }
+            guard let parsed = attribute.model else { continue }
             if parsed.isUnconditionallyUnavailable {
                 sink.error(
                     "\(what) cannot be unavailable: the generated protocol requires it, and Swift lets only an @objc protocol's members be unavailable",

@@ -6,10 +6,9 @@ public enum Validator {
     @discardableResult
     public static func validate(_ description: APIDescription, file: String) throws(DiagnosticsError) -> ValidatedDescription {
         let sink = DiagnosticSink(file: file)
-        let availabilities = AvailabilityParses()
-        ValidationPass(description: description, sink: sink, availabilities: availabilities).run()
+        ValidationPass(description: description, sink: sink).run()
         if !sink.diagnostics.isEmpty { throw DiagnosticsError(sink.diagnostics) }
-        return ValidatedDescription(resolving: description, availabilities: availabilities)
+        return ValidatedDescription(resolving: description)
     }
 
     /// The Swift name of a form: `fetch(withRecordID:completionHandler:)` (`SwiftNames.fullName`).

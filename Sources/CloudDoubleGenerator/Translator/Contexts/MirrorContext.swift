@@ -106,7 +106,7 @@ extension Translator {
             let name = names.mirrorName(mirror.name.value)
             // One availability for every newer member: the validator checks that they share it.
             let newer = mirror.members.first { !$0.availability.isEmpty }?.availability ?? []
-            let gatedAvailability = newer.compactMap { Availability(parsing: $0.value) }
+            let gatedAvailability = newer.compactMap(\.model)
             let floorLabels = mirror.members.filter { $0.availability.isEmpty }.map { $0.name.value + ":" }.joined()
             let allLabels = mirror.members.map { $0.name.value + ":" }.joined()
             return MirrorContext(
