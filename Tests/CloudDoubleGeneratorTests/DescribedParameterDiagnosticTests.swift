@@ -26,7 +26,8 @@ final class DescribedParameterDiagnosticTests: XCTestCase {
             in: Self.description(parameter: "{ \"name\": \"databases\", \"ref\": ⟦\"[Database]?\"⟧ }"), named: "an optional array",
             saying: "\"[Database]\" refers to a type that is not described")
         try expectOneDiagnostic(
-            in: Self.description(parameter: "{ \"name\": \"database\", \"ref\": \"Database?\", \"default\": ⟦\"nil\"⟧ }"), named: "an optional's default",
+            in: Self.description(parameter: "{ \"name\": \"database\", \"ref\": \"Database?\", \"default\": ⟦\"nil\"⟧ }"),
+            named: "an optional's default",
             saying: "the parameter \"database\" takes a described type, which has no default value")
         try expectOneDiagnostic(
             in: Self.description(parameter: "{ \"name\": \"database\", \"ref\": \"Database\", \"default\": ⟦\"nil\"⟧ }"), named: "a default",

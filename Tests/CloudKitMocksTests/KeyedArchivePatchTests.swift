@@ -126,8 +126,10 @@ extension KeyedArchivePatchTests {
         XCTAssertEqual(report.problems, [])
         // A key an object does not have: the batch gives nothing, and the store goes the one-record way.
         XCTAssertEqual(
-            SystemFields.rewritten([items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: [],
-                classNames: KeyedArchiveClassNames()).map { $0 == nil },
+            SystemFields.rewritten(
+                [items[0].record], replacing: [["NoSuchKey": "x" as NSString]], clearing: "ChangedKeys", in: [],
+                classNames: KeyedArchiveClassNames()
+            ).map { $0 == nil },
             [true])
     }
 

@@ -54,13 +54,13 @@ final class KeyedArchiveWriterTests: XCTestCase {
 
     private var scalars: [String: OpaqueValues.Value] {
         [
-        "yes": .bool(true), "no": .bool(false), "int": .integer(-5), "int64": .int64(Int64.min), "$dollar": .integer(1),
-        "boolean object": .object(NSNumber(value: true)), "int8": .object(NSNumber(value: Int8(2))),
-        "large": .object(NSNumber(value: UInt64.max)), "float": .object(NSNumber(value: Float(1.5))), "double": .object(NSNumber(value: 2.25)),
-        "empty string": .object("" as NSString), "utf16": .object("日本" as NSString), "data": .object(Data(count: 16) as NSData),
-        "url": .object(URL(string: "https://example.com/a/b?c=d")! as NSURL), "array": .object(["x", 5, 2.5] as NSArray),
-        "set": .object(NSSet(array: ["p" as NSString, "q" as NSString])),
-        "dictionary": .object(["k": "v", "n": NSNumber(value: 3)] as NSDictionary), "date": .object(Date(timeIntervalSince1970: 0) as NSDate),
+            "yes": .bool(true), "no": .bool(false), "int": .integer(-5), "int64": .int64(Int64.min), "$dollar": .integer(1),
+            "boolean object": .object(NSNumber(value: true)), "int8": .object(NSNumber(value: Int8(2))),
+            "large": .object(NSNumber(value: UInt64.max)), "float": .object(NSNumber(value: Float(1.5))), "double": .object(NSNumber(value: 2.25)),
+            "empty string": .object("" as NSString), "utf16": .object("日本" as NSString), "data": .object(Data(count: 16) as NSData),
+            "url": .object(URL(string: "https://example.com/a/b?c=d")! as NSURL), "array": .object(["x", 5, 2.5] as NSArray),
+            "set": .object(NSSet(array: ["p" as NSString, "q" as NSString])),
+            "dictionary": .object(["k": "v", "n": NSNumber(value: 3)] as NSDictionary), "date": .object(Date(timeIntervalSince1970: 0) as NSDate),
         ]
     }
 
@@ -128,7 +128,8 @@ final class KeyedArchiveWriterTests: XCTestCase {
         let archive = try XCTUnwrap(writer.finishedData())
         let objects = try XCTUnwrap(try PropertyListSerialization.propertyList(from: archive, format: nil) as? [String: Any])["$objects"] as? [Any]
         XCTAssertFalse(objects?.contains { ($0 as? String) == "Note" } ?? true, "the old type is left out")
-        XCTAssertEqual(objects?.filter { ($0 as? [String: Any])?["NS.objects"] != nil && ($0 as? [String: Any])?["NS.keys"] == nil }.count, 1,
+        XCTAssertEqual(
+            objects?.filter { ($0 as? [String: Any])?["NS.objects"] != nil && ($0 as? [String: Any])?["NS.keys"] == nil }.count, 1,
             "one set: the encrypted store's changed keys; the cleared one is left out")
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archive)
         unarchiver.decodingFailurePolicy = .setErrorAndReturn

@@ -48,6 +48,6 @@ struct ChildWrapping: TemplateContext {
     }
 
     static let fields: [TemplateField<Self>] = [
-        .init("make") { .string($0.make) },
+        .init("make") { .string($0.make) }
     ]
 }
