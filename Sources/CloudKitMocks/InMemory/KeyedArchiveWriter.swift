@@ -26,6 +26,12 @@ import Foundation
 ///
 /// What this coder does not write (unkeyed coding, another Foundation class) makes `finishedData()`
 /// nil, and the caller archives with `NSKeyedArchiver` instead.
+///
+/// `CKRecord` is archived by coders other than `NSKeyedArchiver` on Apple platforms too: Photos'
+/// `cloudphotod` hands `-[CKRecord encodeWithCoder:]` its own `CPLArchiver`
+/// (`-[CKRecord(CPLArchiver) plistArchiveWithCPLArchiver:]`, in a public decompilation). Only a Mac
+/// can show that CloudKit's `encode(with:)` asks this coder nothing it lacks:
+/// `KeyedArchiveWriterTests` compares its archives with `NSKeyedArchiver`'s there as here.
 final class KeyedArchiveWriter: NSCoder {
     /// What a key holds: a reference to an entry of `$objects`, an array of them (a collection's
     /// elements), or a value written in place (an object of `list`).
