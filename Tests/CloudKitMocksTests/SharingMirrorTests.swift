@@ -53,6 +53,12 @@ final class SharingMirrorTests: XCTestCase, StoreTestSupport {
         XCTAssertTrue(metadata.ownerIdentity.hasiCloudAccount)
     }
 
+    func testTheOwnerSeesTheirOwnIdentityAsTheCurrentUser() async throws {
+        let share = try await shareList()
+        let metadata = try await cloud.mockContainer().shareMetadata(for: try XCTUnwrap(share.url))
+        XCTAssertEqual(metadata.ownerIdentity.userRecordID?.recordName, CKCurrentUserDefaultName, "as the owner participant shows it to her")
+    }
+
     func testAStubAnswersWithMetadataATestMade() async throws {
         let container = MockCloudContainer()
         let share = CKShare(recordZoneID: CKRecordZone.ID(zoneName: "Photos"))
