@@ -5,7 +5,8 @@ import Foundation
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CassetteCodecs {
     /// The mirrors the sharing calls return, by their members: `CloudUserIdentity` (identity
-    /// discovery) and `CloudShareMetadata` (`shareMetadata(for:)`, taken back by `accept(_:)`).
+    /// discovery, and a metadata's `ownerIdentity`) and `CloudShareMetadata` (`shareMetadata(for:)`,
+    /// taken back by `accept(_:)`).
     /// A replayed metadata keeps no SDK value: replay answers from a mock, which needs none.
     static func registerSharingMirrors(in codecs: inout CassetteCodecs) {
         codecs.register(
@@ -30,19 +31,23 @@ extension CassetteCodecs {
                     "containerIdentifier": .string(metadata.containerIdentifier), "share": try codecs.encode(metadata.share),
                     "participantRole": .int(metadata.participantRole.rawValue), "participantStatus": .int(metadata.participantStatus.rawValue),
                     "participantPermission": .int(metadata.participantPermission.rawValue),
+                    "ownerIdentity": try codecs.encode(metadata.ownerIdentity),
                 ]
                 if let id = metadata.hierarchicalRootRecordID { object["hierarchicalRootRecordID"] = try codecs.encode(id) }
                 if let root = metadata.rootRecord { object["rootRecord"] = try codecs.encode(root) }
                 return .object(object)
             },
             decode: { json, codecs in
-                guard let container = json["containerIdentifier"]?.stringValue else { throw CassetteError.unreadable("share metadata", json) }
+                guard let container = json["containerIdentifier"]?.stringValue, let owner = json["ownerIdentity"] else {
+                    throw CassetteError.unreadable("share metadata", json)
+                }
                 return CloudShareMetadata(
                     containerIdentifier: container, share: try codecs.decode(CKShare.self, from: json["share"] ?? .null),
                     hierarchicalRootRecordID: try json["hierarchicalRootRecordID"].map { try codecs.decode(CKRecord.ID.self, from: $0) },
                     participantRole: CKShare.ParticipantRole(rawValue: json["participantRole"]?.intValue ?? 0) ?? .unknown,
                     participantStatus: CKShare.ParticipantAcceptanceStatus(rawValue: json["participantStatus"]?.intValue ?? 0) ?? .unknown,
                     participantPermission: CKShare.ParticipantPermission(rawValue: json["participantPermission"]?.intValue ?? 0) ?? .unknown,
+                    ownerIdentity: try codecs.decode(CloudUserIdentity.self, from: owner),
                     rootRecord: try json["rootRecord"].map { try codecs.decode(CKRecord.self, from: $0) })
             },
             describe: { metadata, codecs in

@@ -54,7 +54,7 @@ extension CloudUserIdentity {
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudShareMetadata {
     public nonisolated init(_ sdkValue_: CKShare.Metadata) {
-        self.init(containerIdentifier: sdkValue_.containerIdentifier, share: sdkValue_.share, hierarchicalRootRecordID: sdkValue_.hierarchicalRootRecordID, participantRole: sdkValue_.participantRole, participantStatus: sdkValue_.participantStatus, participantPermission: sdkValue_.participantPermission, rootRecord: sdkValue_.rootRecord, sdkValue_: sdkValue_)
+        self.init(containerIdentifier: sdkValue_.containerIdentifier, share: sdkValue_.share, hierarchicalRootRecordID: sdkValue_.hierarchicalRootRecordID, participantRole: sdkValue_.participantRole, participantStatus: sdkValue_.participantStatus, participantPermission: sdkValue_.participantPermission, ownerIdentity: CloudUserIdentity(sdkValue_.ownerIdentity), rootRecord: sdkValue_.rootRecord, sdkValue_: sdkValue_)
     }
 
     /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.

@@ -134,6 +134,8 @@ public struct CloudShareMetadata: Swift.Sendable {
     public let participantStatus: CKShare.ParticipantAcceptanceStatus
     /// `CKShare.Metadata.participantPermission`.
     public let participantPermission: CKShare.ParticipantPermission
+    /// The share's owner, as a user identity.
+    public let ownerIdentity: CloudUserIdentity
     /// The root record, when the fetch asked for it.
     public let rootRecord: CKRecord?
     /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
@@ -141,13 +143,14 @@ public struct CloudShareMetadata: Swift.Sendable {
     /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
     public let sdkValue_: CKShare.Metadata?
 
-    public nonisolated init(containerIdentifier: String, share: CKShare, hierarchicalRootRecordID: CKRecord.ID?, participantRole: CKShare.ParticipantRole, participantStatus: CKShare.ParticipantAcceptanceStatus, participantPermission: CKShare.ParticipantPermission, rootRecord: CKRecord?, sdkValue_: CKShare.Metadata? = nil) {
+    public nonisolated init(containerIdentifier: String, share: CKShare, hierarchicalRootRecordID: CKRecord.ID?, participantRole: CKShare.ParticipantRole, participantStatus: CKShare.ParticipantAcceptanceStatus, participantPermission: CKShare.ParticipantPermission, ownerIdentity: CloudUserIdentity, rootRecord: CKRecord?, sdkValue_: CKShare.Metadata? = nil) {
         self.containerIdentifier = containerIdentifier
         self.share = share
         self.hierarchicalRootRecordID = hierarchicalRootRecordID
         self.participantRole = participantRole
         self.participantStatus = participantStatus
         self.participantPermission = participantPermission
+        self.ownerIdentity = ownerIdentity
         self.rootRecord = rootRecord
         self.sdkValue_ = sdkValue_
     }
@@ -1229,7 +1232,7 @@ public struct CloudFetchRecordsOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordsOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 727)
         (operation.recordIDs ?? []).map { Event.records($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1243,7 +1246,7 @@ extension CloudFetchRecordsOutcome {
         let fetchRecordsCompletionBlock = deprecated_.fetchRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordIDs = operation.recordIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 725)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 727)
         faults_.request(operation.recordIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordIDs = faults_.kept(recordIDs, input: 0)
@@ -1277,7 +1280,7 @@ extension CloudFetchRecordsOutcome {
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
                     if inventsProgress_, let block_ = perRecordProgressBlock { block_(key, 1.0) }
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 734)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 736)
                     if let block_ = perRecordResultBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock {
@@ -1294,7 +1297,7 @@ extension CloudFetchRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 748)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 750)
                 if let block_ = fetchRecordsResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordsCompletionBlock {
@@ -1383,7 +1386,7 @@ public struct CloudModifyRecordsOutcome: CloudDoubleRuntime.DescribedOperation, 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordsOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 765)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 767)
         ((operation.recordsToSave ?? []).map(\.recordID)).map { Event.saves($0, .failure(error_)) } + (operation.recordIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1398,12 +1401,12 @@ extension CloudModifyRecordsOutcome {
         let modifyRecordsCompletionBlock = deprecated_.modifyRecordsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordsToSave = operation.recordsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 765)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 767)
         faults_.request((operation.recordsToSave ?? []).map(\.recordID), input: 0, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordsToSave = faults_.kept(recordsToSave, input: 0, by: \.recordID)
         let recordIDsToDelete = operation.recordIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 790)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 792)
         faults_.request(operation.recordIDsToDelete ?? [], input: 1, atomic: operation.isAtomic ? CloudDoubleRuntime.AtomicGroups(by: \.zoneID, except: CKRecordZone.ID.default, error: "batchRequestFailed") : nil)
         #sourceLocation()
         operation.recordIDsToDelete = faults_.kept(recordIDsToDelete, input: 1)
@@ -1441,10 +1444,10 @@ extension CloudModifyRecordsOutcome {
                 case .saves(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 772)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 774)
                     if inventsProgress_, let block_ = perRecordProgressBlock, let record = operation.recordsToSave?.first(where: { $0.recordID == key }) { block_(record, 1.0) }
                     #sourceLocation()
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 780)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 782)
                     if let block_ = perRecordSaveBlock {
                         block_(key, result)
                     } else if let block_ = perRecordCompletionBlock, let record = value ?? operation.recordsToSave?.first(where: { $0.recordID == key }) {
@@ -1470,7 +1473,7 @@ extension CloudModifyRecordsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 803)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 805)
                 if let block_ = modifyRecordsResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordsCompletionBlock {
@@ -1589,7 +1592,7 @@ extension CloudQueryOutcome {
                 switch event_ {
                 case .records(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 825)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 827)
                     if let block_ = recordMatchedBlock {
                         block_(key, result)
                     } else if let block_ = recordFetchedBlock, let record = value {
@@ -1603,7 +1606,7 @@ extension CloudQueryOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: .some(nil), errorModel: errorModel_, operation: "CKQueryOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 840)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 842)
                 if let block_ = queryResultBlock {
                     block_(result)
                 } else if let block_ = queryCompletionBlock {
@@ -1696,7 +1699,7 @@ public struct CloudFetchRecordZoneChangesOutcome: CloudDoubleRuntime.DescribedOp
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZoneChangesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZoneChangesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 896)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
         (operation.recordZoneIDs ?? []).map { Event.zoneResults($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -1714,7 +1717,7 @@ extension CloudFetchRecordZoneChangesOutcome {
         let fetchRecordZoneChangesCompletionBlock = deprecated_.fetchRecordZoneChangesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 896)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 898)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -1757,7 +1760,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 switch event_ {
                 case .changes(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 866)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 868)
                     if let block_ = recordWasChangedBlock {
                         block_(key, result)
                     } else if let block_ = recordChangedBlock, let record = value {
@@ -1774,7 +1777,7 @@ extension CloudFetchRecordZoneChangesOutcome {
                 case .zoneResults(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 908)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 910)
                     if let block_ = recordZoneFetchResultBlock {
                         block_(key, result)
                     } else if let block_ = recordZoneFetchCompletionBlock {
@@ -1787,7 +1790,7 @@ extension CloudFetchRecordZoneChangesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZoneChangesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 922)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 924)
                 if let block_ = fetchRecordZoneChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZoneChangesCompletionBlock {
@@ -1953,7 +1956,7 @@ extension CloudFetchDatabaseChangesOutcome {
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: nil, errorModel: errorModel_, operation: "CKFetchDatabaseChangesOperation")
                 let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 978)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 980)
                 if let block_ = fetchDatabaseChangesResultBlock {
                     block_(result)
                 } else if let block_ = fetchDatabaseChangesCompletionBlock {
@@ -2038,7 +2041,7 @@ public struct CloudFetchRecordZonesOutcome: CloudDoubleRuntime.DescribedOperatio
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKFetchRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 994)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 996)
         (operation.recordZoneIDs ?? []).map { Event.zones($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2051,7 +2054,7 @@ extension CloudFetchRecordZonesOutcome {
         let fetchRecordZonesCompletionBlock = deprecated_.fetchRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZoneIDs = operation.recordZoneIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 994)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 996)
         faults_.request(operation.recordZoneIDs ?? [], input: 0)
         #sourceLocation()
         operation.recordZoneIDs = faults_.kept(recordZoneIDs, input: 0)
@@ -2091,7 +2094,7 @@ extension CloudFetchRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1013)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1015)
                 if let block_ = fetchRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = fetchRecordZonesCompletionBlock {
@@ -2174,7 +2177,7 @@ public struct CloudModifyRecordZonesOutcome: CloudDoubleRuntime.DescribedOperati
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifyRecordZonesOutcome {
     public static func requestedFailures_(_ operation: CKModifyRecordZonesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1029)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
         ((operation.recordZonesToSave ?? []).map(\.zoneID)).map { Event.saves($0, .failure(error_)) } + (operation.recordZoneIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2188,12 +2191,12 @@ extension CloudModifyRecordZonesOutcome {
         let modifyRecordZonesCompletionBlock = deprecated_.modifyRecordZonesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let recordZonesToSave = operation.recordZonesToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1029)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1031)
         faults_.request((operation.recordZonesToSave ?? []).map(\.zoneID), input: 0)
         #sourceLocation()
         operation.recordZonesToSave = faults_.kept(recordZonesToSave, input: 0, by: \.zoneID)
         let recordZoneIDsToDelete = operation.recordZoneIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1043)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1045)
         faults_.request(operation.recordZoneIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.recordZoneIDsToDelete = faults_.kept(recordZoneIDsToDelete, input: 1)
@@ -2247,7 +2250,7 @@ extension CloudModifyRecordZonesOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifyRecordZonesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1062)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1064)
                 if let block_ = modifyRecordZonesResultBlock {
                     block_(result)
                 } else if let block_ = modifyRecordZonesCompletionBlock {
@@ -2331,7 +2334,7 @@ public struct CloudModifySubscriptionsOutcome: CloudDoubleRuntime.DescribedOpera
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudModifySubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKModifySubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1078)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1080)
         ((operation.subscriptionsToSave ?? []).map(\.subscriptionID)).map { Event.saves($0, .failure(error_)) } + (operation.subscriptionIDsToDelete ?? []).map { Event.deletes($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2345,12 +2348,12 @@ extension CloudModifySubscriptionsOutcome {
         let modifySubscriptionsCompletionBlock = deprecated_.modifySubscriptionsCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionsToSave = operation.subscriptionsToSave
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1078)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1080)
         faults_.request((operation.subscriptionsToSave ?? []).map(\.subscriptionID), input: 0)
         #sourceLocation()
         operation.subscriptionsToSave = faults_.kept(subscriptionsToSave, input: 0, by: \.subscriptionID)
         let subscriptionIDsToDelete = operation.subscriptionIDsToDelete
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1092)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1094)
         faults_.request(operation.subscriptionIDsToDelete ?? [], input: 1)
         #sourceLocation()
         operation.subscriptionIDsToDelete = faults_.kept(subscriptionIDsToDelete, input: 1)
@@ -2404,7 +2407,7 @@ extension CloudModifySubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKModifySubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1111)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1113)
                 if let block_ = modifySubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = modifySubscriptionsCompletionBlock {
@@ -2486,7 +2489,7 @@ public struct CloudFetchSubscriptionsOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchSubscriptionsOutcome {
     public static func requestedFailures_(_ operation: CKFetchSubscriptionsOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1127)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1129)
         (operation.subscriptionIDs ?? []).map { Event.subscriptions($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2499,7 +2502,7 @@ extension CloudFetchSubscriptionsOutcome {
         let fetchSubscriptionCompletionBlock = deprecated_.fetchSubscriptionCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let subscriptionIDs = operation.subscriptionIDs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1127)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1129)
         faults_.request(operation.subscriptionIDs ?? [], input: 0)
         #sourceLocation()
         operation.subscriptionIDs = faults_.kept(subscriptionIDs, input: 0)
@@ -2539,7 +2542,7 @@ extension CloudFetchSubscriptionsOutcome {
                 }
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchSubscriptionsOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1146)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1148)
                 if let block_ = fetchSubscriptionsResultBlock {
                     block_(result)
                 } else if let block_ = fetchSubscriptionCompletionBlock {
@@ -2620,7 +2623,7 @@ public struct CloudAcceptSharesOutcome: CloudDoubleRuntime.DescribedOperation, @
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudAcceptSharesOutcome {
     public static func requestedFailures_(_ operation: CKAcceptSharesOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1162)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
         (operation.shareMetadatas ?? []).map { Event.shares($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2634,7 +2637,7 @@ extension CloudAcceptSharesOutcome {
         let acceptSharesCompletionBlock = deprecated_.acceptSharesCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareMetadatas = operation.shareMetadatas
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1162)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1164)
         faults_.request(operation.shareMetadatas ?? [], input: 0)
         #sourceLocation()
         operation.shareMetadatas = faults_.kept(shareMetadatas, input: 0)
@@ -2666,7 +2669,7 @@ extension CloudAcceptSharesOutcome {
                 case .shares(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1170)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1172)
                     if let block_ = perShareResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareCompletionBlock {
@@ -2679,7 +2682,7 @@ extension CloudAcceptSharesOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKAcceptSharesOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1184)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1186)
                 if let block_ = acceptSharesResultBlock {
                     block_(result)
                 } else if let block_ = acceptSharesCompletionBlock {
@@ -2766,7 +2769,7 @@ public struct CloudFetchShareMetadataOutcome: CloudDoubleRuntime.DescribedOperat
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 extension CloudFetchShareMetadataOutcome {
     public static func requestedFailures_(_ operation: CKFetchShareMetadataOperation, error_: any Swift.Error) -> [Event] {
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1200)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1202)
         (operation.shareURLs ?? []).map { Event.metadatas($0, .failure(error_)) }
         #sourceLocation()
     }
@@ -2780,7 +2783,7 @@ extension CloudFetchShareMetadataOutcome {
         let fetchShareMetadataCompletionBlock = deprecated_.fetchShareMetadataCompletionBlock(of: operation)
         // The items chosen to fail are taken out of the request: the SDK never sees them.
         let shareURLs = operation.shareURLs
-        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1200)
+        #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1202)
         faults_.request(operation.shareURLs ?? [], input: 0)
         #sourceLocation()
         operation.shareURLs = faults_.kept(shareURLs, input: 0)
@@ -2812,7 +2815,7 @@ extension CloudFetchShareMetadataOutcome {
                 case .metadatas(let key, let result):
                     let value = CloudDoubleRuntime.OperationBlocks.value(of: result)
                     let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1208)
+                    #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1210)
                     if let block_ = perShareMetadataResultBlock {
                         block_(key, result)
                     } else if let block_ = perShareMetadataBlock {
@@ -2825,7 +2828,7 @@ extension CloudFetchShareMetadataOutcome {
             finish: { reported_, _, failures_ in
                 let result = CloudDoubleRuntime.OperationBlocks.finalResult(reported: reported_, failures: failures_, default: (), errorModel: errorModel_, operation: "CKFetchShareMetadataOperation")
                 let error = CloudDoubleRuntime.OperationBlocks.error(of: result)
-                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1222)
+                #sourceLocation(file: "Descriptions/CloudKit.clouddouble.json", line: 1224)
                 if let block_ = fetchShareMetadataResultBlock {
                     block_(result)
                 } else if let block_ = fetchShareMetadataCompletionBlock {

@@ -238,7 +238,7 @@ final class CassetteTests: FailureCapturingTestCase {
         let share = CKShare(rootRecord: CKRecord(recordType: "Note", recordID: rootID))
         let metadata = CloudShareMetadata(
             containerIdentifier: "iCloud.com.example.notes", share: share, hierarchicalRootRecordID: rootID, participantRole: .privateUser,
-            participantStatus: .pending, participantPermission: .readWrite, rootRecord: nil)
+            participantStatus: .pending, participantPermission: .readWrite, ownerIdentity: identity, rootRecord: nil)
         let back = try codecs.decode(CloudShareMetadata.self, from: try codecs.encode(metadata))
         XCTAssertEqual(back.containerIdentifier, "iCloud.com.example.notes")
         XCTAssertEqual(back.share.recordID, share.recordID)
@@ -247,6 +247,8 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(back.participantStatus, .pending)
         XCTAssertEqual(back.participantPermission, .readWrite)
         XCTAssertNil(back.rootRecord)
+        XCTAssertEqual(back.ownerIdentity.userRecordID, identity.userRecordID, "the owner is written as a user identity")
+        XCTAssertEqual(back.ownerIdentity.nameComponents, name)
         XCTAssertTrue(codecs.supports([URL: Result<CloudShareMetadata, any Error>].self))
     }
 

@@ -37,6 +37,10 @@
             XCTAssertEqual(mirror.hierarchicalRootRecordID, sdk.hierarchicalRootRecordID)
             XCTAssertEqual(mirror.participantRole, .privateUser)
             XCTAssertEqual(mirror.participantStatus, .pending)
+            XCTAssertEqual(
+                mirror.ownerIdentity.userRecordID?.recordName, "_alice", "the owner's identity copied with CloudUserIdentity's copy")
+            XCTAssertEqual(mirror.ownerIdentity.userRecordID, sdk.ownerIdentity.userRecordID)
+            XCTAssertEqual(mirror.ownerIdentity.hasiCloudAccount, sdk.ownerIdentity.hasiCloudAccount)
 
             let container = CKContainer(identifier: "iCloud.test")
             let live = LiveCloudContainer(container)
@@ -53,7 +57,9 @@
             let sdk = try await sdkMetadata()
             let made = CloudShareMetadata(
                 containerIdentifier: "iCloud.test", share: sdk.share, hierarchicalRootRecordID: nil, participantRole: .privateUser,
-                participantStatus: .pending, participantPermission: .readOnly, rootRecord: nil)
+                participantStatus: .pending, participantPermission: .readOnly,
+                ownerIdentity: CloudUserIdentity(userRecordID: CKRecord.ID(recordName: "_alice"), nameComponents: nil, hasiCloudAccount: true),
+                rootRecord: nil)
             let container = CKContainer(identifier: "iCloud.test")
             let live = LiveCloudContainer(container)
             do {

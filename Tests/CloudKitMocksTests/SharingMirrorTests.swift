@@ -30,7 +30,9 @@ final class SharingMirrorTests: XCTestCase, StoreTestSupport {
         let share = try await shareList()
         let made = CloudShareMetadata(
             containerIdentifier: "iCloud.com.example.notes", share: share, hierarchicalRootRecordID: nil, participantRole: .privateUser,
-            participantStatus: .pending, participantPermission: .readOnly, rootRecord: nil)
+            participantStatus: .pending, participantPermission: .readOnly,
+            ownerIdentity: CloudUserIdentity(userRecordID: CKRecord.ID(recordName: "_alice"), nameComponents: nil, hasiCloudAccount: true),
+            rootRecord: nil)
         let accepted = try await bobDevice.mockContainer().accept(made)
         XCTAssertEqual(accepted.currentUserParticipant?.acceptanceStatus, .accepted, "the store reads the share's URL from the mirror")
         XCTAssertEqual(bobDevice.sharedDatabase.zoneIDs, [CKRecordZone.ID(zoneName: "Notes", ownerName: "_alice")])
@@ -47,6 +49,14 @@ final class SharingMirrorTests: XCTestCase, StoreTestSupport {
         XCTAssertEqual(metadata.hierarchicalRootRecordID?.zoneID.ownerName, "_alice", "named as Bob's shared database names it")
         XCTAssertNil(metadata.rootRecord, "only shouldFetchRootRecord fetches it")
         XCTAssertNil(metadata.sdkValue_, "no Apple metadata is minted for the calls")
+        XCTAssertEqual(metadata.ownerIdentity.userRecordID?.recordName, "_alice", "the share's owner, named as Bob sees her")
+        XCTAssertTrue(metadata.ownerIdentity.hasiCloudAccount)
+    }
+
+    func testTheOwnerSeesTheirOwnIdentityAsTheCurrentUser() async throws {
+        let share = try await shareList()
+        let metadata = try await cloud.mockContainer().shareMetadata(for: try XCTUnwrap(share.url))
+        XCTAssertEqual(metadata.ownerIdentity.userRecordID?.recordName, CKCurrentUserDefaultName, "as the owner participant shows it to her")
     }
 
     func testAStubAnswersWithMetadataATestMade() async throws {
@@ -57,10 +67,13 @@ final class SharingMirrorTests: XCTestCase, StoreTestSupport {
             .value(
                 CloudShareMetadata(
                     containerIdentifier: "iCloud.other", share: share, hierarchicalRootRecordID: nil, participantRole: .publicUser,
-                    participantStatus: .pending, participantPermission: .readWrite, rootRecord: nil)))
+                    participantStatus: .pending, participantPermission: .readWrite,
+                    ownerIdentity: CloudUserIdentity(userRecordID: CKRecord.ID(recordName: "_carol"), nameComponents: nil, hasiCloudAccount: true),
+                    rootRecord: nil)))
         let metadata = try await container.shareMetadata(for: URL(string: "https://www.icloud.com/share/0stub")!)
         XCTAssertEqual(metadata.containerIdentifier, "iCloud.other", "the sample apps' guard can be tested with any container")
         XCTAssertEqual(metadata.share.recordID, share.recordID)
+        XCTAssertEqual(metadata.ownerIdentity.userRecordID?.recordName, "_carol", "a test-made metadata names its owner")
     }
 
     @available(*, deprecated, message: "exercises the deprecated identity discovery on purpose")

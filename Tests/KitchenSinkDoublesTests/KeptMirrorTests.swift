@@ -40,7 +40,7 @@ final class KeptMirrorTests: XCTestCase {
 
     func testALiveAdapterRefusesAMirrorATestMadeInEveryFormThatCanReportIt() async throws {
         let live = LiveSinkSettings(SettingsStore())
-        let made = SinkInvite(topic: "k", from: "test")
+        let made = SinkInvite(topic: "k", from: "test", entry: SinkEntry(key: "k", value: nil, default: "d"), history: nil)
         let expected = MirrorWithoutSDKValue(mirror: "SinkInvite", sdkType: "SettingsInvite")
         do {
             _ = try await live.accept(made)
@@ -67,7 +67,7 @@ final class KeptMirrorTests: XCTestCase {
     func testAMockTakesAMirrorATestMade() async throws {
         let mock = MockSinkSettings()
         mock.stub(.acceptInvite, .value("accepted"))
-        let made = SinkInvite(topic: "k", from: "test")
+        let made = SinkInvite(topic: "k", from: "test", entry: SinkEntry(key: "k", value: nil, default: "d"), history: nil)
         let accepted = try await mock.accept(made)
         XCTAssertEqual(accepted, "accepted")
         XCTAssertEqual(mock.arguments(.acceptInvite).map(\.topic), ["k"])

@@ -30,7 +30,7 @@ enum ListenerKey: String, ObjectKey {
 }
 
 enum MirrorKey: String, ObjectKey {
-    case name, sdkType, members, sendable, keepsSDKValue, doc
+    case name, sdkType, members, sendable, keepsSDKValue, mirrors, doc
 }
 
 enum MirrorMemberKey: String, ObjectKey {

@@ -45,6 +45,7 @@ struct ValidationPass {
         inheritance(types, typeNames: typeNames)
         let mirrorNames = mirrors()
         for call in types.flatMap(\.calls) { mirrorUses(call, mirrors: mirrorNames) }
+        nestedMirrors(mirrorNames)
         if let model = description.errorModel { errorModel(model) }
         generatedNames(types)
         outcomeMemberTypeNames()

@@ -17,9 +17,9 @@ extension SinkEntry {
 extension SinkInvite {
     nonisolated init(_ sdkValue_: SettingsInvite) {
         if #available(macOS 14.0, iOS 17.0, *) {
-            self.init(topic: sdkValue_.topic, expiry: sdkValue_.expiry, from: sdkValue_.from, note: sdkValue_.note, sdkValue_: sdkValue_)
+            self.init(topic: sdkValue_.topic, expiry: sdkValue_.expiry, from: sdkValue_.from, note: sdkValue_.note, entry: SinkEntry(sdkValue_.entry), history: sdkValue_.history.map { value0_ in value0_.map { value1_ in SinkEntry(value1_) } }, pinned: sdkValue_.pinned.map { value0_ in SinkEntry(value0_) }, sdkValue_: sdkValue_)
         } else {
-            self.init(topic: sdkValue_.topic, from: sdkValue_.from, sdkValue_: sdkValue_)
+            self.init(topic: sdkValue_.topic, from: sdkValue_.from, entry: SinkEntry(sdkValue_.entry), history: sdkValue_.history.map { value0_ in value0_.map { value1_ in SinkEntry(value1_) } }, sdkValue_: sdkValue_)
         }
     }
 

@@ -52,7 +52,7 @@ struct SinkInvite: Swift.Sendable {
     /// Newer than the floor, and not optional.
     @available(macOS 14.0, iOS 17.0, *)
     var expiry: Int {
-        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:) where it is available, not init(topic:from:)") }
+        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:entry:history:pinned:) where it is available, not init(topic:from:entry:history:)") }
         return value_
     }
     /// `expiry` where it was given; read it under the availability above.
@@ -66,26 +66,43 @@ struct SinkInvite: Swift.Sendable {
     }
     /// `note` where it was given; read it under the availability above.
     let noteStorage_: (any Swift.Sendable)?
+    /// Another mirror's SDK type: the member holds that mirror.
+    let entry: SinkEntry
+    /// `SettingsInvite.history`.
+    let history: [SinkEntry]?
+    /// `SettingsInvite.pinned`.
+    @available(macOS 14.0, iOS 17.0, *)
+    var pinned: SinkEntry? {
+        pinnedStorage_ as? SinkEntry
+    }
+    /// `pinned` where it was given; read it under the availability above.
+    let pinnedStorage_: (any Swift.Sendable)?
     /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
     /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
     /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
     let sdkValue_: SettingsInvite?
 
-    nonisolated init(topic: String, from: String, sdkValue_: SettingsInvite? = nil) {
+    nonisolated init(topic: String, from: String, entry: SinkEntry, history: [SinkEntry]?, sdkValue_: SettingsInvite? = nil) {
         self.topic = topic
         self.expiryStorage_ = nil
         self.from = from
         self.noteStorage_ = nil
+        self.entry = entry
+        self.history = history
+        self.pinnedStorage_ = nil
         self.sdkValue_ = sdkValue_
     }
 
     /// Every member, where those newer than the floor are available.
     @available(macOS 14.0, iOS 17.0, *)
-    nonisolated init(topic: String, expiry: Int, from: String, note: String?, sdkValue_: SettingsInvite? = nil) {
+    nonisolated init(topic: String, expiry: Int, from: String, note: String?, entry: SinkEntry, history: [SinkEntry]?, pinned: SinkEntry?, sdkValue_: SettingsInvite? = nil) {
         self.topic = topic
         self.expiryStorage_ = expiry
         self.from = from
         self.noteStorage_ = note
+        self.entry = entry
+        self.history = history
+        self.pinnedStorage_ = pinned
         self.sdkValue_ = sdkValue_
     }
 }

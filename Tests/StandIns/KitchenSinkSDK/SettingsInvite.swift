@@ -10,6 +10,11 @@ public final class SettingsInvite: Sendable {
     public var expiry: Int { 7 }
     @available(macOS 14.0, iOS 17.0, *)
     public var note: String? { "for " + topic }
+    /// Values of another mirrored type: the mirror holds that type's mirror.
+    public var entry: SettingsEntry { SettingsEntry(key: topic, value: from, default: "none") }
+    public var history: [SettingsEntry]? { [entry, SettingsEntry(key: topic, value: nil, default: "none")] }
+    @available(macOS 14.0, iOS 17.0, *)
+    public var pinned: SettingsEntry? { entry }
 
     init(topic: String, from: String) {
         self.topic = topic

@@ -26,6 +26,9 @@ struct MirrorContext: TemplateContext {
         /// As an argument label: unescaped, but for `inout`, the one keyword a call's label cannot be.
         var memberLabel: String
         var memberType: String
+        /// What the live copy passes for it: `sdkValue_.share`, or, where the member holds other
+        /// mirrors, their copies (`CloudUserIdentity(sdkValue_.ownerIdentity)`).
+        var copy: String
         var doc: DocComment
         /// Newer than the floor: the storage's name (`reasonStorage_`) and the getter's lines.
         var gated: Gated?
@@ -74,12 +77,12 @@ struct MirrorContext: TemplateContext {
 
     /// The floor initialiser's arguments read from the SDK value: `record: sdkValue_.record`.
     var copies: String {
-        (members.filter { $0.gated == nil }.map { "\($0.memberLabel): sdkValue_.\($0.memberName)" } + keptCopy).joined(separator: ", ")
+        (members.filter { $0.gated == nil }.map { "\($0.memberLabel): \($0.copy)" } + keptCopy).joined(separator: ", ")
     }
 
     /// Every member read from the SDK value, where all are available.
     var allCopies: String {
-        (members.map { "\($0.memberLabel): sdkValue_.\($0.memberName)" } + keptCopy).joined(separator: ", ")
+        (members.map { "\($0.memberLabel): \($0.copy)" } + keptCopy).joined(separator: ", ")
     }
 
     static let fields: [TemplateField<Self>] = [
@@ -109,23 +112,26 @@ extension Translator {
             let gatedAvailability = newer.compactMap(\.model)
             let floorLabels = mirror.members.filter { $0.availability.isEmpty }.map { $0.name.value + ":" }.joined()
             let allLabels = mirror.members.map { $0.name.value + ":" }.joined()
+            let nested = nestedMirrors(of: mirror)
             return MirrorContext(
                 mirrorName: name, mirroredType: mirror.sdkType.value,
                 doc: mirror.documentation.map { DocComment($0) } ?? DocComment([]), sendable: mirror.sendable, keepsSDKValue: mirror.keepsSDKValue,
                 members: mirror.members.map { member in
                     let memberName = SwiftNames.escaped(member.name.value)
+                    let memberType = member.type.model.flatMap { nested.holdsMirroredType($0) ? nested.substituted($0).description : nil } ?? member.type.value
+                    let sdkMember = "sdkValue_.\(memberName)"
                     var gated: MirrorContext.Member.Gated?
                     if !member.availability.isEmpty {
                         let storage = member.name.value + "Storage_"
                         let getter: [String]
                         if let wrapped = member.type.model?.optionalWrapped {
-                            getter = ["\(storage) as? \(wrapped.description)"]
+                            getter = ["\(storage) as? \(nested.substituted(wrapped).description)"]
                         } else {
                             let message = StringLiteral(
                                 "\(name).\(member.name.value) was not given: make the mirror with init(\(allLabels)) where it is available, not init(\(floorLabels))"
                             )
                             getter = [
-                                "guard let value_ = \(storage) as? \(member.type.value) else { Swift.preconditionFailure(\(message.text)) }",
+                                "guard let value_ = \(storage) as? \(memberType) else { Swift.preconditionFailure(\(message.text)) }",
                                 "return value_",
                             ]
                         }
@@ -134,11 +140,21 @@ extension Translator {
                     return MirrorContext.Member(
                         memberName: memberName,
                         memberLabel: member.name.value == "inout" ? "`inout`" : member.name.value,
-                        memberType: member.type.value,
+                        memberType: memberType, copy: member.type.model.flatMap { nested.conversion(of: $0, from: sdkMember) } ?? sdkMember,
                         doc: DocComment(member.documentation ?? "`\(mirror.sdkType.value).\(member.name.value)`."), gated: gated)
                 },
                 gatedAvailability: gatedAvailability.map(Attribute.available),
                 availableCondition: gatedAvailability.compactMap(\.condition).joined(separator: ", "))
         }
+    }
+
+    /// The mirrors a mirror's members hold (its `mirrors`), by their SDK types.
+    private func nestedMirrors(of mirror: MirroredType) -> MirrorSubstitution {
+        MirrorSubstitution(
+            mirrors: mirror.mirrors.compactMap { used in
+                description.mirrors.first { $0.name.value == used.value }.flatMap { nested in
+                    nested.sdkType.model.map { ($0.canonical, names.mirrorName(nested.name.value)) }
+                }
+            })
     }
 }

@@ -27,8 +27,10 @@ extension InMemoryCloudKit {
     }
 
     /// `CKContainer.shareMetadata(for:)`: the share behind a URL as the signed-in user sees it,
-    /// with their role, status and permission (`sharedState(at:…)`), as a mirror:
-    /// `CKShare.Metadata` has no public initialiser.
+    /// with their role, status and permission (`sharedState(at:…)`), and the owner's identity, as
+    /// mirrors: `CKShare.Metadata` and `CKUserIdentity` have no public initialiser. The owner is
+    /// named as the share's owner participant is (`__defaultOwner__` for the signed-in user), with
+    /// no name components, as `userIdentity(forUserRecordID:)` answers (our choice).
     public func shareMetadata(
         for url: URL, shouldFetchRootRecord: Bool = false, rootRecordDesiredKeys: [CKRecord.FieldKey]? = nil
     ) throws -> CloudShareMetadata {
@@ -36,6 +38,9 @@ extension InMemoryCloudKit {
         return CloudShareMetadata(
             containerIdentifier: containerIdentifier, share: seen.share, hierarchicalRootRecordID: seen.rootRecordID,
             participantRole: seen.caller.role, participantStatus: seen.caller.acceptance, participantPermission: seen.caller.permission,
+            ownerIdentity: CloudUserIdentity(
+                userRecordID: CKRecord.ID(recordName: seen.owner == account.userRecordName ? CKCurrentUserDefaultName : seen.owner),
+                nameComponents: nil, hasiCloudAccount: true),
             rootRecord: seen.rootRecord)
     }
 
