@@ -57,14 +57,7 @@ struct ValidationPass {
     func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
         let name = type.name.value
         var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
-        // A member answered by a store gives the mock a backing protocol; an inherited one too.
-        let hierarchy = TypeHierarchy(description.types)
-        let backed =
-            (hierarchy.inheritedProperties(of: type) + type.properties).contains { $0.store != nil }
-            || (hierarchy.inheritedCalls(of: type) + type.calls).contains { call in
-                call.store != nil || runOperations(call).contains { $0.store != nil }
-            }
-        if backed { generated.append(names.backingName(name)) }
+        if BackedTypes(description.types, runs: runOperations).contains(name) { generated.append(names.backingName(name)) }
         return generated
     }
 

@@ -24,9 +24,9 @@ public final class MockRecorder: Sendable {
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         var children: [String: AnyObject] = [:]
-        /// The call that handed this mock out as a child (`Settings.section(general)`), for its
-        /// `description`; `nil` for a mock the test made.
-        var origin: String?
+        /// The member that handed this mock out as a child (`Settings.section(general)`); `nil`
+        /// for a mock the test made.
+        var origin: MockOrigin?
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
         /// What each `newEachCall` call handed out, oldest first, per call id.
@@ -209,17 +209,6 @@ public final class MockRecorder: Sendable {
         if !byTest { log.append(type: typeName, call: name, form: .set, arguments: value) }
     }
 
-    /// The child mock for a described-type reference (a container's database), made once per key
-    /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
-    @_spi(Generated) public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
-        state.withLock { state in
-            if let existing = state.children[key] as? C { return existing }
-            let made = make()
-            state.children[key] = made
-            (made as? any RecordingMock)?.recorder_.state.withLock { $0.origin = typeName + "." + key }
-            return made
-        }
-    }
     /// Waits until every completion handler delivered so far has run.
     @_spi(Generated) public func settled() async {
         await deliverer.settled()

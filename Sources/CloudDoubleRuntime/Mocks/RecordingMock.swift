@@ -38,8 +38,7 @@ extension RecordingMock {
 
     /// The mock's class and, for a child mock, the call that handed it out.
     public var description: String {
-        let origin = recorder_.state.withLock { $0.origin }
-        return recorder_.mockName + (origin.map { "(" + $0 + ")" } ?? "")
+        recorder_.mockName + (origin_.map { "(\($0))" } ?? "")
     }
 
     /// Returns once every completion handler this mock has started delivering has run.
@@ -57,13 +56,20 @@ public protocol BackedMock: RecordingMock {
 extension BackedMock {
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
     /// store, for instance). Stubs still win, so a test can combine the two.
+    ///
+    /// A child mock without one of its own gets one from the nearest ``GraphBacking`` above it,
+    /// so one store set on the first mock answers every object the app reaches from it.
     public var backing: Backing_? {
         get { backing_ }
         set { recorder_.backing = newValue.map { $0 as AnyObject } }
     }
 
     /// `backing`, under the name generated members read it by, which no described member hides.
-    @_spi(Generated) @inlinable public var backing_: Backing_? { recorder_.backing as? Backing_ }
+    @_spi(Generated) public var backing_: Backing_? {
+        let (own, origin) = recorder_.state.withLock { ($0.backing, $0.origin) }
+        if let own = own as? Backing_ { return own }
+        return origin.flatMap(graphBacking(below:))
+    }
 }
 
 /// The calls made to one call of one mock, oldest first, with checks that throw a

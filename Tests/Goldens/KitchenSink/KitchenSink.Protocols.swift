@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 338)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 411)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 341)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 414)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 343)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 416)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -646,4 +646,138 @@ extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [String] {
 /// The call `label`: `label(for:)`.
 extension SinkTickerCall where Arguments_ == any CustomStringConvertible, Value_ == String {
     static var label: Self { Self("label") }
+}
+
+/// Documents by path, as Firestore's: it hands out the references a batch takes back. It answers no call from a store, but hands out types that do, so its mock has a backing for them.
+///
+/// Conformers: `LiveSinkDocumentStore` (the real `SettingsDocumentStore`), `FaultInjectingSinkDocumentStore`, `MockSinkDocumentStore`.
+protocol SinkDocumentStore: Swift.AnyObject, Swift.Sendable {
+    /// Call `collection`; forwards to `SettingsDocumentStore.collection(_:)`.
+    func collection(_ collectionPath: String) -> any SinkCollectionReference
+    /// Call `document`; forwards to `SettingsDocumentStore.document(_:)`.
+    func document(_ documentPath: String) -> any SinkDocumentReference
+    /// Call `batch`; forwards to `SettingsDocumentStore.batch()`.
+    func batch() -> any SinkWriteBatch
+}
+
+/// The calls of `SinkDocumentStore` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkDocumentStoreCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkDocumentStoreCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "DocumentStore" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `collection`: `collection(_:)`.
+extension SinkDocumentStoreCall where Arguments_ == String, Value_ == any SinkCollectionReference {
+    static var collection: Self { Self("collection") }
+}
+
+/// The call `document`: `document(_:)`.
+extension SinkDocumentStoreCall where Arguments_ == String, Value_ == any SinkDocumentReference {
+    static var document: Self { Self("document") }
+}
+
+/// The call `batch`: `batch()`.
+extension SinkDocumentStoreCall where Arguments_ == Swift.Void, Value_ == any SinkWriteBatch {
+    static var batch: Self { Self("batch") }
+}
+
+/// The part of `SettingsCollectionReference` the app uses.
+///
+/// Conformers: `LiveSinkCollectionReference` (the real `SettingsCollectionReference`), `FaultInjectingSinkCollectionReference`, `MockSinkCollectionReference`.
+protocol SinkCollectionReference: Swift.AnyObject, Swift.Sendable {
+    /// Call `document`; forwards to `SettingsCollectionReference.document(_:)`.
+    func document(_ documentPath: String) -> any SinkDocumentReference
+}
+
+/// The calls of `SinkCollectionReference` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkCollectionReferenceCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkCollectionReferenceCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "CollectionReference" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `document`: `document(_:)`.
+extension SinkCollectionReferenceCall where Arguments_ == String, Value_ == any SinkDocumentReference {
+    static var document: Self { Self("document") }
+}
+
+/// The part of `SettingsDocumentReference` the app uses.
+///
+/// Conformers: `LiveSinkDocumentReference` (the real `SettingsDocumentReference`), `FaultInjectingSinkDocumentReference`, `MockSinkDocumentReference`.
+protocol SinkDocumentReference: Swift.AnyObject, Swift.Sendable {
+    /// Call `getDocument`; forwards to `SettingsDocumentReference.getDocument()`.
+    func getDocument() async throws -> [String: String]?
+}
+
+/// The calls of `SinkDocumentReference` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkDocumentReferenceCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkDocumentReferenceCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "DocumentReference" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `getDocument`: `getDocument()`.
+extension SinkDocumentReferenceCall where Arguments_ == Swift.Void, Value_ == [String: String]? {
+    static var getDocument: Self { Self("getDocument") }
+}
+
+/// Firestore's WriteBatch: store calls that take described objects, which the mock's backing receives.
+///
+/// Conformers: `LiveSinkWriteBatch` (the real `SettingsWriteBatch`), `FaultInjectingSinkWriteBatch`, `MockSinkWriteBatch`.
+protocol SinkWriteBatch: Swift.AnyObject, Swift.Sendable {
+    /// Call `setData`; forwards to `SettingsWriteBatch.setData(_:forDocument:)`.
+    func setData(_ data: [String: String], forDocument document: any SinkDocumentReference)
+    /// Call `deleteDocument`; forwards to `SettingsWriteBatch.deleteDocument(_:)`.
+    func deleteDocument(_ document: any SinkDocumentReference)
+    /// Call `commit`; forwards to `SettingsWriteBatch.commit()`.
+    func commit() async throws
+    /// Call `commit`; forwards to `SettingsWriteBatch.commit(completion:)`.
+    func commit(completion: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void)
+}
+
+/// The calls of `SinkWriteBatch` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkWriteBatchCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkWriteBatchCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "WriteBatch" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `setData`: `setData(_:forDocument:)`.
+extension SinkWriteBatchCall where Arguments_ == (data: [String: String], document: any SinkDocumentReference), Value_ == Swift.Void {
+    static var setData: Self { Self("setData") }
+}
+
+/// The call `deleteDocument`: `deleteDocument(_:)`.
+extension SinkWriteBatchCall where Arguments_ == any SinkDocumentReference, Value_ == Swift.Void {
+    static var deleteDocument: Self { Self("deleteDocument") }
+}
+
+/// The call `commit`: `commit()`, `commit(completion:)`.
+extension SinkWriteBatchCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
+    static var commit: Self { Self("commit") }
 }
