@@ -252,6 +252,13 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "store calls taking described types, from a type that hands them out",
+            raw: [
+                "EXTRA_CALL": #", { "id": "other", "parameters": [], "returnsRef": "Other", "forms": { "sync": { "name": "other" } } }"#,
+                "EXTRA_TYPE":
+                    #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [{ "id": "drop", "parameters": [{ "label": "_", "name": "store", "ref": "Store" }, { "label": "and", "name": "other", "ref": "Other" }], "store": "delete", "forms": { "sync": { "name": "drop" }, "async": { "name": "dropNow" }, "completion": { "name": "dropNow", "sendableHandler": false }, "result": { "name": "dropResult" } } }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "optional and array results of described types",
             raw: [
                 "EXTRA_CALL":

@@ -250,7 +250,7 @@ struct MockTypeContext: TemplateContext {
             .init("properties") { $0.properties.templateValue },
             .init("calls") { $0.calls.templateValue },
             .init("hasBacking") { .bool($0.hasBacking) },
-            .init("backsOnlyChildren") { .bool($0.backingRequirements.isEmpty && $0.backingRefinements.isEmpty) },
+            .init("backsOnlyChildren") { .bool($0.hasBacking && $0.backingRequirements.isEmpty && $0.backingRefinements.isEmpty) },
             .init("backingRequirements") { $0.backingRequirements.templateValue },
             .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
             .init("listeners") { $0.listeners?.templateValue ?? false },
