@@ -24,7 +24,8 @@ final class BackedTypesTests: XCTestCase {
         """
 
     func testATypeHandingOutAStoreAnsweredTypeHasABackingToo() throws {
-        let files = try Generator(templates: .bundled()).generate(Array(Self.description.utf8), file: "Graph.clouddouble.json", artifacts: [.mocks])
+        let files = try Generator(templates: .bundled()).generate(
+            Array(Self.description.utf8), file: "Graph.clouddouble.json", artifacts: [.mocks])
         let mocks = try XCTUnwrap(files.first).contents
         XCTAssertTrue(mocks.contains("final class MockGraphRoot: GraphRoot, CloudDoubleRuntime.BackedMock {"))
         XCTAssertTrue(mocks.contains("final class MockGraphMiddle: GraphMiddle, CloudDoubleRuntime.BackedMock {"))
@@ -33,7 +34,8 @@ final class BackedTypesTests: XCTestCase {
         XCTAssertTrue(mocks.contains("final class MockGraphAlone: GraphAlone, CloudDoubleRuntime.RecordingMock {"))
         XCTAssertTrue(mocks.contains("protocol GraphRootBacking: Swift.AnyObject, Swift.Sendable {\n}"), "empty: Root has no store call of its own")
         XCTAssertTrue(
-            mocks.contains("    func replace(_ arguments_: any GraphLeaf) throws\n"), "a store call's described parameter reaches the backing as the object")
+            mocks.contains("    func replace(_ arguments_: any GraphLeaf) throws\n"),
+            "a store call's described parameter reaches the backing as the object")
         XCTAssertTrue(mocks.contains("self.propertyChild_(\"middle\", MockGraphMiddle.self) as any GraphMiddle"))
         XCTAssertTrue(mocks.contains("self.child_(\"leaf\", name, MockGraphLeaf.self) as (any GraphLeaf)?"))
     }
@@ -42,8 +44,8 @@ final class BackedTypesTests: XCTestCase {
         let description = Self.description.replacingOccurrences(
             of: #"{ "name": "Alone", "sdkType": "SDKAlone","#, with: #"{ "name": "RootBacking", "sdkType": "SDKAlone","#)
         XCTAssertThrowsError(try Generator.validate(Array(description.utf8), file: "Graph.clouddouble.json")) { error in
-            XCTAssertTrue(
-                "\(error)".contains("the generated name GraphRootBacking (the protocol of RootBacking) is also its mock's backing protocol"), "\(error)")
+            let expected = "the generated name GraphRootBacking (the protocol of RootBacking) is also its mock's backing protocol"
+            XCTAssertTrue("\(error)".contains(expected), "\(error)")
         }
     }
 }

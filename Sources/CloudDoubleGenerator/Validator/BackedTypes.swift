@@ -14,9 +14,9 @@ struct BackedTypes: Sendable {
         for type in types {
             let properties = hierarchy.inheritedProperties(of: type) + type.properties
             let calls = hierarchy.inheritedCalls(of: type) + type.calls
-            if properties.contains(where: { $0.store != nil }) || calls.contains(where: { $0.store != nil || runs($0).contains { $0.store != nil } }) {
-                backed.insert(type.name.value)
-            }
+            let answersStoreCalls =
+                properties.contains { $0.store != nil } || calls.contains { $0.store != nil || runs($0).contains { $0.store != nil } }
+            if answersStoreCalls { backed.insert(type.name.value) }
             var children: Set<String> = []
             for property in properties {
                 if case .reference(let name) = property.type { children.insert(name.value) }

@@ -6,8 +6,10 @@
 /// ```swift
 /// final class InMemoryDocuments: SinkDocumentStoreBacking, GraphBacking {
 ///     func backing(for mock: any RecordingMock) -> AnyObject? {
-///         if let document = mock as? MockSinkDocumentReference { return DocumentBacking(store: self, path: path(of: document)) }
-///         if mock is MockSinkWriteBatch { return PendingWrites(store: self) }
+///         if let document = mock as? MockSinkDocumentReference, let path = Self.path(of: document) {
+///             return Document(store: self, path: path)      // a SinkDocumentReferenceBacking
+///         }
+///         if mock is MockSinkWriteBatch { return PendingWrites(store: self) }  // a SinkWriteBatchBacking
 ///         return nil
 ///     }
 /// }

@@ -5,8 +5,8 @@
 /// ```swift
 /// // db.collection("notes").document("a") -> "notes/a"
 /// let origin = document.origin!
-/// let id = origin.arguments(SinkCollectionCall.document)!              // "a"
-/// let name = origin.parent?.origin?.arguments(SinkDatabaseCall.collection)  // "notes"
+/// let id = origin.arguments(SinkCollectionReferenceCall.document)!                // "a"
+/// let collection = origin.parent?.origin?.arguments(SinkDocumentStoreCall.collection)  // "notes"
 /// ```
 ///
 /// A mock the test made has none, nor has a value a stub answered with. The parent is held
@@ -22,7 +22,7 @@ public struct MockOrigin: CustomStringConvertible, @unchecked Sendable {
     /// The call's arguments as the parent recorded them (`Void` for a property or a call without
     /// parameters); typed by the call's key with ``arguments(_:)``.
     public let arguments: Any
-    /// The described type's name of the parent (`Collection`), as the call log names it.
+    /// The described type's name of the parent (`CollectionReference`), as the call log names it.
     public let parentTypeName: String
 
     private weak var parentReference: (any RecordingMock)?
@@ -45,11 +45,11 @@ public struct MockOrigin: CustomStringConvertible, @unchecked Sendable {
         return arguments as? Key.Arguments_
     }
 
-    /// `Collection.document(a)`.
+    /// `CollectionReference.document(a)`.
     public var description: String { parentTypeName + "." + member }
 
     /// The path from the first mock down to this origin: the parent's lineage, then this origin
-    /// (`[Database.collection(notes), Collection.document(a)]`). It starts below a mock the test
+    /// (`[DocumentStore.collection(notes), CollectionReference.document(a)]`). It starts below a mock the test
     /// made, or below a parent that is gone.
     public var lineage: [MockOrigin] {
         var origins = [self]
