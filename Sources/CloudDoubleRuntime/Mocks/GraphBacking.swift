@@ -19,7 +19,8 @@
 /// A backed mock without a backing of its own asks the nearest mock above it (its
 /// ``MockOrigin``'s parent, and so on up) whose backing is a `GraphBacking`, the first time it
 /// reads its backing (at its first call the description marks with a store action), and keeps
-/// the answer as its own. A mock the test made (a stub's value) has no origin, so it asks no one.
+/// the answer as its own (a `nil` answer is not kept: it asks again at its next such call). A
+/// mock the test made (a stub's value) has no origin, so it asks no one.
 public protocol GraphBacking: AnyObject, Sendable {
     /// The backing of `mock`, a child mock below the one this backs: an object conforming to the
     /// mock's backing protocol (or `nil` to leave it unbacked). Read `mock.origin` to tell which

@@ -405,6 +405,9 @@ final class HostileCorpusTests: XCTestCase {
             raw: ["STORE": #""store": "fetch","#], expect: .accepted),
         Case(name: "members named like the wrappers' own", values: ["PROPERTY_NAME": "faults", "CALL_ID": "wrapped"], expect: .accepted),
         Case(name: "a property named base", values: ["PROPERTY_NAME": "base"], expect: .accepted),
+        Case(
+            name: "a property named origin, a store call", values: ["PROPERTY_NAME": "origin"], raw: ["STORE": #""store": "fetch","#],
+            expect: .accepted),
         Case(name: "a property named wrapped", values: ["PROPERTY_NAME": "wrapped"], expect: .accepted),
         Case(name: "a property named log, a call stub", values: ["PROPERTY_NAME": "log", "CALL_ID": "stub"], expect: .accepted),
         Case(name: "a parameter named like a mock local", values: ["PARAMETER_NAME": "recorder"], expect: .accepted),
