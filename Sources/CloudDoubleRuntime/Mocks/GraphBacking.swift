@@ -31,6 +31,7 @@ public protocol GraphBacking: AnyObject, Sendable {
 extension BackedMock {
     /// The backing the nearest ``GraphBacking`` above this mock (whose origin is `origin`) gives
     /// it, kept as its own; `nil` when there is none, or it gives none of this mock's type.
+    @usableFromInline
     func graphBacking(below origin: MockOrigin) -> Backing_? {
         var above = origin.parent
         while let mock = above {

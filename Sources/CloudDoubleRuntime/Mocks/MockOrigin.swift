@@ -30,6 +30,7 @@ public struct MockOrigin: CustomStringConvertible, @unchecked Sendable {
     /// arguments (`document(a)`).
     private let member: String
 
+    @usableFromInline
     init(parent: any RecordingMock, call: String, arguments: Any, member: String) {
         parentReference = parent
         parentTypeName = parent.recorder_.typeName

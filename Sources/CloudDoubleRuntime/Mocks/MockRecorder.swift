@@ -23,15 +23,16 @@ public final class MockRecorder: Sendable {
         @usableFromInline var calls: [String: CallState] = [:]
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
-        var children: [String: AnyObject] = [:]
+        /// The child mocks made for members, by property name, or call and arguments.
+        @usableFromInline var children: [String: AnyObject] = [:]
         /// The member that handed this mock out as a child (`Settings.section(general)`); `nil`
         /// for a mock the test made.
-        var origin: MockOrigin?
+        @usableFromInline var origin: MockOrigin?
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
         /// What each `newEachCall` call handed out, oldest first, per call id.
         var handedOut: [String: [Any]] = [:]
-        var backing: AnyObject?
+        @usableFromInline var backing: AnyObject?
         /// The streams handed out, per call id, oldest first (`StreamFeed`s).
         var feeds: [String: [AnyObject]] = [:]
     }

@@ -65,7 +65,7 @@ extension BackedMock {
     }
 
     /// `backing`, under the name generated members read it by, which no described member hides.
-    @_spi(Generated) public var backing_: Backing_? {
+    @_spi(Generated) @inlinable public var backing_: Backing_? {
         let (own, origin) = recorder_.state.withLock { ($0.backing, $0.origin) }
         if let own = own as? Backing_ { return own }
         return origin.flatMap(graphBacking(below:))
