@@ -64,5 +64,5 @@ extension RecordingMock {
     public var origin: MockOrigin? { origin_ }
 
     /// `origin`, under the name no described member hides.
-    public var origin_: MockOrigin? { recorder_.state.withLock { $0.origin } }
+    @inlinable public var origin_: MockOrigin? { recorder_.origin }
 }

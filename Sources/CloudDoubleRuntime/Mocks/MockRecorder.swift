@@ -15,6 +15,9 @@ public final class MockRecorder: Sendable {
     public let log: CallLog
     /// How completion handlers are called.
     @_spi(Generated) public let deliverer: CompletionDeliverer
+    /// The member that handed this mock out as a child (`Settings.section(general)`); `nil` for
+    /// a mock the test made. Set once, when the mock is made, so it is read without the lock.
+    @usableFromInline let origin: MockOrigin?
 
     /// The mock's state.
     @usableFromInline
@@ -24,26 +27,26 @@ public final class MockRecorder: Sendable {
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
         /// The child mocks made for members, by property name, or call and arguments.
-        @usableFromInline var children: [String: AnyObject] = [:]
-        /// The member that handed this mock out as a child (`Settings.section(general)`); `nil`
-        /// for a mock the test made.
-        @usableFromInline var origin: MockOrigin?
+        var children: [String: AnyObject] = [:]
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
         /// What each `newEachCall` call handed out, oldest first, per call id.
         var handedOut: [String: [Any]] = [:]
-        @usableFromInline var backing: AnyObject?
+        var backing: AnyObject?
         /// The streams handed out, per call id, oldest first (`StreamFeed`s).
         var feeds: [String: [AnyObject]] = [:]
     }
 
     @usableFromInline let state = Locked(State())
 
-    @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
+    @_spi(Generated) public init(
+        mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous, origin: MockOrigin? = nil
+    ) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
         self.deliverer = CompletionDeliverer(delivery)
+        self.origin = origin
     }
 
     /// What answers store calls no stub answers (the generated mock's typed `backing`).

@@ -18,17 +18,16 @@ extension RecordingMock {
     /// A new child mock at each call (`newEachCall`), which the recorder does not keep
     /// (`handOut_` lists what the app got).
     @_spi(Generated) @inlinable public func newChild_<A, C: RecordingMock>(_ call: String, _ arguments: A, _ type: C.Type) -> C {
-        let made = C(log: recorder_.log, delivery: recorder_.deliverer.delivery)
         let member = call + "(" + String(describing: arguments) + ")"
-        made.recorder_.state.withLock { $0.origin = MockOrigin(parent: self, call: call, arguments: arguments, member: member) }
-        return made
+        let origin = MockOrigin(parent: self, call: call, arguments: arguments, member: member)
+        return C(log: recorder_.log, delivery: recorder_.deliverer.delivery, origin: origin)
     }
 
     @usableFromInline func child<A, C: RecordingMock>(key: String, call: String, arguments: A) -> C {
         recorder_.state.withLock { state in
             if let existing = state.children[key] as? C { return existing }
-            let made = C(log: recorder_.log, delivery: recorder_.deliverer.delivery)
-            made.recorder_.state.withLock { $0.origin = MockOrigin(parent: self, call: call, arguments: arguments, member: key) }
+            let origin = MockOrigin(parent: self, call: call, arguments: arguments, member: key)
+            let made = C(log: recorder_.log, delivery: recorder_.deliverer.delivery, origin: origin)
             state.children[key] = made
             return made
         }

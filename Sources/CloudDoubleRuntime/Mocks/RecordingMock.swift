@@ -30,7 +30,13 @@ extension RecordingMock {
     /// arguments and its `MockRecorder(…)` call were type-checked again for each mock. The mock's
     /// name in messages is its class name.
     public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.init(recorder_: MockRecorder(mockName: "\(Self.self)", typeName: Self.typeName_, log: log, delivery: delivery))
+        self.init(log: log, delivery: delivery, origin: nil)
+    }
+
+    /// A mock `origin` handed out as a child.
+    @usableFromInline
+    init(log: CallLog, delivery: CompletionDelivery, origin: MockOrigin?) {
+        self.init(recorder_: MockRecorder(mockName: "\(Self.self)", typeName: Self.typeName_, log: log, delivery: delivery, origin: origin))
     }
 
     /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
@@ -66,9 +72,9 @@ extension BackedMock {
 
     /// `backing`, under the name generated members read it by, which no described member hides.
     @_spi(Generated) @inlinable public var backing_: Backing_? {
-        let (own, origin) = recorder_.state.withLock { ($0.backing, $0.origin) }
-        if let own = own as? Backing_ { return own }
-        return origin.flatMap(graphBacking(below:))
+        if let own = recorder_.backing as? Backing_ { return own }
+        guard let origin = origin_ else { return nil }
+        return graphBacking(below: origin)
     }
 }
 
