@@ -23,6 +23,8 @@ extension RecordingMock {
         return C(log: recorder_.log, delivery: recorder_.deliverer.delivery, origin: origin)
     }
 
+    /// The child mock kept under `key`, made with its origin at the first call, under the
+    /// parent's lock so that two threads get the same one.
     @usableFromInline func child<A, C: RecordingMock>(key: String, call: String, arguments: A) -> C {
         recorder_.state.withLock { state in
             if let existing = state.children[key] as? C { return existing }
