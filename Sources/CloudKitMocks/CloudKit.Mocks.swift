@@ -41,19 +41,19 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
     }
 
     public var privateCloudDatabase: any CloudDatabase {
-        self.get_("privateCloudDatabase", fallback: self.recorder_.child("privateCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("privateCloudDatabase", fallback: self.propertyChild_("privateCloudDatabase", MockCloudDatabase.self) as any CloudDatabase)
     }
 
     public var publicCloudDatabase: any CloudDatabase {
-        self.get_("publicCloudDatabase", fallback: self.recorder_.child("publicCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("publicCloudDatabase", fallback: self.propertyChild_("publicCloudDatabase", MockCloudDatabase.self) as any CloudDatabase)
     }
 
     public var sharedCloudDatabase: any CloudDatabase {
-        self.get_("sharedCloudDatabase", fallback: self.recorder_.child("sharedCloudDatabase") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.get_("sharedCloudDatabase", fallback: self.propertyChild_("sharedCloudDatabase", MockCloudDatabase.self) as any CloudDatabase)
     }
 
     public func database(with databaseScope: CKDatabase.Scope) -> any CloudDatabase {
-        self.respondWithoutFailing_("database", databaseScope, fallback: self.recorder_.child("database(\(Swift.String(describing: databaseScope)))") { MockCloudDatabase(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any CloudDatabase)
+        self.respondWithoutFailing_("database", databaseScope, fallback: self.child_("database", databaseScope, MockCloudDatabase.self) as any CloudDatabase)
     }
 
     public func add(_ operation: CKOperation) {

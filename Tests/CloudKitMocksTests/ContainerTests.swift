@@ -66,4 +66,14 @@ final class ContainerTests: XCTestCase {
         let mock = InMemoryCloudKit().mockContainer()
         XCTAssertTrue(mock.privateCloudDatabase === mock.privateCloudDatabase)
     }
+
+    func testAMockDatabaseKnowsTheContainerMemberThatHandedItOut() throws {
+        let container = MockCloudContainer()
+        let origin = try XCTUnwrap((container.privateCloudDatabase as? MockCloudDatabase)?.origin)
+        XCTAssertTrue(origin.parent === container)
+        XCTAssertEqual(origin.call, "privateCloudDatabase")
+        XCTAssertNotNil(origin.arguments(CloudContainerCall.privateCloudDatabase), "a property's arguments are ()")
+        let shared = try XCTUnwrap(container.database(with: .shared) as? MockCloudDatabase)
+        XCTAssertEqual(shared.origin?.arguments(CloudContainerCall.database), .shared)
+    }
 }

@@ -68,7 +68,8 @@ struct MockTranslator {
         }
         return MockTypeContext(
             names: TypeNames(type, names: names), properties: properties, calls: calls, backingRequirements: backing,
-            listeners: listeners(type), backingRefinements: operationBackings, hasStreams: type.calls.contains { $0.isStream })
+            listeners: listeners(type), backingRefinements: operationBackings, hasStreams: type.calls.contains { $0.isStream },
+            hasBacking: type.hasBacking)
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
@@ -90,7 +91,7 @@ struct MockTranslator {
         case .sync:
             if let ref = childReference {
                 answer.backed = nil
-                let child = child(ref, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+                let child = child(ref, member: .call(id, arguments: arguments), optional: call.returnsIsOptional)
                 method = call.newEachCall?.value == true ? .newChild(child) : .child(child)
             } else {
                 // A synchronous member cannot throw: without a stub or default it answers `()`.
@@ -99,14 +100,14 @@ struct MockTranslator {
             }
         case .async where childReference != nil:
             answer.backed = nil
-            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            let child = child(childReference!, member: .call(id, arguments: arguments), optional: call.returnsIsOptional)
             method = call.newEachCall?.value == true ? .respondNewChild(child) : .respondChild(child)
         case .async:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respond
         case .completion where childReference != nil:
             answer.backed = nil
-            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            let child = child(childReference!, member: .call(id, arguments: arguments), optional: call.returnsIsOptional)
             if call.returnsIsOptional {
                 // `(any P)?` is the handler's value as it is: `nil` with an error.
                 answer.errorValue = "nil"
@@ -132,7 +133,7 @@ struct MockTranslator {
             }
         case .result where childReference != nil:
             answer.backed = nil
-            method = .deliverChildResult(child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional))
+            method = .deliverChildResult(child(childReference!, member: .call(id, arguments: arguments), optional: call.returnsIsOptional))
         case .result:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .deliverResult
@@ -162,12 +163,6 @@ struct MockTranslator {
         return call.parameters.isEmpty ? "_ in try backing_.\(name)()" : "try backing_.\(name)($0)"
     }
 
-    /// The key of the child mock a call hands out, whatever its form: one per call and arguments,
-    /// for the test to stub.
-    func childKey(of call: CallSpelling, arguments: SpelledText) -> String {
-        "\"\(call.callID)(\\(\(Qualified.string)(describing: \(arguments.string))))\""
-    }
-
     /// What a property reads when not stubbed or set: its `mockDefault` or its type's empty value;
     /// for a described type, its child mock (one object, an optional one) or none (an array).
     func fallback(
@@ -175,15 +170,15 @@ struct MockTranslator {
     ) -> MockTypeContext.Fallback {
         guard let reference else { return .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") }
         switch reference.shape {
-        case .one: return .child(child(reference.name.value, key: key.text))
-        case .optional: return .child(child(reference.name.value, key: key.text, optional: true))
+        case .one: return .child(child(reference.name.value, member: .property(key)))
+        case .optional: return .child(child(reference.name.value, member: .property(key), optional: true))
         case .array: return .expression("[]")
         }
     }
 
-    /// The mock of a described type a member hands out, one per `key`.
-    func child(_ reference: String, key: String, optional: Bool = false) -> MockTypeContext.Child {
+    /// The mock of a described type `member` hands out.
+    func child(_ reference: String, member: MockTypeContext.Child.Member, optional: Bool = false) -> MockTypeContext.Child {
         MockTypeContext.Child(
-            key: key, mock: translator.names.mockName(reference), protocolName: translator.protocolName(reference), optional: optional)
+            member: member, mock: translator.names.mockName(reference), protocolName: translator.protocolName(reference), optional: optional)
     }
 }

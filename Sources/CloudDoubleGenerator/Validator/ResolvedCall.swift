@@ -22,15 +22,20 @@ final class ResolvedCall: Sendable {
     /// Set when the call registers a listener.
     let listener: ResolvedListener?
 
+    /// The operations of `operations` that `call` runs, in their order.
+    static func runs(of call: Call, among operations: [OperationSpec]) -> [OperationSpec] {
+        switch call.operations {
+        case nil: []
+        case .all: operations
+        case .named(let names): operations.filter { operation in names.contains { $0.value == operation.name.value } }
+        }
+    }
+
     /// `operations` and `mirrors` are the description's; `names` spells a described type as its
     /// protocol, and a mirror as its struct.
     init(_ call: Call, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
         callID = call.id?.value ?? call.forms.first?.name.value ?? ""
-        switch call.operations {
-        case nil: runs = []
-        case .all: runs = operations
-        case .named(let names): runs = operations.filter { operation in names.contains { $0.value == operation.name.value } }
-        }
+        runs = Self.runs(of: call, among: operations)
         mirrored = MirrorSubstitution(
             mirrors: call.mirrors.compactMap { used in
                 mirrors.first { $0.name.value == used.value }.flatMap { mirror in

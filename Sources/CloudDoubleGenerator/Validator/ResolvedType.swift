@@ -10,10 +10,16 @@ struct ResolvedType: Sendable {
     /// protocol's own requirements).
     let inheritedPropertyCount: Int
     let inheritedCallCount: Int
+    /// Whether its mock has a backing protocol (`BackedTypes`).
+    let hasBacking: Bool
 
     /// `operations` are the description's; `names` spells described types as their protocols.
-    init(resolving type: DescribedType, hierarchy: TypeHierarchy, operations: [OperationSpec], mirrors: [MirroredType], names: GeneratedNames) {
+    init(
+        resolving type: DescribedType, hierarchy: TypeHierarchy, backed: BackedTypes, operations: [OperationSpec], mirrors: [MirroredType],
+        names: GeneratedNames
+    ) {
         spec = type
+        hasBacking = backed.contains(type.name.value)
         let inheritedProperties = hierarchy.inheritedProperties(of: type)
         let inheritedCalls = hierarchy.inheritedCalls(of: type)
         inheritedPropertyCount = inheritedProperties.count

@@ -18,9 +18,11 @@ public struct ValidatedDescription: Sendable {
         self.description = description
         let names = GeneratedNames(prefix: description.prefix.value)
         let hierarchy = TypeHierarchy(description.types)
+        let backed = BackedTypes(description.types) { ResolvedCall.runs(of: $0, among: description.operations) }
         types = description.types.map {
             ResolvedType(
-                resolving: $0, hierarchy: hierarchy, operations: description.operations, mirrors: description.mirrors, names: names)
+                resolving: $0, hierarchy: hierarchy, backed: backed, operations: description.operations, mirrors: description.mirrors,
+                names: names)
         }
         // The validator refused every attribute that did not parse.
         availability = description.availability.compactMap(\.model)

@@ -53,17 +53,10 @@ struct ValidationPass {
 
     /// The top-level names generated for `type`, in the order `generatedNames(_:)` claims them
     /// (`typeNameOwners` says what each is).
-    func generatedNames(of type: DescribedType, _ names: GeneratedNames) -> [String] {
+    func generatedNames(of type: DescribedType, _ names: GeneratedNames, backed: BackedTypes) -> [String] {
         let name = type.name.value
         var generated = [names.protocolName(name), names.liveName(name), names.faultName(name), names.mockName(name), names.callKeyName(name)]
-        // A member answered by a store gives the mock a backing protocol; an inherited one too.
-        let hierarchy = TypeHierarchy(description.types)
-        let backed =
-            (hierarchy.inheritedProperties(of: type) + type.properties).contains { $0.store != nil }
-            || (hierarchy.inheritedCalls(of: type) + type.calls).contains { call in
-                call.store != nil || runOperations(call).contains { $0.store != nil }
-            }
-        if backed { generated.append(names.backingName(name)) }
+        if backed.contains(name) { generated.append(names.backingName(name)) }
         return generated
     }
 
@@ -71,7 +64,7 @@ struct ValidationPass {
     private static let typeNameOwners = ["", "its live adapter", "its fault wrapper", "its mock", "its call keys", "its mock's backing protocol"]
 
     /// What claimed a generated name: the generated name at `index` of a type's names
-    /// (`generatedNames(of:_:)`), or another name the description generates, and where.
+    /// (`generatedNames(of:_:backed:)`), or another name the description generates, and where.
     private struct NameOwner {
         enum What {
             case type(name: String, index: Int)
@@ -119,8 +112,9 @@ struct ValidationPass {
             }
         }
         let names = GeneratedNames(prefix: description.prefix.value)
+        let backed = BackedTypes(description.types, runs: runOperations)
         for type in types {
-            for (index, name) in generatedNames(of: type, names).enumerated() {
+            for (index, name) in generatedNames(of: type, names, backed: backed).enumerated() {
                 claim(name, NameOwner(what: .type(name: type.name.value, index: index), location: type.name.location))
             }
         }

@@ -15,6 +15,9 @@ public final class MockRecorder: Sendable {
     public let log: CallLog
     /// How completion handlers are called.
     @_spi(Generated) public let deliverer: CompletionDeliverer
+    /// The member that handed this mock out as a child (`Settings.section(general)`); `nil` for
+    /// a mock the test made. Set once, when the mock is made, so it is read without the lock.
+    @usableFromInline let origin: MockOrigin?
 
     /// The mock's state.
     @usableFromInline
@@ -23,10 +26,8 @@ public final class MockRecorder: Sendable {
         @usableFromInline var calls: [String: CallState] = [:]
         /// The values the app set, per property name.
         var properties: [String: Any] = [:]
+        /// The child mocks made for members, by property name, or call and arguments.
         var children: [String: AnyObject] = [:]
-        /// The call that handed this mock out as a child (`Settings.section(general)`), for its
-        /// `description`; `nil` for a mock the test made.
-        var origin: String?
         /// Every listener registered on the mock, oldest first (`Listeners/MockRegistration.swift`).
         var registrations: [any AnyMockRegistration] = []
         /// What each `newEachCall` call handed out, oldest first, per call id.
@@ -38,11 +39,14 @@ public final class MockRecorder: Sendable {
 
     @usableFromInline let state = Locked(State())
 
-    @_spi(Generated) public init(mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous) {
+    @_spi(Generated) public init(
+        mockName: String, typeName: String, log: CallLog, delivery: CompletionDelivery = .asynchronous, origin: MockOrigin? = nil
+    ) {
         self.mockName = mockName
         self.typeName = typeName
         self.log = log
         self.deliverer = CompletionDeliverer(delivery)
+        self.origin = origin
     }
 
     /// What answers store calls no stub answers (the generated mock's typed `backing`).
@@ -209,17 +213,6 @@ public final class MockRecorder: Sendable {
         if !byTest { log.append(type: typeName, call: name, form: .set, arguments: value) }
     }
 
-    /// The child mock for a described-type reference (a container's database), made once per key
-    /// and shared afterwards, so `container.privateCloudDatabase` is the same mock every time.
-    @_spi(Generated) public func child<C: AnyObject>(_ key: String, make: () -> C) -> C {
-        state.withLock { state in
-            if let existing = state.children[key] as? C { return existing }
-            let made = make()
-            state.children[key] = made
-            (made as? any RecordingMock)?.recorder_.state.withLock { $0.origin = typeName + "." + key }
-            return made
-        }
-    }
     /// Waits until every completion handler delivered so far has run.
     @_spi(Generated) public func settled() async {
         await deliverer.settled()

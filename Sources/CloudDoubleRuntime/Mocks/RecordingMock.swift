@@ -30,7 +30,13 @@ extension RecordingMock {
     /// arguments and its `MockRecorder(…)` call were type-checked again for each mock. The mock's
     /// name in messages is its class name.
     public init(log: CallLog = CallLog(), delivery: CompletionDelivery = .asynchronous) {
-        self.init(recorder_: MockRecorder(mockName: "\(Self.self)", typeName: Self.typeName_, log: log, delivery: delivery))
+        self.init(log: log, delivery: delivery, origin: nil)
+    }
+
+    /// A mock `origin` handed out as a child.
+    @usableFromInline
+    init(log: CallLog, delivery: CompletionDelivery, origin: MockOrigin?) {
+        self.init(recorder_: MockRecorder(mockName: "\(Self.self)", typeName: Self.typeName_, log: log, delivery: delivery, origin: origin))
     }
 
     /// The call log this mock appends to; share one log between mocks to see one ordered sequence.
@@ -38,8 +44,7 @@ extension RecordingMock {
 
     /// The mock's class and, for a child mock, the call that handed it out.
     public var description: String {
-        let origin = recorder_.state.withLock { $0.origin }
-        return recorder_.mockName + (origin.map { "(" + $0 + ")" } ?? "")
+        recorder_.mockName + (origin_.map { "(\($0))" } ?? "")
     }
 
     /// Returns once every completion handler this mock has started delivering has run.
@@ -57,13 +62,20 @@ public protocol BackedMock: RecordingMock {
 extension BackedMock {
     /// Answers the calls and operations no stub answers, the way the service would (an in-memory
     /// store, for instance). Stubs still win, so a test can combine the two.
+    ///
+    /// A child mock without one of its own gets one from the nearest ``GraphBacking`` above it,
+    /// so one store set on the first mock answers every object the app reaches from it.
     public var backing: Backing_? {
         get { backing_ }
         set { recorder_.backing = newValue.map { $0 as AnyObject } }
     }
 
     /// `backing`, under the name generated members read it by, which no described member hides.
-    @_spi(Generated) @inlinable public var backing_: Backing_? { recorder_.backing as? Backing_ }
+    @_spi(Generated) @inlinable public var backing_: Backing_? {
+        if let own = recorder_.backing as? Backing_ { return own }
+        guard let origin = origin_ else { return nil }
+        return graphBacking(below: origin)
+    }
 }
 
 /// The calls made to one call of one mock, oldest first, with checks that throw a

@@ -264,6 +264,13 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_TYPE": #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "properties": [{ "name": "title", "type": "String" }] }"#,
             ], expect: .accepted),
         Case(
+            name: "store calls taking described types, from a type that hands them out",
+            raw: [
+                "EXTRA_CALL": #", { "id": "other", "parameters": [], "returnsRef": "Other", "forms": { "sync": { "name": "other" } } }"#,
+                "EXTRA_TYPE":
+                    #", { "name": "Other", "sdkType": "HostileSDK{{INDEX}}Other", "calls": [{ "id": "drop", "parameters": [{ "label": "_", "name": "store", "ref": "Store" }, { "label": "and", "name": "other", "ref": "Other" }], "store": "delete", "forms": { "sync": { "name": "drop" }, "async": { "name": "dropNow" }, "completion": { "name": "dropNow", "sendableHandler": false }, "result": { "name": "dropResult" } } }] }"#,
+            ], expect: .accepted),
+        Case(
             name: "optional and array results of described types",
             raw: [
                 "EXTRA_CALL":
@@ -418,6 +425,9 @@ final class HostileCorpusTests: XCTestCase {
             raw: ["STORE": #""store": "fetch","#], expect: .accepted),
         Case(name: "members named like the wrappers' own", values: ["PROPERTY_NAME": "faults", "CALL_ID": "wrapped"], expect: .accepted),
         Case(name: "a property named base", values: ["PROPERTY_NAME": "base"], expect: .accepted),
+        Case(
+            name: "a property named origin, a store call", values: ["PROPERTY_NAME": "origin"], raw: ["STORE": #""store": "fetch","#],
+            expect: .accepted),
         Case(name: "a property named wrapped", values: ["PROPERTY_NAME": "wrapped"], expect: .accepted),
         Case(name: "a property named log, a call stub", values: ["PROPERTY_NAME": "log", "CALL_ID": "stub"], expect: .accepted),
         Case(name: "a parameter named like a mock local", values: ["PARAMETER_NAME": "recorder"], expect: .accepted),

@@ -26,7 +26,7 @@ struct RandomDescription {
     /// trailing `_`: members and locals of the doubles, which descriptions may now use.
     static let names = [
         "alpha", "beta", "gamma", "delta", "fetch", "save", "value", "item", "record", "zone", "token", "key",
-        "result", "events", "operation", "items", "backing", "recorder", "wrapped", "faults", "base", "log", "stub", "calls", "deliver",
+        "result", "events", "operation", "items", "backing", "recorder", "wrapped", "faults", "base", "log", "origin", "stub", "calls", "deliver",
         "wrappers", "delivery", "Arguments", "Value",
     ]
     /// Keywords Swift allows as member and parameter names when escaped.

@@ -658,4 +658,153 @@ final class FaultInjectingSinkTicker: SinkTicker, CloudDoubleRuntime.FaultInject
         self.faults_.stream("Ticker", "snapshots", arguments: ()) { self.wrapped_.snapshots() }
     }
 }
+
+/// Wraps any `SinkDocumentStore` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkDocumentStore: SinkDocumentStore, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkDocumentStore
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkDocumentStore, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkDocumentStore, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func collection(_ collectionPath: String) -> any SinkCollectionReference {
+        self.wrappers_.wrapper(for: self.wrapped_.collection(collectionPath)) { FaultInjectingSinkCollectionReference(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.wrappers_.wrapper(for: self.wrapped_.document(documentPath)) { FaultInjectingSinkDocumentReference(wrapping: $0, faults: self.faults_) }
+    }
+
+    @inline(__always)
+    func batch() -> any SinkWriteBatch {
+        self.wrappers_.wrapper(for: self.wrapped_.batch()) { FaultInjectingSinkWriteBatch(wrapping: $0, faults: self.faults_) }
+    }
+}
+
+/// Wraps any `SinkCollectionReference` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkCollectionReference: SinkCollectionReference, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkCollectionReference
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkCollectionReference, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkCollectionReference, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.wrappers_.wrapper(for: self.wrapped_.document(documentPath)) { FaultInjectingSinkDocumentReference(wrapping: $0, faults: self.faults_) }
+    }
+}
+
+/// Wraps any `SinkDocumentReference` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkDocumentReference: SinkDocumentReference, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkDocumentReference
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkDocumentReference, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkDocumentReference, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func getDocument() async throws -> [String: String]? {
+        try await self.faults_.perform("DocumentReference", "getDocument", .async, arguments: ()) {
+            try await self.wrapped_.getDocument()
+        }
+    }
+}
+
+/// Wraps any `SinkWriteBatch` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkWriteBatch: SinkWriteBatch, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkWriteBatch
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkWriteBatch, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkWriteBatch, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func setData(_ data: [String: String], forDocument document: any SinkDocumentReference) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("WriteBatch", "setData", .sync, arguments: (data: data, document: document)) { self.wrapped_.setData(data, forDocument: CloudDoubleRuntime.forwardedObject_(document, "document")) }
+    }
+
+    @inline(__always)
+    func deleteDocument(_ document: any SinkDocumentReference) {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("WriteBatch", "deleteDocument", .sync, arguments: document) { self.wrapped_.deleteDocument(CloudDoubleRuntime.forwardedObject_(document, "document")) }
+    }
+
+    @inline(__always)
+    func commit() async throws {
+        try await self.faults_.perform("WriteBatch", "commit", .async, arguments: ()) {
+            try await self.wrapped_.commit()
+        }
+    }
+
+    @inline(__always)
+    func commit(completion: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void) {
+        self.faults_.complete("WriteBatch", "commit", .completion, arguments: (), handler: completion, fail: { completion($0) }) { completion in
+            self.wrapped_.commit(completion: completion)
+        }
+    }
+}
 #endif

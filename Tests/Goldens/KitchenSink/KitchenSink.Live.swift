@@ -436,4 +436,92 @@ final class LiveSinkTicker: SinkTicker, CloudDoubleRuntime.LiveAdapter {
         Swift.AsyncThrowingStream(bridging_: self.base_.snapshots())
     }
 }
+
+/// `SinkDocumentStore` over a real `SettingsDocumentStore`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkDocumentStore: SinkDocumentStore, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsDocumentStore
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsDocumentStore) {
+        self.base_ = base_
+    }
+
+    func collection(_ collectionPath: String) -> any SinkCollectionReference {
+        self.wrappers_.wrapper(for: self.base_.collection(collectionPath)) { LiveSinkCollectionReference($0) }
+    }
+
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.wrappers_.wrapper(for: self.base_.document(documentPath)) { LiveSinkDocumentReference($0) }
+    }
+
+    func batch() -> any SinkWriteBatch {
+        self.wrappers_.wrapper(for: self.base_.batch()) { LiveSinkWriteBatch($0) }
+    }
+}
+
+/// `SinkCollectionReference` over a real `SettingsCollectionReference`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkCollectionReference: SinkCollectionReference, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsCollectionReference
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsCollectionReference) {
+        self.base_ = base_
+    }
+
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.wrappers_.wrapper(for: self.base_.document(documentPath)) { LiveSinkDocumentReference($0) }
+    }
+}
+
+/// `SinkDocumentReference` over a real `SettingsDocumentReference`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkDocumentReference: SinkDocumentReference, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsDocumentReference
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsDocumentReference) {
+        self.base_ = base_
+    }
+
+    func getDocument() async throws -> [String: String]? {
+        try await self.base_.getDocument()
+    }
+}
+
+/// `SinkWriteBatch` over a real `SettingsWriteBatch`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkWriteBatch: SinkWriteBatch, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsWriteBatch
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsWriteBatch) {
+        self.base_ = base_
+    }
+
+    func setData(_ data: [String: String], forDocument document: any SinkDocumentReference) {
+        self.base_.setData(data, forDocument: CloudDoubleRuntime.forwardedObject_(document, "document"))
+    }
+
+    func deleteDocument(_ document: any SinkDocumentReference) {
+        self.base_.deleteDocument(CloudDoubleRuntime.forwardedObject_(document, "document"))
+    }
+
+    func commit() async throws {
+        try await self.base_.commit()
+    }
+
+    func commit(completion: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void) {
+        self.base_.commit(completion: completion)
+    }
+}
 #endif

@@ -22,6 +22,9 @@ struct MockTypeContext: TemplateContext {
     var backingRefinements: [String]
     /// Whether a call has a `stream` form: the mock then offers `streams(.call)`.
     var hasStreams: Bool
+    /// Whether the mock has a backing protocol: for its own store calls, or for the child mocks
+    /// it hands out (`BackedTypes`).
+    var hasBacking: Bool
 
     /// A property: read from stubs (or the backing), set values recorded.
     struct Property: TemplateContext {
@@ -67,10 +70,11 @@ struct MockTypeContext: TemplateContext {
         }
     }
 
-    /// The mock of a described type a member hands out: one per key, sharing the log.
+    /// The mock of a described type a member hands out: one per property, or per call and
+    /// arguments, sharing the log; the runtime records the member as the child's origin.
     struct Child: TemplateContext {
-        /// A string literal naming the child (its property, or the call and its arguments).
-        var key: String
+        /// The member that hands it out.
+        var member: Member
         /// `MockCloudDatabase`.
         var mock: String
         /// `CloudDatabase`.
@@ -78,8 +82,17 @@ struct MockTypeContext: TemplateContext {
         /// Whether the member returns it optional (`"returnsRef": "Database?"`).
         var optional = false
 
+        enum Member: Sendable {
+            /// A property, by its name.
+            case property(StringLiteral)
+            /// A call, by its id, with its arguments as the mock records them.
+            case call(StringLiteral, arguments: SpelledText)
+        }
+
         static let fields: [TemplateField<Self>] = [
-            .init("key") { .string($0.key) },
+            .init("property") { if case .property(let name) = $0.member { name.templateValue } else { false } },
+            .init("call") { if case .call(let id, _) = $0.member { id.templateValue } else { false } },
+            .init("callArguments") { if case .call(_, let arguments) = $0.member { arguments.templateValue } else { false } },
             .init("mock") { .string($0.mock) },
             .init("childProtocol") { .string($0.protocolName) },
             .init("childType") { .string($0.optional ? "(any " + $0.protocolName + ")?" : "any " + $0.protocolName) },
@@ -236,7 +249,8 @@ struct MockTypeContext: TemplateContext {
         TypeNames.fields.map { $0.of { $0.names } } + [
             .init("properties") { $0.properties.templateValue },
             .init("calls") { $0.calls.templateValue },
-            .init("hasBacking") { .bool(!$0.backingRequirements.isEmpty || !$0.backingRefinements.isEmpty) },
+            .init("hasBacking") { .bool($0.hasBacking) },
+            .init("backsOnlyChildren") { .bool($0.hasBacking && $0.backingRequirements.isEmpty && $0.backingRefinements.isEmpty) },
             .init("backingRequirements") { $0.backingRequirements.templateValue },
             .init("backingRefinements") { .string($0.backingRefinements.map { ", " + $0 }.joined()) },
             .init("listeners") { $0.listeners?.templateValue ?? false },
