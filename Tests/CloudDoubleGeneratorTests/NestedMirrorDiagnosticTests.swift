@@ -8,7 +8,8 @@ final class NestedMirrorDiagnosticTests: XCTestCase {
     /// `Modification` (returned by the call) and `Identity`; `modification` and `identity` are
     /// the rest of each mirror's object after its name.
     static func description(
-        modification: String = #""mirrors": ["Identity"], "members": [{ "name": "record", "type": "CKRecord" }, { "name": "owner", "type": "CKUserIdentity" }, { "name": "editors", "type": "[CKUserIdentity]?" }]"#,
+        modification: String =
+            #""mirrors": ["Identity"], "members": [{ "name": "record", "type": "CKRecord" }, { "name": "owner", "type": "CKUserIdentity" }, { "name": "editors", "type": "[CKUserIdentity]?" }]"#,
         identity: String = #""members": [{ "name": "userRecordID", "type": "CKRecord.ID?" }]"#
     ) -> String {
         MirrorDiagnosticTests.description(
@@ -62,7 +63,8 @@ final class NestedMirrorDiagnosticTests: XCTestCase {
             (
                 "a mirror holding itself",
                 Self.description(
-                    modification: #""mirrors": [⟦"Modification"⟧], "members": [{ "name": "parent", "type": "CKDatabase.RecordZoneChange.Modification?" }]"#),
+                    modification:
+                        #""mirrors": [⟦"Modification"⟧], "members": [{ "name": "parent", "type": "CKDatabase.RecordZoneChange.Modification?" }]"#),
                 "the mirror \"Modification\" would hold itself (\"Modification\" → \"Modification\")"
             ),
             (

@@ -17,7 +17,8 @@ final class MirrorAvailabilityTests: XCTestCase {
 
     func testATestMakesTheMirrorWithOrWithoutThem() throws {
         guard #available(macOS 14.0, iOS 17.0, *) else { throw XCTSkip("the members need macOS 14") }
-        let full = SinkInvite(topic: "k", expiry: 3, from: "me", note: nil, entry: SinkEntry(key: "k", value: nil, default: "d"), history: nil, pinned: nil)
+        let full = SinkInvite(
+            topic: "k", expiry: 3, from: "me", note: nil, entry: SinkEntry(key: "k", value: nil, default: "d"), history: nil, pinned: nil)
         XCTAssertEqual(full.expiry, 3)
         XCTAssertNil(full.note)
         let floor = SinkInvite(topic: "k", from: "me", entry: SinkEntry(key: "k", value: nil, default: "d"), history: nil)

@@ -80,10 +80,11 @@ private final class InMemoryDocuments: SinkDocumentStoreBacking, GraphBacking {
         }
 
         func commit() throws {
-            store.apply(writes.withLock { writes in
-                defer { writes = [] }
-                return writes
-            })
+            store.apply(
+                writes.withLock { writes in
+                    defer { writes = [] }
+                    return writes
+                })
         }
     }
 

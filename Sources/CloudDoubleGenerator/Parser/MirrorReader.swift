@@ -11,7 +11,8 @@ struct MirrorReader {
         guard let name, let sdkType else { return nil }
         return MirroredType(
             name: name, sdkType: DeclaredType(sdkType), members: members, sendable: object.bool(.sendable, default: true),
-            keepsSDKValue: object.bool(.keepsSDKValue, default: false), mirrors: object.strings(.mirrors), documentation: object.string(.doc)?.value, location: object.location)
+            keepsSDKValue: object.bool(.keepsSDKValue, default: false), mirrors: object.strings(.mirrors), documentation: object.string(.doc)?.value,
+            location: object.location)
     }
 
     func member(_ value: JSONValue) -> MirroredMember? {

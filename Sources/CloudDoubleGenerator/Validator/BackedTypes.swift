@@ -18,12 +18,14 @@ struct BackedTypes: Sendable {
                 properties.contains { $0.store != nil } || calls.contains { $0.store != nil || runs($0).contains { $0.store != nil } }
             if answersStoreCalls { backed.insert(type.name.value) }
             var children: Set<String> = []
+            // An array is answered with the mocks the test stubbed (or set), which no member handed out.
             for property in properties {
-                if case .reference(let name) = property.type { children.insert(name.value) }
+                if case .reference(let written) = property.type, case let held = DescribedReference(written), held.shape != .array {
+                    children.insert(held.name.value)
+                }
             }
-            // An array is answered with the mocks the test stubbed, which no call handed out.
             for call in calls {
-                if case .reference(let written)? = call.returns, case let returned = ReturnedReference(written), returned.shape != .array {
+                if case .reference(let written)? = call.returns, case let returned = DescribedReference(written), returned.shape != .array {
                     children.insert(returned.name.value)
                 }
             }

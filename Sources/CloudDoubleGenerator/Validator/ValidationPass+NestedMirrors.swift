@@ -28,7 +28,9 @@ extension ValidationPass {
                 let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
                 let holding = mirror.members.compactMap(\.type.model).filter(one.holdsMirroredType)
                 if holding.isEmpty {
-                    sink.error("no member of the mirror \"\(mirror.name.value)\" holds \(nested.sdkType.value), which \"\(used.value)\" mirrors", at: used.location)
+                    sink.error(
+                        "no member of the mirror \"\(mirror.name.value)\" holds \(nested.sdkType.value), which \"\(used.value)\" mirrors",
+                        at: used.location)
                 } else if holding.contains(where: { one.holdsMirroredType(one.substituted($0)) }) {
                     sink.error(
                         "a member holds \(nested.sdkType.value) where a mirror cannot be copied in", at: used.location,

@@ -499,7 +499,9 @@ final class HostileCorpusTests: XCTestCase {
         Case(name: "a mirror taken back that keeps nothing", raw: keptMirror(keeps: false), expect: .refused("does not keep its SDK value")),
         Case(name: "a mirror named like the protocol", raw: mirror(name: #""Store""#), expect: .refused("the generated name")),
         Case(name: "a mirror holding mirrors in every position", raw: nestedMirror(holds: #""Entry""#), expect: .accepted),
-        Case(name: "mirrors holding each other", raw: nestedMirror(holds: #""Entry""#, entryHolds: #""Holder""#), expect: .refused("would hold itself")),
+        Case(
+            name: "mirrors holding each other", raw: nestedMirror(holds: #""Entry""#, entryHolds: #""Holder""#), expect: .refused("would hold itself")
+        ),
         Case(
             name: "a mirror name with a declaration", raw: mirror(name: #""Entry {}\nfunc smuggled() {}""#),
             expect: .refused("is not a valid Swift identifier")),
@@ -581,12 +583,14 @@ final class HostileCorpusTests: XCTestCase {
         values["EXTRA_CALL"]! += #", { "id": "holder", "returns": "\#(holder)?", "mirrors": ["Holder"], "forms": { "async": { "name": "holder" } } }"#
         let members =
             #"[{ "name": "entry", "type": "\#(entry)" }, { "name": "all", "type": "[\#(entry)]?" }, { "name": "byKey", "type": "[String: \#(entry)]" }, { "name": "later", "type": "\#(entry)?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }]"#
-        var mirrors = String(values["MIRRORS"]!.dropLast(1))
+        var mirrors =
+            String(values["MIRRORS"]!.dropLast(1))
             + #", { "name": "Holder", "sdkType": "\#(holder)", "mirrors": [\#(holds)], "members": \#(members) }]"#
         if let entryHolds {
             mirrors = mirrors.replacingOccurrences(of: #""sendable": true,"#, with: #""sendable": true, "mirrors": [\#(entryHolds)],"#)
                 .replacingOccurrences(
-                    of: #"{ "name": "inout", "type": "Bool" }"#, with: #"{ "name": "inout", "type": "Bool" }, { "name": "holder", "type": "[\#(holder)]" }"#)
+                    of: #"{ "name": "inout", "type": "Bool" }"#,
+                    with: #"{ "name": "inout", "type": "Bool" }, { "name": "holder", "type": "[\#(holder)]" }"#)
         }
         values["MIRRORS"] = mirrors
         return values

@@ -2,6 +2,7 @@
 // Recording mocks: every call goes into a shared, ordered call log, answers come from stubs.
 
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, check with
@@ -54,7 +55,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 37)
         self.deliverValue_("entryCount", (), fallback: 0, errorValue: -1, to: { value_, error_ in completion(error_, value_) })
         #sourceLocation()
     }
@@ -117,7 +118,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func entry(_ key: String) -> SinkEntry {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 116)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 117)
         self.respondWithoutFailing_("settingsEntry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
         #sourceLocation()
     }
@@ -127,25 +128,25 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func acceptNow(_ invite: SinkInvite) throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respondThrowing_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite) async throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respond_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverOptional_("acceptInvite", invite, fallback: "", to: { value_, error_ in then(error_, value_) })
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverResult_("acceptInvite", invite, fallback: "", to: completionHandler)
         #sourceLocation()
     }
@@ -184,6 +185,20 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     func arguments<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> [A_] { self.arguments_(call_) }
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    var anchor: (any SinkSection)? {
+        get {
+            self.get_("anchor", fallback: self.propertyChild_("anchor", MockSinkSection.self) as (any SinkSection)?)
+        }
+        set { self.set_("anchor", newValue) }
+    }
+
+    var pinned: [any SinkSection] {
+        get {
+            self.get_("pinned", fallback: [])
+        }
+        set { self.set_("pinned", newValue) }
+    }
 
     func delete(_ section: any SinkSection) {
         self.respondWithoutFailing_("delete", section, fallback: ())
@@ -232,6 +247,26 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
         self.deliverResult_("deleted", (), fallback: [], to: completionHandler)
     }
+
+    func deleteAll(_ sections: [any SinkSection]) {
+        self.respondWithoutFailing_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try self.respond_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.deliverError_("deleteAll", sections, to: completionHandler)
+    }
+
+    func move(under section: (any SinkSection)?) {
+        self.respondWithoutFailing_("move", section, fallback: ())
+    }
+
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("move", section, fallback: (), to: completionHandler)
+    }
 }
 
 /// A recording mock of `SinkSection`. Stub with `stub(.call, .value(...))`, check with
@@ -265,7 +300,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
         self.deliverValue_("touch", (), fallback: self.child_("touch", (), MockSinkSection.self) as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -415,14 +450,21 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
         nonisolated func remove() { self.removal_.remove() }
     }
 
+    /// What `addObjectListener` returns: removing it ends its registration.
+    private final class addObjectListenerRegistration_: NSObject, FeedObjectRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()
@@ -435,6 +477,10 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     func removeAllObservers() {
         self.respondWithoutFailing_("removeAllObservers", (), fallback: ())
         self.removeAllListeners_()
+    }
+
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        self.listenWithRegistration_("addObjectListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addObjectListenerRegistration_.init)
     }
 }
 
@@ -464,7 +510,7 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
     /// The streams a stream call handed out, oldest first, for the test to feed, finish or fail.
-    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] where E_: Swift.Sendable { self.streams_(call_) }
+    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] { self.streams_(call_) }
 
     func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.stream_("changes", key)
@@ -481,6 +527,10 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
 
     func label(`for` value: any CustomStringConvertible) -> String {
         self.respondWithoutFailing_("label", value, fallback: "")
+    }
+
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        self.stream_("snapshots", ())
     }
 }
 

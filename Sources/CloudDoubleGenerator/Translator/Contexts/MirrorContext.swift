@@ -118,7 +118,8 @@ extension Translator {
                 doc: mirror.documentation.map { DocComment($0) } ?? DocComment([]), sendable: mirror.sendable, keepsSDKValue: mirror.keepsSDKValue,
                 members: mirror.members.map { member in
                     let memberName = SwiftNames.escaped(member.name.value)
-                    let memberType = member.type.model.flatMap { nested.holdsMirroredType($0) ? nested.substituted($0).description : nil } ?? member.type.value
+                    let memberType =
+                        member.type.model.flatMap { nested.holdsMirroredType($0) ? nested.substituted($0).description : nil } ?? member.type.value
                     let sdkMember = "sdkValue_.\(memberName)"
                     var gated: MirrorContext.Member.Gated?
                     if !member.availability.isEmpty {
