@@ -307,9 +307,9 @@ struct DraftImporter {
             }
         }
         // A drafted type in the result is its described type (`T`, `T?` or `[T]`), except where the
-        // validator refuses one: a stream's elements, a listener's registration, a `sync` form that throws.
+        // validator refuses one: a stream's elements, a listener's registration.
         var refResult: String?
-        if let value = returns, stream == nil, listener == nil, !call.forms.contains(where: { $0.kind == .sync && $0.method.throwsErrors }) {
+        if let value = returns, stream == nil, listener == nil {
             refResult = resultReference(value)
         }
         if let value = returns, refResult == nil, let reason = Self.uncarried(value, at: .value) {

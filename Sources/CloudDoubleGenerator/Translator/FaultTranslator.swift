@@ -48,7 +48,7 @@ struct FaultTranslator {
         context.attributes.append(.inlineAlways)
         switch form.kind {
         case .sync where form.throwsSynchronously:
-            context.kind = .throwing
+            context.kind = .throwing(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .sync:
             context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .async where call.returnsReference != nil:

@@ -33,7 +33,9 @@ struct MockTranslator {
                     attributes: attributes, declaration: translator.declaration(of: property), key: key,
                     backed: property.store == nil ? nil : "try backing_.\(name)()",
                     fallback: ref == nil
-                        ? .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil")
+                        ? .expression(
+                            property.mockDefault.map { MockDefaults.converted($0.value, to: declared) }
+                                ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil")
                         : .child(child(ref!, key: key.text)),
                     settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
@@ -45,7 +47,8 @@ struct MockTranslator {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             // What every form of the call answers with, worked out once for them all.
-            let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
+            let mockDefault = call.mockDefault.map { written in call.returns.map { MockDefaults.converted(written.value, to: $0) } ?? written.value }
+            let defaultValue = mockDefault ?? call.returnsType.flatMap(MockDefaults.expression(for:))
             for form in call.forms {
                 var context =
                     operations.isEmpty
@@ -86,6 +89,10 @@ struct MockTranslator {
         let childReference = call.returnsReferenceShape == .array ? nil : call.returnsReference
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where form.throwsSynchronously && childReference != nil:
+            answer.backed = nil
+            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            method = call.newEachCall?.value == true ? .respondThrowingNewChild(child) : .respondThrowingChild(child)
         case .sync where form.throwsSynchronously:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respondThrowing

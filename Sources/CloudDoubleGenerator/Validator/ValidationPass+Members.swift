@@ -227,11 +227,6 @@ extension ValidationPass {
                     at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
             }
         }
-        if let reference = returnsReference, form.kind.value == .sync, form.throwing {
-            sink.error(
-                "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
-                at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
-        }
         if let reference = returnsReference, form.kind.value == .stream {
             sink.error(
                 "a described type (\"\(reference.value)\") cannot be the element of a \"stream\" form; a stream's elements are values the test sends",

@@ -397,4 +397,34 @@ final class LiveSinkTicker: SinkTicker, CloudDoubleRuntime.LiveAdapter {
         self.base_.label(for: value)
     }
 }
+
+/// `SinkVault` over a real `SettingsVault`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkVault: SinkVault, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsVault
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsVault) {
+        self.base_ = base_
+    }
+
+    var currentToken: any SettingsToken {
+        self.base_.currentToken
+    }
+
+    func issueToken(named name: String) -> any SettingsToken {
+        self.base_.issueToken(named: name)
+    }
+
+    func defaultSection() throws -> any SinkSection {
+        try self.wrappers_.wrapper(for: self.base_.defaultSection()) { LiveSinkSection($0) }
+    }
+
+    func newSection(named name: String) throws -> any SinkSection {
+        try self.wrappers_.wrapper(for: self.base_.newSection(named: name)) { LiveSinkSection($0) }
+    }
+}
 #endif

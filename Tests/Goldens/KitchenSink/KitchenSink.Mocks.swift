@@ -118,7 +118,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
 
     func entry(_ key: String) -> SinkEntry {
         #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 116)
-        self.respondWithoutFailing_("settingsEntry", key, fallback: SinkEntry(key: "", value: nil, default: ""))
+        self.respondWithoutFailing_("settingsEntry", key, fallback: (SinkEntry(key: "", value: nil, default: "")) as SinkEntry)
         #sourceLocation()
     }
 
@@ -481,5 +481,52 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
 
     func label(`for` value: any CustomStringConvertible) -> String {
         self.respondWithoutFailing_("label", value, fallback: "")
+    }
+}
+
+/// A recording mock of `SinkVault`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkVaultCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Vault"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkVaultCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkVaultCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    var currentToken: any SettingsToken {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 340)
+        self.get_("currentToken", fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
+        #sourceLocation()
+    }
+
+    func issueToken(named name: String) -> any SettingsToken {
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 348)
+        self.respondWithoutFailing_("issueToken", name, fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
+        #sourceLocation()
+    }
+
+    func defaultSection() throws -> any SinkSection {
+        try self.respondThrowing_("defaultSection", (), fallback: self.recorder_.child("defaultSection(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
+    }
+
+    func newSection(named name: String) throws -> any SinkSection {
+        try self.handOut_("newSection", self.respondThrowing_("newSection", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
     }
 }

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 338)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 369)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 341)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 372)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 343)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 374)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -646,4 +646,53 @@ extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [String] {
 /// The call `label`: `label(for:)`.
 extension SinkTickerCall where Arguments_ == any CustomStringConvertible, Value_ == String {
     static var label: Self { Self("label") }
+}
+
+/// Calls shaped as Couchbase Lite's CBLDatabase.
+///
+/// Conformers: `LiveSinkVault` (the real `SettingsVault`), `FaultInjectingSinkVault`, `MockSinkVault`.
+protocol SinkVault: Swift.AnyObject, Swift.Sendable {
+    /// A mock default of a class whose stubs still have the declared type.
+    var currentToken: any SettingsToken { get }
+    /// A mock default of a class whose stubs still have the declared type.
+    /// Call `issueToken`; forwards to `SettingsVault.issueToken(named:)`.
+    func issueToken(named name: String) -> any SettingsToken
+    /// A described type from a sync form that throws, as CBLDatabase.defaultCollection().
+    /// Call `defaultSection`; forwards to `SettingsVault.defaultSection()`.
+    func defaultSection() throws -> any SinkSection
+    /// Call `newSection`; forwards to `SettingsVault.newSection(named:)`.
+    func newSection(named name: String) throws -> any SinkSection
+}
+
+/// The calls of `SinkVault` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkVaultCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkVaultCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Vault" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The property `currentToken`.
+extension SinkVaultCall where Arguments_ == Swift.Void, Value_ == any SettingsToken {
+    static var currentToken: Self { Self("currentToken") }
+}
+
+/// The call `issueToken`: `issueToken(named:)`.
+extension SinkVaultCall where Arguments_ == String, Value_ == any SettingsToken {
+    static var issueToken: Self { Self("issueToken") }
+}
+
+/// The call `defaultSection`: `defaultSection()`.
+extension SinkVaultCall where Arguments_ == Swift.Void, Value_ == any SinkSection {
+    static var defaultSection: Self { Self("defaultSection") }
+}
+
+/// The call `newSection`: `newSection(named:)`.
+extension SinkVaultCall where Arguments_ == String, Value_ == any SinkSection {
+    static var newSection: Self { Self("newSection") }
 }
