@@ -60,4 +60,44 @@ final class VaultTests: XCTestCase {
         XCTAssertTrue(section is FaultInjectingSinkSection)
         XCTAssertEqual(section.name, "default")
     }
+
+    /// `perform(_:)` and `transform(_:using:)` take a closure that is not `@escaping`, as the SDK
+    /// declares it: a stub's handler gets the closure while the call runs, and the history keeps a
+    /// placeholder.
+    func testAStubsHandlerRunsANonEscapingClosureWhileTheCallRuns() throws {
+        let mock = MockSinkVault()
+        var ran = 0
+        try mock.perform { ran += 1 }
+        XCTAssertEqual(ran, 0, "unstubbed, nothing runs the block")
+        mock.stub(.perform, .handler { block in block() })
+        try mock.perform { ran += 1 }
+        XCTAssertEqual(ran, 1, "the handler ran the app's block")
+        XCTAssertEqual(mock.callCount(.perform), 2)
+        XCTAssertEqual(mock.arguments(.perform).count, 2, "kept as placeholders")
+        mock.stub(.perform, .error(SettingsVaultClosed()))
+        XCTAssertThrowsError(try mock.perform { ran += 1 })
+        XCTAssertEqual(ran, 1)
+
+        XCTAssertEqual(mock.transform(3) { $0 + 1 }, 0, "unstubbed: Int's empty value")
+        mock.stub(.transform, .handler { arguments in arguments.body(arguments.value) * 10 })
+        XCTAssertEqual(mock.transform(3) { $0 + 1 }, 40)
+        XCTAssertEqual(mock.arguments(.transform).map(\.value), [3, 3])
+    }
+
+    /// The live adapter hands the SDK the closure; a fault wrapper may fail the call before it.
+    func testTheAdaptersPassANonEscapingClosureOn() throws {
+        let vault = SettingsVault()
+        let live = LiveSinkVault(vault)
+        var ran = 0
+        try live.perform { ran += 1 }
+        XCTAssertEqual(ran, 1)
+        XCTAssertEqual(live.transform(3) { $0 + 1 }, 4)
+
+        let faulty = FaultInjectingSinkVault(wrapping: live, plan: FaultPlan { FaultRule.fail(.call(SinkVaultCall.perform), on: .nth(1), with: 1) })
+        XCTAssertThrowsError(try faulty.perform { ran += 1 })
+        XCTAssertEqual(ran, 1, "an injected error comes before the SDK runs the block")
+        try faulty.perform { ran += 1 }
+        XCTAssertEqual(ran, 2)
+        XCTAssertEqual(faulty.transform(3) { $0 * 2 }, 6)
+    }
 }

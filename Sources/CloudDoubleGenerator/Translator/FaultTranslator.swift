@@ -21,8 +21,10 @@ struct FaultTranslator {
         for call in type.calls.map(translator.spelling(of:)) {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
+            // A non-escaping closure cannot be kept: a cassette gets its placeholder.
+            let kept = NonEscapingClosure(call, typeName: type.name.value).map { SpelledText.text($0.keptArguments) } ?? arguments
             for form in call.forms {
-                var context = self.call(form, of: call, id: id, arguments: arguments)
+                var context = self.call(form, of: call, id: id, arguments: kept)
                 listening(&context, form, call, in: type)
                 calls.append(context)
             }

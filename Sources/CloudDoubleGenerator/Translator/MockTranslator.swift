@@ -52,7 +52,10 @@ struct MockTranslator {
             for form in call.forms {
                 var context =
                     operations.isEmpty
-                    ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id)
+                    ? self.call(
+                        form, of: call, id: id, arguments: arguments, defaultValue: defaultValue,
+                        nonEscaping: NonEscapingClosure(call, typeName: type.name.value))
+                    : operationCall(form, of: call, id: id)
                 listening(&context, call, in: type)
                 calls.append(context)
             }
@@ -77,8 +80,12 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
-    /// `mockDefault` or its type's empty value.
-    func call(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
+    /// `mockDefault` or its type's empty value; `nonEscaping`: the call's closure parameter without
+    /// `@escaping`, if any (the validator allows it on `sync` forms alone).
+    func call(
+        _ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText, defaultValue: String?,
+        nonEscaping: NonEscapingClosure? = nil
+    ) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler())
@@ -89,6 +96,9 @@ struct MockTranslator {
         let childReference = call.returnsReferenceShape == .array ? nil : call.returnsReference
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where nonEscaping != nil:
+            answer.fallback = form.throwsSynchronously ? (returns == nil ? "()" : fallback ?? "nil") : defaultValue ?? "()"
+            method = .nonEscaping(nonEscaping!.mock(throwing: form.throwsSynchronously))
         case .sync where form.throwsSynchronously && childReference != nil:
             answer.backed = nil
             let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)

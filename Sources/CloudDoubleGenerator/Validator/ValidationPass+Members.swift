@@ -129,6 +129,7 @@ extension ValidationPass {
 
     func call(_ call: Call, of type: DescribedType, overloads: inout [String: SourceLocation], typeNames: [String: SourceLocation]) {
         var parameterNames: Set<String> = []
+        var nonEscapingClosures = 0
         for parameter in call.parameters {
             let name = parameter.name
             memberName(name, what: "parameter")
@@ -141,10 +142,8 @@ extension ValidationPass {
                 continue
             }
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
-                sink.error(
-                    "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
-                    at: parameter.type.location,
-                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+                nonEscapingClosure(parameter, of: call, isFirst: nonEscapingClosures == 0)
+                nonEscapingClosures += 1
             }
             if let defaultValue = parameter.defaultValue {
                 expression(Located(defaultValue, parameter.defaultLocation ?? name.location), what: "the \"default\" of \"\(name.value)\"")

@@ -638,5 +638,16 @@ final class FaultInjectingSinkVault: SinkVault, CloudDoubleRuntime.FaultInjectin
     func newSection(named name: String) throws -> any SinkSection {
         try self.faults_.performThrowing("Vault", "newSection") { try self.wrappers_.wrapper(for: self.wrapped_.newSection(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
     }
+
+    @inline(__always)
+    func perform(_ block: () -> Void) throws {
+        try self.faults_.performThrowing("Vault", "perform") { try self.wrapped_.perform(block) }
+    }
+
+    @inline(__always)
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Vault", "transform", .sync, arguments: (value: value, body: { _ in CloudDoubleRuntime.nonEscapingClosureCalled_("Vault", "transform", parameter: "body") } as (Int) -> Int)) { self.wrapped_.transform(value, using: body) }
+    }
 }
 #endif

@@ -426,5 +426,13 @@ final class LiveSinkVault: SinkVault, CloudDoubleRuntime.LiveAdapter {
     func newSection(named name: String) throws -> any SinkSection {
         try self.wrappers_.wrapper(for: self.base_.newSection(named: name)) { LiveSinkSection($0) }
     }
+
+    func perform(_ block: () -> Void) throws {
+        try self.base_.perform(block)
+    }
+
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int {
+        self.base_.transform(value, using: body)
+    }
 }
 #endif

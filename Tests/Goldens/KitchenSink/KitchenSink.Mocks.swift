@@ -529,4 +529,16 @@ final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
     func newSection(named name: String) throws -> any SinkSection {
         try self.handOut_("newSection", self.respondThrowing_("newSection", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
     }
+
+    func perform(_ block: () -> Void) throws {
+        try withoutActuallyEscaping(block) { block in
+            try self.respondThrowing_("perform", block, recorded: { CloudDoubleRuntime.nonEscapingClosureCalled_("Vault", "perform", parameter: "block") } as () -> Void, fallback: ())
+        }
+    }
+
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int {
+        withoutActuallyEscaping(body) { body in
+            self.respondWithoutFailing_("transform", (value: value, body: body), recorded: (value: value, body: { _ in CloudDoubleRuntime.nonEscapingClosureCalled_("Vault", "transform", parameter: "body") } as (Int) -> Int), fallback: 0)
+        }
+    }
 }

@@ -9,13 +9,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 369)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 381)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 372)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 384)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 374)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 386)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -662,6 +662,11 @@ protocol SinkVault: Swift.AnyObject, Swift.Sendable {
     func defaultSection() throws -> any SinkSection
     /// Call `newSection`; forwards to `SettingsVault.newSection(named:)`.
     func newSection(named name: String) throws -> any SinkSection
+    /// A non-escaping block the SDK runs before it returns, as CBLDatabase.inBatch(using:).
+    /// Call `perform`; forwards to `SettingsVault.perform(_:)`.
+    func perform(_ block: () -> Void) throws
+    /// Call `transform`; forwards to `SettingsVault.transform(_:using:)`.
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int
 }
 
 /// The calls of `SinkVault` by name, each with its argument and result types: mocks take
@@ -695,4 +700,14 @@ extension SinkVaultCall where Arguments_ == Swift.Void, Value_ == any SinkSectio
 /// The call `newSection`: `newSection(named:)`.
 extension SinkVaultCall where Arguments_ == String, Value_ == any SinkSection {
     static var newSection: Self { Self("newSection") }
+}
+
+/// The call `perform`: `perform(_:)`.
+extension SinkVaultCall where Arguments_ == () -> Void, Value_ == Swift.Void {
+    static var perform: Self { Self("perform") }
+}
+
+/// The call `transform`: `transform(_:using:)`.
+extension SinkVaultCall where Arguments_ == (value: Int, body: (Int) -> Int), Value_ == Int {
+    static var transform: Self { Self("transform") }
 }

@@ -36,6 +36,15 @@ open class SettingsVault: @unchecked Sendable {
 
     private let defaultSection_ = SettingsSection(name: "default")
 
+    /// As `CBLDatabase.inBatch(using:)`: runs a non-escaping block before it returns.
+    open func perform(_ block: () -> Void) throws {
+        if isClosed { throw SettingsVaultClosed() }
+        block()
+    }
+
+    /// A non-escaping closure of one argument, beside another parameter, with a result.
+    open func transform(_ value: Int, using body: (Int) -> Int) -> Int { body(value) }
+
     /// A new section at each call.
     open func newSection(named name: String) throws -> SettingsSection {
         if isClosed { throw SettingsVaultClosed() }

@@ -99,6 +99,8 @@ struct MockTypeContext: TemplateContext {
         case respondThrowingChild(Child)
         /// The same with `newEachCall`: a new child mock at each call, listed for the test.
         case respondThrowingNewChild(Child)
+        /// A synchronous form taking a non-escaping closure (`NonEscapingClosure.swift`).
+        case nonEscaping(NonEscaping)
         /// `async throws`.
         case respond
         /// `async throws` returning a described type: a stub, else a child mock.
@@ -145,6 +147,7 @@ struct MockTypeContext: TemplateContext {
             .init("respondThrowing") { if case .respondThrowing = $0 { true } else { nil } },
             .init("respondThrowingChild") { if case .respondThrowingChild(let child) = $0 { child.templateValue } else { nil } },
             .init("respondThrowingNewChild") { if case .respondThrowingNewChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("nonEscaping") { if case .nonEscaping(let closure) = $0 { closure.templateValue } else { nil } },
             .init("respond") { if case .respond = $0 { true } else { nil } },
             .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
