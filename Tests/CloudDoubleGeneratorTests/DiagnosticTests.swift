@@ -188,13 +188,6 @@ final class DiagnosticTests: XCTestCase {
             column: 60, message: "typed throws (`throws(CKError)`) cannot be described",
             hint: "describe the form with \"throws\": true: an SDK method that throws(CKError) satisfies a protocol requirement that throws"),
         Case(
-            name: "reference from a throwing sync form",
-            input: replacing("\"returns\": \"CKRecord\"", with: "\"returnsRef\": \"Database\"").replacingOccurrences(
-                of: "\"async\": { \"name\": \"record\" }, \"completion\": { \"name\": \"fetch\", \"labels\": [\"withRecordID\"] }",
-                with: "\"sync\": { \"name\": \"record\", \"throws\": true }"), line: 15, column: 30,
-            message: "cannot be returned by a \"sync\" form that throws",
-            hint: "return the SDK's type with \"returns\", or describe the form without \"throws\""),
-        Case(
             name: "a static member",
             input: replacing("\"async\": { \"name\": \"record\" }", with: "\"async\": { \"name\": \"record\", \"static\": true }"), line: 15,
             column: 51, message: "unknown key \"static\" in the \"async\" form",

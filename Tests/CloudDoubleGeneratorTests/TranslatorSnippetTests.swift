@@ -180,4 +180,25 @@ final class TranslatorSnippetTests: XCTestCase {
             protocols.contains(
                 "extension CloudStoreCall where Arguments_ == (data: Data, progress: @Sendable (Double) -> Void), Value_ == Swift.Void {"), protocols)
     }
+
+    /// The recorder infers the stub's value type from the fallback: a `mockDefault` with a type
+    /// of its own is converted to the declared one; a literal or an implicit member takes it anyway.
+    func testAMockDefaultHasTheMembersDeclaredType() throws {
+        let members = """
+            "properties": [
+              { "name": "token", "type": "any SDKToken", "mockDefault": "SDKFixedToken()" },
+              { "name": "mode", "type": "SDKMode", "mockDefault": ".automatic" },
+              { "name": "tags", "type": "[String]", "mockDefault": "[\\"a\\"]" },
+              { "name": "limit", "type": "Int", "mockDefault": "10" }
+            ],
+            "calls": [{ "id": "issue", "returns": "any SDKToken", "mockDefault": "SDKFixedToken()", "forms": { "sync": { "name": "issue" }, "async": { "name": "issue" } } }]
+            """
+        let mocks = try generate(members, artifact: .mocks)
+        XCTAssertTrue(mocks.contains(#"self.get_("token", fallback: (SDKFixedToken()) as any SDKToken)"#), mocks)
+        XCTAssertTrue(mocks.contains(#"self.get_("mode", fallback: .automatic)"#), mocks)
+        XCTAssertTrue(mocks.contains(#"self.get_("tags", fallback: (["a"]) as [String])"#), mocks)
+        XCTAssertTrue(mocks.contains(#"self.get_("limit", fallback: 10)"#), mocks)
+        XCTAssertTrue(mocks.contains(#"self.respondWithoutFailing_("issue", (), fallback: (SDKFixedToken()) as any SDKToken)"#), mocks)
+        XCTAssertTrue(mocks.contains(#"try self.respond_("issue", (), fallback: (SDKFixedToken()) as any SDKToken)"#), mocks)
+    }
 }

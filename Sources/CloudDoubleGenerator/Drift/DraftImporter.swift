@@ -301,16 +301,24 @@ struct DraftImporter {
             omit(primary.fullName, "\(Self.marker): \(Self.generatedSpelling)")
             return nil
         }
+        // One closure without `@escaping` on a call with `sync` forms alone (the validator's rule,
+        // `ValidationPass+NonEscapingClosures.swift`), which then returns no described type.
+        let takesNonEscaping = call.forms.allSatisfy { $0.kind == .sync } && stream == nil && listener == nil
+        var nonEscapingClosures = 0
         for parameter in parameters {
+            if takesNonEscaping, nonEscapingClosures == 0, Self.isNonEscapingClosure(parameter.type) {
+                nonEscapingClosures += 1
+                continue
+            }
             if let reason = Self.uncarried(parameter.type, at: .parameter) {
                 omit(primary.fullName, "\(Self.marker): generated code cannot carry the parameter \(parameter.name): \(reason)")
                 return nil
             }
         }
         // A drafted type in the result is its described type (`T`, `T?` or `[T]`), except where the
-        // validator refuses one: a stream's elements, a listener's registration, a `sync` form that throws.
+        // validator refuses one: a stream's elements, a listener's registration.
         var refResult: String?
-        if let value = returns, stream == nil, listener == nil, !call.forms.contains(where: { $0.kind == .sync && $0.method.throwsErrors }) {
+        if let value = returns, stream == nil, listener == nil, nonEscapingClosures == 0 {
             refResult = reference(value)
         }
         if let value = returns, refResult == nil, let reason = Self.uncarried(value, at: .value) {
@@ -498,6 +506,12 @@ struct DraftImporter {
             }
             return nil
         }
+    }
+
+    /// Whether `type` is a closure without `@escaping` that generated code can otherwise carry.
+    static func isNonEscapingClosure(_ type: String) -> Bool {
+        guard case .success(let model) = SwiftTypeParser.parse(type), model.refusal(at: .parameter) == nil else { return false }
+        return model.isFunction && !model.attributes.contains("@escaping")
     }
 
     /// Whether two spellings are one type on the type model, typealiases left as they are.

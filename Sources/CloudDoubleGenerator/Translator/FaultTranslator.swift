@@ -21,8 +21,10 @@ struct FaultTranslator {
         for call in type.calls.map(translator.spelling(of:)) {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
+            // A non-escaping closure cannot be kept: a cassette gets its placeholder.
+            let kept = NonEscapingClosure(call, typeName: type.name.value).map { SpelledText.text($0.keptArguments) } ?? arguments
             for form in call.forms {
-                var context = self.call(form, of: call, id: id, arguments: arguments)
+                var context = self.call(form, of: call, id: id, arguments: kept)
                 listening(&context, form, call, in: type)
                 calls.append(context)
             }
@@ -48,7 +50,7 @@ struct FaultTranslator {
         context.attributes.append(.inlineAlways)
         switch form.kind {
         case .sync where form.throwsSynchronously:
-            context.kind = .throwing
+            context.kind = .throwing(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .sync:
             context.kind = .forwarded(child: call.returnsReference.map { .faults(translator.names.faultName($0)) })
         case .async where call.returnsReference != nil:

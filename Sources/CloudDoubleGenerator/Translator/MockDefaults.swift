@@ -20,3 +20,23 @@ enum MockDefaults {
         }
     }
 }
+
+extension MockDefaults {
+    /// A description's `mockDefault`, spelled so that its value has the member's declared type.
+    /// The recorder's answer methods are generic over the value, and Swift infers it from the
+    /// fallback before the result: `TestToken()` as the fallback of a member declared `any Token`
+    /// would make the stub's value type `TestToken`, so a stubbed token of the declared type would
+    /// never be returned. A literal or an implicit member (`.private`, `[:]`, `true`) has no type of
+    /// its own and takes the declared one, so it stays as written.
+    static func converted(_ expression: String, to declared: String) -> String {
+        takesTypeFromContext(expression) ? expression : "(\(expression)) as \(declared)"
+    }
+
+    private static func takesTypeFromContext(_ expression: String) -> Bool {
+        guard case .success(let tokens) = SwiftLexer.tokens(of: expression), let first = tokens.first else { return false }
+        if first.kind == .punctuation, first.text == ".", tokens.count > 1, tokens[1].kind == .identifier { return true }
+        if ["[]", "[:]"].contains(tokens.map(\.text).joined()) { return true }
+        guard tokens.count == 1 else { return false }
+        return first.kind == .number || first.kind == .string || ["true", "false", "nil"].contains(first.text)
+    }
+}

@@ -32,7 +32,7 @@ struct MockTranslator {
                 MockTypeContext.Property(
                     attributes: attributes, declaration: translator.declaration(of: property), key: key,
                     backed: property.store == nil ? nil : "try backing_.\(name)()",
-                    fallback: fallback(of: property, reference: ref, model: model, key: key),
+                    fallback: fallback(of: property, reference: ref, model: model, declared: declared, key: key),
                     settable: property.settable, copied: ref == nil ? translator.copied(at: property.mockDefault?.location) : nil))
         }
         var calls: [MockTypeContext.Call] = []
@@ -43,11 +43,15 @@ struct MockTranslator {
             let arguments = SpelledText.arguments(call)
             let id = StringLiteral(call.callID)
             // What every form of the call answers with, worked out once for them all.
-            let defaultValue = call.mockDefault?.value ?? call.returnsType.flatMap(MockDefaults.expression(for:))
+            let mockDefault = call.mockDefault.map { written in call.returns.map { MockDefaults.converted(written.value, to: $0) } ?? written.value }
+            let defaultValue = mockDefault ?? call.returnsType.flatMap(MockDefaults.expression(for:))
             for form in call.forms {
                 var context =
                     operations.isEmpty
-                    ? self.call(form, of: call, id: id, arguments: arguments, defaultValue: defaultValue) : operationCall(form, of: call, id: id)
+                    ? self.call(
+                        form, of: call, id: id, arguments: arguments, defaultValue: defaultValue,
+                        nonEscaping: NonEscapingClosure(call, typeName: type.name.value))
+                    : operationCall(form, of: call, id: id)
                 listening(&context, call, in: type)
                 calls.append(context)
             }
@@ -73,8 +77,12 @@ struct MockTranslator {
     }
 
     /// A recorder call answering one form from its stubs. `defaultValue`: the call's
-    /// `mockDefault` or its type's empty value.
-    func call(_ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText, defaultValue: String?) -> MockTypeContext.Call {
+    /// `mockDefault` or its type's empty value; `nonEscaping`: the call's closure parameter without
+    /// `@escaping`, if any (the validator allows it on `sync` forms alone).
+    func call(
+        _ form: FormSpelling, of call: CallSpelling, id: StringLiteral, arguments: SpelledText, defaultValue: String?,
+        nonEscaping: NonEscapingClosure? = nil
+    ) -> MockTypeContext.Call {
         let returns = call.returns
         let errorValue = form.kind == .completion ? form.errorValue?.location : nil
         var answer = MockTypeContext.Answer(id: id, arguments: arguments, backed: backed(call), handler: form.valueFirstHandler())
@@ -85,6 +93,13 @@ struct MockTranslator {
         let childReference = call.returnsReferenceShape == .array ? nil : call.returnsReference
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where nonEscaping != nil:
+            answer.fallback = form.throwsSynchronously ? (returns == nil ? "()" : fallback ?? "nil") : defaultValue ?? "()"
+            method = .nonEscaping(nonEscaping!.mock(throwing: form.throwsSynchronously))
+        case .sync where form.throwsSynchronously && childReference != nil:
+            answer.backed = nil
+            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            method = call.newEachCall?.value == true ? .respondThrowingNewChild(child) : .respondThrowingChild(child)
         case .sync where form.throwsSynchronously:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"
             method = .respondThrowing
@@ -166,9 +181,12 @@ struct MockTranslator {
     /// What a property reads when not stubbed or set: its `mockDefault` or its type's empty value;
     /// for a described type, its child mock (one object, an optional one) or none (an array).
     func fallback(
-        of property: ResolvedProperty, reference: DescribedReference?, model: SwiftType?, key: StringLiteral
+        of property: ResolvedProperty, reference: DescribedReference?, model: SwiftType?, declared: String, key: StringLiteral
     ) -> MockTypeContext.Fallback {
-        guard let reference else { return .expression(property.mockDefault?.value ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil") }
+        guard let reference else {
+            return .expression(
+                property.mockDefault.map { MockDefaults.converted($0.value, to: declared) } ?? model.flatMap(MockDefaults.expression(for:)) ?? "nil")
+        }
         switch reference.shape {
         case .one: return .child(child(reference.name.value, member: .property(key)))
         case .optional: return .child(child(reference.name.value, member: .property(key), optional: true))

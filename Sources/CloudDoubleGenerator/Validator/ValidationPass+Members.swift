@@ -134,6 +134,7 @@ extension ValidationPass {
 
     func call(_ call: Call, of type: DescribedType, overloads: inout [String: SourceLocation], typeNames: [String: SourceLocation]) {
         var parameterNames: Set<String> = []
+        var nonEscapingClosures = 0
         for parameter in call.parameters {
             let name = parameter.name
             memberName(name, what: "parameter")
@@ -146,10 +147,8 @@ extension ValidationPass {
                 continue
             }
             if let model = declaredType(parameter.type, at: .parameter), model.isFunction, !model.attributes.contains("@escaping") {
-                sink.error(
-                    "the closure parameter \"\(name.value)\" is not @escaping, so the mock cannot keep it for the test to call",
-                    at: parameter.type.location,
-                    hint: "write \"@escaping \(parameter.type.value)\": the live adapter still passes it to the SDK, which takes any closure")
+                nonEscapingClosure(parameter, of: call, isFirst: nonEscapingClosures == 0)
+                nonEscapingClosures += 1
             }
             if let defaultValue = parameter.defaultValue {
                 expression(Located(defaultValue, parameter.defaultLocation ?? name.location), what: "the \"default\" of \"\(name.value)\"")
@@ -231,11 +230,6 @@ extension ValidationPass {
                     "the parameter \"\(clash.name.value)\" has the name of the \(form.kind.value.rawValue) form's handler, which is a parameter too",
                     at: clash.name.location, hint: "rename the parameter, or give the form another \"handlerLabel\"")
             }
-        }
-        if let reference = returnsReference, form.kind.value == .sync, form.throwing {
-            sink.error(
-                "a described type (\"\(reference.value)\") cannot be returned by a \"sync\" form that throws; the doubles hand out its wrapper without failing",
-                at: form.location, hint: "return the SDK's type with \"returns\", or describe the form without \"throws\"")
         }
         if let reference = returnsReference, form.kind.value == .stream {
             sink.error(

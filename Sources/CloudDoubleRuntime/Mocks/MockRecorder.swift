@@ -91,11 +91,13 @@ public final class MockRecorder: Sendable {
     /// The recording path is inlinable, so a generated mock's call is specialised for its
     /// argument and value types: left generic, each call looks up their metadata at run time,
     /// which takes it over the 1 µs a call may cost (Benchmarks/README.md, target d).
+    /// `recorded`, when given, is what the history and the log keep instead of `arguments` (a
+    /// non-escaping closure's placeholder: `RecordingMock+NonEscaping.swift`).
     @inlinable
-    func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
-        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
+    func respond<A, V>(_ call: String, _ form: CallForm, _ arguments: A, recorded: A? = nil, backed: ((A) throws -> V)?, fallback: V?) throws -> V {
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, recorded ?? arguments)
         guard let cassette else { return try answer(call, form, arguments, stub, backed, fallback) }
-        return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil) {
+        return try cassette.respond(type: typeName, call: call, form: form, arguments: recorded ?? arguments, stubbed: stub != nil) {
             try answer(call, form, arguments, stub, backed, fallback)
         }
     }
@@ -124,15 +126,16 @@ public final class MockRecorder: Sendable {
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
     /// Inlinable, as `respond` is.
     @inlinable
-    func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, backed: ((A) throws -> V)?, fallback: V) -> V {
-        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, arguments)
+    func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, recorded: A? = nil, backed: ((A) throws -> V)?, fallback: V) -> V {
+        let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, recorded ?? arguments)
         func answer() -> V {
             if let stub, let value = try? stub.resolve(arguments) { return value }
             if let backed, let value = try? backed(arguments) { return value }
             return fallback
         }
         guard let cassette else { return answer() }
-        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)) ?? fallback
+        return (try? cassette.respond(type: typeName, call: call, form: form, arguments: recorded ?? arguments, stubbed: stub != nil, answer: answer))
+            ?? fallback
     }
 
     /// Records a completion-handler call and delivers its stubbed result the way the SDK would

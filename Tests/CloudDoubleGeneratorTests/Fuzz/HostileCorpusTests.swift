@@ -297,6 +297,12 @@ final class HostileCorpusTests: XCTestCase {
             name: "non-escaping closure parameter", raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "(Double) -> Void" }"#],
             expect: .refused("is not @escaping")),
         Case(
+            name: "non-escaping closure parameters of sync calls",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "batch", "parameters": [{ "label": "using", "name": "block", "type": "() throws -> Void" }, { "name": "count", "type": "Int" }], "returns": "Int", "forms": { "sync": { "name": "batch", "throws": true } } }, { "id": "each", "parameters": [{ "label": "_", "name": "body", "type": "@Sendable (Int, String) -> Bool" }], "forms": { "sync": { "name": "each" } } }"#
+            ], expect: .accepted),
+        Case(
             name: "escaping Sendable closure parameter",
             raw: ["EXTRA_PARAMETER": #", { "name": "progress", "type": "@escaping @Sendable (Double) -> Void" }"#], expect: .accepted),
         Case(

@@ -807,4 +807,60 @@ final class FaultInjectingSinkWriteBatch: SinkWriteBatch, CloudDoubleRuntime.Fau
         }
     }
 }
+
+/// Wraps any `SinkVault` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkVault: SinkVault, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkVault
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+    /// One wrapper per object the wrapped one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkVault, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkVault, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    var currentToken: any SettingsToken {
+        self.faults_.respond("Vault", #function, .get, arguments: ()) { self.wrapped_.currentToken }
+    }
+
+    @inline(__always)
+    func issueToken(named name: String) -> any SettingsToken {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Vault", "issueToken", .sync, arguments: name) { self.wrapped_.issueToken(named: name) }
+    }
+
+    @inline(__always)
+    func defaultSection() throws -> any SinkSection {
+        try self.faults_.performThrowing("Vault", "defaultSection") { try self.wrappers_.wrapper(for: self.wrapped_.defaultSection()) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+    }
+
+    @inline(__always)
+    func newSection(named name: String) throws -> any SinkSection {
+        try self.faults_.performThrowing("Vault", "newSection") { try self.wrappers_.wrapper(for: self.wrapped_.newSection(named: name)) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) } }
+    }
+
+    @inline(__always)
+    func perform(_ block: () -> Void) throws {
+        try self.faults_.performThrowing("Vault", "perform") { try self.wrapped_.perform(block) }
+    }
+
+    @inline(__always)
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int {
+        // A synchronous member cannot fail: no rule applies, a cassette records or answers it.
+        self.faults_.respond("Vault", "transform", .sync, arguments: (value: value, body: { _ in CloudDoubleRuntime.nonEscapingClosureCalled_("Vault", "transform", parameter: "body") } as (Int) -> Int)) { self.wrapped_.transform(value, using: body) }
+    }
+}
 #endif

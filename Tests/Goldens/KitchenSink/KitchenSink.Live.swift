@@ -524,4 +524,42 @@ final class LiveSinkWriteBatch: SinkWriteBatch, CloudDoubleRuntime.LiveAdapter {
         self.base_.commit(completion: completion)
     }
 }
+
+/// `SinkVault` over a real `SettingsVault`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkVault: SinkVault, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsVault
+    /// One adapter per SDK object this one hands out, as the SDK hands out the same object.
+    private let wrappers_ = CloudDoubleRuntime.ChildWrappers()
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsVault) {
+        self.base_ = base_
+    }
+
+    var currentToken: any SettingsToken {
+        self.base_.currentToken
+    }
+
+    func issueToken(named name: String) -> any SettingsToken {
+        self.base_.issueToken(named: name)
+    }
+
+    func defaultSection() throws -> any SinkSection {
+        try self.wrappers_.wrapper(for: self.base_.defaultSection()) { LiveSinkSection($0) }
+    }
+
+    func newSection(named name: String) throws -> any SinkSection {
+        try self.wrappers_.wrapper(for: self.base_.newSection(named: name)) { LiveSinkSection($0) }
+    }
+
+    func perform(_ block: () -> Void) throws {
+        try self.base_.perform(block)
+    }
+
+    func transform(_ value: Int, using body: (Int) -> Int) -> Int {
+        self.base_.transform(value, using: body)
+    }
+}
 #endif

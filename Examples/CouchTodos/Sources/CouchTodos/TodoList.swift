@@ -5,9 +5,9 @@ import Foundation
 /// The view model of a to-do list kept in one collection: loads items by ID, adds them, deletes
 /// the completed ones in one batch, and follows one item's changes until told to stop.
 ///
-/// It talks to the generated `CouchCollection` protocol, never to `CBLCollection`: production
-/// passes `LiveCouchCollection(try database.defaultCollection())`, tests a mock or a
-/// fault-injecting wrapper.
+/// It talks to the generated `CouchDatabase` and `CouchCollection` protocols, never to
+/// `CBLDatabase`: production opens `TodoList(database: LiveCouchDatabase(try CBLDatabase(name:)))`,
+/// tests pass a mock or a fault-injecting wrapper.
 public final class TodoList: Sendable {
     private struct State {
         var todos: [Todo] = []
@@ -27,6 +27,12 @@ public final class TodoList: Sendable {
 
     public init(collection: any CouchCollection) {
         self.collection = collection
+    }
+
+    /// The list kept in the database's default collection. Throws what `defaultCollection()`
+    /// throws (`CBLErrorNotOpen` for a closed database).
+    public convenience init(database: any CouchDatabase) throws {
+        self.init(collection: try database.defaultCollection())
     }
 
     /// The items, in the order loaded or added.

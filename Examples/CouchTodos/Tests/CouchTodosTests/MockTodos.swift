@@ -3,8 +3,9 @@ import CouchTodos
 import CouchbaseLite
 
 /// A collection mock whose documents are child mocks the test made, one per item, and whose
-/// database runs a batch's block before `inBatch` returns, as Couchbase Lite does (the mock keeps
-/// the block, since the description cannot say it is `NS_NOESCAPE`: README).
+/// database runs a batch's block before `inBatch` returns, as Couchbase Lite does (the block is
+/// not `@escaping`: the mock hands it to the stub's handler while the call runs, and runs it only
+/// when told to).
 struct MockTodos {
     let collection: MockCouchCollection
     let database: MockCouchDatabase

@@ -11,8 +11,8 @@ import Testing
 @Suite struct TodoListStandInTests {
     private func list() throws -> (TodoList, CBLDatabase, CBLCollection) {
         let database = try CBLDatabase(name: "todos")
+        let list = try TodoList(database: LiveCouchDatabase(database))
         let collection = try database.defaultCollection()
-        let list = TodoList(collection: LiveCouchCollection(collection))
         #expect(list.add("Buy milk", id: "milk"))
         #expect(list.add("Buy bread", id: "bread"))
         #expect(list.add("Buy eggs", id: "eggs"))
@@ -55,6 +55,17 @@ import Testing
         list.load(ids: ["bread"])
         #expect(list.failure == .notOpen, "document(withID:error:) reports it through its error pointer")
         #expect(list.todos.isEmpty)
+    }
+
+    @Test func aClosedDatabaseHasNoCollectionToOpenTheListIn() throws {
+        let database = try CBLDatabase(name: "todos")
+        try database.close()
+        do {
+            _ = try TodoList(database: LiveCouchDatabase(database))
+            Issue.record("a list opened in a closed database")
+        } catch {
+            #expect(TodoFailure(error) == .notOpen)
+        }
     }
 
     @Test func theLiveAdapterHandsTheSDKTheDocumentItWraps() throws {

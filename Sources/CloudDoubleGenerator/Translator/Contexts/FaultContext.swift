@@ -31,8 +31,9 @@ struct FaultTypeContext: TemplateContext {
             /// A synchronous form: forwarded untouched (it cannot fail); a described type it
             /// returns comes back wrapped (`child`).
             case forwarded(child: ChildWrapping?)
-            /// A synchronous form that throws: the engine may throw at once (no latency) before forwarding.
-            case throwing
+            /// A synchronous form that throws: the engine may throw at once (no latency) before
+            /// forwarding; a described type it returns comes back wrapped (`child`).
+            case throwing(child: ChildWrapping?)
             /// `async throws`: the engine may throw or delay before forwarding.
             case async
             /// `async throws` returning a described type: as `async`, the result wrapped as `child`.
@@ -68,7 +69,7 @@ struct FaultTypeContext: TemplateContext {
                 .init("forwarded") { if case .forwarded(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
                 .init("async") { if case .async = $0 { true } else { nil } },
                 .init("asyncChild") { if case .asyncChild(let child) = $0 { child.templateValue } else { nil } },
-                .init("throwing") { if case .throwing = $0 { true } else { nil } },
+                .init("throwing") { if case .throwing(let child) = $0 { Forwarded(child: child).templateValue } else { nil } },
                 .init("items") { $0.items?.templateValue },
                 .init("completion") {
                     if case .completion(let failure, let handler, let copied) = $0 {
@@ -103,7 +104,7 @@ struct FaultTypeContext: TemplateContext {
             }
         }
 
-        /// `kind.forwarded`.
+        /// `kind.forwarded` and `kind.throwing`.
         struct Forwarded: TemplateContext {
             var child: ChildWrapping?
 

@@ -107,6 +107,13 @@ struct MockTypeContext: TemplateContext {
         case child(Child)
         /// A synchronous form that throws: a stub, the default, or the stubbed error.
         case respondThrowing
+        /// A synchronous form that throws and returns a described type: a stub, the stubbed
+        /// error, else a child mock.
+        case respondThrowingChild(Child)
+        /// The same with `newEachCall`: a new child mock at each call, listed for the test.
+        case respondThrowingNewChild(Child)
+        /// A synchronous form taking a non-escaping closure (`NonEscapingClosure.swift`).
+        case nonEscaping(NonEscaping)
         /// `async throws`.
         case respond
         /// `async throws` returning a described type: a stub, else a child mock.
@@ -151,6 +158,9 @@ struct MockTypeContext: TemplateContext {
             .init("child") { if case .child(let child) = $0 { child.templateValue } else { nil } },
             .init("respondWithoutFailing") { if case .respondWithoutFailing = $0 { true } else { nil } },
             .init("respondThrowing") { if case .respondThrowing = $0 { true } else { nil } },
+            .init("respondThrowingChild") { if case .respondThrowingChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("respondThrowingNewChild") { if case .respondThrowingNewChild(let child) = $0 { child.templateValue } else { nil } },
+            .init("nonEscaping") { if case .nonEscaping(let closure) = $0 { closure.templateValue } else { nil } },
             .init("respond") { if case .respond = $0 { true } else { nil } },
             .init("respondChild") { if case .respondChild(let child) = $0 { child.templateValue } else { nil } },
             .init("deliverError") { if case .deliverError = $0 { true } else { nil } },
