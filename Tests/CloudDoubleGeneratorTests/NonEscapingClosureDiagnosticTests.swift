@@ -9,7 +9,10 @@ final class NonEscapingClosureDiagnosticTests: XCTestCase {
     /// `DiagnosticTests.valid` with `parameters` on the call, answered by `forms` and `extra` keys.
     static func description(parameters: String, returns: String = "\"returns\": \"CKRecord\"", forms: String, extra: String = "") -> String {
         DiagnosticTests.valid
-            .replacingOccurrences(of: "\"parameters\": [{ \"label\": \"for\", \"name\": \"recordID\", \"type\": \"CKRecord.ID\" }]", with: "\"parameters\": [\(parameters)]\(extra)")
+            .replacingOccurrences(
+                of: "\"parameters\": [{ \"label\": \"for\", \"name\": \"recordID\", \"type\": \"CKRecord.ID\" }]",
+                with: "\"parameters\": [\(parameters)]\(extra)"
+            )
             .replacingOccurrences(of: "\"returns\": \"CKRecord\"", with: returns)
             .replacingOccurrences(
                 of: "\"forms\": { \"async\": { \"name\": \"record\" }, \"completion\": { \"name\": \"fetch\", \"labels\": [\"withRecordID\"] } }",
@@ -25,13 +28,16 @@ final class NonEscapingClosureDiagnosticTests: XCTestCase {
             saying: "the closure parameter \"block\" is not @escaping, which only a call with \"sync\" forms alone can take")
         try expectOneDiagnostic(
             in: Self.description(
-                parameters: "{ \"name\": \"block\", \"type\": \"() -> Void\" }, { \"name\": \"other\", \"type\": ⟦\"(Int) -> Void\"⟧ }", forms: Self.sync),
+                parameters: "{ \"name\": \"block\", \"type\": \"() -> Void\" }, { \"name\": \"other\", \"type\": ⟦\"(Int) -> Void\"⟧ }",
+                forms: Self.sync),
             named: "two closures", saying: "the closure parameter \"other\" is a second closure of the call that is not @escaping")
         try expectOneDiagnostic(
-            in: Self.description(parameters: "{ \"name\": \"block\", \"type\": ⟦\"() -> Void\"⟧ }", returns: "\"returnsRef\": \"Database\"", forms: Self.sync),
+            in: Self.description(
+                parameters: "{ \"name\": \"block\", \"type\": ⟦\"() -> Void\"⟧ }", returns: "\"returnsRef\": \"Database\"", forms: Self.sync),
             named: "a described result", saying: "cannot have \"returnsRef\": the closure must not outlive the call")
         try expectOneDiagnostic(
-            in: Self.description(parameters: "{ \"name\": \"block\", \"type\": ⟦\"() -> Void\"⟧ }", forms: Self.sync, extra: ", \"store\": \"fetch\""),
+            in: Self.description(
+                parameters: "{ \"name\": \"block\", \"type\": ⟦\"() -> Void\"⟧ }", forms: Self.sync, extra: ", \"store\": \"fetch\""),
             named: "a backing", saying: "cannot have \"store\": the closure must not outlive the call")
     }
 

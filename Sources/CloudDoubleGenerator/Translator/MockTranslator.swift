@@ -98,7 +98,7 @@ struct MockTranslator {
             method = .nonEscaping(nonEscaping!.mock(throwing: form.throwsSynchronously))
         case .sync where form.throwsSynchronously && childReference != nil:
             answer.backed = nil
-            let child = child(childReference!, key: childKey(of: call, arguments: arguments), optional: call.returnsIsOptional)
+            let child = child(childReference!, member: .call(id, arguments: arguments), optional: call.returnsIsOptional)
             method = call.newEachCall?.value == true ? .respondThrowingNewChild(child) : .respondThrowingChild(child)
         case .sync where form.throwsSynchronously:
             answer.fallback = returns == nil ? "()" : fallback ?? "nil"

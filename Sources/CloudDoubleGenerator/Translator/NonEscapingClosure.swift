@@ -26,7 +26,9 @@ struct NonEscapingClosure: Sendable {
         keptArguments =
             parameters.count == 1
             ? placeholder
-            : "(" + parameters.map { "\($0.name.value): \($0.name.value == parameter ? placeholder : SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
+            : "("
+                + parameters.map { "\($0.name.value): \($0.name.value == parameter ? placeholder : SwiftNames.escaped($0.name.value))" }.joined(
+                    separator: ", ") + ")"
     }
 
     /// The mock's answer: the recorder's `respondThrowing_` or `respondWithoutFailing_` with the

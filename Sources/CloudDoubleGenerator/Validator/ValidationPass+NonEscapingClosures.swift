@@ -24,7 +24,8 @@ extension ValidationPass {
             return false
         }()
         for (present, key) in [
-            (call.store != nil, "store"), (call.operations != nil, "operations"), (call.listener != nil, "listener"), (returnsReference, "returnsRef"),
+            (call.store != nil, "store"), (call.operations != nil, "operations"), (call.listener != nil, "listener"),
+            (returnsReference, "returnsRef"),
         ] where present {
             sink.error(
                 "a call whose closure parameter \"\(name)\" is not @escaping cannot have \"\(key)\": the closure must not outlive the call",

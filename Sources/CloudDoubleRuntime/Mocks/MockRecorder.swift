@@ -126,7 +126,9 @@ public final class MockRecorder: Sendable {
     /// handler that throws, gives `fallback`, since such a member has no way to report a failure.
     /// Inlinable, as `respond` is.
     @inlinable
-    func respondWithoutFailing<A, V>(_ call: String, _ form: CallForm, _ arguments: A, recorded: A? = nil, backed: ((A) throws -> V)?, fallback: V) -> V {
+    func respondWithoutFailing<A, V>(
+        _ call: String, _ form: CallForm, _ arguments: A, recorded: A? = nil, backed: ((A) throws -> V)?, fallback: V
+    ) -> V {
         let (stub, cassette): (Stub<A, V>?, Cassette?) = record(call, form, recorded ?? arguments)
         func answer() -> V {
             if let stub, let value = try? stub.resolve(arguments) { return value }

@@ -2,6 +2,7 @@
 // Recording mocks: every call goes into a shared, ordered call log, answers come from stubs.
 
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// A recording mock of `SinkSettings`. Stub with `stub(.call, .value(...))`, check with
@@ -54,7 +55,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func count(completion: @escaping @Sendable ((any Swift.Error)?, Int) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 36)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 37)
         self.deliverValue_("entryCount", (), fallback: 0, errorValue: -1, to: { value_, error_ in completion(error_, value_) })
         #sourceLocation()
     }
@@ -73,11 +74,11 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func section(named name: String) async throws -> any SinkSection {
-        try self.respond_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
+        try self.respond_("section", name, fallback: self.child_("section", name, MockSinkSection.self) as any SinkSection)
     }
 
     func section(named name: String, completionHandler: @escaping @Sendable ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
-        self.deliverOptional_("section", name, fallback: self.recorder_.child("section(\(Swift.String(describing: name)))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
+        self.deliverOptional_("section", name, fallback: self.child_("section", name, MockSinkSection.self) as any SinkSection, to: completionHandler)
     }
 
     func store(_ value: String, `in` key: String, overwrite: Bool) async throws {
@@ -117,7 +118,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func entry(_ key: String) -> SinkEntry {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 116)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 117)
         self.respondWithoutFailing_("settingsEntry", key, fallback: (SinkEntry(key: "", value: nil, default: "")) as SinkEntry)
         #sourceLocation()
     }
@@ -127,25 +128,25 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func acceptNow(_ invite: SinkInvite) throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respondThrowing_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite) async throws -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         try self.respond_("acceptInvite", invite, fallback: "")
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, then: @escaping @Sendable ((any Swift.Error)?, String?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverOptional_("acceptInvite", invite, fallback: "", to: { value_, error_ in then(error_, value_) })
         #sourceLocation()
     }
 
     func accept(_ invite: SinkInvite, completionHandler: @escaping @Sendable (Swift.Result<String, any Swift.Error>) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 132)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 133)
         self.deliverResult_("acceptInvite", invite, fallback: "", to: completionHandler)
         #sourceLocation()
     }
@@ -155,7 +156,7 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     }
 
     func batch() -> any SinkBatch {
-        self.respondWithoutFailing_("batch", (), fallback: self.recorder_.child("batch(\(Swift.String(describing: ())))") { MockSinkBatch(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkBatch)
+        self.respondWithoutFailing_("batch", (), fallback: self.child_("batch", (), MockSinkBatch.self) as any SinkBatch)
     }
 }
 
@@ -185,6 +186,20 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkBatchCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
+    var anchor: (any SinkSection)? {
+        get {
+            self.get_("anchor", fallback: self.propertyChild_("anchor", MockSinkSection.self) as (any SinkSection)?)
+        }
+        set { self.set_("anchor", newValue) }
+    }
+
+    var pinned: [any SinkSection] {
+        get {
+            self.get_("pinned", fallback: [])
+        }
+        set { self.set_("pinned", newValue) }
+    }
+
     func delete(_ section: any SinkSection) {
         self.respondWithoutFailing_("delete", section, fallback: ())
     }
@@ -202,19 +217,19 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
     }
 
     func lastDeleted() -> (any SinkSection)? {
-        self.respondWithoutFailing_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+        self.respondWithoutFailing_("lastDeleted", (), fallback: self.child_("lastDeleted", (), MockSinkSection.self) as (any SinkSection)?)
     }
 
     func fetchLastDeleted() async throws -> (any SinkSection)? {
-        try self.respond_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?)
+        try self.respond_("lastDeleted", (), fallback: self.child_("lastDeleted", (), MockSinkSection.self) as (any SinkSection)?)
     }
 
     func fetchLastDeleted(completionHandler: @escaping ((any SinkSection)?, (any Swift.Error)?) -> Swift.Void) {
-        self.deliverValue_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, errorValue: nil, to: completionHandler)
+        self.deliverValue_("lastDeleted", (), fallback: self.child_("lastDeleted", (), MockSinkSection.self) as (any SinkSection)?, errorValue: nil, to: completionHandler)
     }
 
     func lastDeleted(completionHandler: @escaping @Sendable (Swift.Result<(any SinkSection)?, any Swift.Error>) -> Swift.Void) {
-        self.deliverResult_("lastDeleted", (), fallback: self.recorder_.child("lastDeleted(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as (any SinkSection)?, to: completionHandler)
+        self.deliverResult_("lastDeleted", (), fallback: self.child_("lastDeleted", (), MockSinkSection.self) as (any SinkSection)?, to: completionHandler)
     }
 
     func deleted() -> [any SinkSection] {
@@ -231,6 +246,26 @@ final class MockSinkBatch: SinkBatch, CloudDoubleRuntime.RecordingMock {
 
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void) {
         self.deliverResult_("deleted", (), fallback: [], to: completionHandler)
+    }
+
+    func deleteAll(_ sections: [any SinkSection]) {
+        self.respondWithoutFailing_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws {
+        try self.respond_("deleteAll", sections, fallback: ())
+    }
+
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
+        self.deliverError_("deleteAll", sections, to: completionHandler)
+    }
+
+    func move(under section: (any SinkSection)?) {
+        self.respondWithoutFailing_("move", section, fallback: ())
+    }
+
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("move", section, fallback: (), to: completionHandler)
     }
 }
 
@@ -265,21 +300,21 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 212)
-        self.deliverValue_("touch", (), fallback: self.recorder_.child("touch(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
+        self.deliverValue_("touch", (), fallback: self.child_("touch", (), MockSinkSection.self) as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
 
     func subsection() -> any SinkSection {
-        self.handOut_("subsection", self.respondWithoutFailing_("subsection", (), fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+        self.handOut_("subsection", self.respondWithoutFailing_("subsection", (), fallback: self.newChild_("subsection", (), MockSinkSection.self) as any SinkSection))
     }
 
     func duplicate(named name: String) async throws -> any SinkSection {
-        try self.handOut_("duplicate", self.respond_("duplicate", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+        try self.handOut_("duplicate", self.respond_("duplicate", name, fallback: self.newChild_("duplicate", name, MockSinkSection.self) as any SinkSection))
     }
 
     func parent(completionHandler: @escaping @Sendable (Swift.Result<any SinkSection, any Swift.Error>) -> Swift.Void) {
-        self.deliverResult_("parent", (), fallback: self.recorder_.child("parent(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection, to: completionHandler)
+        self.deliverResult_("parent", (), fallback: self.child_("parent", (), MockSinkSection.self) as any SinkSection, to: completionHandler)
     }
 }
 
@@ -373,7 +408,7 @@ final class MockSinkFolder: SinkFolder, CloudDoubleRuntime.RecordingMock {
     }
 
     func child(named name: String) -> any SinkFolder {
-        self.respondWithoutFailing_("child", name, fallback: self.recorder_.child("child(\(Swift.String(describing: name)))") { MockSinkFolder(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkFolder)
+        self.respondWithoutFailing_("child", name, fallback: self.child_("child", name, MockSinkFolder.self) as any SinkFolder)
     }
 }
 
@@ -415,14 +450,21 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
         nonisolated func remove() { self.removal_.remove() }
     }
 
+    /// What `addObjectListener` returns: removing it ends its registration.
+    private final class addObjectListenerRegistration_: NSObject, FeedObjectRegistration {
+        let removal_: CloudDoubleRuntime.RegistrationRemoval
+        nonisolated init(_ removal_: CloudDoubleRuntime.RegistrationRemoval) { self.removal_ = removal_ }
+        nonisolated func remove() { self.removal_.remove() }
+    }
+
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 279)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()
@@ -435,6 +477,10 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     func removeAllObservers() {
         self.respondWithoutFailing_("removeAllObservers", (), fallback: ())
         self.removeAllListeners_()
+    }
+
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration {
+        self.listenWithRegistration_("addObjectListener", listener, values: { (value_: String) in listener(value_, nil) }, errors: { (error_: any Swift.Error) in listener(nil, error_) }, make: addObjectListenerRegistration_.init)
     }
 }
 
@@ -464,7 +510,7 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkTickerCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
     /// The streams a stream call handed out, oldest first, for the test to feed, finish or fail.
-    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] where E_: Swift.Sendable { self.streams_(call_) }
+    func streams<A_, E_>(_ call_: SinkTickerCall<A_, [E_]>) -> [CloudDoubleRuntime.StreamFeed<E_>] { self.streams_(call_) }
 
     func changes(of key: String) -> Swift.AsyncThrowingStream<String, any Swift.Error> {
         self.stream_("changes", key)
@@ -482,6 +528,194 @@ final class MockSinkTicker: SinkTicker, CloudDoubleRuntime.RecordingMock {
     func label(`for` value: any CustomStringConvertible) -> String {
         self.respondWithoutFailing_("label", value, fallback: "")
     }
+
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error> {
+        self.stream_("snapshots", ())
+    }
+}
+
+/// A recording mock of `SinkDocumentStore`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkDocumentStoreCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkDocumentStore: SinkDocumentStore, CloudDoubleRuntime.BackedMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "DocumentStore"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
+    typealias Backing_ = any SinkDocumentStoreBacking
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkDocumentStoreCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkDocumentStoreCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkDocumentStoreCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkDocumentStoreCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkDocumentStoreCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func collection(_ collectionPath: String) -> any SinkCollectionReference {
+        self.respondWithoutFailing_("collection", collectionPath, fallback: self.child_("collection", collectionPath, MockSinkCollectionReference.self) as any SinkCollectionReference)
+    }
+
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.respondWithoutFailing_("document", documentPath, fallback: self.child_("document", documentPath, MockSinkDocumentReference.self) as any SinkDocumentReference)
+    }
+
+    func batch() -> any SinkWriteBatch {
+        self.handOut_("batch", self.respondWithoutFailing_("batch", (), fallback: self.newChild_("batch", (), MockSinkWriteBatch.self) as any SinkWriteBatch))
+    }
+}
+
+/// `MockSinkDocumentStore` has no call a store answers, but the mocks it hands out (or theirs) do: a
+/// backing set on it that is a `GraphBacking` gives each of them a backing of its own.
+protocol SinkDocumentStoreBacking: Swift.AnyObject, Swift.Sendable {
+}
+
+/// A recording mock of `SinkCollectionReference`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkCollectionReferenceCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkCollectionReference: SinkCollectionReference, CloudDoubleRuntime.BackedMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "CollectionReference"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
+    typealias Backing_ = any SinkCollectionReferenceBacking
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkCollectionReferenceCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkCollectionReferenceCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkCollectionReferenceCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkCollectionReferenceCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkCollectionReferenceCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func document(_ documentPath: String) -> any SinkDocumentReference {
+        self.respondWithoutFailing_("document", documentPath, fallback: self.child_("document", documentPath, MockSinkDocumentReference.self) as any SinkDocumentReference)
+    }
+}
+
+/// `MockSinkCollectionReference` has no call a store answers, but the mocks it hands out (or theirs) do: a
+/// backing set on it that is a `GraphBacking` gives each of them a backing of its own.
+protocol SinkCollectionReferenceBacking: Swift.AnyObject, Swift.Sendable {
+}
+
+/// A recording mock of `SinkDocumentReference`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkDocumentReferenceCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkDocumentReference: SinkDocumentReference, CloudDoubleRuntime.BackedMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "DocumentReference"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
+    typealias Backing_ = any SinkDocumentReferenceBacking
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkDocumentReferenceCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkDocumentReferenceCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkDocumentReferenceCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkDocumentReferenceCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkDocumentReferenceCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func getDocument() async throws -> [String: String]? {
+        try self.respondBacked_("getDocument", (), backed: self.backing_.map { backing_ in { _ in try backing_.getDocument() } }, fallback: .some(nil))
+    }
+}
+
+/// What answers `MockSinkDocumentReference`'s calls when no stub does, like the service itself would. The
+/// description marks these calls with what they do to the service's data.
+protocol SinkDocumentReferenceBacking: Swift.AnyObject, Swift.Sendable {
+    /// `getDocument` (fetch): `getDocument()`.
+    func getDocument() throws -> [String: String]?
+}
+
+/// A recording mock of `SinkWriteBatch`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkWriteBatchCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkWriteBatch: SinkWriteBatch, CloudDoubleRuntime.BackedMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "WriteBatch"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    /// What answers the calls and operations no stub answers (`backing`, from `BackedMock`).
+    typealias Backing_ = any SinkWriteBatchBacking
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkWriteBatchCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkWriteBatchCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkWriteBatchCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkWriteBatchCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkWriteBatchCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func setData(_ data: [String: String], forDocument document: any SinkDocumentReference) {
+        self.respondWithoutFailingBacked_("setData", (data: data, document: document), backed: self.backing_.map { backing_ in { try backing_.setData($0) } }, fallback: ())
+    }
+
+    func deleteDocument(_ document: any SinkDocumentReference) {
+        self.respondWithoutFailingBacked_("deleteDocument", document, backed: self.backing_.map { backing_ in { try backing_.deleteDocument($0) } }, fallback: ())
+    }
+
+    func commit() async throws {
+        try self.respondBacked_("commit", (), backed: self.backing_.map { backing_ in { _ in try backing_.commit() } }, fallback: ())
+    }
+
+    func commit(completion: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void) {
+        self.deliverErrorBacked_("commit", (), backed: self.backing_.map { backing_ in { _ in try backing_.commit() } }, to: completion)
+    }
+}
+
+/// What answers `MockSinkWriteBatch`'s calls when no stub does, like the service itself would. The
+/// description marks these calls with what they do to the service's data.
+protocol SinkWriteBatchBacking: Swift.AnyObject, Swift.Sendable {
+    /// `setData` (save): `setData(_:forDocument:)`.
+    func setData(_ arguments_: (data: [String: String], document: any SinkDocumentReference)) throws
+    /// `deleteDocument` (delete): `deleteDocument(_:)`.
+    func deleteDocument(_ arguments_: any SinkDocumentReference) throws
+    /// `commit` (modify): `commit()`, `commit(completion:)`.
+    func commit() throws
 }
 
 /// A recording mock of `SinkVault`. Stub with `stub(.call, .value(...))`, check with
@@ -511,23 +745,23 @@ final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
     func calls<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     var currentToken: any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 340)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 448)
         self.get_("currentToken", fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }
 
     func issueToken(named name: String) -> any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 348)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 456)
         self.respondWithoutFailing_("issueToken", name, fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }
 
     func defaultSection() throws -> any SinkSection {
-        try self.respondThrowing_("defaultSection", (), fallback: self.recorder_.child("defaultSection(\(Swift.String(describing: ())))") { MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) } as any SinkSection)
+        try self.respondThrowing_("defaultSection", (), fallback: self.child_("defaultSection", (), MockSinkSection.self) as any SinkSection)
     }
 
     func newSection(named name: String) throws -> any SinkSection {
-        try self.handOut_("newSection", self.respondThrowing_("newSection", name, fallback: MockSinkSection(log: self.recorder_.log, delivery: self.recorder_.deliverer.delivery) as any SinkSection))
+        try self.handOut_("newSection", self.respondThrowing_("newSection", name, fallback: self.newChild_("newSection", name, MockSinkSection.self) as any SinkSection))
     }
 
     func perform(_ block: () -> Void) throws {

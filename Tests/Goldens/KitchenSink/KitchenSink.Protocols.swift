@@ -2,6 +2,7 @@
 // The protocols app code talks to instead of the SDK's classes.
 
 import KitchenSinkSDK
+import Foundation
 @_spi(Generated) import CloudDoubleRuntime
 
 /// The SDK's error domain, userInfo keys and error codes, as the description gives them: the
@@ -9,13 +10,13 @@ import KitchenSinkSDK
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 381)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 489)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 384)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 492)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 386)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 494)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -51,7 +52,7 @@ struct SinkInvite: Swift.Sendable {
     /// Newer than the floor, and not optional.
     @available(macOS 14.0, iOS 17.0, *)
     var expiry: Int {
-        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:) where it is available, not init(topic:from:)") }
+        guard let value_ = expiryStorage_ as? Int else { Swift.preconditionFailure("SinkInvite.expiry was not given: make the mirror with init(topic:expiry:from:note:entry:history:pinned:) where it is available, not init(topic:from:entry:history:)") }
         return value_
     }
     /// `expiry` where it was given; read it under the availability above.
@@ -65,26 +66,43 @@ struct SinkInvite: Swift.Sendable {
     }
     /// `note` where it was given; read it under the availability above.
     let noteStorage_: (any Swift.Sendable)?
+    /// Another mirror's SDK type: the member holds that mirror.
+    let entry: SinkEntry
+    /// `SettingsInvite.history`.
+    let history: [SinkEntry]?
+    /// `SettingsInvite.pinned`.
+    @available(macOS 14.0, iOS 17.0, *)
+    var pinned: SinkEntry? {
+        pinnedStorage_ as? SinkEntry
+    }
+    /// `pinned` where it was given; read it under the availability above.
+    let pinnedStorage_: (any Swift.Sendable)?
     /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
     /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
     /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
     let sdkValue_: SettingsInvite?
 
-    nonisolated init(topic: String, from: String, sdkValue_: SettingsInvite? = nil) {
+    nonisolated init(topic: String, from: String, entry: SinkEntry, history: [SinkEntry]?, sdkValue_: SettingsInvite? = nil) {
         self.topic = topic
         self.expiryStorage_ = nil
         self.from = from
         self.noteStorage_ = nil
+        self.entry = entry
+        self.history = history
+        self.pinnedStorage_ = nil
         self.sdkValue_ = sdkValue_
     }
 
     /// Every member, where those newer than the floor are available.
     @available(macOS 14.0, iOS 17.0, *)
-    nonisolated init(topic: String, expiry: Int, from: String, note: String?, sdkValue_: SettingsInvite? = nil) {
+    nonisolated init(topic: String, expiry: Int, from: String, note: String?, entry: SinkEntry, history: [SinkEntry]?, pinned: SinkEntry?, sdkValue_: SettingsInvite? = nil) {
         self.topic = topic
         self.expiryStorage_ = expiry
         self.from = from
         self.noteStorage_ = note
+        self.entry = entry
+        self.history = history
+        self.pinnedStorage_ = pinned
         self.sdkValue_ = sdkValue_
     }
 }
@@ -166,23 +184,23 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkSettings {
     func check(_ key: String) throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 49)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 50)
         try self.check(key, strict: false)
         #sourceLocation()
     }
     @discardableResult
     func add(_ value: String) -> String {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 58)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 59)
         self.add(value, completion: nil)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String) async throws {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 75)
         try await self.store(value, in: key, overwrite: true)
         #sourceLocation()
     }
     func store(_ value: String, `in` key: String, completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 74)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 75)
         self.store(value, in: key, overwrite: true, completionHandler: completionHandler)
         #sourceLocation()
     }
@@ -300,6 +318,10 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == any SinkBat
 ///
 /// Conformers: `LiveSinkBatch` (the real `SettingsBatch`), `FaultInjectingSinkBatch`, `MockSinkBatch`.
 protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
+    /// An optional described object, settable, as Core Data's NSManagedObjectContext.parent.
+    var anchor: (any SinkSection)? { get set }
+    /// An array of described objects, settable, as UINavigationController.viewControllers.
+    var pinned: [any SinkSection] { get set }
     /// Call `delete`; forwards to `SettingsBatch.delete(_:)`.
     func delete(_ section: any SinkSection)
     /// Call `rename`; forwards to `SettingsBatch.rename(_:to:)`.
@@ -332,6 +354,21 @@ protocol SinkBatch: Swift.AnyObject, Swift.Sendable {
     /// An array of described objects in every form.
     /// Call `deleted`; forwards to `SettingsBatch.deleted(completionHandler:)`.
     func deleted(completionHandler: @escaping @Sendable (Swift.Result<[any SinkSection], any Swift.Error>) -> Swift.Void)
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAll(_:)`.
+    func deleteAll(_ sections: [any SinkSection])
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAllInBackground(_:)`.
+    func deleteAllInBackground(_ sections: [any SinkSection]) async throws
+    /// Takes an array of described objects, as Parse's PFObject.deleteAll(inBackground:).
+    /// Call `deleteAll`; forwards to `SettingsBatch.deleteAllInBackground(_:completionHandler:)`.
+    func deleteAllInBackground(_ sections: [any SinkSection], completionHandler: @escaping ((any Swift.Error)?) -> Swift.Void)
+    /// Takes an optional described object, as Firebase Auth's updateCurrentUser(_:) takes a user or none.
+    /// Call `move`; forwards to `SettingsBatch.move(under:)`.
+    func move(under section: (any SinkSection)?)
+    /// Takes an optional described object, as Firebase Auth's updateCurrentUser(_:) takes a user or none.
+    /// Call `move`; forwards to `SettingsBatch.move(under:completionHandler:)`.
+    func move(under section: (any SinkSection)?, completionHandler: @escaping @Sendable (Swift.Result<Swift.Void, any Swift.Error>) -> Swift.Void)
 }
 
 /// The calls of `SinkBatch` by name, each with its argument and result types: mocks take
@@ -345,6 +382,16 @@ struct SinkBatchCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
     init(_ id_: Swift.String) {
         self.id_ = id_
     }
+}
+
+/// The property `anchor`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSection)? {
+    static var anchor: Self { Self("anchor") }
+}
+
+/// The property `pinned`.
+extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
+    static var pinned: Self { Self("pinned") }
 }
 
 /// The call `delete`: `delete(_:)`.
@@ -370,6 +417,16 @@ extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == (any SinkSecti
 /// The call `deleted`: `deleted()`, `fetchDeleted()`, `fetchDeleted(completionHandler:)`, `deleted(completionHandler:)`.
 extension SinkBatchCall where Arguments_ == Swift.Void, Value_ == [any SinkSection] {
     static var deleted: Self { Self("deleted") }
+}
+
+/// The call `deleteAll`: `deleteAll(_:)`, `deleteAllInBackground(_:)`, `deleteAllInBackground(_:completionHandler:)`.
+extension SinkBatchCall where Arguments_ == [any SinkSection], Value_ == Swift.Void {
+    static var deleteAll: Self { Self("deleteAll") }
+}
+
+/// The call `move`: `move(under:)`, `move(under:completionHandler:)`.
+extension SinkBatchCall where Arguments_ == (any SinkSection)?, Value_ == Swift.Void {
+    static var move: Self { Self("move") }
 }
 
 /// The part of `SettingsSection` the app uses.
@@ -531,6 +588,9 @@ protocol SinkFeed: Swift.AnyObject, Swift.Sendable {
     func addListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedRegistration
     /// Call `removeAllObservers`; forwards to `SettingsFeed.removeAllObservers()`.
     func removeAllObservers()
+    /// A registration protocol refining NSObjectProtocol, as Firestore's ListenerRegistration.
+    /// Call `addObjectListener`; forwards to `SettingsFeed.addObjectListener(_:)`.
+    func addObjectListener(_ listener: @escaping (String?, (any Error)?) -> Void) -> any FeedObjectRegistration
 }
 
 /// The calls of `SinkFeed` by name, each with its argument and result types: mocks take
@@ -566,6 +626,11 @@ extension SinkFeedCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
     static var removeAllObservers: Self { Self("removeAllObservers") }
 }
 
+/// The call `addObjectListener`: `addObjectListener(_:)`.
+extension SinkFeedCall where Arguments_ == (String?, (any Error)?) -> Void, Value_ == any FeedObjectRegistration {
+    static var addObjectListener: Self { Self("addObjectListener") }
+}
+
 /// The listener calls of `SinkFeed` by name, each with the type of its events: mocks
 /// take them (`mock.registrations(.name)`) and so do listener fault rules
 /// (`.failListener(.listener(SinkFeedListener.name), …)`).
@@ -588,6 +653,11 @@ extension SinkFeedListener where Event_ == String {
     static var addListener: Self { Self("addListener") }
 }
 
+/// The listener `addObjectListener`: its registrations receive `String` events.
+extension SinkFeedListener where Event_ == String {
+    static var addObjectListener: Self { Self("addObjectListener") }
+}
+
 /// Calls whose result is an AsyncSequence: each a "stream" form, declared AsyncThrowingStream<T, any Error>.
 ///
 /// Conformers: `LiveSinkTicker` (the real `SettingsTicker`), `FaultInjectingSinkTicker`, `MockSinkTicker`.
@@ -603,12 +673,15 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
     /// The SDK takes `some CustomStringConvertible`; `check` reads it as this `any`.
     /// Call `label`; forwards to `SettingsTicker.label(for:)`.
     func label(`for` value: any CustomStringConvertible) -> String
+    /// Elements of an SDK class not marked Sendable, as Firestore's Query.snapshots yields QuerySnapshot objects.
+    /// Call `snapshots`; forwards to `SettingsTicker.snapshots()`.
+    func snapshots() -> Swift.AsyncThrowingStream<SettingsSnapshot, any Swift.Error>
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 310)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 339)
         self.pages(pageSize: 10)
         #sourceLocation()
     }
@@ -646,6 +719,145 @@ extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [String] {
 /// The call `label`: `label(for:)`.
 extension SinkTickerCall where Arguments_ == any CustomStringConvertible, Value_ == String {
     static var label: Self { Self("label") }
+}
+
+/// The call `snapshots`: `snapshots()`.
+extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [SettingsSnapshot] {
+    static var snapshots: Self { Self("snapshots") }
+}
+
+/// Documents by path, as Firestore's: it hands out the references a batch takes back. It answers no call from a store, but hands out types that do, so its mock has a backing for them.
+///
+/// Conformers: `LiveSinkDocumentStore` (the real `SettingsDocumentStore`), `FaultInjectingSinkDocumentStore`, `MockSinkDocumentStore`.
+protocol SinkDocumentStore: Swift.AnyObject, Swift.Sendable {
+    /// Call `collection`; forwards to `SettingsDocumentStore.collection(_:)`.
+    func collection(_ collectionPath: String) -> any SinkCollectionReference
+    /// Call `document`; forwards to `SettingsDocumentStore.document(_:)`.
+    func document(_ documentPath: String) -> any SinkDocumentReference
+    /// Call `batch`; forwards to `SettingsDocumentStore.batch()`.
+    func batch() -> any SinkWriteBatch
+}
+
+/// The calls of `SinkDocumentStore` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkDocumentStoreCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkDocumentStoreCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "DocumentStore" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `collection`: `collection(_:)`.
+extension SinkDocumentStoreCall where Arguments_ == String, Value_ == any SinkCollectionReference {
+    static var collection: Self { Self("collection") }
+}
+
+/// The call `document`: `document(_:)`.
+extension SinkDocumentStoreCall where Arguments_ == String, Value_ == any SinkDocumentReference {
+    static var document: Self { Self("document") }
+}
+
+/// The call `batch`: `batch()`.
+extension SinkDocumentStoreCall where Arguments_ == Swift.Void, Value_ == any SinkWriteBatch {
+    static var batch: Self { Self("batch") }
+}
+
+/// The part of `SettingsCollectionReference` the app uses.
+///
+/// Conformers: `LiveSinkCollectionReference` (the real `SettingsCollectionReference`), `FaultInjectingSinkCollectionReference`, `MockSinkCollectionReference`.
+protocol SinkCollectionReference: Swift.AnyObject, Swift.Sendable {
+    /// Call `document`; forwards to `SettingsCollectionReference.document(_:)`.
+    func document(_ documentPath: String) -> any SinkDocumentReference
+}
+
+/// The calls of `SinkCollectionReference` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkCollectionReferenceCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkCollectionReferenceCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "CollectionReference" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `document`: `document(_:)`.
+extension SinkCollectionReferenceCall where Arguments_ == String, Value_ == any SinkDocumentReference {
+    static var document: Self { Self("document") }
+}
+
+/// The part of `SettingsDocumentReference` the app uses.
+///
+/// Conformers: `LiveSinkDocumentReference` (the real `SettingsDocumentReference`), `FaultInjectingSinkDocumentReference`, `MockSinkDocumentReference`.
+protocol SinkDocumentReference: Swift.AnyObject, Swift.Sendable {
+    /// Call `getDocument`; forwards to `SettingsDocumentReference.getDocument()`.
+    func getDocument() async throws -> [String: String]?
+}
+
+/// The calls of `SinkDocumentReference` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkDocumentReferenceCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkDocumentReferenceCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "DocumentReference" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `getDocument`: `getDocument()`.
+extension SinkDocumentReferenceCall where Arguments_ == Swift.Void, Value_ == [String: String]? {
+    static var getDocument: Self { Self("getDocument") }
+}
+
+/// Firestore's WriteBatch: store calls that take described objects, which the mock's backing receives.
+///
+/// Conformers: `LiveSinkWriteBatch` (the real `SettingsWriteBatch`), `FaultInjectingSinkWriteBatch`, `MockSinkWriteBatch`.
+protocol SinkWriteBatch: Swift.AnyObject, Swift.Sendable {
+    /// Call `setData`; forwards to `SettingsWriteBatch.setData(_:forDocument:)`.
+    func setData(_ data: [String: String], forDocument document: any SinkDocumentReference)
+    /// Call `deleteDocument`; forwards to `SettingsWriteBatch.deleteDocument(_:)`.
+    func deleteDocument(_ document: any SinkDocumentReference)
+    /// Call `commit`; forwards to `SettingsWriteBatch.commit()`.
+    func commit() async throws
+    /// Call `commit`; forwards to `SettingsWriteBatch.commit(completion:)`.
+    func commit(completion: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void)
+}
+
+/// The calls of `SinkWriteBatch` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkWriteBatchCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkWriteBatchCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "WriteBatch" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `setData`: `setData(_:forDocument:)`.
+extension SinkWriteBatchCall where Arguments_ == (data: [String: String], document: any SinkDocumentReference), Value_ == Swift.Void {
+    static var setData: Self { Self("setData") }
+}
+
+/// The call `deleteDocument`: `deleteDocument(_:)`.
+extension SinkWriteBatchCall where Arguments_ == any SinkDocumentReference, Value_ == Swift.Void {
+    static var deleteDocument: Self { Self("deleteDocument") }
+}
+
+/// The call `commit`: `commit()`, `commit(completion:)`.
+extension SinkWriteBatchCall where Arguments_ == Swift.Void, Value_ == Swift.Void {
+    static var commit: Self { Self("commit") }
 }
 
 /// Calls shaped as Couchbase Lite's CBLDatabase.
