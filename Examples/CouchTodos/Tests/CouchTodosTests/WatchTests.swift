@@ -5,21 +5,19 @@ import Foundation
 import Testing
 
 /// `watch(id:)` follows one document with `addDocumentChangeListener(withID:listener:)` and stops
-/// with `remove()` on the token. The description cannot make it a listener form (the SDK's token
-/// refines `NSObjectProtocol`: README), so on the mock it is a plain call: the test hands the app
-/// a token of its own, sends changes through the listener the mock recorded, and sees the app
-/// remove the token. On the stand-in, other writers' changes drive it.
+/// with `remove()` on the token. The description makes it a listener form (`"listener"` with
+/// `"refinesNSObjectProtocol"`, as the SDK's token refines `NSObjectProtocol`), so on the mock each
+/// registration is kept apart: the test sends it changes, sees the app remove it, and a fault plan
+/// drops a change on its way to the app. On the stand-in, other writers' changes drive it.
 @Suite struct WatchTests {
     @Test func changesInAndARemovedRegistrationOnTheMock() throws {
         let mock = MockTodos([Todo(id: "milk", title: "Buy milk")])
-        let token = TestListenerToken()
-        mock.collection.stub(.addDocumentChangeListener, .value(token))
         let list = TodoList(collection: mock.collection)
         list.load(ids: ["milk"])
 
         list.watch(id: "milk")
-        let registration = try #require(mock.collection.arguments(.addDocumentChangeListener).first)
-        #expect(registration.id == "milk")
+        let registration = try #require(mock.collection.registrations(.addDocumentChangeListener).first)
+        #expect(mock.collection.arguments(.addDocumentChangeListener).first?.id == "milk")
         #expect(list.isWatching)
 
         // Another device completed it: the collection now hands out the new revision.
@@ -27,18 +25,41 @@ import Testing
         completed.stub(.id, .value("milk"))
         completed.stub(.toDictionary, .value(["title": "Buy milk", "done": true]))
         mock.collection.stub(.document, .value(completed))
-        registration.listener(try Changes.of(documentID: "milk"))
+        #expect(registration.emit(try Changes.of(documentID: "milk")))
         #expect(list.todos == [Todo(id: "milk", title: "Buy milk", done: true)])
 
         // It was deleted: no document, so it leaves the list.
         mock.collection.stub(.document, .value(nil))
-        registration.listener(try Changes.of(documentID: "milk"))
+        registration.emit(try Changes.of(documentID: "milk"))
         #expect(list.todos.isEmpty)
 
         list.stopWatching()
-        #expect(token.isRemoved)
+        #expect(registration.isRemoved)
+        #expect(registration.emit(try Changes.of(documentID: "milk")) == false, "a removed registration hears nothing")
         #expect(list.isWatching == false)
         #expect(mock.collection.callCount(.addDocumentChangeListener) == 1)
+        #expect(mock.collection.log.records.last?.form == .remove)
+    }
+
+    @Test func aDroppedChangeNeverReachesTheApp() throws {
+        let mock = MockTodos([Todo(id: "milk", title: "Buy milk")])
+        let plan = FaultPlan { FaultRule.dropEvents(.listener(CouchCollectionListener.addDocumentChangeListener), on: .nth(1)) }
+        let collection = FaultInjectingCouchCollection(wrapping: mock.collection, plan: plan, seed: 1)
+        let list = TodoList(collection: collection)
+        list.load(ids: ["milk"])
+        list.watch(id: "milk")
+        let registration = try #require(mock.collection.registrations(.addDocumentChangeListener).first)
+
+        let completed = MockCouchDocument()
+        completed.stub(.id, .value("milk"))
+        completed.stub(.toDictionary, .value(["title": "Buy milk", "done": true]))
+        mock.collection.stub(.document, .value(completed))
+        registration.emit(try Changes.of(documentID: "milk"))
+        #expect(list.todos == [Todo(id: "milk", title: "Buy milk")], "the first change was dropped")
+        registration.emit(try Changes.of(documentID: "milk"))
+        #expect(list.todos == [Todo(id: "milk", title: "Buy milk", done: true)])
+        list.stopWatching()
+        #expect(registration.isRemoved)
     }
 
     @Test func anotherWritersChangesArriveUntilTheTokenIsRemoved() throws {
