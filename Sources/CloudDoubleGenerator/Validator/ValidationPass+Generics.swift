@@ -29,20 +29,19 @@ extension ValidationPass {
             }
         }
         let signature = GenericSignature(call.genericParameters)
-        let location = call.genericParameters[0].location
         let resultIsGeneric: Bool = {
             if case .swift(let type)? = call.returns { return signature.mentions(type.model) }
             return false
         }()
-        let refused: [(Bool, String)] = [
-            (call.store != nil, "store"), (call.operations != nil, "operations"), (call.listener != nil, "listener"),
-            (call.perItem != nil, "perItem"), (call.atomic != nil, "atomic"), (!call.mirrors.isEmpty, "mirrors"),
-            (call.newEachCall != nil, "newEachCall"), (call.removesListeners != nil, "removesListeners"),
-            (returnsReference(call), "returnsRef"), (call.mockDefault != nil && resultIsGeneric, "mockDefault"),
+        let refused: [(SourceLocation?, String)] = [
+            (call.store?.location, "store"), (call.operations.map { _ in call.location }, "operations"), (call.listener?.location, "listener"),
+            (call.perItem.map { _ in call.location }, "perItem"), (call.atomic?.location, "atomic"), (call.mirrors.first?.location, "mirrors"),
+            (call.newEachCall?.location, "newEachCall"), (call.removesListeners?.location, "removesListeners"),
+            (referenceLocation(call), "returnsRef"), (resultIsGeneric ? call.mockDefault?.location : nil, "mockDefault"),
         ]
-        for (present, key) in refused where present {
+        for case (let at?, let key) in refused {
             sink.error(
-                "a generic call cannot have \"\(key)\"", at: location,
+                "a generic call cannot have \"\(key)\"", at: at,
                 hint: "describe a non-generic overload of the call for it, or leave \"\(key)\" out")
         }
         for form in call.forms {
@@ -61,9 +60,9 @@ extension ValidationPass {
         }
     }
 
-    private func returnsReference(_ call: Call) -> Bool {
-        if case .reference? = call.returns { return true }
-        return false
+    private func referenceLocation(_ call: Call) -> SourceLocation? {
+        if case .reference(let written)? = call.returns { return written.location }
+        return nil
     }
 
     /// What a generic parameter's name must not be, and what each name is: the described types,
