@@ -12,11 +12,17 @@ struct GenericSignature: Sendable {
         names = Set(parameters.map(\.name.value))
     }
 
-    var isEmpty: Bool { parameters.isEmpty }
+    /// Parameters known by name only (an SDK method's, read by `import`): no clause to spell.
+    init(names: [String]) {
+        parameters = []
+        self.names = Set(names)
+    }
+
+    var isEmpty: Bool { names.isEmpty }
 
     /// `<T: Decodable, U>`; empty for a call without generic parameters.
     var clause: String {
-        guard !isEmpty else { return "" }
+        guard !parameters.isEmpty else { return "" }
         let items = parameters.map { parameter in
             let constraints = parameter.conformsTo.map(\.value)
             return parameter.name.value + (constraints.isEmpty ? "" : ": " + constraints.joined(separator: " & "))

@@ -21,7 +21,7 @@ public final class SettingsDocuments: Sendable {
     }
 
     /// Every document of `keys`, decoded as `type` (two constraints).
-    public func documents<T: Decodable & Sendable>(at keys: [String], as type: T.Type) async throws -> [T] {
+    public func documents<Document: Decodable & Sendable>(at keys: [String], as type: Document.Type) async throws -> [Document] {
         try keys.map { try decode($0, as: type) }
     }
 
