@@ -20,11 +20,18 @@ struct GenericSignature: Sendable {
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// `<T: Decodable, U>`; empty for a call without generic parameters.
-    var clause: String {
+    /// `<T: Decodable, U>`; empty for a call without generic parameters. An `async` form
+    /// (`crossesIsolation`) adds `SendableMetatype` to a parameter not already `Sendable`: its live
+    /// adapter hands `T.Type` (or a `T`) to the SDK's nonisolated method, and under a module's
+    /// default main-actor isolation a conformance of `T` may be isolated to the main actor, which the
+    /// SDK would then use off it (Swift reports sending the metatype as a possible data race).
+    func clause(crossesIsolation: Bool) -> String {
         guard !parameters.isEmpty else { return "" }
         let items = parameters.map { parameter in
-            let constraints = parameter.conformsTo.map(\.value)
+            var constraints = parameter.conformsTo.map(\.value)
+            if crossesIsolation, !constraints.contains(where: { ["Sendable", "Swift.Sendable", "SendableMetatype", "Swift.SendableMetatype"].contains($0) }) {
+                constraints.append("Swift.SendableMetatype")
+            }
             return parameter.name.value + (constraints.isEmpty ? "" : ": " + constraints.joined(separator: " & "))
         }
         return "<" + items.joined(separator: ", ") + ">"

@@ -34,7 +34,7 @@ struct FormSpelling: Sendable {
         self.returns = returns
         returnsType = call.returnsType
         returnsReference = call.returnsReference != nil
-        genericClause = GenericSignature(call.genericParameters).clause
+        genericClause = GenericSignature(call.genericParameters).clause(crossesIsolation: form.kind == .async)
         declaration = declaration(omitting: [])
         callExpression = callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         valueFirstCallExpression =

@@ -682,7 +682,7 @@ final class FaultInjectingSinkDocuments: SinkDocuments, CloudDoubleRuntime.Fault
     }
 
     @inline(__always)
-    func document<T: Decodable>(at key: String, `as` type: T.Type) async throws -> T {
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
         try await self.faults_.perform("Documents", "document", .async, arguments: (key: key, type: "\(type).self")) {
             try await self.wrapped_.document(at: key, as: type)
         }

@@ -448,7 +448,7 @@ final class LiveSinkDocuments: SinkDocuments, CloudDoubleRuntime.LiveAdapter {
         self.base_ = base_
     }
 
-    func document<T: Decodable>(at key: String, `as` type: T.Type) async throws -> T {
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
         try await self.base_.document(at: key, as: type)
     }
 

@@ -560,7 +560,7 @@ final class MockSinkDocuments: SinkDocuments, CloudDoubleRuntime.RecordingMock {
     /// The calls to `call`, with checks that explain themselves when they fail.
     func calls<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
-    func document<T: Decodable>(at key: String, `as` type: T.Type) async throws -> T {
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
         try self.respondCasting_("document", (key: key, type: "\(type).self"), result: "T")
     }
 

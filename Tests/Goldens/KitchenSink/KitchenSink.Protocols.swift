@@ -714,7 +714,7 @@ extension SinkTickerCall where Arguments_ == Swift.Void, Value_ == [SettingsSnap
 /// Conformers: `LiveSinkDocuments` (the real `SettingsDocuments`), `FaultInjectingSinkDocuments`, `MockSinkDocuments`.
 protocol SinkDocuments: Swift.AnyObject, Swift.Sendable {
     /// Call `document`; forwards to `SettingsDocuments.document(at:as:)`.
-    func document<T: Decodable>(at key: String, `as` type: T.Type) async throws -> T
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T
     /// Call `cached`; forwards to `SettingsDocuments.cached(at:as:)`.
     func cached<T: Decodable>(at key: String, `as` type: T.Type) throws -> T
     /// Call `documents`; forwards to `SettingsDocuments.documents(at:as:)`.
