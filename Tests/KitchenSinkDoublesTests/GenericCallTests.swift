@@ -61,6 +61,7 @@ final class GenericCallTests: FailureCapturingTestCase {
             }
         }
         XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("mock.stub(.cached, .value(<Note>))") ?? false, "the fix names the type asked for: \(failures)")
     }
 
     func testAParameterMentioningTheGenericParameterIsRecordedAsAny() throws {

@@ -5,18 +5,28 @@ extension RecordingMock {
     /// An `async throws` generic member: the stub, cast to `Value`; with no stub,
     /// ``UnstubbedCallError``. `result` is the result as the description writes it (`T`).
     @_spi(Generated) public func respondCasting_<A, Value>(_ call: String, _ arguments: A, result: String) throws -> Value {
-        let value: Any = try recorder_.respond(call, .async, arguments, backed: nil, fallback: nil)
-        return try recorder_.cast(value, call, result: result)
+        try recorder_.respondCasting(call, .async, arguments, result: result)
     }
 
     /// A synchronous `throws` generic member, answered the same way.
     @_spi(Generated) public func respondThrowingCasting_<A, Value>(_ call: String, _ arguments: A, result: String) throws -> Value {
-        let value: Any = try recorder_.respond(call, .sync, arguments, backed: nil, fallback: nil)
-        return try recorder_.cast(value, call, result: result)
+        try recorder_.respondCasting(call, .sync, arguments, result: result)
     }
 }
 
 extension MockRecorder {
+    /// Records the call and answers with its stub (kept as `Any`) as the `Value` the app asked
+    /// for. A cassette sees `Value`, so it records and plays back the type the app decodes.
+    func respondCasting<A, Value>(_ call: String, _ form: CallForm, _ arguments: A, result: String) throws -> Value {
+        let (stub, cassette): (Stub<A, Any>?, Cassette?) = record(call, form, arguments)
+        func answer() throws -> Value {
+            guard let stub else { throw unstubbed(call, form, arguments, Value.self) }
+            return try cast(stub.resolve(arguments), call, result: result)
+        }
+        guard let cassette else { return try answer() }
+        return try cassette.respond(type: typeName, call: call, form: form, arguments: arguments, stubbed: stub != nil, answer: answer)
+    }
+
     /// `value` as the `Value` the app asked for; else the error of a stub of another type,
     /// recorded first as a failure of the running test, as a missing stub is.
     func cast<Value>(_ value: Any, _ call: String, result: String) throws -> Value {
