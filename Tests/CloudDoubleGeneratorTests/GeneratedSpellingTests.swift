@@ -28,7 +28,14 @@ final class GeneratedSpellingTests: XCTestCase {
         capture(#"\b(?:let|var|typealias) ([A-Za-z_][A-Za-z0-9_]*)"#)
         capture(#"\{ *([A-Za-z_][A-Za-z0-9_]*(?: *, *[A-Za-z_][A-Za-z0-9_]*)*) in\b"#)
         capture(#"\bfor \(?([A-Za-z_][A-Za-z0-9_, ]*)\)? in\b"#)
-        capture(#"\bfunc\s+[A-Za-z_]+\s*<([^>]*)>"#)
+        // A generic clause declares the names before each `:` (`<T: Decodable & Sendable, U>`).
+        let generics = try! NSRegularExpression(pattern: #"\bfunc\s+[A-Za-z_]+\s*<([^>]*)>"#)
+        for match in generics.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            for parameter in text[range].split(separator: ",") {
+                insert(parameter.split(separator: ":")[0].trimmingCharacters(in: .whitespaces))
+            }
+        }
         // `func f(_ operation: T, errorModel errorModel_: U)`: the internal name of each parameter.
         let declarations = try! NSRegularExpression(pattern: #"(?:\bfunc\s+[A-Za-z_]+\s*(?:<[^>]*>)?|(?<![.\w])init)\s*\(([^)]*)\)"#)
         for match in declarations.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -55,9 +62,9 @@ final class GeneratedSpellingTests: XCTestCase {
     func testTheReaderFindsLocalsClosureParametersParametersAndGenerics() {
         let names = Self.declaredNames(
             in:
-                "let smuggled = 1\n{ first, {{tag}}, second_ in }\nfor (a, b) in x {}\nfunc f<T_>(_ operation: T, errorModel e_: U) {}\ntypealias Backing_ = X"
+                "let smuggled = 1\n{ first, {{tag}}, second_ in }\nfor (a, b) in x {}\nfunc f<T_>(_ operation: T, errorModel e_: U) {}\ntypealias Backing_ = X\nfunc g<V: P & Q, W>() {}"
         )
-        XCTAssertEqual(names, ["smuggled", "first", "second_", "a", "b", "T_", "operation", "e_", "Backing_"])
+        XCTAssertEqual(names, ["smuggled", "first", "second_", "a", "b", "T_", "operation", "e_", "Backing_", "V", "W"])
     }
 
     /// The one rule: a name with a trailing underscore is the generated spelling; `_` alone is not.

@@ -39,6 +39,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["mirror"]!), keys(MirrorKey.self))
         XCTAssertEqual(keys(defs["mirrorMember"]!), keys(MirrorMemberKey.self))
         XCTAssertEqual(keys(defs["listener"]!), keys(ListenerKey.self))
+        XCTAssertEqual(keys(defs["genericParameter"]!), keys(GenericParameterKey.self))
         let roles = try XCTUnwrap((defs["block"]!["properties"] as? [String: [String: Any]])?["role"]?["enum"] as? [String])
         XCTAssertEqual(roles, BlockRole.allCases.map(\.rawValue))
         let actions = try XCTUnwrap((defs["call"]!["properties"] as? [String: [String: Any]])?["store"]?["enum"] as? [String])

@@ -295,7 +295,9 @@ struct DraftImporter {
         let parameters = primary.requestParameters
         var returns = primary.value
         // A synchronous method returning an `AsyncSequence` is a `stream` form of its elements.
-        let stream = call.forms.count == 1 && primary.kind == .sync && !primary.throwsErrors ? returns.flatMap(Self.stream(of:)) : nil
+        let stream =
+            call.forms.count == 1 && primary.kind == .sync && !primary.throwsErrors && primary.genericParameters.isEmpty
+            ? returns.flatMap(Self.stream(of:)) : nil
         if let stream { returns = stream.element }
         if SwiftNames.hasGeneratedSpelling(primary.baseName) || parameters.contains(where: { SwiftNames.hasGeneratedSpelling($0.name) }) {
             omit(primary.fullName, "\(Self.marker): \(Self.generatedSpelling)")
@@ -326,6 +328,12 @@ struct DraftImporter {
             return nil
         }
         var members: [(String, DraftJSON)] = [("id", .string(id))]
+        if let generics = genericParameters(of: call) {
+            members.append(("genericParameters", generics))
+        } else if !primary.genericParameters.isEmpty {
+            omit(primary.fullName, "\(Self.marker): its forms differ in their generic parameters; describe each as a call of its own")
+            return nil
+        }
         var notes: [String] = []
         if let doc = primary.documentation { notes.append(doc) }
         let takesOperation =
@@ -340,6 +348,7 @@ struct DraftImporter {
         // A sync result with no obvious empty value needs a mock default.
         var mockDefault: String?
         if refResult == nil, stream == nil, listener == nil, let value = returns, call.forms.contains(where: { $0.kind == .sync }),
+            !Self.mentionsGenericParameter(value, of: primary),
             Self.mockDefault(for: value) == nil
         {
             guard let guess = enumGuess(value) else {

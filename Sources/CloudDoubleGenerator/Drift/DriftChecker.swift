@@ -267,6 +267,7 @@ struct DriftChecker {
                             hint: "list it in \"omitted\" with that reason")
                     }
                     compare(form, call, method, in: sdk.name)
+                    compareGenerics(form, call, method, in: sdk.name)
                     if let text = newDeprecation(form, method) { newDeprecations.append((form.location, text)) }
                 }
             }

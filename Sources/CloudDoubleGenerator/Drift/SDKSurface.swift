@@ -292,10 +292,13 @@ struct SDKMethod: Sendable {
     var isNonisolated: Bool
     /// Why a description cannot say this method, when it cannot (generic, `mutating`).
     var unsupported: String?
+    /// The method's generic parameters; empty for most methods.
+    var genericParameters: [SDKGenericParameter]
 
     init?(_ symbol: SymbolGraph.Symbol) {
         guard let declaration = SwiftDeclaration(symbol.declaration) else { return nil }
         unsupported = declaration.unsupported
+        genericParameters = declaration.genericParameters
         isNonisolated = declaration.isNonisolated
         preciseIdentifier = symbol.identifier.precise
         fullName = symbol.pathComponents.last ?? declaration.baseName
@@ -318,6 +321,7 @@ struct SDKMethod: Sendable {
             handlerLabel = last.label
             sendableHandler = last.type.contains("@Sendable")
         }
+        if unsupported == nil { unsupported = genericRefusal }
     }
 
     var kind: FormKind {

@@ -85,9 +85,11 @@ struct SwiftDeclaration {
     var returns: String?
     /// Declared `nonisolated`: reachable synchronously even on an actor.
     var isNonisolated = false
-    /// Why a description cannot say this method: generic (a protocol requirement would have no
-    /// type for its parameters) or `mutating` (the doubles are classes).
+    /// Why a description cannot say this method: generic in a way `"genericParameters"` cannot
+    /// say (a `where` clause, a parameter pack) or `mutating` (the doubles are classes).
     var unsupported: String?
+    /// The method's generic parameters (`SDKGenericParameter.swift`); empty for most methods.
+    var genericParameters: [SDKGenericParameter] = []
 
     init?(_ text: String) {
         guard let declaration = SwiftDeclarationTokens(text) else { return nil }
@@ -100,11 +102,16 @@ struct SwiftDeclaration {
         }
         baseName = tokens[function + 1].text.replacingOccurrences(of: "`", with: "")
         var index = function + 2
-        // Generic methods are beyond what a description can say; their parameters still parse.
+        // A generic clause of names and conformances is a call's "genericParameters"; other
+        // clauses are beyond what a description can say, and their parameters still parse.
         if index < tokens.count, tokens[index].text == "<" {
             guard let close = declaration.closing(index) else { return nil }
+            if let parameters = SDKGenericParameter.parameters(declaration, open: index, close: close) {
+                genericParameters = parameters
+            } else {
+                unsupported = "its generic parameters are more than names with conformances, which \"genericParameters\" says"
+            }
             index = close + 1
-            unsupported = "it is generic, and a description has no type for its type parameters"
         }
         isNonisolated = tokens[..<function].contains { $0.kind == .identifier && $0.text == "nonisolated" }
         if tokens[..<function].contains(where: { $0.kind == .identifier && $0.text == "mutating" }) {
@@ -124,7 +131,17 @@ struct SwiftDeclaration {
                     label: names[0], name: names.count > 1 ? names[1] : names[0], type: SwiftDeclarationTokens.spelled(type),
                     defaultValue: defaultValue))
         }
-        let end = declaration.firstTopLevel("where", from: close + 1) ?? declaration.firstTopLevel("{", from: close + 1) ?? tokens.count
+        let whereClause = declaration.firstTopLevel("where", from: close + 1)
+        let body = declaration.firstTopLevel("{", from: close + 1) ?? tokens.count
+        // Symbol graphs print constraints in a where clause (`<T> … where T : Decodable`).
+        if let whereClause, !genericParameters.isEmpty, unsupported == nil {
+            if let constrained = SDKGenericParameter.constraining(genericParameters, declaration, from: whereClause + 1, to: body) {
+                genericParameters = constrained
+            } else {
+                unsupported = "its generic where clause says more than conformances of its generic parameters, which \"genericParameters\" says"
+            }
+        }
+        let end = whereClause ?? body
         let arrow = declaration.firstTopLevel("->", from: close + 1, until: end)
         for effect in tokens[(close + 1)..<(arrow ?? end)] where effect.kind == .identifier {
             if effect.text == "async" { isAsync = true }

@@ -32,6 +32,8 @@ public struct Call: Sendable {
     /// Set when the call removes every registration of the type's listeners made on the object
     /// (Firebase's `removeAllObservers()`).
     public var removesListeners: Located<Bool>? = nil
+    /// The call's generic parameters (`Model/GenericParameter.swift`); empty for most calls.
+    public var genericParameters: [GenericParameter] = []
 }
 
 public enum PerItemResults: Sendable {

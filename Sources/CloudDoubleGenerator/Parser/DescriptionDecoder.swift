@@ -142,7 +142,8 @@ private struct Reader {
             store: storeAction(object.string(.store)), mockDefault: object.string(.mockDefault), documentation: object.string(.doc)?.value,
             location: object.location,
             mirrors: object.strings(.mirrors), listener: ListenerReader(sink: sink).listener(object.value(.listener)),
-            newEachCall: object.newEachCall(), removesListeners: object.removesListeners())
+            newEachCall: object.newEachCall(), removesListeners: object.removesListeners(),
+            genericParameters: GenericParameterReader(sink: sink).genericParameters(object.array(.genericParameters)))
     }
 
     func operation(_ value: JSONValue) -> OperationSpec? {

@@ -22,7 +22,11 @@ enum PropertyKey: String, ObjectKey {
 
 enum CallKey: String, ObjectKey {
     case id, parameters, returns, returnsRef, perItem, atomic, forms, operations, store, mockDefault, doc, mirrors, listener, newEachCall,
-        removesListeners
+        removesListeners, genericParameters
+}
+
+enum GenericParameterKey: String, ObjectKey {
+    case name, conformsTo
 }
 
 enum ListenerKey: String, ObjectKey {

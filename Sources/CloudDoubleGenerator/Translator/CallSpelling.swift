@@ -31,8 +31,8 @@ struct CallSpelling: Sendable {
         let parameters = resolved.parameters
         switch parameters.count {
         case 0: return Qualified.void
-        case 1: return Self.storedType(parameters[0].type)
-        default: return "(" + parameters.map { "\($0.name.value): \(Self.storedType($0.type))" }.joined(separator: ", ") + ")"
+        case 1: return storedType(parameters[0].type)
+        default: return "(" + parameters.map { "\($0.name.value): \(storedType($0.type))" }.joined(separator: ", ") + ")"
         }
     }
 
@@ -41,17 +41,33 @@ struct CallSpelling: Sendable {
         let parameters = resolved.parameters
         switch parameters.count {
         case 0: return "()"
-        case 1: return SwiftNames.escaped(parameters[0].name.value)
-        default: return "(" + parameters.map { "\($0.name.value): \(SwiftNames.escaped($0.name.value))" }.joined(separator: ", ") + ")"
+        case 1: return storedValue(parameters[0])
+        default: return "(" + parameters.map { "\($0.name.value): \(storedValue($0))" }.joined(separator: ", ") + ")"
         }
     }
 
     /// The value type of the call's key: the result, `Void` for none, and for a stream the
     /// elements a mock's stub sends (`[T]`).
     var keyValueType: String {
+        if generics.mentions(returnsType) { return Qualified.any }
         guard resolved.isStream else { return returns ?? Qualified.void }
         return "[" + (returns ?? Qualified.void) + "]"
     }
+
+    /// The arguments as the mock records them, one parameter: itself, or for a generic
+    /// parameter's metatype the type's name (`"Note.self"`), or `Any` for what mentions one.
+    private func storedValue(_ parameter: Parameter) -> String {
+        let name = SwiftNames.escaped(parameter.name.value)
+        if generics.isMetatype(parameter.type.model) { return "\"\\(" + name + ").self\"" }
+        if generics.mentions(parameter.type.model) { return name + " as " + Qualified.any }
+        return name
+    }
+
+    /// The call's generic parameters (`"genericParameters"`).
+    var generics: GenericSignature { GenericSignature(resolved.genericParameters) }
+    /// Whether the result mentions a generic parameter: a mock then keeps its stubs as `Any` and
+    /// casts them to the result at the call.
+    var returnsIsGeneric: Bool { generics.mentions(returnsType) }
 
     var callID: String { resolved.callID }
     var isStream: Bool { resolved.isStream }
@@ -72,7 +88,11 @@ struct CallSpelling: Sendable {
     /// A parameter's type as a stored value (the mock's recorded arguments): `@escaping` only
     /// applies to a parameter, so `@escaping @Sendable (Double) -> Void` is kept as
     /// `@Sendable (Double) -> Void`, and a test can call the closure the app passed.
-    private static func storedType(_ type: DeclaredType) -> String {
+    /// A parameter mentioning a generic parameter is kept as `Any`, and its metatype (`T.Type`)
+    /// as the name of the type passed (`GenericSignature`).
+    private func storedType(_ type: DeclaredType) -> String {
+        if generics.isMetatype(type.model) { return Qualified.string }
+        if generics.mentions(type.model) { return Qualified.any }
         guard case .attributed(let attributes, let function)? = type.model, attributes.contains("@escaping") else { return type.value }
         let kept = attributes.filter { $0 != "@escaping" }
         return (kept.isEmpty ? function : .attributed(kept, function)).description

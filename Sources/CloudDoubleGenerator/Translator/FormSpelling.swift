@@ -24,6 +24,8 @@ struct FormSpelling: Sendable {
     /// Whether `returns` is a described type's protocol: then `handlerValueType` (its SDK type)
     /// only says whether the handler gets it optional.
     let returnsReference: Bool
+    /// The call's generic parameter clause, `<T: Decodable>`; empty for most calls.
+    let genericClause: String
 
     /// `form` of `call`, whose result `CallSpelling` spelled as `returns`.
     init(_ form: ResolvedForm, of call: ResolvedCall, returns: String?) {
@@ -32,6 +34,7 @@ struct FormSpelling: Sendable {
         self.returns = returns
         returnsType = call.returnsType
         returnsReference = call.returnsReference != nil
+        genericClause = GenericSignature(call.genericParameters).clause(crossesIsolation: form.kind == .async)
         declaration = declaration(omitting: [])
         callExpression = callExpression(handler: nil, substitutingDefaultsFor: [], replacing: [:])
         valueFirstCallExpression =
@@ -145,7 +148,7 @@ struct FormSpelling: Sendable {
             return (label == name ? spelledName : SwiftNames.escaped(label) + " " + spelledName) + ": " + parameters[index].type.value
         }
         if hasHandler { items.append(form.handlerLabel + ": " + handlerType()) }
-        var text = "func " + SwiftNames.escaped(form.name.value) + "(" + items.joined(separator: ", ") + ")"
+        var text = "func " + SwiftNames.escaped(form.name.value) + genericClause + "(" + items.joined(separator: ", ") + ")"
         switch kind {
         case .sync: text += (form.throwing ? " throws" : "") + (returns.map { " -> " + $0 } ?? "")
         case .async: text += " async throws" + (returns.map { " -> " + $0 } ?? "")

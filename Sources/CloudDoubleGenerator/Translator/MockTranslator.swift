@@ -93,6 +93,10 @@ struct MockTranslator {
         let childReference = call.returnsReferenceShape == .array ? nil : call.returnsReference
         let method: MockTypeContext.Method
         switch form.kind {
+        case .sync where call.returnsIsGeneric, .async where call.returnsIsGeneric:
+            // The validator allows only these forms, a `sync` one throwing, and no backing.
+            answer.backed = nil
+            method = .cast(MockTypeContext.Cast(throwingSynchronously: form.kind == .sync, result: StringLiteral(returns ?? "")))
         case .sync where nonEscaping != nil:
             answer.fallback = form.throwsSynchronously ? (returns == nil ? "()" : fallback ?? "nil") : defaultValue ?? "()"
             method = .nonEscaping(nonEscaping!.mock(throwing: form.throwsSynchronously))

@@ -8,6 +8,8 @@ enum Qualified {
 
     static let void = "Swift.Void"
     static let string = "Swift.String"
+    /// `Any` is a keyword, so it needs no module and nothing can hide it.
+    static let any = "Any"
     static let anyError = "any Swift.Error"
     static let errorModel = runtimeModule + ".ErrorModel"
     static let swiftErrorCode = runtimeModule + ".SwiftErrorCode"

@@ -192,6 +192,7 @@ extension ValidationPass {
         }
         if let listener = call.listener { self.listener(listener, of: call, in: type) }
         removesListeners(call, in: type)
+        genericParameters(of: call)
     }
 
     /// One form's checks; `overloads` are the overload keys of the type's forms so far.
@@ -200,7 +201,7 @@ extension ValidationPass {
     ) {
         memberName(form.name, what: "method")
         if form.kind.value == .sync, !form.throwing, call.listener == nil, case .swift(let declared)? = call.returns, call.mockDefault == nil,
-            let model = declared.model,
+            let model = declared.model, !GenericSignature(call.genericParameters).mentions(model),
             MockDefaults.expression(for: model) == nil
         {
             sink.error(

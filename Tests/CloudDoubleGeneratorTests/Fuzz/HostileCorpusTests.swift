@@ -171,6 +171,25 @@ final class HostileCorpusTests: XCTestCase {
                 "EXTRA_CALL":
                     #", { "id": "peek", "parameters": [{ "name": "strict", "type": "Bool", "default": "false" }], "returns": "Data", "forms": { "sync": { "name": "peek", "throws": true } } }, { "id": "touch", "parameters": [], "forms": { "sync": { "name": "touch", "throws": true } } }"#
             ], expect: .accepted),
+        // Generic calls: the parameter's name must hide nothing generated code names.
+        Case(
+            name: "generic calls",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "decoded", "genericParameters": [{ "name": "Value", "conformsTo": ["Decodable", "Sendable"] }], "parameters": [{ "label": "as", "name": "type", "type": "Value.Type" }, { "name": "placeholder", "type": "Value?", "default": "nil" }], "returns": "Value", "forms": { "async": { "name": "decoded" }, "sync": { "name": "decodedNow", "throws": true } } }, { "id": "encode", "genericParameters": [{ "name": "Element" }], "parameters": [{ "name": "values", "type": "[Element]" }], "forms": { "sync": { "name": "encode" } } }"#
+            ], expect: .accepted),
+        Case(
+            name: "a generic parameter named Swift",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "decoded", "genericParameters": [{ "name": "Swift" }], "parameters": [{ "name": "type", "type": "Swift.Type" }], "returns": "Swift", "forms": { "async": { "name": "decoded" } } }"#
+            ], expect: .refused("the generic parameter \"Swift\" has the name of the module Swift")),
+        Case(
+            name: "a generic parameter named as the mock",
+            raw: [
+                "EXTRA_CALL":
+                    #", { "id": "decoded", "genericParameters": [{ "name": "MockHostile{{INDEX}}Store" }], "parameters": [], "returns": "MockHostile{{INDEX}}Store", "forms": { "async": { "name": "decoded" } } }"#
+            ], expect: .refused("has the name of the generated type MockHostile")),
         // Streams: declared AsyncThrowingStream whatever the SDK returns; keyword names, defaults.
         Case(
             name: "stream forms",

@@ -23,7 +23,13 @@ enum SDKSynthesizer {
                         "\(label == parameter.name.value ? "" : label + " ")\(escaped(parameter.name.value)): \(parameter.reference.map { Self.type(.reference($0), sdkTypes: sdkTypes) } ?? parameter.type.value)"
                     }
                     let sendable = form.sendableHandler ? "@Sendable " : ""
-                    let name = escaped(form.name.value)
+                    let generics =
+                        call.genericParameters.isEmpty
+                        ? ""
+                        : "<" + call.genericParameters.map { parameter in
+                            parameter.name.value + (parameter.conformsTo.isEmpty ? "" : ": " + parameter.conformsTo.map(\.value).joined(separator: " & "))
+                        }.joined(separator: ", ") + ">"
+                    let name = escaped(form.name.value) + generics
                     switch form.kind.value {
                     case .sync:
                         let effects = form.throwing ? "throws " : ""

@@ -140,6 +140,9 @@ struct MockTypeContext: TemplateContext {
         case deliverResult
         /// A `stream` form: a stream fed from the stub's elements, or by the test.
         case stream
+        /// A form of a generic call returning its generic parameter: the stub, kept as `Any`,
+        /// cast to the result (`MockCastContext.swift`).
+        case cast(Cast)
         /// `add(_:)`: the operation is completed with the first of `outcomes` whose class it is.
         case run(outcomes: [String], errorModel: String)
         /// A listener call: a registration of its own (`MockListenerContext.swift`).
@@ -173,6 +176,7 @@ struct MockTypeContext: TemplateContext {
             .init("deliverValue") { if case .deliverValue = $0 { true } else { nil } },
             .init("deliverResult") { if case .deliverResult = $0 { true } else { nil } },
             .init("stream") { if case .stream = $0 { true } else { nil } },
+            .init("cast") { if case .cast(let cast) = $0 { cast.templateValue } else { nil } },
             .init("run") {
                 if case .run(let outcomes, let errorModel) = $0 { Run(outcomes: outcomes, errorModel: errorModel).templateValue } else { nil }
             },
