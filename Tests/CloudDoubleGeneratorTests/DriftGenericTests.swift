@@ -29,7 +29,8 @@ final class DriftGenericTests: XCTestCase {
             let graphs = try SymbolGraphExtraction.graphs(of: "KitchenSinkSDK")
             return try Drift.check(description: Array(text.utf8), file: "KitchenSink.clouddouble.json", symbolGraphs: graphs).map(\.message)
                 .filter { message in
-                    message.contains("SettingsDocuments") || ["document", "cached", "documents", "encodedSize"].contains { message.contains("`\($0)") }
+                    message.contains("SettingsDocuments")
+                        || ["document", "cached", "documents", "encodedSize"].contains { message.contains("`\($0)") }
                 }
         }
         XCTAssertEqual(try findings(source), [])
@@ -39,6 +40,8 @@ final class DriftGenericTests: XCTestCase {
         XCTAssertNotEqual(drifted, source)
         XCTAssertEqual(
             try findings(drifted),
-            ["`encodedSize(of:)` in SettingsDocuments: its generic parameters changed: the description says <T: Codable>, the SDK now has <T: Encodable>"])
+            [
+                "`encodedSize(of:)` in SettingsDocuments: its generic parameters changed: the description says <T: Codable>, the SDK now has <T: Encodable>"
+            ])
     }
 }

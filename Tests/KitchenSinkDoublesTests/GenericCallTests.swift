@@ -47,7 +47,8 @@ final class GenericCallTests: FailureCapturingTestCase {
             }
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.contains("MockSinkDocuments.document was stubbed with a Note, but this call returns T = Invite") ?? false, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.contains("MockSinkDocuments.document was stubbed with a Note, but this call returns T = Invite") ?? false, "\(failures)")
     }
 
     func testAnUnstubbedGenericCallFailsTheTest() {

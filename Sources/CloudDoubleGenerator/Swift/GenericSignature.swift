@@ -29,7 +29,9 @@ struct GenericSignature: Sendable {
         guard !parameters.isEmpty else { return "" }
         let items = parameters.map { parameter in
             var constraints = parameter.conformsTo.map(\.value)
-            if crossesIsolation, !constraints.contains(where: { ["Sendable", "Swift.Sendable", "SendableMetatype", "Swift.SendableMetatype"].contains($0) }) {
+            if crossesIsolation,
+                !constraints.contains(where: { ["Sendable", "Swift.Sendable", "SendableMetatype", "Swift.SendableMetatype"].contains($0) })
+            {
                 constraints.append("Swift.SendableMetatype")
             }
             return parameter.name.value + (constraints.isEmpty ? "" : ": " + constraints.joined(separator: " & "))

@@ -70,12 +70,13 @@ extension ValidationPass {
     private func genericReservedNames() -> [String: String] {
         var reserved: [String: String] = [:]
         let names = GeneratedNames(prefix: description.prefix.value)
+        let backed = BackedTypes(description.types, runs: runOperations)
         for module in [description.module.value] + description.imports.map(\.value) + GeneratedNames.qualifyingModules {
             reserved[module] = "the module \(module)"
         }
         for type in description.types {
             reserved[type.name.value] = "the described type \(type.name.value)"
-            for name in generatedNames(of: type, names) { reserved[name] = "the generated type \(name)" }
+            for name in generatedNames(of: type, names, backed: backed) { reserved[name] = "the generated type \(name)" }
             reserved[names.listenerKeyName(type.name.value)] = "the generated type \(names.listenerKeyName(type.name.value))"
             reserved[SDKTypeName.nominal(type.sdkType)] = "the SDK type \(SDKTypeName.nominal(type.sdkType))"
         }

@@ -26,9 +26,11 @@ enum SDKSynthesizer {
                     let generics =
                         call.genericParameters.isEmpty
                         ? ""
-                        : "<" + call.genericParameters.map { parameter in
-                            parameter.name.value + (parameter.conformsTo.isEmpty ? "" : ": " + parameter.conformsTo.map(\.value).joined(separator: " & "))
-                        }.joined(separator: ", ") + ">"
+                        : "<"
+                            + call.genericParameters.map { parameter in
+                                parameter.name.value
+                                    + (parameter.conformsTo.isEmpty ? "" : ": " + parameter.conformsTo.map(\.value).joined(separator: " & "))
+                            }.joined(separator: ", ") + ">"
                     let name = escaped(form.name.value) + generics
                     switch form.kind.value {
                     case .sync:

@@ -863,4 +863,51 @@ final class FaultInjectingSinkVault: SinkVault, CloudDoubleRuntime.FaultInjectin
         self.faults_.respond("Vault", "transform", .sync, arguments: (value: value, body: { _ in CloudDoubleRuntime.nonEscapingClosureCalled_("Vault", "transform", parameter: "body") } as (Int) -> Int)) { self.wrapped_.transform(value, using: body) }
     }
 }
+
+/// Wraps any `SinkDocuments` and injects the faults its `FaultInjector` decides on. Calls no
+/// rule matches are forwarded unchanged; described types it returns are wrapped under the same plan.
+final class FaultInjectingSinkDocuments: SinkDocuments, CloudDoubleRuntime.FaultInjectingWrapper {
+    /// The instance every call is forwarded to (`wrapped`, `FaultInjectingWrapper`'s).
+    let wrapped_: any SinkDocuments
+    /// The plan engine, shared with the wrappers of related objects (`faults`).
+    let faults_: CloudDoubleRuntime.FaultInjector
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(wrapping wrapped_: any SinkDocuments, faults faults_: CloudDoubleRuntime.FaultInjector) {
+        self.wrapped_ = wrapped_
+        self.faults_ = faults_
+    }
+
+    /// Wraps `wrapped` under `plan`, with errors built from the SDK's own error model.
+    convenience init(
+        wrapping wrapped_: any SinkDocuments, plan plan_: CloudDoubleRuntime.FaultPlan, seed seed_: Swift.UInt64? = 0, time time_: CloudDoubleRuntime.TimeSource = .system
+    ) {
+        self.init(wrapping: wrapped_, faults: CloudDoubleRuntime.FaultInjector(plan: plan_, seed: seed_, errorModel: CloudDoubleRuntime.ErrorModel.kitchenSink, time: time_))
+    }
+
+    @inline(__always)
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
+        try await self.faults_.perform("Documents", "document", .async, arguments: (key: key, type: "\(type).self")) {
+            try await self.wrapped_.document(at: key, as: type)
+        }
+    }
+
+    @inline(__always)
+    func cached<T: Decodable>(at key: String, `as` type: T.Type) throws -> T {
+        try self.faults_.performThrowing("Documents", "cached") { try self.wrapped_.cached(at: key, as: type) }
+    }
+
+    @inline(__always)
+    func documents<Document: Decodable & Sendable>(at keys: [String], `as` type: Document.Type) async throws -> [Document] {
+        try await self.faults_.perform("Documents", "documents", .async, arguments: (keys: keys, type: "\(type).self")) {
+            try await self.wrapped_.documents(at: keys, as: type)
+        }
+    }
+
+    @inline(__always)
+    func encodedSize<T: Encodable>(of value: T) throws -> Int {
+        try self.faults_.performThrowing("Documents", "encodedSize") { try self.wrapped_.encodedSize(of: value) }
+    }
+}
 #endif

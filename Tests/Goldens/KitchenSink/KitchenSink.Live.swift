@@ -562,4 +562,32 @@ final class LiveSinkVault: SinkVault, CloudDoubleRuntime.LiveAdapter {
         self.base_.transform(value, using: body)
     }
 }
+
+/// `SinkDocuments` over a real `SettingsDocuments`, which stays reachable as `base` (`LiveAdapter`'s).
+final class LiveSinkDocuments: SinkDocuments, CloudDoubleRuntime.LiveAdapter {
+    /// The SDK object every member forwards to.
+    let base_: SettingsDocuments
+
+    // `nonisolated`, as the type is Sendable: a handler the SDK calls off the main actor wraps the
+    // object it gets, also in a module whose default isolation is the main actor.
+    nonisolated init(_ base_: SettingsDocuments) {
+        self.base_ = base_
+    }
+
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
+        try await self.base_.document(at: key, as: type)
+    }
+
+    func cached<T: Decodable>(at key: String, `as` type: T.Type) throws -> T {
+        try self.base_.cached(at: key, as: type)
+    }
+
+    func documents<Document: Decodable & Sendable>(at keys: [String], `as` type: Document.Type) async throws -> [Document] {
+        try await self.base_.documents(at: keys, as: type)
+    }
+
+    func encodedSize<T: Encodable>(of value: T) throws -> Int {
+        try self.base_.encodedSize(of: value)
+    }
+}
 #endif

@@ -776,3 +776,46 @@ final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
         }
     }
 }
+
+/// A recording mock of `SinkDocuments`. Stub with `stub(.call, .value(...))`, check with
+/// `callCount(.call)`, `arguments(.call)`, `calls(.call)` and `log`; the keys are
+/// `SinkDocumentsCall`'s. Completion handlers are always called, on a background queue unless
+/// the mock was made with `delivery: .immediate`.
+final class MockSinkDocuments: SinkDocuments, CloudDoubleRuntime.RecordingMock {
+    let recorder_: CloudDoubleRuntime.MockRecorder
+    /// The described type's name, as the call log shows it. (`nonisolated`, as is the initialiser:
+    /// both are `RecordingMock`'s requirements, also in a module whose default isolation is the main actor.)
+    nonisolated static let typeName_: Swift.String = "Documents"
+
+    /// `init(log:delivery:)`, from `RecordingMock`, makes the mock; this is what it calls.
+    nonisolated init(recorder_: CloudDoubleRuntime.MockRecorder) { self.recorder_ = recorder_ }
+
+    // The entry points that take this type's keys; everything else a mock offers is `RecordingMock`'s.
+
+    /// Sets the response of a call.
+    func stub<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>, _ response_: CloudDoubleRuntime.Stub<A_, V_>) { self.stub_(call_, response_) }
+    /// Queues responses of a call; the last one answers every later call.
+    func stub<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>, _ responses_: [CloudDoubleRuntime.Stub<A_, V_>]) { self.stubQueue_(call_, responses_) }
+    /// How many times `call` was made, whichever form was used.
+    func callCount<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>) -> Swift.Int { self.callCount_(call_) }
+    /// The arguments of every call to `call`, oldest first, whichever form was used.
+    func arguments<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>) -> [A_] { self.arguments_(call_) }
+    /// The calls to `call`, with checks that explain themselves when they fail.
+    func calls<A_, V_>(_ call_: SinkDocumentsCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
+
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T {
+        try self.respondCasting_("document", (key: key, type: "\(type).self"), result: "T")
+    }
+
+    func cached<T: Decodable>(at key: String, `as` type: T.Type) throws -> T {
+        try self.respondThrowingCasting_("cached", (key: key, type: "\(type).self"), result: "T")
+    }
+
+    func documents<Document: Decodable & Sendable>(at keys: [String], `as` type: Document.Type) async throws -> [Document] {
+        try self.respondCasting_("documents", (keys: keys, type: "\(type).self"), result: "[Document]")
+    }
+
+    func encodedSize<T: Encodable>(of value: T) throws -> Int {
+        try self.respondThrowing_("encodedSize", value as Any, fallback: 0)
+    }
+}

@@ -10,13 +10,13 @@ import Foundation
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 489)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 533)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 492)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 536)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 494)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 538)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -922,4 +922,51 @@ extension SinkVaultCall where Arguments_ == () -> Void, Value_ == Swift.Void {
 /// The call `transform`: `transform(_:using:)`.
 extension SinkVaultCall where Arguments_ == (value: Int, body: (Int) -> Int), Value_ == Int {
     static var transform: Self { Self("transform") }
+}
+
+/// Generic methods (Firestore's getDocument<T: Decodable>(as:)): mocks keep their stubs as Any and cast them to T at the call.
+///
+/// Conformers: `LiveSinkDocuments` (the real `SettingsDocuments`), `FaultInjectingSinkDocuments`, `MockSinkDocuments`.
+protocol SinkDocuments: Swift.AnyObject, Swift.Sendable {
+    /// Call `document`; forwards to `SettingsDocuments.document(at:as:)`.
+    func document<T: Decodable & Swift.SendableMetatype>(at key: String, `as` type: T.Type) async throws -> T
+    /// Call `cached`; forwards to `SettingsDocuments.cached(at:as:)`.
+    func cached<T: Decodable>(at key: String, `as` type: T.Type) throws -> T
+    /// Call `documents`; forwards to `SettingsDocuments.documents(at:as:)`.
+    func documents<Document: Decodable & Sendable>(at keys: [String], `as` type: Document.Type) async throws -> [Document]
+    /// Call `encodedSize`; forwards to `SettingsDocuments.encodedSize(of:)`.
+    func encodedSize<T: Encodable>(of value: T) throws -> Int
+}
+
+/// The calls of `SinkDocuments` by name, each with its argument and result types: mocks take
+/// them (`mock.stub(.name, .value(…))`, `mock.callCount(.name)`) and so do fault rules
+/// (`.call(SinkDocumentsCall.name)`). Only this type's keys are searched, so these expressions
+/// cost the same to type-check however many mocks a module has.
+struct SinkDocumentsCall<Arguments_, Value_>: CloudDoubleRuntime.CallKey {
+    static var typeName_: Swift.String { "Documents" }
+    let id_: Swift.String
+
+    init(_ id_: Swift.String) {
+        self.id_ = id_
+    }
+}
+
+/// The call `document`: `document(at:as:)`.
+extension SinkDocumentsCall where Arguments_ == (key: String, type: Swift.String), Value_ == Any {
+    static var document: Self { Self("document") }
+}
+
+/// The call `cached`: `cached(at:as:)`.
+extension SinkDocumentsCall where Arguments_ == (key: String, type: Swift.String), Value_ == Any {
+    static var cached: Self { Self("cached") }
+}
+
+/// The call `documents`: `documents(at:as:)`.
+extension SinkDocumentsCall where Arguments_ == (keys: [String], type: Swift.String), Value_ == Any {
+    static var documents: Self { Self("documents") }
+}
+
+/// The call `encodedSize`: `encodedSize(of:)`.
+extension SinkDocumentsCall where Arguments_ == Any, Value_ == Int {
+    static var encodedSize: Self { Self("encodedSize") }
 }
