@@ -471,7 +471,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
     }
 
     @inline(__always)
-    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+    public func accept(_ metadatas: [CloudShareMetadata]) async throws -> [CloudShareMetadata: Result<CKShare, any Error>] {
         try await self.faults_.perform("Container", "acceptShares", .async, arguments: metadatas, request: { items_ in
             items_.request(metadatas, input: 0)
         }, merge: { value_, items_ in
@@ -483,7 +483,7 @@ public final class FaultInjectingCloudContainer: CloudContainer, CloudDoubleRunt
 
     @preconcurrency
     @inline(__always)
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
+    public func accept(_ metadatas: [CloudShareMetadata], completionHandler: @escaping @Sendable (Swift.Result<[CloudShareMetadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
         self.faults_.complete("Container", "acceptShares", .result, arguments: metadatas, deliver: completionHandler, request: { items_ in
             items_.request(metadatas, input: 0)
         }, merge: { value_, items_ in

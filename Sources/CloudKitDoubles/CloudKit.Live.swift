@@ -366,13 +366,22 @@ public final class LiveCloudContainer: CloudContainer, CloudDoubleRuntime.LiveAd
         self.base_.fetchShareMetadatas(for: urls, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in sdkValue_.mapValues { value0_ in value0_.map { value1_ in CloudShareMetadata(value1_) } } }) })
     }
 
-    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
-        try await self.base_.accept(metadatas)
+    public func accept(_ metadatas: [CloudShareMetadata]) async throws -> [CloudShareMetadata: Result<CKShare, any Error>] {
+        let sdkArgument0_ = try metadatas.map { value0_ in try value0_.keptSDKValue_() }
+        let sdkValue_ = try await self.base_.accept(sdkArgument0_)
+        return Swift.Dictionary(uniqueKeysWithValues: sdkValue_.map { value0_ in (CloudShareMetadata(value0_.key), value0_.value) })
     }
 
     @preconcurrency
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
-        self.base_.accept(metadatas, completionHandler: completionHandler)
+    public func accept(_ metadatas: [CloudShareMetadata], completionHandler: @escaping @Sendable (Swift.Result<[CloudShareMetadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
+        let sdkArgument0_: [CKShare.Metadata]
+        do {
+            sdkArgument0_ = try metadatas.map { value0_ in try value0_.keptSDKValue_() }
+        } catch {
+            completionHandler(.failure(error))
+            return
+        }
+        self.base_.accept(sdkArgument0_, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in Swift.Dictionary(uniqueKeysWithValues: sdkValue_.map { value0_ in (CloudShareMetadata(value0_.key), value0_.value) }) }) })
     }
 
     public func allLongLivedOperationIDs() async throws -> [CKOperation.ID] {

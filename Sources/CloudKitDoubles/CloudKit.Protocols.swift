@@ -101,7 +101,7 @@ public struct CloudRecordZoneChangeDeletion: Swift.Sendable {
 /// Mirrors `CKUserIdentity`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudUserIdentity: Swift.Sendable {
+public struct CloudUserIdentity: Swift.Sendable, Swift.Hashable {
     /// `CKUserIdentity.userRecordID`.
     public let userRecordID: CKRecord.ID?
     /// `CKUserIdentity.nameComponents`.
@@ -114,6 +114,17 @@ public struct CloudUserIdentity: Swift.Sendable {
         self.nameComponents = nameComponents
         self.hasiCloudAccount = hasiCloudAccount
     }
+
+    /// Equal by the members under the floor.
+    public nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        return lhs.userRecordID == rhs.userRecordID && lhs.nameComponents == rhs.nameComponents && lhs.hasiCloudAccount == rhs.hasiCloudAccount
+    }
+
+    public nonisolated func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(userRecordID)
+        hasher.combine(nameComponents)
+        hasher.combine(hasiCloudAccount)
+    }
 }
 
 /// A share as a user sees it before accepting it, as `shareMetadata(for:)` reports it; `accept(_:)` takes it back.
@@ -121,7 +132,7 @@ public struct CloudUserIdentity: Swift.Sendable {
 /// Mirrors `CKShare.Metadata`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudShareMetadata: Swift.Sendable {
+public struct CloudShareMetadata: Swift.Sendable, Swift.Hashable {
     /// `CKShare.Metadata.containerIdentifier`.
     public let containerIdentifier: String
     /// `CKShare.Metadata.share`.
@@ -153,6 +164,33 @@ public struct CloudShareMetadata: Swift.Sendable {
         self.ownerIdentity = ownerIdentity
         self.rootRecord = rootRecord
         self.sdkValue_ = sdkValue_
+    }
+
+    /// Equal by the identity of the SDK object each kept, where both kept one: a live adapter
+    /// finds the exact object the SDK answered with among the keys, and two SDK values for one
+    /// thing never collide. Otherwise equal by the members under the floor.
+    public nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        switch (lhs.sdkValue_, rhs.sdkValue_) {
+        case (let left?, let right?): return (left as Swift.AnyObject) === (right as Swift.AnyObject)
+        case (nil, nil): break
+        default: return false
+        }
+        return lhs.containerIdentifier == rhs.containerIdentifier && lhs.share == rhs.share && lhs.hierarchicalRootRecordID == rhs.hierarchicalRootRecordID && lhs.participantRole == rhs.participantRole && lhs.participantStatus == rhs.participantStatus && lhs.participantPermission == rhs.participantPermission && lhs.ownerIdentity == rhs.ownerIdentity && lhs.rootRecord == rhs.rootRecord
+    }
+
+    public nonisolated func hash(into hasher: inout Swift.Hasher) {
+        if let sdkValue_ {
+            hasher.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
+            return
+        }
+        hasher.combine(containerIdentifier)
+        hasher.combine(share)
+        hasher.combine(hierarchicalRootRecordID)
+        hasher.combine(participantRole)
+        hasher.combine(participantStatus)
+        hasher.combine(participantPermission)
+        hasher.combine(ownerIdentity)
+        hasher.combine(rootRecord)
     }
 }
 
@@ -345,10 +383,10 @@ public protocol CloudContainer: Swift.AnyObject, Swift.Sendable {
     @preconcurrency
     func fetchShareMetadatas(`for` urls: [URL], completionHandler: @escaping @Sendable (Swift.Result<[URL: Result<CloudShareMetadata, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:)`.
-    func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>]
+    func accept(_ metadatas: [CloudShareMetadata]) async throws -> [CloudShareMetadata: Result<CKShare, any Error>]
     /// Call `acceptShares`; forwards to `CKContainer.accept(_:completionHandler:)`.
     @preconcurrency
-    func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void)
+    func accept(_ metadatas: [CloudShareMetadata], completionHandler: @escaping @Sendable (Swift.Result<[CloudShareMetadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void)
     /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.allLongLivedOperationIDs()`.
     func allLongLivedOperationIDs() async throws -> [CKOperation.ID]
     /// Call `allLongLivedOperationIDs`; forwards to `CKContainer.fetchAllLongLivedOperationIDs(completionHandler:)`.
@@ -631,7 +669,7 @@ extension CloudContainerCall where Arguments_ == [URL], Value_ == [URL: Result<C
 
 /// The call `acceptShares`: `accept(_:)`, `accept(_:completionHandler:)`.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-extension CloudContainerCall where Arguments_ == [CKShare.Metadata], Value_ == [CKShare.Metadata: Result<CKShare, any Error>] {
+extension CloudContainerCall where Arguments_ == [CloudShareMetadata], Value_ == [CloudShareMetadata: Result<CKShare, any Error>] {
     public static var acceptShares: Self { Self("acceptShares") }
 }
 

@@ -15,3 +15,10 @@ extension CKRecordZone.ID: StableItemKey {
 extension CKRecord.ID: StableItemKey {
     public var stableItemKey: String { "\(zoneID.stableItemKey)/\(recordName)" }
 }
+
+// A share's metadata, a per-item input of `accept(_:)` of several, is named by the share's record
+// ID: the one part every metadata for a share has, whether the SDK, a store or a test made it.
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+extension CloudShareMetadata: StableItemKey {
+    public var stableItemKey: String { share.recordID.stableItemKey }
+}

@@ -326,12 +326,12 @@ public final class MockCloudContainer: CloudContainer, CloudDoubleRuntime.Backed
         self.deliverResultBacked_("shareMetadatas", urls, backed: self.backing_.map { backing_ in { try backing_.shareMetadatas($0) } }, fallback: [:], to: completionHandler)
     }
 
-    public func accept(_ metadatas: [CKShare.Metadata]) async throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+    public func accept(_ metadatas: [CloudShareMetadata]) async throws -> [CloudShareMetadata: Result<CKShare, any Error>] {
         try self.respondBacked_("acceptShares", metadatas, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:])
     }
 
     @preconcurrency
-    public func accept(_ metadatas: [CKShare.Metadata], completionHandler: @escaping @Sendable (Swift.Result<[CKShare.Metadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
+    public func accept(_ metadatas: [CloudShareMetadata], completionHandler: @escaping @Sendable (Swift.Result<[CloudShareMetadata: Result<CKShare, any Error>], any Swift.Error>) -> Swift.Void) {
         self.deliverResultBacked_("acceptShares", metadatas, backed: self.backing_.map { backing_ in { try backing_.acceptShares($0) } }, fallback: [:], to: completionHandler)
     }
 
@@ -377,7 +377,7 @@ public protocol CloudContainerBacking: Swift.AnyObject, Swift.Sendable, CloudFet
     /// `shareMetadatas` (fetch): `shareMetadatas(for:)`, `fetchShareMetadatas(for:completionHandler:)`.
     func shareMetadatas(_ arguments_: [URL]) throws -> [URL: Result<CloudShareMetadata, any Error>]
     /// `acceptShares` (save): `accept(_:)`, `accept(_:completionHandler:)`.
-    func acceptShares(_ arguments_: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>]
+    func acceptShares(_ arguments_: [CloudShareMetadata]) throws -> [CloudShareMetadata: Result<CKShare, any Error>]
 }
 
 /// A recording mock of `CloudDatabase`. Stub with `stub(.call, .value(...))`, check with

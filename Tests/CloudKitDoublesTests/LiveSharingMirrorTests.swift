@@ -53,6 +53,41 @@
             XCTAssertEqual(container.invocations, ["acceptShareMetadata:"], "the SDK got the metadata the mirror kept")
         }
 
+        func testACopyOfTheSameSDKObjectFindsTheCallersMirrorAndAnotherObjectDoesNot() async throws {
+            let sdk = try await sdkMetadata()
+            let mine = CloudShareMetadata(sdk)
+            let answered: [CloudShareMetadata: String] = [CloudShareMetadata(sdk): "accepted"]
+            XCTAssertEqual(answered[mine], "accepted", "the live adapter's fresh copy of the SDK's key is the caller's key")
+            let another = CloudShareMetadata(try await sdkMetadata())
+            XCTAssertNotEqual(another, mine, "another SDK object is another key")
+            let made = CloudShareMetadata(
+                containerIdentifier: mine.containerIdentifier, share: mine.share, hierarchicalRootRecordID: mine.hierarchicalRootRecordID,
+                participantRole: mine.participantRole, participantStatus: mine.participantStatus,
+                participantPermission: mine.participantPermission, ownerIdentity: mine.ownerIdentity, rootRecord: mine.rootRecord)
+            XCTAssertNotEqual(made, mine, "a mirror a test made is not the SDK's")
+            XCTAssertEqual(made, CloudShareMetadata(
+                containerIdentifier: mine.containerIdentifier, share: mine.share, hierarchicalRootRecordID: mine.hierarchicalRootRecordID,
+                participantRole: mine.participantRole, participantStatus: mine.participantStatus,
+                participantPermission: mine.participantPermission, ownerIdentity: mine.ownerIdentity, rootRecord: mine.rootRecord),
+                "mirrors a test made are equal by their members")
+
+            let container = CKContainer(identifier: "iCloud.test")
+            let live = LiveCloudContainer(container)
+            do {
+                _ = try await live.accept([mine])
+                XCTFail("the stand-in fails every call")
+            } catch {
+                XCTAssertFalse(error is MirrorWithoutSDKValue, "the SDK's own failure")
+            }
+            do {
+                _ = try await live.accept([mine, made])
+                XCTFail("a test-made mirror holds no metadata")
+            } catch {
+                XCTAssertTrue(error is MirrorWithoutSDKValue)
+            }
+            XCTAssertEqual(container.invocations, ["acceptShareMetadatas:"], "the SDK got the kept metadata, once")
+        }
+
         func testAMirrorATestMadeNeverReachesTheSDK() async throws {
             let sdk = try await sdkMetadata()
             let made = CloudShareMetadata(

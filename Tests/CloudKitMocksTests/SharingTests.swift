@@ -277,12 +277,36 @@ final class SharingTests: XCTestCase, StoreTestSupport {
             }
         }
         XCTAssertEqual(fetched.share.recordID, metadata.share.recordID)
-        // `accept(_:)` of several metadatas takes Apple's, which only the operation hands out.
-        let sdkMetadata = try XCTUnwrap(operationMetadata(for: [share.url!])[share.url!])
-        let accepted = try await container.accept([sdkMetadata])
-        XCTAssertEqual(try accepted[sdkMetadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted)
+        let accepted = try await container.accept([metadata])
+        XCTAssertEqual(try accepted[metadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted, "answered keyed by the mirror given")
         let participants = try await cloud.mockContainer().shareParticipants(forUserRecordIDs: [CKRecord.ID(recordName: "_carol")])
         XCTAssertEqual(try participants[CKRecord.ID(recordName: "_carol")]?.get().userIdentity.userRecordID?.recordName, "_carol")
+    }
+
+    func testAcceptingSeveralSharesTakesMetadataATestMadeAndAFaultPlanNamesItByItsShare() async throws {
+        let list = try await shareList()
+        cloud.privateDatabase.seed(zones: [CKRecordZone(zoneName: "Photos")])
+        let zoneShare = CKShare(recordZoneID: CKRecordZone.ID(zoneName: "Photos"))
+        zoneShare.addParticipant(try cloud.shareParticipant(forUserRecordID: CKRecord.ID(recordName: "_bob")))
+        let photos = try await alice.save(zoneShare) as! CKShare
+        let owner = CloudUserIdentity(userRecordID: CKRecord.ID(recordName: "_alice"), nameComponents: nil, hasiCloudAccount: true)
+        func made(_ share: CKShare) -> CloudShareMetadata {
+            CloudShareMetadata(
+                containerIdentifier: "iCloud.test", share: share, hierarchicalRootRecordID: nil, participantRole: .privateUser,
+                participantStatus: .pending, participantPermission: .readWrite, ownerIdentity: owner, rootRecord: nil)
+        }
+        let (listMetadata, photosMetadata) = (made(list), made(photos))
+        let faulty = FaultInjectingCloudContainer(
+            wrapping: bobDevice.mockContainer(),
+            plan: FaultPlan {
+                FaultRule.failItems(.call(CloudContainerCall.acceptShares), keys: [photos.recordID.stableItemKey: "networkFailure"])
+            })
+
+        let accepted = try await faulty.accept([listMetadata, photosMetadata])
+
+        XCTAssertEqual(try accepted[listMetadata]?.get().currentUserParticipant?.acceptanceStatus, .accepted)
+        XCTAssertEqual(code(accepted[photosMetadata]?.error), "networkFailure", "the item key is the share's record ID")
+        XCTAssertEqual(photos.recordID.stableItemKey, "Photos/cloudkit.zoneshare")
     }
 
     func testAFaultPlanFailsOneShareOfAnAcceptSharesOperation() async throws {

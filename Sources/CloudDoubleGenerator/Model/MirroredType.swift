@@ -14,6 +14,10 @@ public struct MirroredType: Sendable {
     /// Whether the mirror keeps the SDK value it was copied from (`sdkValue_`), so that calls
     /// taking the SDK value back (a share's metadata to `accept`) can take the mirror.
     public var keepsSDKValue: Bool = false
+    /// Whether the struct is `Hashable` (`"hashable": true`), so that it can be a per-item input
+    /// and key a per-item result (`accept` of several share metadatas): by the kept SDK object's
+    /// identity where there is one, else by its members.
+    public var hashable: Bool = false
     /// Other mirrors whose SDK types its members hold (`ownerIdentity: CKUserIdentity` in
     /// `ShareMetadata`): the members hold those mirrors instead, and the live copy makes them
     /// with their own `init(_:)`. Member types stay the SDK's, so `check` compares them as they are.

@@ -11,7 +11,8 @@ struct MirrorReader {
         guard let name, let sdkType else { return nil }
         return MirroredType(
             name: name, sdkType: DeclaredType(sdkType), members: members, sendable: object.bool(.sendable, default: true),
-            keepsSDKValue: object.bool(.keepsSDKValue, default: false), mirrors: object.strings(.mirrors), documentation: object.string(.doc)?.value,
+            keepsSDKValue: object.bool(.keepsSDKValue, default: false),
+            hashable: object.bool(.hashable, default: false), mirrors: object.strings(.mirrors), documentation: object.string(.doc)?.value,
             location: object.location)
     }
 

@@ -34,7 +34,7 @@ enum ListenerKey: String, ObjectKey {
 }
 
 enum MirrorKey: String, ObjectKey {
-    case name, sdkType, members, sendable, keepsSDKValue, mirrors, doc
+    case name, sdkType, members, sendable, keepsSDKValue, hashable, mirrors, doc
 }
 
 enum MirrorMemberKey: String, ObjectKey {

@@ -1,6 +1,6 @@
 /// The mirrors one call's result carries: where the SDK's result type holds a mirrored SDK type
 /// in a position a value can be copied through (the whole result, an optional, an array's
-/// elements, a dictionary's values, a `Result`'s success, a tuple's elements), the generated
+/// elements, a dictionary's values or keys, a `Result`'s success, a tuple's elements), the generated
 /// result holds the mirror instead, and the live adapter copies each SDK value into it.
 struct MirrorSubstitution: Sendable {
     /// Each mirrored SDK type, canonically, and the mirror's generated name.
@@ -19,7 +19,7 @@ struct MirrorSubstitution: Sendable {
         switch type {
         case .optional(let wrapped): return .optional(substituted(wrapped))
         case .array(let element): return .array(substituted(element))
-        case .dictionary(let key, let value): return .dictionary(key: key, value: substituted(value))
+        case .dictionary(let key, let value): return .dictionary(key: substitutedKey(key), value: substituted(value))
         case .tuple(let elements): return .tuple(elements.map { SwiftType.TupleElement(label: $0.label, type: substituted($0.type)) })
         case .nominal(let parts) where type.resultArguments != nil:
             var parts = parts
@@ -40,7 +40,13 @@ struct MirrorSubstitution: Sendable {
         switch type {
         case .optional(let wrapped): return mapped("map", wrapped)
         case .array(let element): return mapped("map", element)
-        case .dictionary(_, let element): return mapped("mapValues", element)
+        case .dictionary(let key, let element):
+            guard let keyMirror = mirror(of: key) else { return mapped("mapValues", element) }
+            // A hashable mirror keeping its SDK value equals the caller's own where both kept the
+            // same SDK object, so a fresh copy of each key finds the caller's mirror again.
+            let entry = "\(parameter).value"
+            let copied = conversion(of: element, from: entry, depth: depth + 1) ?? entry
+            return "Swift.Dictionary(uniqueKeysWithValues: \(value).map { \(parameter) in (\(keyMirror)(\(parameter).key), \(copied)) })"
         case .nominal where type.resultArguments != nil: return mapped("map", type.resultArguments!.success)
         case .tuple(let elements) where elements.count > 1:
             let converted = elements.enumerated().map { index, element in
@@ -55,6 +61,19 @@ struct MirrorSubstitution: Sendable {
             return conversion(of: elements[0].type, from: value, depth: depth)
         default: return nil
         }
+    }
+
+    /// A dictionary key: the mirror where the key is the mirrored SDK type itself (the validator
+    /// checks that the mirror is hashable).
+    func substitutedKey(_ key: SwiftType) -> SwiftType {
+        mirror(of: key).map { .nominal([SwiftType.NominalPart(name: $0, arguments: [])]) } ?? key
+    }
+
+    /// Whether a dictionary in `type` is keyed by a mirrored SDK type.
+    func keysDictionary(_ type: SwiftType) -> Bool {
+        var found = false
+        type.walk { if case .dictionary(let key, _) = $0, mirror(of: key) != nil { found = true } }
+        return found
     }
 
     /// Whether `type` still holds a mirrored SDK type anywhere (after substitution: in a position

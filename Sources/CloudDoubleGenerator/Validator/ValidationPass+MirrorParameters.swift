@@ -21,10 +21,10 @@ extension ValidationPass {
                     sink.error(
                         "the parameter \"\(name)\" takes the mirror \"\(used.value)\", which does not keep its SDK value", at: at,
                         hint: "add \"keepsSDKValue\": true to the mirror, so that the live adapter can hand the SDK its own value back")
-                } else if parameter.items != nil {
+                } else if parameter.items != nil, !mirror.hashable {
                     sink.error(
-                        "the parameter \"\(name)\" holds mirrors, so it cannot be a per-item input", at: at,
-                        hint: "a per-item result is keyed by the SDK's items, which a mirror does not stand for")
+                        "the parameter \"\(name)\" holds mirrors, so it cannot be a per-item input unless the mirror is hashable", at: at,
+                        hint: "add \"hashable\": true to the mirror \"\(used.value)\", so that its copies key the per-item result")
                 } else if let value = parameter.defaultValue, value != "nil" {
                     sink.error(
                         "the parameter \"\(name)\" holds mirrors, so its default can only be nil", at: parameter.defaultLocation ?? at,

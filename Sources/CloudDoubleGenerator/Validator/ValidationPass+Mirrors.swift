@@ -75,7 +75,11 @@ extension ValidationPass {
             if one.holdsMirroredType(one.substituted(result.type)) {
                 sink.error(
                     "the result holds \(mirror.sdkType.value) where a mirror cannot be copied in", at: used.location,
-                    hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary values, Result successes and tuples")
+                    hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary keys and values, Result successes and tuples")
+            } else if !mirror.hashable, one.keysDictionary(result.type) {
+                sink.error(
+                    "the result's dictionary is keyed by \(mirror.sdkType.value), but the mirror \"\(used.value)\" is not hashable", at: used.location,
+                    hint: "add \"hashable\": true to the mirror, so that it can key a dictionary")
             }
         }
         for form in call.forms where form.handlerValueType != nil {

@@ -24,6 +24,11 @@ extension ValidationPass {
                         "the Sendable mirror \"\(mirror.name.value)\" cannot hold \"\(used.value)\", which is not Sendable", at: used.location,
                         hint: "add \"sendable\": false to \"\(mirror.name.value)\"")
                 }
+                if mirror.hashable && !nested.hashable {
+                    sink.error(
+                        "the hashable mirror \"\(mirror.name.value)\" cannot hold \"\(used.value)\", which is not hashable", at: used.location,
+                        hint: "add \"hashable\": true to \"\(used.value)\"")
+                }
                 guard let sdkType = nested.sdkType.model else { continue }
                 let one = MirrorSubstitution(mirrors: [(sdkType.canonical, used.value)])
                 let holding = mirror.members.compactMap(\.type.model).filter(one.holdsMirroredType)
@@ -34,7 +39,11 @@ extension ValidationPass {
                 } else if holding.contains(where: { one.holdsMirroredType(one.substituted($0)) }) {
                     sink.error(
                         "a member holds \(nested.sdkType.value) where a mirror cannot be copied in", at: used.location,
-                        hint: "a mirror can be the member's type, or inside optionals, arrays ([T]), dictionary values, Result successes and tuples")
+                        hint: "a mirror can be the member's type, or inside optionals, arrays ([T]), dictionary keys and values, Result successes and tuples")
+                } else if !nested.hashable, holding.contains(where: one.keysDictionary) {
+                    sink.error(
+                        "a member's dictionary is keyed by \(nested.sdkType.value), but the mirror \"\(used.value)\" is not hashable", at: used.location,
+                        hint: "add \"hashable\": true to \"\(used.value)\"")
                 }
             }
         }

@@ -224,6 +224,35 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     func batch() -> any SinkBatch {
         self.wrappers_.wrapper(for: self.wrapped_.batch()) { FaultInjectingSinkBatch(wrapping: $0, faults: self.faults_) }
     }
+
+    @inline(__always)
+    func ticket(`for` key: String) async throws -> SinkTicket {
+        try await self.faults_.perform("Settings", "ticket", .async, arguments: key) {
+            try await self.wrapped_.ticket(for: key)
+        }
+    }
+
+    @inline(__always)
+    func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {
+        try await self.faults_.perform("Settings", "redeemTickets", .async, arguments: tickets, request: { items_ in
+            items_.request(tickets, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_ in
+            try await self.wrapped_.redeem(items_.kept(tickets, input: 0))
+        }
+    }
+
+    @inline(__always)
+    func redeem(_ tickets: [SinkTicket], completionHandler: @escaping @Sendable (Swift.Result<[SinkTicket: Result<String, any Error>], any Swift.Error>) -> Swift.Void) {
+        self.faults_.complete("Settings", "redeemTickets", .result, arguments: tickets, deliver: completionHandler, request: { items_ in
+            items_.request(tickets, input: 0)
+        }, merge: { value_, items_ in
+            items_.merged(value_, input: 0)
+        }) { items_, deliver_ in
+            self.wrapped_.redeem(items_.kept(tickets, input: 0), completionHandler: deliver_)
+        }
+    }
 }
 
 /// Wraps any `SinkBatch` and injects the faults its `FaultInjector` decides on. Calls no
@@ -403,7 +432,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }

@@ -13,6 +13,20 @@ extension SinkEntry {
     }
 }
 
+/// Copies the members of a `SettingsTicket` the app reads.
+extension SinkTicket {
+    nonisolated init(_ sdkValue_: SettingsTicket) {
+        self.init(key: sdkValue_.key, sdkValue_: sdkValue_)
+    }
+
+    /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.
+    /// - Throws: `MirrorWithoutSDKValue` for a mirror a test made, which holds none.
+    nonisolated func keptSDKValue_() throws -> SettingsTicket {
+        guard let sdkValue_ else { throw CloudDoubleRuntime.MirrorWithoutSDKValue(mirror: "SinkTicket", sdkType: "SettingsTicket") }
+        return sdkValue_
+    }
+}
+
 /// Copies the members of a `SettingsInvite` the app reads.
 extension SinkInvite {
     nonisolated init(_ sdkValue_: SettingsInvite) {
@@ -177,6 +191,28 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
 
     func batch() -> any SinkBatch {
         self.wrappers_.wrapper(for: self.base_.batch()) { LiveSinkBatch($0) }
+    }
+
+    func ticket(`for` key: String) async throws -> SinkTicket {
+        let sdkValue_ = try await self.base_.ticket(for: key)
+        return SinkTicket(sdkValue_)
+    }
+
+    func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {
+        let sdkArgument0_ = try tickets.map { value0_ in try value0_.keptSDKValue_() }
+        let sdkValue_ = try await self.base_.redeem(sdkArgument0_)
+        return Swift.Dictionary(uniqueKeysWithValues: sdkValue_.map { value0_ in (SinkTicket(value0_.key), value0_.value) })
+    }
+
+    func redeem(_ tickets: [SinkTicket], completionHandler: @escaping @Sendable (Swift.Result<[SinkTicket: Result<String, any Error>], any Swift.Error>) -> Swift.Void) {
+        let sdkArgument0_: [SettingsTicket]
+        do {
+            sdkArgument0_ = try tickets.map { value0_ in try value0_.keptSDKValue_() }
+        } catch {
+            completionHandler(.failure(error))
+            return
+        }
+        self.base_.redeem(sdkArgument0_, completionHandler: { result_ in completionHandler(result_.map { sdkValue_ in Swift.Dictionary(uniqueKeysWithValues: sdkValue_.map { value0_ in (SinkTicket(value0_.key), value0_.value) }) }) })
     }
 }
 

@@ -158,6 +158,18 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
     func batch() -> any SinkBatch {
         self.respondWithoutFailing_("batch", (), fallback: self.child_("batch", (), MockSinkBatch.self) as any SinkBatch)
     }
+
+    func ticket(`for` key: String) async throws -> SinkTicket {
+        try self.respond_("ticket", key, fallback: nil)
+    }
+
+    func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {
+        try self.respond_("redeemTickets", tickets, fallback: [:])
+    }
+
+    func redeem(_ tickets: [SinkTicket], completionHandler: @escaping @Sendable (Swift.Result<[SinkTicket: Result<String, any Error>], any Swift.Error>) -> Swift.Void) {
+        self.deliverResult_("redeemTickets", tickets, fallback: [:], to: completionHandler)
+    }
 }
 
 /// A recording mock of `SinkBatch`. Stub with `stub(.call, .value(...))`, check with
@@ -300,7 +312,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 233)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
         self.deliverValue_("touch", (), fallback: self.child_("touch", (), MockSinkSection.self) as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -458,13 +470,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 316)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 300)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 316)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()
@@ -745,13 +757,13 @@ final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
     func calls<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     var currentToken: any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 448)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 464)
         self.get_("currentToken", fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }
 
     func issueToken(named name: String) -> any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 456)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 472)
         self.respondWithoutFailing_("issueToken", name, fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }

@@ -10,13 +10,13 @@ import Foundation
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 533)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 549)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 536)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 552)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 538)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 554)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -39,6 +39,44 @@ struct SinkEntry: Swift.Sendable {
         self.key = key
         self.value = value
         self.`default` = `default`
+    }
+}
+
+/// A ticket the SDK takes back several at a time: hashable by the kept object, so it keys the answer.
+///
+/// Mirrors `SettingsTicket`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+struct SinkTicket: Swift.Sendable, Swift.Hashable {
+    /// `SettingsTicket.key`.
+    let key: String
+    /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
+    /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
+    /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
+    let sdkValue_: SettingsTicket?
+
+    nonisolated init(key: String, sdkValue_: SettingsTicket? = nil) {
+        self.key = key
+        self.sdkValue_ = sdkValue_
+    }
+
+    /// Equal by the identity of the SDK object each kept, where both kept one: a live adapter
+    /// finds the exact object the SDK answered with among the keys, and two SDK values for one
+    /// thing never collide. Otherwise equal by the members under the floor.
+    nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        switch (lhs.sdkValue_, rhs.sdkValue_) {
+        case (let left?, let right?): return (left as Swift.AnyObject) === (right as Swift.AnyObject)
+        case (nil, nil): break
+        default: return false
+        }
+        return lhs.key == rhs.key
+    }
+
+    nonisolated func hash(into hasher: inout Swift.Hasher) {
+        if let sdkValue_ {
+            hasher.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
+            return
+        }
+        hasher.combine(key)
     }
 }
 
@@ -179,6 +217,14 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     /// A batch of writes, as Firestore's `batch()`: it takes the sections it acts on.
     /// Call `batch`; forwards to `SettingsStore.batch()`.
     func batch() -> any SinkBatch
+    /// Call `ticket`; forwards to `SettingsStore.ticket(for:)`.
+    func ticket(`for` key: String) async throws -> SinkTicket
+    /// Takes hashable mirrors as per-item input and answers keyed by them.
+    /// Call `redeemTickets`; forwards to `SettingsStore.redeem(_:)`.
+    func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>]
+    /// Takes hashable mirrors as per-item input and answers keyed by them.
+    /// Call `redeemTickets`; forwards to `SettingsStore.redeem(_:completionHandler:)`.
+    func redeem(_ tickets: [SinkTicket], completionHandler: @escaping @Sendable (Swift.Result<[SinkTicket: Result<String, any Error>], any Swift.Error>) -> Swift.Void)
 }
 
 // Protocol requirements cannot have default argument values: these overloads supply them.
@@ -312,6 +358,16 @@ extension SinkSettingsCall where Arguments_ == (invites: [SinkInvite]?, byKey: [
 /// The call `batch`: `batch()`.
 extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == any SinkBatch {
     static var batch: Self { Self("batch") }
+}
+
+/// The call `ticket`: `ticket(for:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == SinkTicket {
+    static var ticket: Self { Self("ticket") }
+}
+
+/// The call `redeemTickets`: `redeem(_:)`, `redeem(_:completionHandler:)`.
+extension SinkSettingsCall where Arguments_ == [SinkTicket], Value_ == [SinkTicket: Result<String, any Error>] {
+    static var redeemTickets: Self { Self("redeemTickets") }
 }
 
 /// Writes applied together, as Firestore's WriteBatch: its calls take described objects as parameters.
@@ -681,7 +737,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 339)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 355)
         self.pages(pageSize: 10)
         #sourceLocation()
     }

@@ -10,6 +10,8 @@ struct MirrorContext: TemplateContext {
     /// Whether the struct keeps the SDK value it was copied from (`sdkValue_`), for the calls
     /// that take it back.
     var keepsSDKValue: Bool
+    /// Whether the struct is `Hashable`, with its own `==` and `hash(into:)` (`MirrorEquality`).
+    var hashable: Bool
     var members: [Member]
     /// The availability of the members newer than the floor (one for all of them: the validator
     /// checks it), as attributes; empty when there are none.
@@ -61,6 +63,18 @@ struct MirrorContext: TemplateContext {
         ]
     }
 
+    /// `: Swift.Sendable, Swift.Hashable`, or empty.
+    var conformances: String {
+        let names = (sendable ? ["Swift.Sendable"] : []) + (hashable ? ["Swift.Hashable"] : [])
+        return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+    }
+
+    /// What a hashable mirror a test made is equal by: its members under the floor (a newer
+    /// member's storage is type-erased).
+    private var compared: [String] { members.filter { $0.gated == nil }.map(\.memberName) }
+    var memberEquality: String { compared.isEmpty ? "true" : compared.map { "lhs.\($0) == rhs.\($0)" }.joined(separator: " && ") }
+    var memberHashing: [String] { compared.map { "hasher.combine(\($0))" } }
+
     private var kept: [String] { keepsSDKValue ? ["sdkValue_: \(mirroredType)? = nil"] : [] }
     private var keptCopy: [String] { keepsSDKValue ? ["sdkValue_: sdkValue_"] : [] }
 
@@ -91,6 +105,10 @@ struct MirrorContext: TemplateContext {
         .init("doc") { $0.doc.templateValue },
         .init("sendable") { .bool($0.sendable) },
         .init("keepsSDKValue") { .bool($0.keepsSDKValue) },
+        .init("conformances") { .string($0.conformances) },
+        .init("hashable") { .bool($0.hashable) },
+        .init("memberEquality") { .string($0.memberEquality) },
+        .init("memberHashing") { .lines($0.memberHashing) },
         .init("members") { $0.members.templateValue },
         .init("parameters") { .string($0.parameters) },
         .init("allParameters") { .string($0.allParameters) },
@@ -116,6 +134,7 @@ extension Translator {
             return MirrorContext(
                 mirrorName: name, mirroredType: mirror.sdkType.value,
                 doc: mirror.documentation.map { DocComment($0) } ?? DocComment([]), sendable: mirror.sendable, keepsSDKValue: mirror.keepsSDKValue,
+                hashable: mirror.hashable,
                 members: mirror.members.map { member in
                     let memberName = SwiftNames.escaped(member.name.value)
                     let memberType =

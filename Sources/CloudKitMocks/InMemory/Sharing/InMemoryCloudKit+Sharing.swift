@@ -86,8 +86,8 @@ extension InMemoryCloudKit {
         try accept(shareAt: metadata.share.url)
     }
 
-    /// `accept(_:)` of several metadatas and `CKAcceptSharesOperation`, which take Apple's
-    /// `CKShare.Metadata`: as `accept(shareAt:)` says.
+    /// `CKAcceptSharesOperation`, which takes Apple's `CKShare.Metadata`: as `accept(shareAt:)`
+    /// says.
     public func accept(_ metadata: CKShare.Metadata) throws -> CKShare {
         try accept(shareAt: metadata.share.url)
     }
@@ -205,7 +205,7 @@ extension InMemoryCloudKit {
         Dictionary(arguments.map { url in (url, Result { try shareMetadata(for: url) }) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func acceptShares(_ arguments: [CKShare.Metadata]) throws -> [CKShare.Metadata: Result<CKShare, any Error>] {
+    public func acceptShares(_ arguments: [CloudShareMetadata]) throws -> [CloudShareMetadata: Result<CKShare, any Error>] {
         Dictionary(arguments.map { metadata in (metadata, Result { try accept(metadata) }) }, uniquingKeysWith: { first, _ in first })
     }
 

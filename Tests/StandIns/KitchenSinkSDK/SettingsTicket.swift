@@ -1,0 +1,25 @@
+/// A ticket the SDK hands out and takes back several at a time, as CloudKit's share metadata is
+/// handed to `accept(_:)` of several: it answers keyed by the very objects it was given.
+public final class SettingsTicket: Hashable, Sendable {
+    public let key: String
+
+    init(key: String) {
+        self.key = key
+    }
+
+    public static func == (lhs: SettingsTicket, rhs: SettingsTicket) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension SettingsStore {
+    public func ticket(for key: String) async throws -> SettingsTicket { SettingsTicket(key: key) }
+
+    /// Redeems each ticket: its key, keyed by the ticket given.
+    public func redeem(_ tickets: [SettingsTicket]) async throws -> [SettingsTicket: Result<String, any Error>] {
+        Dictionary(tickets.map { ($0, .success($0.key)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func redeem(_ tickets: [SettingsTicket], completionHandler: @escaping @Sendable (Result<[SettingsTicket: Result<String, any Error>], any Error>) -> Void) {
+        completionHandler(.success(Dictionary(tickets.map { ($0, .success($0.key)) }, uniquingKeysWith: { first, _ in first })))
+    }
+}
