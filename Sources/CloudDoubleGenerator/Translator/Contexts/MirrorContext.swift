@@ -103,7 +103,6 @@ struct MirrorContext: TemplateContext {
         .init("mirrorName") { .string($0.mirrorName) },
         .init("mirroredType") { .string($0.mirroredType) },
         .init("doc") { $0.doc.templateValue },
-        .init("sendable") { .bool($0.sendable) },
         .init("keepsSDKValue") { .bool($0.keepsSDKValue) },
         .init("conformances") { .string($0.conformances) },
         .init("hashable") { .bool($0.hashable) },
