@@ -101,7 +101,7 @@ public struct CloudRecordZoneChangeDeletion: Swift.Sendable {
 /// Mirrors `CKUserIdentity`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudUserIdentity: Swift.Sendable, Swift.Hashable {
+public struct CloudUserIdentity: Swift.Sendable, nonisolated Swift.Hashable {
     /// `CKUserIdentity.userRecordID`.
     public let userRecordID: CKRecord.ID?
     /// `CKUserIdentity.nameComponents`.
@@ -132,7 +132,7 @@ public struct CloudUserIdentity: Swift.Sendable, Swift.Hashable {
 /// Mirrors `CKShare.Metadata`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-public struct CloudShareMetadata: Swift.Sendable, Swift.Hashable {
+public struct CloudShareMetadata: Swift.Sendable, nonisolated Swift.Hashable {
     /// `CKShare.Metadata.containerIdentifier`.
     public let containerIdentifier: String
     /// `CKShare.Metadata.share`.

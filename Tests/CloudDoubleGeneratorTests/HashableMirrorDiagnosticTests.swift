@@ -52,7 +52,7 @@ final class HashableMirrorDiagnosticTests: XCTestCase {
         let protocols = try XCTUnwrap(files.first { $0.name.hasSuffix("Protocols.swift") }?.contents)
         XCTAssertTrue(
             protocols.contains("func accept(_ metadatas: [CloudShareMetadata]) async throws -> [CloudShareMetadata: Result<CKShare, any Error>]"))
-        XCTAssertTrue(protocols.contains("public struct CloudShareMetadata: Swift.Sendable, Swift.Hashable {"))
+        XCTAssertTrue(protocols.contains("public struct CloudShareMetadata: Swift.Sendable, nonisolated Swift.Hashable {"))
         let live = try XCTUnwrap(files.first { $0.name.hasSuffix("Live.swift") }?.contents)
         XCTAssertTrue(live.contains("(CloudShareMetadata(value0_.key), value0_.value)"), "the SDK's keys copied into mirrors")
     }

@@ -46,7 +46,7 @@ struct SinkEntry: Swift.Sendable {
 ///
 /// Mirrors `SettingsTicket`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
-struct SinkTicket: Swift.Sendable, Swift.Hashable {
+struct SinkTicket: Swift.Sendable, nonisolated Swift.Hashable {
     /// `SettingsTicket.key`.
     let key: String
     /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK

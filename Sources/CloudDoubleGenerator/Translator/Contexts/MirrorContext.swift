@@ -63,9 +63,11 @@ struct MirrorContext: TemplateContext {
         ]
     }
 
-    /// `: Swift.Sendable, Swift.Hashable`, or empty.
+    /// `: Swift.Sendable, nonisolated Swift.Hashable`, or empty. `Hashable` is declared
+    /// `nonisolated`: in a module isolated to the main actor by default, an inferred isolated
+    /// conformance could not key a dictionary outside the main actor.
     var conformances: String {
-        let names = (sendable ? ["Swift.Sendable"] : []) + (hashable ? ["Swift.Hashable"] : [])
+        let names = (sendable ? ["Swift.Sendable"] : []) + (hashable ? ["nonisolated Swift.Hashable"] : [])
         return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
     }
 
