@@ -120,10 +120,10 @@ public struct CloudUserIdentity: Swift.Sendable, nonisolated Swift.Hashable {
         return lhs.userRecordID == rhs.userRecordID && lhs.nameComponents == rhs.nameComponents && lhs.hasiCloudAccount == rhs.hasiCloudAccount
     }
 
-    public nonisolated func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(userRecordID)
-        hasher.combine(nameComponents)
-        hasher.combine(hasiCloudAccount)
+    public nonisolated func hash(into hasher_: inout Swift.Hasher) {
+        hasher_.combine(self.userRecordID)
+        hasher_.combine(self.nameComponents)
+        hasher_.combine(self.hasiCloudAccount)
     }
 }
 
@@ -171,26 +171,26 @@ public struct CloudShareMetadata: Swift.Sendable, nonisolated Swift.Hashable {
     /// thing never collide. Otherwise equal by the members under the floor.
     public nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
         switch (lhs.sdkValue_, rhs.sdkValue_) {
-        case (let left?, let right?): return (left as Swift.AnyObject) === (right as Swift.AnyObject)
+        case (let left_?, let right_?): return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
         case (nil, nil): break
         default: return false
         }
         return lhs.containerIdentifier == rhs.containerIdentifier && lhs.share == rhs.share && lhs.hierarchicalRootRecordID == rhs.hierarchicalRootRecordID && lhs.participantRole == rhs.participantRole && lhs.participantStatus == rhs.participantStatus && lhs.participantPermission == rhs.participantPermission && lhs.ownerIdentity == rhs.ownerIdentity && lhs.rootRecord == rhs.rootRecord
     }
 
-    public nonisolated func hash(into hasher: inout Swift.Hasher) {
+    public nonisolated func hash(into hasher_: inout Swift.Hasher) {
         if let sdkValue_ {
-            hasher.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
+            hasher_.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
             return
         }
-        hasher.combine(containerIdentifier)
-        hasher.combine(share)
-        hasher.combine(hierarchicalRootRecordID)
-        hasher.combine(participantRole)
-        hasher.combine(participantStatus)
-        hasher.combine(participantPermission)
-        hasher.combine(ownerIdentity)
-        hasher.combine(rootRecord)
+        hasher_.combine(self.containerIdentifier)
+        hasher_.combine(self.share)
+        hasher_.combine(self.hierarchicalRootRecordID)
+        hasher_.combine(self.participantRole)
+        hasher_.combine(self.participantStatus)
+        hasher_.combine(self.participantPermission)
+        hasher_.combine(self.ownerIdentity)
+        hasher_.combine(self.rootRecord)
     }
 }
 

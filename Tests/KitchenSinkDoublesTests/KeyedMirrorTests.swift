@@ -27,9 +27,9 @@ final class KeyedMirrorTests: XCTestCase {
         await fulfillment(of: [done], timeout: 5)
         XCTAssertEqual(try viaResult.snapshot?[first]?.get(), "a")
 
-        let made = SinkTicket(key: "a")
+        let made = SinkTicket(code: "a")
         XCTAssertNotEqual(made, first, "a mirror a test made is not the SDK's")
-        XCTAssertEqual(made, SinkTicket(key: "a"), "mirrors a test made are equal by their members")
+        XCTAssertEqual(made, SinkTicket(code: "a"), "mirrors a test made are equal by their members")
         do {
             _ = try await live.redeem([made])
             XCTFail("a test-made mirror holds no ticket")
@@ -39,7 +39,7 @@ final class KeyedMirrorTests: XCTestCase {
     }
 
     func testAFaultPlanFailsOneMirrorAndAMockAnswersKeyedByMirrorsATestMade() async throws {
-        let (kept, failed) = (SinkTicket(key: "a"), SinkTicket(key: "b"))
+        let (kept, failed) = (SinkTicket(code: "a"), SinkTicket(code: "b"))
         let mock = MockSinkSettings()
         mock.stub(.redeemTickets, .value([kept: .success("a"), failed: .success("b")]))
         let faulty = FaultInjectingSinkSettings(

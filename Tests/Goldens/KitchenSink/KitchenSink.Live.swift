@@ -16,7 +16,7 @@ extension SinkEntry {
 /// Copies the members of a `SettingsTicket` the app reads.
 extension SinkTicket {
     nonisolated init(_ sdkValue_: SettingsTicket) {
-        self.init(key: sdkValue_.key, sdkValue_: sdkValue_)
+        self.init(code: sdkValue_.code, sdkValue_: sdkValue_)
     }
 
     /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.

@@ -47,15 +47,15 @@ struct SinkEntry: Swift.Sendable {
 /// Mirrors `SettingsTicket`, which a test cannot make: the protocols return this instead, with
 /// the members the app reads, and the live adapters copy each SDK value into one.
 struct SinkTicket: Swift.Sendable, nonisolated Swift.Hashable {
-    /// `SettingsTicket.key`.
-    let key: String
+    /// `SettingsTicket.code`.
+    let code: String
     /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
     /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
     /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
     let sdkValue_: SettingsTicket?
 
-    nonisolated init(key: String, sdkValue_: SettingsTicket? = nil) {
-        self.key = key
+    nonisolated init(code: String, sdkValue_: SettingsTicket? = nil) {
+        self.code = code
         self.sdkValue_ = sdkValue_
     }
 
@@ -64,19 +64,19 @@ struct SinkTicket: Swift.Sendable, nonisolated Swift.Hashable {
     /// thing never collide. Otherwise equal by the members under the floor.
     nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
         switch (lhs.sdkValue_, rhs.sdkValue_) {
-        case (let left?, let right?): return (left as Swift.AnyObject) === (right as Swift.AnyObject)
+        case (let left_?, let right_?): return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
         case (nil, nil): break
         default: return false
         }
-        return lhs.key == rhs.key
+        return lhs.code == rhs.code
     }
 
-    nonisolated func hash(into hasher: inout Swift.Hasher) {
+    nonisolated func hash(into hasher_: inout Swift.Hasher) {
         if let sdkValue_ {
-            hasher.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
+            hasher_.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
             return
         }
-        hasher.combine(key)
+        hasher_.combine(self.code)
     }
 }
 

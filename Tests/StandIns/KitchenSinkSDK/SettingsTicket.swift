@@ -1,10 +1,10 @@
 /// A ticket the SDK hands out and takes back several at a time, as CloudKit's share metadata is
 /// handed to `accept(_:)` of several: it answers keyed by the very objects it was given.
 public final class SettingsTicket: Hashable, Sendable {
-    public let key: String
+    public let code: String
 
-    init(key: String) {
-        self.key = key
+    init(code: String) {
+        self.code = code
     }
 
     public static func == (lhs: SettingsTicket, rhs: SettingsTicket) -> Bool { lhs === rhs }
@@ -12,14 +12,14 @@ public final class SettingsTicket: Hashable, Sendable {
 }
 
 extension SettingsStore {
-    public func ticket(for key: String) async throws -> SettingsTicket { SettingsTicket(key: key) }
+    public func ticket(for key: String) async throws -> SettingsTicket { SettingsTicket(code: key) }
 
-    /// Redeems each ticket: its key, keyed by the ticket given.
+    /// Redeems each ticket: its code, keyed by the ticket given.
     public func redeem(_ tickets: [SettingsTicket]) async throws -> [SettingsTicket: Result<String, any Error>] {
-        Dictionary(tickets.map { ($0, .success($0.key)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(tickets.map { ($0, .success($0.code)) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func redeem(_ tickets: [SettingsTicket], completionHandler: @escaping @Sendable (Result<[SettingsTicket: Result<String, any Error>], any Error>) -> Void) {
-        completionHandler(.success(Dictionary(tickets.map { ($0, .success($0.key)) }, uniquingKeysWith: { first, _ in first })))
+        completionHandler(.success(Dictionary(tickets.map { ($0, .success($0.code)) }, uniquingKeysWith: { first, _ in first })))
     }
 }

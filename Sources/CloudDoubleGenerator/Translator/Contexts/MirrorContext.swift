@@ -75,7 +75,7 @@ struct MirrorContext: TemplateContext {
     /// member's storage is type-erased).
     private var compared: [String] { members.filter { $0.gated == nil }.map(\.memberName) }
     var memberEquality: String { compared.isEmpty ? "true" : compared.map { "lhs.\($0) == rhs.\($0)" }.joined(separator: " && ") }
-    var memberHashing: [String] { compared.map { "hasher.combine(\($0))" } }
+    var memberHashing: [String] { compared.map { "hasher_.combine(self.\($0))" } }
 
     private var kept: [String] { keepsSDKValue ? ["sdkValue_: \(mirroredType)? = nil"] : [] }
     private var keptCopy: [String] { keepsSDKValue ? ["sdkValue_: sdkValue_"] : [] }
