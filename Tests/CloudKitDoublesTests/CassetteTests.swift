@@ -250,6 +250,15 @@ final class CassetteTests: FailureCapturingTestCase {
         XCTAssertEqual(back.ownerIdentity.userRecordID, identity.userRecordID, "the owner is written as a user identity")
         XCTAssertEqual(back.ownerIdentity.nameComponents, name)
         XCTAssertTrue(codecs.supports([URL: Result<CloudShareMetadata, any Error>].self))
+
+        // `accept(_:)` of several answers keyed by the metadata: the key is written by its members
+        // (and reads back a new share object, so equal to no mirror the app holds).
+        XCTAssertTrue(codecs.supports([CloudShareMetadata: Result<CKShare, any Error>].self))
+        let answered: [CloudShareMetadata: Result<CKShare, any Error>] = [metadata: .success(share)]
+        let answeredBack = try codecs.decode([CloudShareMetadata: Result<CKShare, any Error>].self, from: try codecs.encode(answered))
+        let (key, value) = try XCTUnwrap(answeredBack.first)
+        XCTAssertEqual(key.share.recordID, share.recordID, "the key reads back with its members")
+        XCTAssertEqual(try value.get().recordID, share.recordID)
     }
 
     /// A share is written as a record, and reads back as a share where a record is expected.
