@@ -522,6 +522,8 @@ final class HostileCorpusTests: XCTestCase {
             expect: .refused("is not a valid Swift type")),
         Case(name: "a kept mirror taken back in every form and position", raw: keptMirror(keeps: true), expect: .accepted),
         Case(name: "a mirror taken back that keeps nothing", raw: keptMirror(keeps: false), expect: .refused("does not keep its SDK value")),
+        Case(name: "a hashable kept mirror as per-item input and result key", raw: keyedMirror(hashable: true), expect: .accepted),
+        Case(name: "a mirror keying a result that is not hashable", raw: keyedMirror(hashable: false), expect: .refused("is not hashable")),
         Case(name: "a mirror named like the protocol", raw: mirror(name: #""Store""#), expect: .refused("the generated name")),
         Case(name: "a mirror holding mirrors in every position", raw: nestedMirror(holds: #""Entry""#), expect: .accepted),
         Case(
@@ -595,6 +597,17 @@ final class HostileCorpusTests: XCTestCase {
                 with:
                     #"{ "name": "inout", "type": "Bool" }, { "name": "where", "type": "String?", "availability": ["@available(macOS 14.0, iOS 17.0, *)"] }, { "name": "repeat", "type": "[Int]", "availability": ["@available(macOS 14.0, iOS 17.0, *)"], "doc": "*/ func smuggled() {} /*" }"#
             )
+        return values
+    }
+
+    /// `keptMirror(keeps: true)` (a struct SDK type: its kept values are never identical, and the
+    /// code still compiles), `hashable` or not, taken per item and keying the answer.
+    static func keyedMirror(hashable: Bool) -> [String: String] {
+        let entry = "HostileSDK{{INDEX}}Entry"
+        var values = keptMirror(keeps: true)
+        values["EXTRA_CALL"]! +=
+            #", { "id": "redeem", "parameters": [{ "label": "_", "name": "entries", "type": "[\#(entry)]", "items": {} }], "returns": "[\#(entry): Swift.Result<Int, any Swift.Error>]", "perItem": true, "mirrors": ["Entry"], "forms": { "async": { "name": "redeem" }, "result": { "name": "redeemResult" } } }"#
+        values["MIRRORS"] = values["MIRRORS"]!.replacingOccurrences(of: #""keepsSDKValue": true"#, with: #""keepsSDKValue": true, "hashable": \#(hashable)"#)
         return values
     }
 
