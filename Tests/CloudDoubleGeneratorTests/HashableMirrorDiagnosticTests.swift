@@ -67,5 +67,12 @@ final class HashableMirrorDiagnosticTests: XCTestCase {
             in: Self.description(nestedHashable: false).replacingOccurrences(of: #""mirrors": ["UserIdentity"]"#, with: #""mirrors": [⟦"UserIdentity"⟧]"#),
             named: "a hashable mirror holding one that is not",
             saying: "the hashable mirror \"ShareMetadata\" cannot hold \"UserIdentity\", which is not hashable")
+        try expectOneDiagnostic(
+            in: Self.description(hashable: false, nestedHashable: false)
+                .replacingOccurrences(of: #""mirrors": ["UserIdentity"]"#, with: #""mirrors": [⟦"UserIdentity"⟧]"#)
+                .replacingOccurrences(of: #""type": "CKUserIdentity""#, with: #""type": "[CKUserIdentity: Int]""#),
+            named: "a member keyed by a mirror that is not hashable",
+            saying: "a member's dictionary is keyed by CKUserIdentity, but the mirror \"UserIdentity\" is not hashable",
+            ignoring: { $0.message.contains("per-item input") || $0.message.contains("result's dictionary") })
     }
 }
