@@ -166,20 +166,23 @@ public struct CloudShareMetadata: Swift.Sendable, nonisolated Swift.Hashable {
         self.sdkValue_ = sdkValue_
     }
 
-    /// Equal by the identity of the SDK object each kept, where both kept one: a live adapter
-    /// finds the exact object the SDK answered with among the keys, and two SDK values for one
-    /// thing never collide. Otherwise equal by the members under the floor.
+    /// Equal by the identity of the SDK object each kept, where both kept one and it is an object:
+    /// a live adapter finds the exact object the SDK answered with among the keys, and two SDK
+    /// objects for one thing never collide. Otherwise (neither kept one, or the SDK's value is
+    /// not an object) equal by the members under the floor.
     public nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
         switch (lhs.sdkValue_, rhs.sdkValue_) {
-        case (let left_?, let right_?): return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
-        case (nil, nil): break
-        default: return false
+        case (let left_?, let right_?) where Swift.type(of: left_ as Any) is Swift.AnyClass:
+            return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
+        case (let kept_?, nil) where Swift.type(of: kept_ as Any) is Swift.AnyClass, (nil, let kept_?) where Swift.type(of: kept_ as Any) is Swift.AnyClass:
+            return false
+        default: break
         }
         return lhs.containerIdentifier == rhs.containerIdentifier && lhs.share == rhs.share && lhs.hierarchicalRootRecordID == rhs.hierarchicalRootRecordID && lhs.participantRole == rhs.participantRole && lhs.participantStatus == rhs.participantStatus && lhs.participantPermission == rhs.participantPermission && lhs.ownerIdentity == rhs.ownerIdentity && lhs.rootRecord == rhs.rootRecord
     }
 
     public nonisolated func hash(into hasher_: inout Swift.Hasher) {
-        if let sdkValue_ {
+        if let sdkValue_, Swift.type(of: sdkValue_ as Any) is Swift.AnyClass {
             hasher_.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
             return
         }

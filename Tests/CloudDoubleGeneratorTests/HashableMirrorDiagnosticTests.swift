@@ -64,7 +64,8 @@ final class HashableMirrorDiagnosticTests: XCTestCase {
             saying: "the result's dictionary is keyed by CKShare.Metadata, but the mirror \"ShareMetadata\" is not hashable",
             ignoring: { $0.message.contains("per-item input") || $0.message.contains("cannot hold") })
         try expectOneDiagnostic(
-            in: Self.description(nestedHashable: false).replacingOccurrences(of: #""mirrors": ["UserIdentity"]"#, with: #""mirrors": [⟦"UserIdentity"⟧]"#),
+            in: Self.description(nestedHashable: false).replacingOccurrences(
+                of: #""mirrors": ["UserIdentity"]"#, with: #""mirrors": [⟦"UserIdentity"⟧]"#),
             named: "a hashable mirror holding one that is not",
             saying: "the hashable mirror \"ShareMetadata\" cannot hold \"UserIdentity\", which is not hashable")
         try expectOneDiagnostic(

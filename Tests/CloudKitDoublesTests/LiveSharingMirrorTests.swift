@@ -65,10 +65,12 @@
                 participantRole: mine.participantRole, participantStatus: mine.participantStatus,
                 participantPermission: mine.participantPermission, ownerIdentity: mine.ownerIdentity, rootRecord: mine.rootRecord)
             XCTAssertNotEqual(made, mine, "a mirror a test made is not the SDK's")
-            XCTAssertEqual(made, CloudShareMetadata(
-                containerIdentifier: mine.containerIdentifier, share: mine.share, hierarchicalRootRecordID: mine.hierarchicalRootRecordID,
-                participantRole: mine.participantRole, participantStatus: mine.participantStatus,
-                participantPermission: mine.participantPermission, ownerIdentity: mine.ownerIdentity, rootRecord: mine.rootRecord),
+            XCTAssertEqual(
+                made,
+                CloudShareMetadata(
+                    containerIdentifier: mine.containerIdentifier, share: mine.share, hierarchicalRootRecordID: mine.hierarchicalRootRecordID,
+                    participantRole: mine.participantRole, participantStatus: mine.participantStatus,
+                    participantPermission: mine.participantPermission, ownerIdentity: mine.ownerIdentity, rootRecord: mine.rootRecord),
                 "mirrors a test made are equal by their members")
 
             let container = CKContainer(identifier: "iCloud.test")

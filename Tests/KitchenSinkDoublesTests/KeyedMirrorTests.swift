@@ -10,6 +10,20 @@ import XCTest
 /// of the answer: the live adapter's copies of the SDK's keys find the caller's mirrors, fault
 /// plans fail items by the mirror, and mocks answer keyed by mirrors a test made.
 final class KeyedMirrorTests: XCTestCase {
+    /// A struct has no identity: a kept SDK struct does not decide equality, so copies of one
+    /// value are equal (to themselves too), and equal to a mirror a test made with its members.
+    func testAKeptStructIsEqualByItsMembers() async throws {
+        let live = LiveSinkSettings(SettingsStore())
+        let first = try await live.stamp(for: "a")
+        let again = try await live.stamp(for: "a")
+        XCTAssertEqual(first, first)
+        XCTAssertEqual(first, again)
+        XCTAssertEqual(first, SinkStamp(code: "a"))
+        let other = try await live.stamp(for: "b")
+        XCTAssertNotEqual(first, other)
+        XCTAssertEqual(Set([first, again, SinkStamp(code: "a")]).count, 1)
+    }
+
     func testTheLiveAnswerIsKeyedByTheCallersMirrors() async throws {
         let live = LiveSinkSettings(SettingsStore())
         let first = try await live.ticket(for: "a")

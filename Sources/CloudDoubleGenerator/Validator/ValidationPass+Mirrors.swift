@@ -78,7 +78,8 @@ extension ValidationPass {
                     hint: "a mirror can be the result, or inside optionals, arrays ([T]), dictionary keys and values, Result successes and tuples")
             } else if !mirror.hashable, one.keysDictionary(result.type) {
                 sink.error(
-                    "the result's dictionary is keyed by \(mirror.sdkType.value), but the mirror \"\(used.value)\" is not hashable", at: used.location,
+                    "the result's dictionary is keyed by \(mirror.sdkType.value), but the mirror \"\(used.value)\" is not hashable",
+                    at: used.location,
                     hint: "add \"hashable\": true to the mirror, so that it can key a dictionary")
             }
         }

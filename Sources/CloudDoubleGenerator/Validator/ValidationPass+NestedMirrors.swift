@@ -39,10 +39,13 @@ extension ValidationPass {
                 } else if holding.contains(where: { one.holdsMirroredType(one.substituted($0)) }) {
                     sink.error(
                         "a member holds \(nested.sdkType.value) where a mirror cannot be copied in", at: used.location,
-                        hint: "a mirror can be the member's type, or inside optionals, arrays ([T]), dictionary keys and values, Result successes and tuples")
+                        hint:
+                            "a mirror can be the member's type, or inside optionals, arrays ([T]), dictionary keys and values, Result successes and tuples"
+                    )
                 } else if !nested.hashable, holding.contains(where: one.keysDictionary) {
                     sink.error(
-                        "a member's dictionary is keyed by \(nested.sdkType.value), but the mirror \"\(used.value)\" is not hashable", at: used.location,
+                        "a member's dictionary is keyed by \(nested.sdkType.value), but the mirror \"\(used.value)\" is not hashable",
+                        at: used.location,
                         hint: "add \"hashable\": true to \"\(used.value)\"")
                 }
             }

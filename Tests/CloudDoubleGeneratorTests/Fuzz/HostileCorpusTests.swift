@@ -607,7 +607,8 @@ final class HostileCorpusTests: XCTestCase {
         var values = keptMirror(keeps: true)
         values["EXTRA_CALL"]! +=
             #", { "id": "redeem", "parameters": [{ "label": "_", "name": "entries", "type": "[\#(entry)]", "items": {} }], "returns": "[\#(entry): Swift.Result<Int, any Swift.Error>]", "perItem": true, "mirrors": ["Entry"], "forms": { "async": { "name": "redeem" }, "result": { "name": "redeemResult" } } }"#
-        values["MIRRORS"] = values["MIRRORS"]!.replacingOccurrences(of: #""keepsSDKValue": true"#, with: #""keepsSDKValue": true, "hashable": \#(hashable)"#)
+        values["MIRRORS"] = values["MIRRORS"]!.replacingOccurrences(
+            of: #""keepsSDKValue": true"#, with: #""keepsSDKValue": true, "hashable": \#(hashable)"#)
         return values
     }
 

@@ -74,7 +74,8 @@ enum SDKSynthesizer {
         for mirror in description.mirrors {
             let members = mirror.members.map { "    public let \(escaped($0.name.value)): \($0.type.value)" }
             classes.append(
-                "public struct \(mirror.sdkType.value): @unchecked Sendable\(mirror.hashable ? ", Hashable" : "") {\n\(members.joined(separator: "\n"))\n    init() { fatalError() }\n}")
+                "public struct \(mirror.sdkType.value): @unchecked Sendable\(mirror.hashable ? ", Hashable" : "") {\n\(members.joined(separator: "\n"))\n    init() { fatalError() }\n}"
+            )
         }
         return "import Foundation\n\n" + classes.joined(separator: "\n\n") + "\n"
     }

@@ -233,6 +233,13 @@ final class FaultInjectingSinkSettings: SinkSettings, CloudDoubleRuntime.FaultIn
     }
 
     @inline(__always)
+    func stamp(`for` key: String) async throws -> SinkStamp {
+        try await self.faults_.perform("Settings", "stamp", .async, arguments: key) {
+            try await self.wrapped_.stamp(for: key)
+        }
+    }
+
+    @inline(__always)
     func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {
         try await self.faults_.perform("Settings", "redeemTickets", .async, arguments: tickets, request: { items_ in
             items_.request(tickets, input: 0)
@@ -432,7 +439,7 @@ final class FaultInjectingSinkSection: SinkSection, CloudDoubleRuntime.FaultInje
 
     @inline(__always)
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 257)
         self.faults_.complete("Section", "touch", .completion, arguments: (), handler: { value_, error_ in withCompletionBlock(error_, value_) }, fail: { withCompletionBlock($0, self) }) { withCompletionBlock in
             self.wrapped_.touch(withCompletionBlock: { error_, value_ in withCompletionBlock(self.wrappers_.wrapper(for: value_) { FaultInjectingSinkSection(wrapping: $0, faults: self.faults_) }, error_) })
         }

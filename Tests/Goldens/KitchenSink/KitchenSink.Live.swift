@@ -27,6 +27,20 @@ extension SinkTicket {
     }
 }
 
+/// Copies the members of a `SettingsStamp` the app reads.
+extension SinkStamp {
+    nonisolated init(_ sdkValue_: SettingsStamp) {
+        self.init(code: sdkValue_.code, sdkValue_: sdkValue_)
+    }
+
+    /// The SDK value this mirror was copied from, for a call that hands it back to the SDK.
+    /// - Throws: `MirrorWithoutSDKValue` for a mirror a test made, which holds none.
+    nonisolated func keptSDKValue_() throws -> SettingsStamp {
+        guard let sdkValue_ else { throw CloudDoubleRuntime.MirrorWithoutSDKValue(mirror: "SinkStamp", sdkType: "SettingsStamp") }
+        return sdkValue_
+    }
+}
+
 /// Copies the members of a `SettingsInvite` the app reads.
 extension SinkInvite {
     nonisolated init(_ sdkValue_: SettingsInvite) {
@@ -196,6 +210,11 @@ final class LiveSinkSettings: SinkSettings, CloudDoubleRuntime.LiveAdapter {
     func ticket(`for` key: String) async throws -> SinkTicket {
         let sdkValue_ = try await self.base_.ticket(for: key)
         return SinkTicket(sdkValue_)
+    }
+
+    func stamp(`for` key: String) async throws -> SinkStamp {
+        let sdkValue_ = try await self.base_.stamp(for: key)
+        return SinkStamp(sdkValue_)
     }
 
     func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {

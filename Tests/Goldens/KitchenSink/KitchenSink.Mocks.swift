@@ -163,6 +163,10 @@ final class MockSinkSettings: SinkSettings, CloudDoubleRuntime.RecordingMock {
         try self.respond_("ticket", key, fallback: nil)
     }
 
+    func stamp(`for` key: String) async throws -> SinkStamp {
+        try self.respond_("stamp", key, fallback: nil)
+    }
+
     func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>] {
         try self.respond_("redeemTickets", tickets, fallback: [:])
     }
@@ -312,7 +316,7 @@ final class MockSinkSection: SinkSection, CloudDoubleRuntime.RecordingMock {
     }
 
     func touch(withCompletionBlock: @escaping ((any Swift.Error)?, any SinkSection) -> Swift.Void) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 249)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 257)
         self.deliverValue_("touch", (), fallback: self.child_("touch", (), MockSinkSection.self) as any SinkSection, errorValue: self as any SinkSection, to: { value_, error_ in withCompletionBlock(error_, value_) })
         #sourceLocation()
     }
@@ -470,13 +474,13 @@ final class MockSinkFeed: SinkFeed, CloudDoubleRuntime.RecordingMock {
     }
 
     func observe(_ key: String, with block: @escaping (String) -> Void, withCancel cancelBlock: ((any Error) -> Void)?) -> FeedHandle {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 316)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 324)
         self.listenWithHandle_("observe", (key: key, block: block, cancelBlock: cancelBlock), values: block, errors: cancelBlock)
         #sourceLocation()
     }
 
     func removeObserver(withHandle handle: FeedHandle) {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 316)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 324)
         self.respondWithoutFailing_("removeObserver", handle, fallback: ())
         self.removeListener_(handle)
         #sourceLocation()
@@ -757,13 +761,13 @@ final class MockSinkVault: SinkVault, CloudDoubleRuntime.RecordingMock {
     func calls<A_, V_>(_ call_: SinkVaultCall<A_, V_>) -> CloudDoubleRuntime.RecordedCalls<A_> { self.calls_(call_) }
 
     var currentToken: any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 464)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 472)
         self.get_("currentToken", fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }
 
     func issueToken(named name: String) -> any SettingsToken {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 472)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 480)
         self.respondWithoutFailing_("issueToken", name, fallback: (SettingsFixedToken(name: "mock")) as any SettingsToken)
         #sourceLocation()
     }

@@ -10,13 +10,13 @@ import Foundation
 /// instance in a `RetryPolicy(errorModel: .kitchenSink)`. Named after the description's `errorModel.name`.
 extension CloudDoubleRuntime.ErrorModel {
     static var kitchenSink: CloudDoubleRuntime.ErrorModel {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 549)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 557)
         var model_ = CloudDoubleRuntime.ErrorModel(domain: "KitchenSinkSDK.Settings", catalogue: CloudDoubleCatalogue.ErrorCatalogue(domain: "KitchenSinkSDK.Settings", codes: [CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 1, name: "busy", meaning: "The store is busy.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 2, name: "slowDown", meaning: "Slow down.", isRetryable: true, isThrottling: true, needsUserAction: false, appCanHandle: true, defaultRetryAfter: nil, recovery: .retry), CloudDoubleCatalogue.ErrorCodeInfo(rawValue: 3, name: "readOnly", meaning: "The store is read-only.", isRetryable: false, isThrottling: false, needsUserAction: true, appCanHandle: false, defaultRetryAfter: nil, recovery: .askUser)]))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 552)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 560)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 1, make: { SettingsBusy(message: "The store is busy.") }, recognises: { $0 is SettingsBusy }))
         #sourceLocation()
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 554)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 562)
         model_.swiftErrors.append(CloudDoubleRuntime.SwiftErrorCode(code: 2, make: { UnknownSettingsError(typeName: "SlowDown") }, recognises: { ($0 as? UnknownSettingsError).map { error in error.typeName == "SlowDown" } ?? false }))
         #sourceLocation()
         return model_
@@ -59,20 +59,64 @@ struct SinkTicket: Swift.Sendable, nonisolated Swift.Hashable {
         self.sdkValue_ = sdkValue_
     }
 
-    /// Equal by the identity of the SDK object each kept, where both kept one: a live adapter
-    /// finds the exact object the SDK answered with among the keys, and two SDK values for one
-    /// thing never collide. Otherwise equal by the members under the floor.
+    /// Equal by the identity of the SDK object each kept, where both kept one and it is an object:
+    /// a live adapter finds the exact object the SDK answered with among the keys, and two SDK
+    /// objects for one thing never collide. Otherwise (neither kept one, or the SDK's value is
+    /// not an object) equal by the members under the floor.
     nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
         switch (lhs.sdkValue_, rhs.sdkValue_) {
-        case (let left_?, let right_?): return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
-        case (nil, nil): break
-        default: return false
+        case (let left_?, let right_?) where Swift.type(of: left_ as Any) is Swift.AnyClass:
+            return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
+        case (let kept_?, nil) where Swift.type(of: kept_ as Any) is Swift.AnyClass, (nil, let kept_?) where Swift.type(of: kept_ as Any) is Swift.AnyClass:
+            return false
+        default: break
         }
         return lhs.code == rhs.code
     }
 
     nonisolated func hash(into hasher_: inout Swift.Hasher) {
-        if let sdkValue_ {
+        if let sdkValue_, Swift.type(of: sdkValue_ as Any) is Swift.AnyClass {
+            hasher_.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
+            return
+        }
+        hasher_.combine(self.code)
+    }
+}
+
+/// A value the SDK hands out as a struct: a struct has no identity, so the kept value does not decide equality.
+///
+/// Mirrors `SettingsStamp`, which a test cannot make: the protocols return this instead, with
+/// the members the app reads, and the live adapters copy each SDK value into one.
+struct SinkStamp: Swift.Sendable, nonisolated Swift.Hashable {
+    /// `SettingsStamp.code`.
+    let code: String
+    /// The SDK value the live adapter copied this mirror from, which it hands back to the SDK
+    /// where a call takes the mirror; `nil` in a mirror a test made, which a live adapter refuses
+    /// (`CloudDoubleRuntime.MirrorWithoutSDKValue`).
+    let sdkValue_: SettingsStamp?
+
+    nonisolated init(code: String, sdkValue_: SettingsStamp? = nil) {
+        self.code = code
+        self.sdkValue_ = sdkValue_
+    }
+
+    /// Equal by the identity of the SDK object each kept, where both kept one and it is an object:
+    /// a live adapter finds the exact object the SDK answered with among the keys, and two SDK
+    /// objects for one thing never collide. Otherwise (neither kept one, or the SDK's value is
+    /// not an object) equal by the members under the floor.
+    nonisolated static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        switch (lhs.sdkValue_, rhs.sdkValue_) {
+        case (let left_?, let right_?) where Swift.type(of: left_ as Any) is Swift.AnyClass:
+            return (left_ as Swift.AnyObject) === (right_ as Swift.AnyObject)
+        case (let kept_?, nil) where Swift.type(of: kept_ as Any) is Swift.AnyClass, (nil, let kept_?) where Swift.type(of: kept_ as Any) is Swift.AnyClass:
+            return false
+        default: break
+        }
+        return lhs.code == rhs.code
+    }
+
+    nonisolated func hash(into hasher_: inout Swift.Hasher) {
+        if let sdkValue_, Swift.type(of: sdkValue_ as Any) is Swift.AnyClass {
             hasher_.combine(Swift.ObjectIdentifier(sdkValue_ as Swift.AnyObject))
             return
         }
@@ -219,6 +263,9 @@ protocol SinkSettings: Swift.AnyObject, Swift.Sendable {
     func batch() -> any SinkBatch
     /// Call `ticket`; forwards to `SettingsStore.ticket(for:)`.
     func ticket(`for` key: String) async throws -> SinkTicket
+    /// A hashable kept mirror of an SDK struct: equal by its members, kept or not.
+    /// Call `stamp`; forwards to `SettingsStore.stamp(for:)`.
+    func stamp(`for` key: String) async throws -> SinkStamp
     /// Takes hashable mirrors as per-item input and answers keyed by them.
     /// Call `redeemTickets`; forwards to `SettingsStore.redeem(_:)`.
     func redeem(_ tickets: [SinkTicket]) async throws -> [SinkTicket: Result<String, any Error>]
@@ -363,6 +410,11 @@ extension SinkSettingsCall where Arguments_ == Swift.Void, Value_ == any SinkBat
 /// The call `ticket`: `ticket(for:)`.
 extension SinkSettingsCall where Arguments_ == String, Value_ == SinkTicket {
     static var ticket: Self { Self("ticket") }
+}
+
+/// The call `stamp`: `stamp(for:)`.
+extension SinkSettingsCall where Arguments_ == String, Value_ == SinkStamp {
+    static var stamp: Self { Self("stamp") }
 }
 
 /// The call `redeemTickets`: `redeem(_:)`, `redeem(_:completionHandler:)`.
@@ -737,7 +789,7 @@ protocol SinkTicker: Swift.AnyObject, Swift.Sendable {
 // Protocol requirements cannot have default argument values: these overloads supply them.
 extension SinkTicker {
     func pages() -> Swift.AsyncThrowingStream<SettingsPage, any Swift.Error> {
-        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 355)
+        #sourceLocation(file: "Tests/Goldens/Descriptions/KitchenSink.clouddouble.json", line: 363)
         self.pages(pageSize: 10)
         #sourceLocation()
     }
