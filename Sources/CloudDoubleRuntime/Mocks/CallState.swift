@@ -4,7 +4,7 @@
 struct CallState {
     /// The arguments of every call, oldest first. One call id can see more than one type (a
     /// property's reads pass `()`, its writes the value), so they are kept as `Any`.
-    @usableFromInline var arguments: [Any] = []
+    @usableFromInline var arguments = AppendOnlyList<Any>()
     /// The stubbed responses, each a `Stub<Arguments, Value>`; `nil` when none was set.
     @usableFromInline var stubs: StubQueue?
 
@@ -26,16 +26,16 @@ struct CallState {
 
     /// The arguments of every call that were an `Arguments`, oldest first.
     func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
-        arguments.compactMap { $0 as? Arguments }
+        arguments.chunks.joined().compactMap { $0 as? Arguments }
     }
 }
 
 /// A call's stubbed responses: each call takes the next one; the last one answers every later call.
 @usableFromInline
 struct StubQueue {
-    /// The responses, typed by the call key's argument and value types: a call asks for them
-    /// with a class cast, which compares one metadata pointer, where a cast from `Any` to
-    /// `Stub<Arguments, Value>` went through the runtime's general cast on every call.
+    /// The responses, typed by the call key's argument and value types: a call asks for them by
+    /// comparing one class (`typed`), where a cast from `Any` to `Stub<Arguments, Value>` goes
+    /// through the runtime's general cast.
     @usableFromInline let responses: AnyObject
     @usableFromInline var position = 0
 
@@ -47,7 +47,7 @@ struct StubQueue {
     /// there is none, or the stubs were set for other argument or value types.
     @inlinable
     mutating func next<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
-        guard let responses = responses as? StubResponses<Arguments, Value>, position < responses.stubs.count else { return nil }
+        guard let responses = typed(Arguments.self, Value.self), position < responses.stubs.count else { return nil }
         let response = responses.stubs[position]
         if position < responses.stubs.count - 1 { position += 1 }
         return response
@@ -56,8 +56,17 @@ struct StubQueue {
     /// The response for the next call, left in the queue.
     @inlinable
     func peek<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> Stub<Arguments, Value>? {
-        guard let responses = responses as? StubResponses<Arguments, Value>, position < responses.stubs.count else { return nil }
+        guard let responses = typed(Arguments.self, Value.self), position < responses.stubs.count else { return nil }
         return responses.stubs[position]
+    }
+
+    /// The responses, when they were set for these types. `StubResponses` is final, so comparing
+    /// the exact class is the whole cast; done so, the call takes no reference of its own to them
+    /// (an `as?` cast retains and releases them on each call).
+    @inlinable
+    func typed<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> StubResponses<Arguments, Value>? {
+        guard type(of: responses) == StubResponses<Arguments, Value>.self else { return nil }
+        return unsafeDowncast(responses, to: StubResponses<Arguments, Value>.self)
     }
 }
 
