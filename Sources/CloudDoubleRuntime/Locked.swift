@@ -7,9 +7,7 @@ import Foundation
 /// `NSLock` is used because it exists on every supported platform at the runtime floor
 /// (`Synchronization.Mutex` needs iOS 18 / macOS 15).
 public final class Locked<Value>: @unchecked Sendable {
-    /// Only ever reached under `lock`, which already makes access exclusive: the runtime's own
-    /// exclusivity check would cost two more calls each time a mock records a call.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline var value: Value
     @usableFromInline let lock = NSLock()
 
     public init(_ value: Value) {

@@ -33,9 +33,9 @@ struct CallState {
 /// A call's stubbed responses: each call takes the next one; the last one answers every later call.
 @usableFromInline
 struct StubQueue {
-    /// The responses, typed by the call key's argument and value types: a call asks for them by
-    /// comparing one class (`typed`), where a cast from `Any` to `Stub<Arguments, Value>` goes
-    /// through the runtime's general cast.
+    /// The responses, typed by the call key's argument and value types: a call asks for them with
+    /// a class cast (`typed`), which compares class metadata, where a cast from `Any` to
+    /// `Stub<Arguments, Value>` goes through the runtime's general cast.
     @usableFromInline let responses: AnyObject
     @usableFromInline var position = 0
 
@@ -60,13 +60,10 @@ struct StubQueue {
         return responses.stubs[position]
     }
 
-    /// The responses, when they were set for these types. `StubResponses` is final, so comparing
-    /// the exact class is the whole cast; done so, the call takes no reference of its own to them
-    /// (an `as?` cast retains and releases them on each call).
+    /// The responses, when they were set for these types.
     @inlinable
     func typed<Arguments, Value>(_: Arguments.Type, _: Value.Type) -> StubResponses<Arguments, Value>? {
-        guard type(of: responses) == StubResponses<Arguments, Value>.self else { return nil }
-        return unsafeDowncast(responses, to: StubResponses<Arguments, Value>.self)
+        responses as? StubResponses<Arguments, Value>
     }
 }
 
