@@ -7,10 +7,11 @@
 /// Appending here never copies what is already held, and each page is mapped in once.
 @usableFromInline
 struct AppendOnlyList<Element> {
-    /// Full chunks, then the one being filled; each holds `chunkSize` elements once full.
-    @usableFromInline var chunks: [[Element]] = []
-    /// How many elements there are.
-    @usableFromInline var count = 0
+    /// The chunks filled so far, each of `chunkSize` elements.
+    @usableFromInline var full: [[Element]] = []
+    /// The chunk being filled. The first grows as an array does, so a list of a few calls stays
+    /// small; later ones are made at their full size.
+    @usableFromInline var last: [Element] = []
 
     /// Elements per chunk: a chunk of 80-byte log records stays under the size the allocator
     /// maps on its own (128 KiB), so chunks come from its heap.
@@ -18,25 +19,27 @@ struct AppendOnlyList<Element> {
 
     @usableFromInline init() {}
 
+    /// How many elements there are.
+    var count: Int { full.count * Self.chunkSize + last.count }
+
+    /// Appends `element`; the test is one comparison, so a debug build pays little for it.
     @inlinable
     mutating func append(_ element: consuming Element) {
-        if count % Self.chunkSize == 0 {
-            // The first chunk grows as an array does, so a list of a few calls stays small.
-            var chunk: [Element] = []
-            if count > 0 { chunk.reserveCapacity(Self.chunkSize) }
-            chunks.append(chunk)
+        last.append(element)
+        if last.count == Self.chunkSize {
+            full.append(last)
+            last = []
+            last.reserveCapacity(Self.chunkSize)
         }
-        chunks[chunks.count - 1].append(element)
-        count += 1
     }
 
     /// The elements, oldest first.
     var elements: [Element] {
-        chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+        full.isEmpty ? last : Array(full.joined()) + last
     }
 
     mutating func removeAll() {
-        chunks = []
-        count = 0
+        full = []
+        last = []
     }
 }

@@ -26,7 +26,7 @@ struct CallState {
 
     /// The arguments of every call that were an `Arguments`, oldest first.
     func arguments<Arguments>(as _: Arguments.Type) -> [Arguments] {
-        arguments.chunks.joined().compactMap { $0 as? Arguments }
+        arguments.elements.compactMap { $0 as? Arguments }
     }
 }
 
