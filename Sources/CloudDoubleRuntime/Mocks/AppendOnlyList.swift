@@ -19,13 +19,14 @@ struct AppendOnlyList<Element> {
 
     @usableFromInline init() {}
 
-    /// How many elements there are.
-    var count: Int { full.count * Self.chunkSize + last.count }
+    /// How many elements there are; kept, not computed, as the log reads it for every call.
+    @usableFromInline var count = 0
 
     /// Appends `element`; the test is one comparison, so a debug build pays little for it.
     @inlinable
     mutating func append(_ element: consuming Element) {
         last.append(element)
+        count += 1
         if last.count == Self.chunkSize {
             full.append(last)
             last = []
@@ -41,5 +42,6 @@ struct AppendOnlyList<Element> {
     mutating func removeAll() {
         full = []
         last = []
+        count = 0
     }
 }
