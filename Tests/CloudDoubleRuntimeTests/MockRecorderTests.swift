@@ -72,6 +72,27 @@ final class MockRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(database.arguments(key("save", String.self, Int.self)), ["r1", "r2", "r3"], "the mock keeps its history")
     }
 
+    /// The log and the histories are kept in chunks (`AppendOnlyList`): a long test's calls
+    /// read back whole and in order across the chunks' boundaries, and a cleared log counts again.
+    func testManyCallsReadBackInOrderAcrossChunks() throws {
+        let log = CallLog()
+        let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: log)
+        let calls = 2 * AppendOnlyList<Int>.chunkSize + 3
+        for argument in 0..<calls {
+            _ = try mock.respond("fetch", .async, argument, backed: nil, fallback: 0) as Int
+        }
+        XCTAssertEqual(mock.arguments(key("fetch", Int.self, Int.self)), Array(0..<calls))
+        XCTAssertEqual(mock.callCount(key("fetch", Int.self, Int.self)), calls)
+        XCTAssertEqual(log.count, calls)
+        XCTAssertEqual(log.records.map(\.sequence), Array(1...calls))
+        XCTAssertEqual(log.records.map { $0.arguments as? Int }, Array(0..<calls))
+        log.removeAll()
+        XCTAssertEqual(log.count, 0)
+        _ = try mock.respond("fetch", .async, calls, backed: nil, fallback: 0) as Int
+        XCTAssertEqual(log.records.map(\.sequence), [1])
+        XCTAssertEqual(mock.callCount(key("fetch", Int.self, Int.self)), calls + 1, "the history is the mock's own")
+    }
+
     func testPropertyReadsAndWritesKeepBothKindsOfArguments() {
         let log = CallLog()
         let mock = MockRecorder(mockName: "MockStore", typeName: "Store", log: log)

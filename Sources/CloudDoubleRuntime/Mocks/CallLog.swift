@@ -30,12 +30,12 @@ public final class CallLog: Sendable {
     struct Storage {
         /// The calls since the log was made or last cleared, in order; a record's `sequence` is
         /// its 1-based position here.
-        var records: [CallRecord] = []
+        var records = AppendOnlyList<CallRecord>()
         /// The cassette the mocks that write to this log record to or play back from.
         var cassette: Cassette?
 
         /// Appends a call; returns its sequence number.
-        mutating func append(type: String, call: String, form: CallForm, arguments: Any) -> Int {
+        mutating func append(type: String, call: String, form: CallForm, arguments: consuming Any) -> Int {
             let sequence = records.count + 1
             records.append(CallRecord(sequence: sequence, type: type, call: call, form: form, arguments: arguments))
             return sequence
@@ -66,7 +66,10 @@ public final class CallLog: Sendable {
     }
 
     /// Every call so far, in order.
-    public var records: [CallRecord] { storage.withLock { $0.records } }
+    public var records: [CallRecord] {
+        // The chunks are copied under the lock (a reference each), joined outside it.
+        storage.withLock { $0.records }.elements
+    }
 
     /// The calls so far, optionally only those of one described type and/or call id.
     public func records(type: String? = nil, call: String? = nil) -> [CallRecord] {
